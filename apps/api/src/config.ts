@@ -1,0 +1,135 @@
+// Configuration from environment variables, validated once at boot: a wrong value stops the start
+// with a message naming the variable and what it expects. `.env.example` documents every variable.
+import path from 'node:path';
+import { z } from 'zod';
+import { USER_POOL_ID_MAX, USER_POOL_ID_PATTERN, LANGUAGES } from '@sp/shared';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DEFAULT_LANGUAGE: z.enum(LANGUAGES).default('de'),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    USER_POOL_ID: z
+      .string()
+      .max(USER_POOL_ID_MAX)
+      .regex(USER_POOL_ID_PATTERN, 'the form prefix_suffix')
+      .default('local_SponsoringPlatform'),
+    CLIENT_ID: z.string().regex(/^[\w]{1,128}$/, 'letters, digits and underscores').default('sponsoringwebclient'),
+    COGNITO_USER_POOL_ID: optionalText.pipe(
+      z.string().max(USER_POOL_ID_MAX).regex(USER_POOL_ID_PATTERN, 'the form region_suffix').optional(),
+    ),
+    COGNITO_CLIENT_ID: optionalText,
+    COGNITO_REGION: optionalText.pipe(z.string().regex(/^[a-z]{2}-[a-z]+-\d$/, 'an AWS region such as eu-central-1').optional()),
+    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional()),
+    MAIL_FROM: z.string().min(3).default('Sponsoring Platform <no-reply@localhost>'),
+    LEGAL_OPERATOR_NAME: optionalText,
+    LEGAL_ADDRESS: optionalText,
+    LEGAL_REGISTER: optionalText,
+    LEGAL_DIRECTORS: optionalText,
+    LEGAL_CONTACT_EMAIL: optionalText,
+    LEGAL_CONTACT_PHONE: optionalText,
+    LEGAL_VAT_ID: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    const cognito = [env.COGNITO_USER_POOL_ID, env.COGNITO_CLIENT_ID, env.COGNITO_REGION];
+    const given = cognito.filter((v) => v !== undefined).length;
+    if (given !== 0 && given !== 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COGNITO_USER_POOL_ID'],
+        message: 'COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID and COGNITO_REGION must be set together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof ZEnv>;
+
+export type Config = {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  defaultLanguage: Env['DEFAULT_LANGUAGE'];
+  trustProxy: boolean;
+  identity:
+    | { kind: 'builtin'; userPoolId: string; clientId: string }
+    | { kind: 'cognito'; userPoolId: string; clientId: string; region: string };
+  mail: { smtpUrl: string | undefined; from: string };
+  legal: {
+    operatorName: string | null;
+    address: string | null;
+    register: string | null;
+    directors: string | null;
+    contactEmail: string | null;
+    contactPhone: string | null;
+    vatId: string | null;
+  };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const value = source[name];
+        const shown = value === undefined ? 'not set' : `got ${JSON.stringify(value.slice(0, 80))}`;
+        return `${name}: expected ${issue.message.replace(/^Invalid input: /, '')} (${shown})`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const port = env.PORT;
+  return {
+    env: env.NODE_ENV,
+    port,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    defaultLanguage: env.DEFAULT_LANGUAGE,
+    trustProxy: env.TRUST_PROXY === 'true',
+    identity:
+      env.COGNITO_USER_POOL_ID && env.COGNITO_CLIENT_ID && env.COGNITO_REGION
+        ? {
+            kind: 'cognito',
+            userPoolId: env.COGNITO_USER_POOL_ID,
+            clientId: env.COGNITO_CLIENT_ID,
+            region: env.COGNITO_REGION,
+          }
+        : { kind: 'builtin', userPoolId: env.USER_POOL_ID, clientId: env.CLIENT_ID },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    legal: {
+      operatorName: env.LEGAL_OPERATOR_NAME ?? null,
+      address: env.LEGAL_ADDRESS ?? null,
+      register: env.LEGAL_REGISTER ?? null,
+      directors: env.LEGAL_DIRECTORS ?? null,
+      contactEmail: env.LEGAL_CONTACT_EMAIL ?? null,
+      contactPhone: env.LEGAL_CONTACT_PHONE ?? null,
+      vatId: env.LEGAL_VAT_ID ?? null,
+    },
+  };
+}

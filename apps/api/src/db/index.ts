@@ -1,0 +1,55 @@
+// The database port: Kysely over SQLite (embedded default) or PostgreSQL (DATABASE_URL).
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import type { Database } from './schema.ts';
+import type { Engine } from './column-types.ts';
+import { migrationsFor } from './migrations/index.ts';
+
+export type Db = Kysely<Database>;
+export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
+
+export type DbOptions =
+  | { engine: 'sqlite'; file: string }
+  | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
+
+// Counts and sums come back as strings by default; ids and counts here fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export function openDatabase(options: DbOptions): DbHandle {
+  if (options.engine === 'sqlite') {
+    if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
+    const sqlite = new SQLite(options.file);
+    sqlite.pragma('journal_mode = WAL');
+    // FULL: an acknowledged write survives a power cut, not only a process crash.
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, engine: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(handle: DbHandle): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.engine) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, createTestApp, type TestApp } from '../../../test/helpers.ts';
+
+describe.each(ENGINES)('health and error shape on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => t.close());
+
+  it('reports the database it checked', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: engine });
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('serves the runtime configuration for the web app', async () => {
+    const res = await t.app.inject({ url: '/config.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ apiBase: '/api', userPoolId: 'local_SponsoringPlatform', defaultLanguage: 'de' });
+    expect(res.json().legal.operatorName).toBeNull();
+  });
+
+  it('publishes an OpenAPI document listing the routes', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/invite/{code}']));
+  });
+});

@@ -1,0 +1,37 @@
+// Serves the built SPA: precompressed assets as they are, hashed assets cached for a year,
+// index.html never cached, and index.html for every client route so deep links reload.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const NOT_SPA = /^\/(api|identity|dev)(\/|$)/;
+
+export async function registerWebApp(app: FastifyInstance, webDistDir: string | null) {
+  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : null;
+  const hasWebApp = indexFile !== null && fs.existsSync(indexFile);
+
+  if (hasWebApp && webDistDir) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        void res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(pathname);
+    if (hasWebApp && wantsPage && !path.extname(pathname)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).type('application/json; charset=utf-8').send({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,54 @@
+// The process entry point behind `npm start`: validate configuration, check the data directory and
+// port, migrate, make sure an invitation code exists, then serve everything from one process.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { migrateToLatest } from './db/index.ts';
+import { openDatabaseFromConfig } from './database-from-config.ts';
+import { createInviteCodesRepository } from './modules/invite-codes/repository.ts';
+import { StartupError, ensurePortFree, ensureWritableDataDir } from './preflight.ts';
+
+const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+async function main() {
+  const config = loadConfig();
+  ensureWritableDataDir(config.dataDir);
+  await ensurePortFree(config.port, config.host);
+
+  const database = openDatabaseFromConfig(config);
+  await migrateToLatest(database);
+
+  const inviteCodes = createInviteCodesRepository(database.db);
+  const invitationCode =
+    (await inviteCodes.firstUsable())?.code ?? (await inviteCodes.create({ note: 'created on first start' }));
+
+  const app = await buildApp({ config, database, webDistDir });
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    '',
+    `  Sponsoring platform is running at ${config.publicUrl}`,
+    `  Data directory:   ${config.dataDir}${config.databaseUrl ? ' (database: PostgreSQL from DATABASE_URL)' : ''}`,
+    `  Invitation code:  ${invitationCode}`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof StartupError) {
+    process.stderr.write(`\n${error.message}\n\n`);
+  } else {
+    process.stderr.write(`\nThe platform could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+// Test support: a real database per test file (SQLite always, PostgreSQL when TEST_DATABASE_URL is
+// set, each in its own schema), and a real app instance built on it for app.inject.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { migrateToLatest, openDatabase, type DbHandle } from '../src/db/index.ts';
+import type { Engine } from '../src/db/column-types.ts';
+
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export type TestDatabase = DbHandle & { dispose: () => Promise<void> };
+
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
+    const handle = openDatabase({ engine: 'sqlite', file: path.join(dir, 'test.sqlite') });
+    await migrateToLatest(handle);
+    return {
+      ...handle,
+      dispose: async () => {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = openDatabase({ engine: 'postgres', url, schema, poolSize: 4 });
+  await migrateToLatest(handle);
+  return {
+    ...handle,
+    dispose: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema if exists ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-data-'));
+  return loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...overrides });
+}
+
+export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Config; close: () => Promise<void> };
+
+export async function createTestApp(
+  engine: Engine,
+  options: { env?: NodeJS.ProcessEnv; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(engine);
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, database, webDistDir: null, logger: false, ...options.deps });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

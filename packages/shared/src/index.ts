@@ -1,0 +1,5 @@
+export * from './limits.ts';
+export * from './schemas/errors.ts';
+export * from './schemas/config.ts';
+export * from './schemas/health.ts';
+export * from './schemas/invite-codes.ts';
