@@ -1,0 +1,68 @@
+// Lint rules, including the import boundaries of STYLE.md: web layers flow one way
+// (components | lib | hooks | config -> features -> routes), a feature never imports another,
+// apps never import each other, and the shared package imports nothing of ours.
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
+const features = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/routeTree.gen.ts',
+      '.reports/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  restrict(['packages/shared/**/*.ts'], [
+    { group: ['**/apps/**', '@sp/api', '@sp/web'], message: 'The shared package imports nothing of ours.' },
+  ]),
+  restrict(['apps/api/**/*.ts'], [{ group: ['**/apps/web/**', '@sp/web', '**/web/src/**'], message: 'The API never imports the web app.' }]),
+  restrict(['apps/web/src/{components,lib,hooks,config,locales}/**/*.{ts,tsx}'], [
+    { group: ['**/features/**', '**/routes/**'], message: 'Shared web folders never import features or routes.' },
+    { group: ['**/apps/api/**', '@sp/api'], message: 'The web app never imports the API.' },
+  ]),
+  ...features.map((feature) =>
+    restrict([`apps/web/src/features/${feature}/**/*.{ts,tsx}`], [
+      {
+        group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`]),
+        message: 'A feature never imports another feature; move what they share down.',
+      },
+      { group: ['**/routes/**'], message: 'Features never import routes.' },
+      { group: ['**/apps/api/**', '@sp/api'], message: 'The web app never imports the API.' },
+    ]),
+  ),
+);

@@ -1,0 +1,77 @@
+// `npm test`: typecheck, lint, unit and integration tests (Vitest, all workspaces), then the browser
+// tests (Playwright against a production build). Every step runs even when an earlier one fails, and
+// the last line sums them all as `N passed, N failed` (typecheck and lint count as one check each).
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { buildWebIfNeeded } from './web-build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, '.reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit` runs only the named steps
+const wanted = (step) => only.length === 0 || only.includes(step);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function countCheck(ok) {
+  if (ok) totals.passed++;
+  else totals.failed++;
+}
+
+if (wanted('typecheck')) countCheck(run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+if (wanted('lint')) countCheck(run('lint', 'npm', ['run', '--silent', 'lint']));
+
+if (wanted('unit')) {
+  const file = path.join(reports, 'vitest.json');
+  const ok = run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const report = readJson(file);
+  if (report) {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    // A suite that failed to load has no tests to count: count the file once.
+    const brokenFiles = (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults.length === 0);
+    totals.failed += brokenFiles.length;
+    if (!ok && report.numFailedTests === 0 && brokenFiles.length === 0) totals.failed++;
+  } else {
+    totals.failed++;
+  }
+}
+
+if (wanted('e2e')) {
+  buildWebIfNeeded();
+  const file = path.join(reports, 'e2e.json');
+  const ok = run('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  const report = readJson(file);
+  if (report?.stats) {
+    totals.passed += report.stats.expected + (report.stats.flaky ?? 0);
+    totals.failed += report.stats.unexpected;
+    totals.skipped += report.stats.skipped;
+    if (!ok && report.stats.unexpected === 0) totals.failed++;
+  } else {
+    totals.failed++;
+  }
+}
+
+console.log('');
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 || totals.skipped > 0 ? 1 : 0);
