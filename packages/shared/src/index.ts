@@ -3,3 +3,5 @@ export * from './schemas/errors.ts';
 export * from './schemas/config.ts';
 export * from './schemas/health.ts';
 export * from './schemas/invite-codes.ts';
+export * from './countries.ts';
+export * from './schemas/profiles.ts';

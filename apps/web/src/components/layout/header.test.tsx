@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@sp/shared';
+import { createTestAuth, renderWithApp } from '@/testing/render';
+import { Header } from './header';
+
+describe('Header', () => {
+  it('links Dashboard and Nachrichten to the spec routes', async () => {
+    await renderWithApp(<Header />);
+    const nav = screen.getAllByRole('navigation', { name: 'Hauptnavigation' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/organizer/');
+    expect(within(nav).getByRole('link', { name: 'Nachrichten' })).toHaveAttribute('href', '/chats/');
+  });
+
+  it('marks Dashboard active only on the exact organiser dashboard path', async () => {
+    await renderWithApp(<Header />, { path: '/dashboard/organizer/' });
+    const link = screen.getByRole('link', { name: 'Dashboard' });
+    expect(link).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Nachrichten' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('does not mark Dashboard active on its children', async () => {
+    await renderWithApp(<Header />, { path: '/dashboard/organizer/team' });
+    expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('collapses the navigation into a toggle button that opens and closes it', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(<Header />);
+    const toggle = screen.getByRole('button', { name: 'Menü öffnen' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('navigation', { name: 'Hauptnavigation' })).toHaveLength(1);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Menü schließen');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel).toBeVisible();
+    expect(within(panel!).getByRole('link', { name: 'Nachrichten' })).toBeVisible();
+    expect(within(panel!).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login/');
+
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    expect(panel).not.toBeVisible();
+  });
+
+  it('has labelled Search, Alerts and Settings buttons; Search says honestly that it is coming', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(<Header />);
+    expect(screen.getByRole('button', { name: 'Benachrichtigungen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Einstellungen' })).toBeInTheDocument();
+
+    const search = screen.getByRole('button', { name: 'Suche' });
+    await user.click(search);
+    expect(search).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(/ist in Arbeit/)).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(search).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('switches the language from the settings menu and remembers it', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Einstellungen' }));
+    await user.click(screen.getByRole('radio', { name: 'English' }));
+
+    expect(await screen.findByRole('link', { name: 'Messages' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+  });
+
+  it('offers Login and the user-data entry when signed out', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü' }));
+    expect(screen.getByRole('link', { name: 'Meine Daten' })).toHaveAttribute('href', '/profile/');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login/');
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('logs out: ends the session, clears cached data, confirms and goes to /login/', async () => {
+    const user = userEvent.setup();
+    const auth = await createTestAuth({ user: { sub: 'u-1', email: 'anna@verein.de' }, accessToken: 'token' });
+    const { queryClient, history } = await renderWithApp(<Header />, { auth, path: '/chats/' });
+    queryClient.setQueryData(['user-profile', 'u-1'], { role: 'veranstalter' });
+
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü' }));
+    expect(screen.getByText('Angemeldet als anna@verein.de')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await vi.waitFor(() => expect(history.location.pathname).toBe('/login/'));
+    expect(auth.getState().status).toBe('signedOut');
+    expect(queryClient.getQueryData(['user-profile', 'u-1'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,187 @@
+import { Link } from '@tanstack/react-router';
+import { BellIcon, LogInIcon, LogOutIcon, MenuIcon, SearchIcon, SettingsIcon, UserIcon, XIcon } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@sp/shared';
+import { Button } from '@/components/ui/button';
+import { DisclosurePopover } from '@/components/ui/disclosure-popover';
+import { useLanguage } from '@/hooks/use-language';
+import { useLogout } from '@/hooks/use-logout';
+import { isSignedIn, useAuth } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+
+const navLinkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground data-[status=active]:bg-secondary data-[status=active]:text-secondary-foreground';
+
+const panelItemClass =
+  'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-accent [&_svg]:size-4 [&_svg]:shrink-0';
+
+function LanguageChoice({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const [language, setLanguage] = useLanguage();
+  const name = useId();
+  return (
+    <fieldset className={className}>
+      <legend className="text-xs font-semibold text-muted-foreground">{t('settings.language')}</legend>
+      <div className="mt-2 flex gap-2">
+        {LANGUAGES.map((lng) => (
+          <label
+            key={lng}
+            lang={lng}
+            className="flex flex-1 cursor-pointer items-center justify-center gap-2 rounded-md border border-input px-3 py-2 text-sm font-medium has-checked:border-primary has-checked:bg-secondary has-checked:text-secondary-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={lng}
+              checked={language === lng}
+              onChange={() => void setLanguage(lng)}
+              className="sr-only"
+            />
+            {t(`language.${lng}`)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function AccountLinks({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const { status, user } = useAuth();
+  const logout = useLogout();
+  const signedIn = isSignedIn(status);
+  return (
+    <ul className="flex flex-col gap-1">
+      {signedIn && user ? (
+        <li className="truncate px-3 pb-2 text-xs text-muted-foreground">
+          {t('nav.signedInAs', { email: user.email })}
+        </li>
+      ) : null}
+      <li>
+        <Link to="/profile/" className={panelItemClass} onClick={onDone}>
+          <UserIcon aria-hidden="true" />
+          {t('nav.profile')}
+        </Link>
+      </li>
+      <li>
+        {signedIn ? (
+          <button
+            type="button"
+            className={panelItemClass}
+            onClick={() => {
+              onDone();
+              void logout();
+            }}
+          >
+            <LogOutIcon aria-hidden="true" />
+            {t('nav.logout')}
+          </button>
+        ) : (
+          <Link to="/login/" className={panelItemClass} onClick={onDone}>
+            <LogInIcon aria-hidden="true" />
+            {t('nav.login')}
+          </Link>
+        )}
+      </li>
+    </ul>
+  );
+}
+
+function NavLinks({
+  className,
+  linkClassName,
+  onNavigate,
+}: {
+  className?: string;
+  linkClassName?: string;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.main')} className={className}>
+      <Link
+        to="/dashboard/organizer/"
+        activeOptions={{ exact: true }}
+        className={cn(navLinkClass, linkClassName)}
+        onClick={onNavigate}
+      >
+        {t('nav.dashboard')}
+      </Link>
+      <Link to="/chats/" className={cn(navLinkClass, linkClassName)} onClick={onNavigate}>
+        {t('nav.messages')}
+      </Link>
+    </nav>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => setMenuOpen(false);
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>): void {
+    if (event.key === 'Escape' && menuOpen) {
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    }
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur" onKeyDown={onKeyDown}>
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight" onClick={closeMenu}>
+          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          <span className="max-sm:sr-only">{t('common.appName')}</span>
+        </Link>
+
+        <NavLinks className="ml-4 hidden items-center gap-1 md:flex" />
+
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+          <DisclosurePopover label={t('nav.search')} icon={<SearchIcon aria-hidden="true" />}>
+            <p className="font-semibold">{t('nav.search')}</p>
+            <p className="mt-1 text-muted-foreground">{t('nav.searchComingSoon')}</p>
+          </DisclosurePopover>
+          <DisclosurePopover label={t('nav.alerts')} icon={<BellIcon aria-hidden="true" />}>
+            <p className="font-semibold">{t('nav.alerts')}</p>
+            <p className="mt-1 text-muted-foreground">{t('nav.alertsComingSoon')}</p>
+          </DisclosurePopover>
+          <DisclosurePopover label={t('nav.settings')} icon={<SettingsIcon aria-hidden="true" />}>
+            <LanguageChoice />
+          </DisclosurePopover>
+          <div className="hidden md:block">
+            <DisclosurePopover label={t('nav.userMenu')} icon={<UserIcon aria-hidden="true" />} panelClassName="p-2">
+              {(close) => <AccountLinks onDone={close} />}
+            </DisclosurePopover>
+          </div>
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-border bg-background md:hidden">
+        {menuOpen ? (
+          <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3">
+            <NavLinks className="flex flex-col gap-1" linkClassName="text-base" onNavigate={closeMenu} />
+            <div className="border-t border-border pt-3">
+              <AccountLinks onDone={closeMenu} />
+            </div>
+            <LanguageChoice className="border-t border-border px-3 pt-3" />
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}

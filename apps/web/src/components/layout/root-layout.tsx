@@ -1,0 +1,32 @@
+import { Outlet } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('common.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster
+        position="top-right"
+        offset={{ top: 72 }}
+        mobileOffset={{ top: 72 }}
+        richColors
+        closeButton
+        containerAriaLabel={t('common.notifications')}
+      />
+    </div>
+  );
+}

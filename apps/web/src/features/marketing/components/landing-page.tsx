@@ -1,0 +1,151 @@
+import { Link } from '@tanstack/react-router';
+import {
+  CalendarPlusIcon,
+  FileSignatureIcon,
+  HandshakeIcon,
+  MailPlusIcon,
+  MessagesSquareIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { isSignedIn, useAuth } from '@/lib/auth';
+
+const ORGANISER_POINTS: { key: 'events' | 'team' | 'sponsors' | 'chat'; icon: LucideIcon }[] = [
+  { key: 'events', icon: CalendarPlusIcon },
+  { key: 'team', icon: UsersIcon },
+  { key: 'sponsors', icon: MailPlusIcon },
+  { key: 'chat', icon: MessagesSquareIcon },
+];
+
+const SPONSOR_POINTS: { key: 'invitation' | 'agreement' | 'chat' | 'dashboard'; icon: LucideIcon }[] = [
+  { key: 'invitation', icon: MailPlusIcon },
+  { key: 'agreement', icon: FileSignatureIcon },
+  { key: 'chat', icon: MessagesSquareIcon },
+  { key: 'dashboard', icon: HandshakeIcon },
+];
+
+const STEPS = ['register', 'role', 'start'] as const;
+
+function CallToAction() {
+  const { t } = useTranslation();
+  const { status } = useAuth();
+  if (isSignedIn(status)) {
+    return (
+      <Button asChild size="lg">
+        <Link to="/profile/">{t('nav.profile')}</Link>
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button asChild size="lg">
+        <Link to="/register/">{t('landing.hero.register')}</Link>
+      </Button>
+      <Button asChild size="lg" variant="outline">
+        <Link to="/login/">{t('landing.hero.login')}</Link>
+      </Button>
+    </>
+  );
+}
+
+export function LandingPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(undefined);
+
+  return (
+    <div>
+      <section className="border-b border-border bg-gradient-to-b from-secondary to-background">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t('landing.hero.eyebrow')}</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+            {t('landing.hero.title')}
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-muted-foreground">{t('landing.hero.lead')}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <CallToAction />
+          </div>
+          <p className="mt-4 text-sm text-muted-foreground">{t('landing.hero.inviteNote')}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="audiences" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="audiences" className="sr-only">
+          {t('landing.audiences')}
+        </h2>
+        <div className="grid gap-6 md:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('landing.organisers.title')}</CardTitle>
+              <p className="text-sm text-muted-foreground">{t('landing.organisers.lead')}</p>
+            </CardHeader>
+            <CardContent>
+              <ul className="space-y-4">
+                {ORGANISER_POINTS.map(({ key, icon: Icon }) => (
+                  <li key={key} className="flex gap-3">
+                    <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                    <span>{t(`landing.organisers.points.${key}`)}</span>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('landing.sponsors.title')}</CardTitle>
+              <p className="text-sm text-muted-foreground">{t('landing.sponsors.lead')}</p>
+            </CardHeader>
+            <CardContent>
+              <ul className="space-y-4">
+                {SPONSOR_POINTS.map(({ key, icon: Icon }) => (
+                  <li key={key} className="flex gap-3">
+                    <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                    <span>{t(`landing.sponsors.points.${key}`)}</span>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </div>
+      </section>
+
+      <section aria-labelledby="how-it-works" className="border-y border-border bg-muted/50">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 id="how-it-works" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t('landing.steps.title')}
+          </h2>
+          <ol className="mt-8 grid gap-6 md:grid-cols-3">
+            {STEPS.map((step, index) => (
+              <li key={step} className="rounded-xl border border-border bg-background p-6">
+                <span
+                  className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
+                  aria-hidden="true"
+                >
+                  {index + 1}
+                </span>
+                <h3 className="mt-4 font-semibold">{t(`landing.steps.${step}.title`)}</h3>
+                <p className="mt-2 text-muted-foreground">{t(`landing.steps.${step}.text`)}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6">
+        <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('landing.cta.title')}</h2>
+        <p className="mx-auto mt-3 max-w-xl text-muted-foreground">{t('landing.cta.text')}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <CallToAction />
+        </div>
+        <p className="mt-6 text-sm">
+          <Link to="/about" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t('landing.cta.about')}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}

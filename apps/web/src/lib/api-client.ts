@@ -1,0 +1,162 @@
+/**
+ * The one way the app talks to its API: JSON in and out, the bearer token of the signed-in user
+ * (or a guest's "token:email"), answers parsed with the shared zod schemas, and every failure
+ * turned into an ApiError. Features call `api` from their `api/` files; nothing else uses fetch.
+ */
+import type { ZodType } from 'zod';
+import { ZApiError } from '@sp/shared';
+import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE, codeForStatus } from './api-error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * - `bearer` (default): the signed-in user's access token, if there is one.
+ * - `none`: no Authorization header (public endpoints such as GET /invitations/{token}).
+ * - `guest`: the spec's token-based chat access, "token:email".
+ */
+export type ApiAuth = 'bearer' | 'none' | { guest: { token: string; email: string } };
+
+export type ApiRequestOptions<T> = {
+  method?: HttpMethod;
+  /** Serialised as JSON. */
+  body?: unknown;
+  /** Parses the answer; without it the answer is returned unchecked as `unknown`. */
+  schema?: ZodType<T>;
+  auth?: ApiAuth;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+export type ApiClientOptions = {
+  /** e.g. '/api' from /config.json, or an absolute URL. */
+  baseUrl: string;
+  /** Current access token (refreshed if needed), or null when signed out. */
+  getAccessToken: () => Promise<string | null>;
+  fetch?: typeof fetch;
+};
+
+export type ApiClient = {
+  request: <T = unknown>(path: string, options?: ApiRequestOptions<T>) => Promise<T>;
+  get: <T = unknown>(path: string, options?: Omit<ApiRequestOptions<T>, 'method' | 'body'>) => Promise<T>;
+  post: <T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<ApiRequestOptions<T>, 'method' | 'body'>,
+  ) => Promise<T>;
+  put: <T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<ApiRequestOptions<T>, 'method' | 'body'>,
+  ) => Promise<T>;
+  delete: <T = unknown>(path: string, options?: Omit<ApiRequestOptions<T>, 'method' | 'body'>) => Promise<T>;
+};
+
+function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readJson(response).catch(() => undefined);
+  const parsed = ZApiError.safeParse(body);
+  if (response.status >= 500) {
+    // The server's own text is dropped here so that it cannot reach the screen.
+    return new ApiError({
+      status: response.status,
+      code: parsed.success ? parsed.data.code : 'INTERNAL',
+      message: 'Server error',
+    });
+  }
+  if (parsed.success) {
+    return new ApiError({ status: response.status, ...parsed.data });
+  }
+  return new ApiError({
+    status: response.status,
+    code: codeForStatus(response.status),
+    message: response.statusText || `HTTP ${response.status}`,
+  });
+}
+
+export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: ApiClientOptions): ApiClient {
+  async function authorization(auth: ApiAuth): Promise<string | null> {
+    if (auth === 'none') return null;
+    if (auth === 'bearer') {
+      const token = await getAccessToken().catch(() => null);
+      return token ? `Bearer ${token}` : null;
+    }
+    return `${auth.guest.token}:${auth.guest.email}`;
+  }
+
+  async function request<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+    const { method = 'GET', body, schema, auth = 'bearer', signal, headers: extraHeaders } = options;
+    const headers = new Headers({ Accept: 'application/json', ...extraHeaders });
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const authHeader = await authorization(auth);
+    if (authHeader) headers.set('Authorization', authHeader);
+
+    let response: Response;
+    try {
+      response = await (fetchImpl ?? globalThis.fetch)(joinUrl(baseUrl, path), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: 'Network error' }, { cause });
+    }
+
+    if (!response.ok) throw await toApiError(response);
+    if (response.status === 204) return undefined as T;
+
+    const data = await readJson(response);
+    if (!schema) return data as T;
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      throw new ApiError(
+        { status: response.status, code: INVALID_RESPONSE_CODE, message: 'Unexpected response' },
+        { cause: parsed.error },
+      );
+    }
+    return parsed.data;
+  }
+
+  return {
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
+    put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
+    delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+let configured: ApiClient | null = null;
+
+/** Called once at start (src/main.tsx) with the runtime config and the auth store. */
+export function configureApiClient(options: ApiClientOptions): void {
+  configured = createApiClient(options);
+}
+
+function client(): ApiClient {
+  if (!configured) throw new Error('configureApiClient() has not been called');
+  return configured;
+}
+
+/** The app's API client; features use it in their fetchers. */
+export const api: ApiClient = {
+  request: (path, options) => client().request(path, options),
+  get: (path, options) => client().get(path, options),
+  post: (path, body, options) => client().post(path, body, options),
+  put: (path, body, options) => client().put(path, body, options),
+  delete: (path, options) => client().delete(path, options),
+};

@@ -1,0 +1,32 @@
+/**
+ * Query keys live here and are used only inside the features' `xQueryOptions()` factories
+ * (one per endpoint, next to its fetcher in `features/<feature>/api/<verb>-<thing>.ts`):
+ *
+ *   export function userProfileQueryOptions(sub: string) {
+ *     return queryOptions({
+ *       queryKey: queryKeys.userProfile(sub),
+ *       queryFn: ({ signal }) => getUserProfile(sub, { signal }),
+ *       staleTime: STALE_TIMES.userProfile,
+ *       refetchOnWindowFocus: false,
+ *     });
+ *   }
+ *
+ * Components and loaders pass the options object (`useSuspenseQuery(userProfileQueryOptions(sub))`,
+ * `queryClient.ensureQueryData(...)`); mutations invalidate through `xQueryOptions(...).queryKey`
+ * or a prefix below. Nothing else writes a key by hand, so invalidation cannot miss.
+ */
+export const queryKeys = {
+  userProfile: (sub: string) => ['user-profile', sub] as const,
+  invitation: (token: string) => ['invitation', token] as const,
+  teamMembers: (organisationId: number) => ['team-members', organisationId] as const,
+  events: {
+    all: ['events'] as const,
+    list: (organisationId: number) => ['events', 'list', organisationId] as const,
+    detail: (eventId: number) => ['events', 'detail', eventId] as const,
+  },
+  conversations: {
+    all: ['conversations'] as const,
+    list: () => ['conversations', 'list'] as const,
+    messages: (conversationId: number) => ['conversations', 'messages', conversationId] as const,
+  },
+} as const;

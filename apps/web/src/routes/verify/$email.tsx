@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { ComingSoon } from '@/components/feedback/coming-soon';
+import { searchBoolean, searchString } from '@/lib/search-params';
+
+export const Route = createFileRoute('/verify/$email')({
+  // Spec: invited=true with a token confirms an invited sign-up; both are optional.
+  validateSearch: z.object({ invited: searchBoolean, token: searchString }),
+  component: VerifyRoute,
+});
+
+function VerifyRoute() {
+  const { email } = Route.useParams();
+  return <ComingSoon page="verify" detail={email} />;
+}

@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+
+// A test that logs console.error fails: React warnings and unexpected errors must not pass silently.
+const originalError = console.error;
+let errors: unknown[][] = [];
+
+beforeAll(async () => {
+  await initI18n('de');
+});
+
+beforeEach(() => {
+  errors = [];
+  console.error = (...args: unknown[]) => {
+    errors.push(args);
+    originalError(...args);
+  };
+});
+
+afterEach(async () => {
+  cleanup();
+  if (typeof localStorage !== 'undefined') localStorage.clear();
+  await initI18n('de');
+  console.error = originalError;
+  if (errors.length > 0) {
+    const text = errors.map((args) => args.map(String).join(' ')).join('\n');
+    throw new Error(`console.error was called during the test:\n${text}`);
+  }
+});
