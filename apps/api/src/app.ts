@@ -1,5 +1,5 @@
 // Builds the Fastify app from plugins: third-party first, then ours, then the routes.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,9 +15,23 @@ import type { DbHandle } from './db/index.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerAuthenticate } from './plugins/authenticate.ts';
+import {
+  createBuiltinIdentity,
+  createCognitoPoolVerifier,
+  identityRoutes,
+  type Clock,
+  type SignUpGate,
+} from './identity/index.ts';
+import type { ScryptParams } from './identity/passwords.ts';
+import { createMailPort, type MailPort } from './ports/mail/index.ts';
+import { mailboxRoutes } from './ports/mail/mailbox-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { inviteCodesRoutes } from './modules/invite-codes/routes.ts';
 import { createInviteCodesRepository } from './modules/invite-codes/repository.ts';
+import { createProfilesRepository } from './modules/profiles/repository.ts';
+import { createProfilesService, type IdentityAccounts } from './modules/profiles/service.ts';
+import { profilesRoutes } from './modules/profiles/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -25,6 +39,14 @@ export type AppDeps = {
   /** Folder of the built SPA; null in API-only tests. */
   webDistDir: string | null;
   logger?: boolean | object;
+  /** The identity provider's and token checks' notion of now (tests move it). */
+  clock?: Clock;
+  /** Another mail adapter (tests); by default the outbox, or SMTP when SMTP_URL is set. */
+  mail?: MailPort;
+  /** Who may sign up with the built-in provider; by default whoever has a valid invitation code. */
+  signUpGate?: SignUpGate;
+  /** Cheaper password hashing for tests. */
+  passwordHashing?: ScryptParams;
 };
 
 export function runtimeConfigOf(config: Config): RuntimeConfig {
@@ -47,6 +69,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Long path parameters get the route's own answer (e.g. 404 for a code) instead of a bare 414.
+    routerOptions: { maxParamLength: 8192 },
+    // Errors raised before routing (malformed URL encoding, bad content type) get the one error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      // Fastify types this reply for a route that does not exist yet.
+      const plainReply = reply as unknown as FastifyReply;
+      void plainReply.code(status).type('application/json; charset=utf-8').send({ message: 'Bad request', code: 'BAD_REQUEST' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -68,6 +99,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const inviteCodes = createInviteCodesRepository(database.db);
 
+  const defaultMail = deps.mail ? null : createMailPort(config, database.db, app.log);
+  const mail: MailPort = deps.mail ?? defaultMail!;
+  app.addHook('onClose', async () => defaultMail?.close());
+  const identity =
+    config.identity.kind === 'builtin'
+      ? createBuiltinIdentity({
+          config,
+          db: database.db,
+          mail,
+          log: app.log,
+          clock: deps.clock,
+          signUpGate: deps.signUpGate,
+          passwordHashing: deps.passwordHashing,
+        })
+      : null;
+  const verifier =
+    config.identity.kind === 'cognito' ? createCognitoPoolVerifier(config.identity, deps.clock) : identity!.verifier;
+  registerAuthenticate(app, verifier);
+  // Deleting an account removes the identity user too. With a real Cognito pool that needs
+  // AdminDeleteUser and AWS credentials, which this server does not hold: the web app then calls
+  // DeleteUser itself with the user's own token.
+  const identityAccounts: IdentityAccounts = {
+    deleteUser: async (sub) => {
+      if (!identity) return;
+      await identity.context.repo.deleteUser(sub);
+      verifier.forgetRevocationStates?.();
+    },
+  };
+  const profiles = createProfilesService({
+    profiles: createProfilesRepository(database.db),
+    identity: identityAccounts,
+    clock: deps.clock,
+  });
+  if (identity) {
+    await app.register(identityRoutes, { prefix: '/identity', identity: identity.context, publicUrl: config.publicUrl });
+  }
+  if (!config.mail.smtpUrl) await app.register(mailboxRoutes, { db: database.db, token: config.mail.mailboxToken });
+
   app.get('/config.json', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return runtimeConfigOf(config);
@@ -77,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(inviteCodesRoutes, { inviteCodes });
+      await api.register(profilesRoutes, { profiles });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 // Configuration from environment variables, validated once at boot: a wrong value stops the start
 // with a message naming the variable and what it expects. `.env.example` documents every variable.
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { USER_POOL_ID_MAX, USER_POOL_ID_PATTERN, LANGUAGES } from '@sp/shared';
 
@@ -34,6 +35,7 @@ const ZEnv = z
     COGNITO_REGION: optionalText.pipe(z.string().regex(/^[a-z]{2}-[a-z]+-\d$/, 'an AWS region such as eu-central-1').optional()),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional()),
     MAIL_FROM: z.string().min(3).default('Sponsoring Platform <no-reply@localhost>'),
+    MAILBOX_TOKEN: optionalText.pipe(z.string().regex(/^[\w-]{16,128}$/, '16 to 128 letters, digits, - or _').optional()),
     LEGAL_OPERATOR_NAME: optionalText,
     LEGAL_ADDRESS: optionalText,
     LEGAL_REGISTER: optionalText,
@@ -69,7 +71,8 @@ export type Config = {
   identity:
     | { kind: 'builtin'; userPoolId: string; clientId: string }
     | { kind: 'cognito'; userPoolId: string; clientId: string; region: string };
-  mail: { smtpUrl: string | undefined; from: string };
+  /** mailboxToken: the operator token of /dev/mailbox (MAILBOX_TOKEN, else random per start). */
+  mail: { smtpUrl: string | undefined; from: string; mailboxToken: string };
   legal: {
     operatorName: string | null;
     address: string | null;
@@ -121,7 +124,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             region: env.COGNITO_REGION,
           }
         : { kind: 'builtin', userPoolId: env.USER_POOL_ID, clientId: env.CLIENT_ID },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      mailboxToken: env.MAILBOX_TOKEN ?? randomBytes(24).toString('base64url'),
+    },
     legal: {
       operatorName: env.LEGAL_OPERATOR_NAME ?? null,
       address: env.LEGAL_ADDRESS ?? null,

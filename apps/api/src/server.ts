@@ -31,6 +31,14 @@ async function main() {
     `  Sponsoring platform is running at ${config.publicUrl}`,
     `  Data directory:   ${config.dataDir}${config.databaseUrl ? ' (database: PostgreSQL from DATABASE_URL)' : ''}`,
     `  Invitation code:  ${invitationCode}`,
+    ...(config.mail.smtpUrl
+      ? []
+      : [
+          `  Mailbox:          ${config.publicUrl}/dev/mailbox?token=${config.mail.mailboxToken}`,
+          '',
+          '  Warning: no SMTP_URL is set, so mail stays local: codes and invitations are not sent but',
+          '  kept in the outbox, readable in the log and at the mailbox URL above (keep its token private).',
+        ]),
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');

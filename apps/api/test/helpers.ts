@@ -36,15 +36,24 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = openDatabase({ engine: 'postgres', url, schema, poolSize: 4 });
-  await migrateToLatest(handle);
+  const dropSchema = async () => {
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`drop schema if exists ${schema} cascade`);
+    await cleanup.end();
+  };
+  try {
+    await migrateToLatest(handle, schema);
+  } catch (error) {
+    await handle.close();
+    await dropSchema();
+    throw error;
+  }
   return {
     ...handle,
     dispose: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
-      await cleanup.end();
+      await dropSchema();
     },
   };
 }

@@ -40,9 +40,11 @@ export function openDatabase(options: DbOptions): DbHandle {
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(handle: DbHandle): Promise<void> {
+export async function migrateToLatest(handle: DbHandle, schema?: string): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.engine) };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // With PostgreSQL, name the schema of Kysely's own tables: otherwise it finds them in any schema
+  // on the search path of another database user and skips creating them in ours.
+  const migrator = new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

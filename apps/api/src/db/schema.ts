@@ -19,6 +19,129 @@ export type InvitationCodesTable = {
   note: string | null;
 };
 
+export type OrganisationsTable = {
+  id: Generated<number>;
+  name: string;
+  street: string;
+  house_number: string;
+  postal_code: string;
+  city: string;
+  country: string;
+  phone_number: string | null;
+  created_at: DbTime;
+  updated_at: DbTime;
+};
+
+export type UserProfilesTable = {
+  cognito_id: string;
+  email: string;
+  email_normalized: string;
+  role: string | null;
+  organisation_id: number | null;
+  organisation_role: string | null;
+  profile_picture: string | null;
+  onboarding_completed: Generated<DbBool>;
+  language: string | null;
+  created_at: DbTime;
+  updated_at: DbTime;
+};
+
+export type IdentityUsersTable = {
+  sub: string;
+  email: string;
+  email_normalised: string;
+  email_verified: DbBool;
+  pending_email: string | null;
+  status: string;
+  password_hash: string;
+  /** JSON object of the other user attributes (name, locale, custom:*). */
+  attributes: string;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled: DbBool;
+  totp_last_step: number | null;
+  tokens_valid_after: DbTime | null;
+  created_at: DbTime;
+  updated_at: DbTime;
+};
+
+export type IdentityCodesTable = {
+  id: Generated<number>;
+  user_sub: string;
+  purpose: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: DbTime;
+  expires_at: DbTime;
+};
+
+export type IdentitySessionsTable = {
+  origin_jti: string;
+  user_sub: string;
+  refresh_token_hash: string;
+  client_id: string;
+  device_key: string | null;
+  auth_time: DbTime;
+  created_at: DbTime;
+  expires_at: DbTime;
+  revoked_at: DbTime | null;
+};
+
+export type IdentityDevicesTable = {
+  device_key: string;
+  user_sub: string;
+  device_group_key: string;
+  name: string | null;
+  remembered: DbBool;
+  password_verifier: string;
+  salt: string;
+  last_ip: string | null;
+  created_at: DbTime;
+  updated_at: DbTime;
+  last_authenticated_at: DbTime;
+};
+
+export type IdentityLockoutsTable = {
+  subject: string;
+  failures: number;
+  locked_until: DbTime | null;
+  last_failure_at: DbTime;
+};
+
+export type IdentityThrottleEventsTable = {
+  id: Generated<number>;
+  subject: string;
+  kind: string;
+  at: DbTime;
+};
+
+export type IdentityKeysTable = {
+  name: string;
+  kid: string;
+  secret: string;
+  public_jwk: string | null;
+  created_at: DbTime;
+};
+
+export type OutboxTable = {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: DbTime;
+};
+
 export type Database = {
+  organisations: OrganisationsTable;
+  user_profiles: UserProfilesTable;
   invitation_codes: InvitationCodesTable;
+  identity_users: IdentityUsersTable;
+  identity_codes: IdentityCodesTable;
+  identity_sessions: IdentitySessionsTable;
+  identity_devices: IdentityDevicesTable;
+  identity_lockouts: IdentityLockoutsTable;
+  identity_throttle_events: IdentityThrottleEventsTable;
+  identity_keys: IdentityKeysTable;
+  outbox: OutboxTable;
 };

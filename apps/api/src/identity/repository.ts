@@ -1,0 +1,543 @@
+// Data access of the identity provider (Kysely only here). Returns plain domain objects with dates,
+// booleans and JSON already normalised, so both engines look the same to the operations.
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { DbTime } from '../db/schema.ts';
+import { fromDbBool, fromDbCount, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../db/values.ts';
+import type { CodePurpose } from './codes.ts';
+import type { ThrottleKind } from './throttle.ts';
+
+export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD';
+
+export type IdentityUser = {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  pendingEmail: string | null;
+  status: UserStatus;
+  passwordHash: string;
+  attributes: Record<string, string>;
+  totpSecret: string | null;
+  totpPendingSecret: string | null;
+  totpEnabled: boolean;
+  totpLastStep: number | null;
+  tokensValidAfter: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type StoredCode = { id: number; purpose: CodePurpose; codeHash: string; attempts: number; expiresAt: Date };
+
+export type Session = {
+  originJti: string;
+  userSub: string;
+  clientId: string;
+  deviceKey: string | null;
+  authTime: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+};
+
+/** What the API needs to know about a token's session on every request. */
+export type SessionState = {
+  userSub: string;
+  email: string;
+  revoked: boolean;
+  tokensValidAfter: Date | null;
+};
+
+export type Device = {
+  deviceKey: string;
+  userSub: string;
+  deviceGroupKey: string;
+  name: string | null;
+  remembered: boolean;
+  lastIp: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  lastAuthenticatedAt: Date;
+};
+
+export type Lockout = { failures: number; lockedUntil: Date | null };
+
+/** The lower-case form the unique index is on. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+type UserRow = {
+  sub: string;
+  email: string;
+  email_verified: number | boolean;
+  pending_email: string | null;
+  status: string;
+  password_hash: string;
+  attributes: string;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled: number | boolean;
+  totp_last_step: number | null;
+  tokens_valid_after: DbTime | null;
+  created_at: DbTime;
+  updated_at: DbTime;
+};
+
+const toUser = (row: UserRow): IdentityUser => ({
+  sub: row.sub,
+  email: row.email,
+  emailVerified: fromDbBool(row.email_verified),
+  pendingEmail: row.pending_email,
+  status: row.status as UserStatus,
+  passwordHash: row.password_hash,
+  attributes: JSON.parse(row.attributes) as Record<string, string>,
+  totpSecret: row.totp_secret,
+  totpPendingSecret: row.totp_pending_secret,
+  totpEnabled: fromDbBool(row.totp_enabled),
+  totpLastStep: row.totp_last_step === null ? null : Number(row.totp_last_step),
+  tokensValidAfter: fromDbTimeOrNull(row.tokens_valid_after),
+  createdAt: fromDbTime(row.created_at),
+  updatedAt: fromDbTime(row.updated_at),
+});
+
+export type UserPatch = Partial<
+  Pick<
+    IdentityUser,
+    | 'email'
+    | 'emailVerified'
+    | 'pendingEmail'
+    | 'status'
+    | 'passwordHash'
+    | 'attributes'
+    | 'totpSecret'
+    | 'totpPendingSecret'
+    | 'totpEnabled'
+    | 'totpLastStep'
+    | 'tokensValidAfter'
+  >
+>;
+
+function userPatchToRow(patch: UserPatch) {
+  return {
+    ...(patch.email !== undefined ? { email: patch.email, email_normalised: normaliseEmail(patch.email) } : {}),
+    ...(patch.emailVerified !== undefined ? { email_verified: toDbBool(patch.emailVerified) } : {}),
+    ...(patch.pendingEmail !== undefined ? { pending_email: patch.pendingEmail } : {}),
+    ...(patch.status !== undefined ? { status: patch.status } : {}),
+    ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
+    ...(patch.attributes !== undefined ? { attributes: JSON.stringify(patch.attributes) } : {}),
+    ...(patch.totpSecret !== undefined ? { totp_secret: patch.totpSecret } : {}),
+    ...(patch.totpPendingSecret !== undefined ? { totp_pending_secret: patch.totpPendingSecret } : {}),
+    ...(patch.totpEnabled !== undefined ? { totp_enabled: toDbBool(patch.totpEnabled) } : {}),
+    ...(patch.totpLastStep !== undefined ? { totp_last_step: patch.totpLastStep } : {}),
+    ...(patch.tokensValidAfter !== undefined
+      ? { tokens_valid_after: patch.tokensValidAfter ? toDbTime(patch.tokensValidAfter) : null }
+      : {}),
+  };
+}
+
+type DeviceRow = {
+  device_key: string;
+  user_sub: string;
+  device_group_key: string;
+  name: string | null;
+  remembered: number | boolean;
+  last_ip: string | null;
+  created_at: DbTime;
+  updated_at: DbTime;
+  last_authenticated_at: DbTime;
+};
+
+const toDevice = (row: DeviceRow): Device => ({
+  deviceKey: row.device_key,
+  userSub: row.user_sub,
+  deviceGroupKey: row.device_group_key,
+  name: row.name,
+  remembered: fromDbBool(row.remembered),
+  lastIp: row.last_ip,
+  createdAt: fromDbTime(row.created_at),
+  updatedAt: fromDbTime(row.updated_at),
+  lastAuthenticatedAt: fromDbTime(row.last_authenticated_at),
+});
+
+const DEVICE_COLUMNS = [
+  'device_key',
+  'user_sub',
+  'device_group_key',
+  'name',
+  'remembered',
+  'last_ip',
+  'created_at',
+  'updated_at',
+  'last_authenticated_at',
+] as const;
+
+export function createIdentityRepository(db: Db) {
+  return {
+    db,
+
+    // --- users -------------------------------------------------------------------------------
+
+    async findUserByEmail(email: string, trx: Db = db): Promise<IdentityUser | undefined> {
+      const row = await trx
+        .selectFrom('identity_users')
+        .selectAll()
+        .where('email_normalised', '=', normaliseEmail(email))
+        .executeTakeFirst();
+      return row ? toUser(row) : undefined;
+    },
+
+    async findUserBySub(sub: string, trx: Db = db): Promise<IdentityUser | undefined> {
+      const row = await trx.selectFrom('identity_users').selectAll().where('sub', '=', sub).executeTakeFirst();
+      return row ? toUser(row) : undefined;
+    },
+
+    async insertUser(
+      user: Pick<IdentityUser, 'sub' | 'email' | 'emailVerified' | 'status' | 'passwordHash' | 'attributes'>,
+      now: Date,
+      trx: Db = db,
+    ): Promise<void> {
+      await trx
+        .insertInto('identity_users')
+        .values({
+          sub: user.sub,
+          email: user.email,
+          email_normalised: normaliseEmail(user.email),
+          email_verified: toDbBool(user.emailVerified),
+          pending_email: null,
+          status: user.status,
+          password_hash: user.passwordHash,
+          attributes: JSON.stringify(user.attributes),
+          totp_secret: null,
+          totp_pending_secret: null,
+          totp_enabled: toDbBool(false),
+          totp_last_step: null,
+          tokens_valid_after: null,
+          created_at: toDbTime(now),
+          updated_at: toDbTime(now),
+        })
+        .execute();
+    },
+
+    async updateUser(sub: string, patch: UserPatch, now: Date, trx: Db = db): Promise<void> {
+      await trx
+        .updateTable('identity_users')
+        .set({ ...userPatchToRow(patch), updated_at: toDbTime(now) })
+        .where('sub', '=', sub)
+        .execute();
+    },
+
+    /** Sets the TOTP step as used unless it (or a later one) already was: false on a replay. */
+    async useTotpStep(sub: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('identity_users')
+        .set({ totp_last_step: step })
+        .where('sub', '=', sub)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Sessions, devices and codes go with the user (foreign keys cascade). */
+    async deleteUser(sub: string): Promise<void> {
+      await db.deleteFrom('identity_users').where('sub', '=', sub).execute();
+    },
+
+    // --- one-time codes ----------------------------------------------------------------------
+
+    /** One live code per user and purpose: a new one replaces (and so invalidates) the old. */
+    async replaceCode(
+      userSub: string,
+      purpose: CodePurpose,
+      codeHash: string,
+      now: Date,
+      expiresAt: Date,
+    ): Promise<void> {
+      await db
+        .insertInto('identity_codes')
+        .values({
+          user_sub: userSub,
+          purpose,
+          code_hash: codeHash,
+          attempts: 0,
+          created_at: toDbTime(now),
+          expires_at: toDbTime(expiresAt),
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_sub', 'purpose']).doUpdateSet({
+            code_hash: codeHash,
+            attempts: 0,
+            created_at: toDbTime(now),
+            expires_at: toDbTime(expiresAt),
+          }),
+        )
+        .execute();
+    },
+
+    async findCode(userSub: string, purpose: CodePurpose): Promise<StoredCode | undefined> {
+      const row = await db
+        .selectFrom('identity_codes')
+        .select(['id', 'purpose', 'code_hash', 'attempts', 'expires_at'])
+        .where('user_sub', '=', userSub)
+        .where('purpose', '=', purpose)
+        .executeTakeFirst();
+      return row
+        ? {
+            id: row.id,
+            purpose: row.purpose as CodePurpose,
+            codeHash: row.code_hash,
+            attempts: Number(row.attempts),
+            expiresAt: fromDbTime(row.expires_at),
+          }
+        : undefined;
+    },
+
+    async countWrongCode(id: number): Promise<void> {
+      await db
+        .updateTable('identity_codes')
+        .set({ attempts: sql`attempts + 1` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Deletes the code; false when another request used it first (single use under concurrency). */
+    async consumeCode(id: number, trx: Db = db): Promise<boolean> {
+      const result = await trx.deleteFrom('identity_codes').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    // --- sessions (one per sign-in; its origin_jti is in every token derived from it) ---------
+
+    async insertSession(session: Omit<Session, 'revokedAt'> & { refreshTokenHash: string }, now: Date): Promise<void> {
+      await db
+        .insertInto('identity_sessions')
+        .values({
+          origin_jti: session.originJti,
+          user_sub: session.userSub,
+          refresh_token_hash: session.refreshTokenHash,
+          client_id: session.clientId,
+          device_key: session.deviceKey,
+          auth_time: toDbTime(session.authTime),
+          created_at: toDbTime(now),
+          expires_at: toDbTime(session.expiresAt),
+          revoked_at: null,
+        })
+        .execute();
+    },
+
+    async findSessionByRefreshHash(hash: string): Promise<Session | undefined> {
+      const row = await db
+        .selectFrom('identity_sessions')
+        .selectAll()
+        .where('refresh_token_hash', '=', hash)
+        .executeTakeFirst();
+      return row
+        ? {
+            originJti: row.origin_jti,
+            userSub: row.user_sub,
+            clientId: row.client_id,
+            deviceKey: row.device_key,
+            authTime: fromDbTime(row.auth_time),
+            expiresAt: fromDbTime(row.expires_at),
+            revokedAt: fromDbTimeOrNull(row.revoked_at),
+          }
+        : undefined;
+    },
+
+    async sessionState(originJti: string): Promise<SessionState | undefined> {
+      const row = await db
+        .selectFrom('identity_sessions as s')
+        .innerJoin('identity_users as u', 'u.sub', 's.user_sub')
+        .select(['s.user_sub', 's.revoked_at', 'u.email', 'u.tokens_valid_after'])
+        .where('s.origin_jti', '=', originJti)
+        .executeTakeFirst();
+      return row
+        ? {
+            userSub: row.user_sub,
+            email: row.email,
+            revoked: row.revoked_at !== null,
+            tokensValidAfter: fromDbTimeOrNull(row.tokens_valid_after),
+          }
+        : undefined;
+    },
+
+    async revokeSession(originJti: string, now: Date): Promise<void> {
+      await db
+        .updateTable('identity_sessions')
+        .set({ revoked_at: toDbTime(now) })
+        .where('origin_jti', '=', originJti)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async revokeSessionsOfUser(userSub: string, now: Date, exceptOriginJti?: string, trx: Db = db): Promise<void> {
+      let query = trx
+        .updateTable('identity_sessions')
+        .set({ revoked_at: toDbTime(now) })
+        .where('user_sub', '=', userSub)
+        .where('revoked_at', 'is', null);
+      if (exceptOriginJti) query = query.where('origin_jti', '!=', exceptOriginJti);
+      await query.execute();
+    },
+
+    // --- devices -----------------------------------------------------------------------------
+
+    async upsertDevice(
+      device: Pick<Device, 'deviceKey' | 'userSub' | 'deviceGroupKey' | 'name' | 'remembered' | 'lastIp'> & {
+        passwordVerifier: string;
+        salt: string;
+      },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .insertInto('identity_devices')
+        .values({
+          device_key: device.deviceKey,
+          user_sub: device.userSub,
+          device_group_key: device.deviceGroupKey,
+          name: device.name,
+          remembered: toDbBool(device.remembered),
+          password_verifier: device.passwordVerifier,
+          salt: device.salt,
+          last_ip: device.lastIp,
+          created_at: toDbTime(now),
+          updated_at: toDbTime(now),
+          last_authenticated_at: toDbTime(now),
+        })
+        .onConflict((oc) =>
+          oc
+            .column('device_key')
+            .doUpdateSet({
+              name: device.name,
+              password_verifier: device.passwordVerifier,
+              salt: device.salt,
+              updated_at: toDbTime(now),
+            })
+            .where('identity_devices.user_sub', '=', device.userSub),
+        )
+        .execute();
+    },
+
+    async findDevice(userSub: string, deviceKey: string): Promise<Device | undefined> {
+      const row = await db
+        .selectFrom('identity_devices')
+        .select(DEVICE_COLUMNS)
+        .where('user_sub', '=', userSub)
+        .where('device_key', '=', deviceKey)
+        .executeTakeFirst();
+      return row ? toDevice(row) : undefined;
+    },
+
+    /** Keyset pagination in device-key order: `after` is the last key of the previous page. */
+    async listDevices(userSub: string, limit: number, after: string | null): Promise<Device[]> {
+      let query = db.selectFrom('identity_devices').select(DEVICE_COLUMNS).where('user_sub', '=', userSub);
+      if (after) query = query.where('device_key', '>', after);
+      const rows = await query.orderBy('device_key').limit(limit).execute();
+      return rows.map(toDevice);
+    },
+
+    async updateDevice(
+      userSub: string,
+      deviceKey: string,
+      patch: { remembered?: boolean; lastIp?: string | null; authenticatedAt?: Date },
+      now: Date,
+    ) {
+      const result = await db
+        .updateTable('identity_devices')
+        .set({
+          ...(patch.remembered !== undefined ? { remembered: toDbBool(patch.remembered) } : {}),
+          ...(patch.lastIp !== undefined ? { last_ip: patch.lastIp } : {}),
+          ...(patch.authenticatedAt ? { last_authenticated_at: toDbTime(patch.authenticatedAt) } : {}),
+          updated_at: toDbTime(now),
+        })
+        .where('user_sub', '=', userSub)
+        .where('device_key', '=', deviceKey)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async deleteDevice(userSub: string, deviceKey: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('identity_devices')
+        .where('user_sub', '=', userSub)
+        .where('device_key', '=', deviceKey)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    // --- throttling --------------------------------------------------------------------------
+
+    async findLockout(subject: string, now: Date, memoryMs: number): Promise<Lockout> {
+      const row = await db
+        .selectFrom('identity_lockouts')
+        .selectAll()
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+      if (!row || fromDbTime(row.last_failure_at).getTime() < now.getTime() - memoryMs)
+        return { failures: 0, lockedUntil: null };
+      return { failures: Number(row.failures), lockedUntil: fromDbTimeOrNull(row.locked_until) };
+    },
+
+    /** Counts one failure atomically (forgetting failures older than memoryMs) and returns the new count. */
+    async recordSignInFailure(subject: string, now: Date, memoryMs: number): Promise<number> {
+      const cutoff = toDbTime(new Date(now.getTime() - memoryMs));
+      const row = await db
+        .insertInto('identity_lockouts')
+        .values({ subject, failures: 1, locked_until: null, last_failure_at: toDbTime(now) })
+        .onConflict((oc) =>
+          oc.column('subject').doUpdateSet({
+            failures: sql<number>`case when identity_lockouts.last_failure_at < ${cutoff} then 1 else identity_lockouts.failures + 1 end`,
+            last_failure_at: toDbTime(now),
+          }),
+        )
+        .returning('failures')
+        .executeTakeFirstOrThrow();
+      return Number(row.failures);
+    },
+
+    async lockUntil(subject: string, until: Date): Promise<void> {
+      await db
+        .updateTable('identity_lockouts')
+        .set({ locked_until: toDbTime(until) })
+        .where('subject', '=', subject)
+        .execute();
+    },
+
+    async clearLockout(subject: string): Promise<void> {
+      await db.deleteFrom('identity_lockouts').where('subject', '=', subject).execute();
+    },
+
+    async countThrottleEvents(subject: string, kind: ThrottleKind, since: Date): Promise<number> {
+      const row = await db
+        .selectFrom('identity_throttle_events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('subject', '=', subject)
+        .where('kind', '=', kind)
+        .where('at', '>', toDbTime(since))
+        .executeTakeFirstOrThrow();
+      return fromDbCount(row.n);
+    },
+
+    async addThrottleEvent(subject: string, kind: ThrottleKind, now: Date): Promise<void> {
+      await db
+        .insertInto('identity_throttle_events')
+        .values({ subject, kind, at: toDbTime(now) })
+        .execute();
+    },
+
+    /** Housekeeping: rows that no rule looks at any more. */
+    async prune(now: Date, throttleWindowMs: number, failureMemoryMs: number): Promise<void> {
+      const at = (ms: number) => toDbTime(new Date(now.getTime() - ms));
+      await db.deleteFrom('identity_throttle_events').where('at', '<', at(throttleWindowMs)).execute();
+      await db.deleteFrom('identity_lockouts').where('last_failure_at', '<', at(failureMemoryMs)).execute();
+      await db.deleteFrom('identity_codes').where('expires_at', '<', at(0)).execute();
+      await db
+        .deleteFrom('identity_sessions')
+        .where((eb) => eb.or([eb('expires_at', '<', at(0)), eb('revoked_at', '<', at(24 * 60 * 60 * 1000))]))
+        .execute();
+    },
+  };
+}
+
+export type IdentityRepository = ReturnType<typeof createIdentityRepository>;

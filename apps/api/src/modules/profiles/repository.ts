@@ -1,0 +1,179 @@
+// User profiles and their organisations. The organisation holds the master data (address, phone);
+// the profile holds the person's role, organisation membership and onboarding state.
+import type { Db } from '../../db/index.ts';
+import { fromDbBool, fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
+import type { MasterData, Role } from '@sp/shared';
+
+export type OrganisationRole = 'owner' | 'member';
+
+export type Organisation = {
+  id: number;
+  name: string;
+  street: string;
+  houseNumber: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  phoneNumber: string | null;
+  updatedAt: Date;
+};
+
+export type Profile = {
+  cognitoId: string;
+  email: string;
+  role: Role | null;
+  organisationId: number | null;
+  organisationRole: OrganisationRole | null;
+  profilePicture: string | null;
+  onboardingCompleted: boolean;
+  language: string | null;
+  updatedAt: Date;
+  organisation: Organisation | null;
+};
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+const masterDataColumns = (data: MasterData) => ({
+  name: data.organisation_name,
+  street: data.street,
+  house_number: data.house_number,
+  postal_code: data.postal_code,
+  city: data.city,
+  country: data.country,
+  phone_number: data.phone_number ?? null,
+});
+
+export function createProfilesRepository(db: Db) {
+  return {
+    async findByCognitoId(cognitoId: string): Promise<Profile | undefined> {
+      const row = await db
+        .selectFrom('user_profiles as p')
+        .leftJoin('organisations as o', 'o.id', 'p.organisation_id')
+        .select([
+          'p.cognito_id',
+          'p.email',
+          'p.role',
+          'p.organisation_id',
+          'p.organisation_role',
+          'p.profile_picture',
+          'p.onboarding_completed',
+          'p.language',
+          'p.updated_at',
+          'o.name as org_name',
+          'o.street as org_street',
+          'o.house_number as org_house_number',
+          'o.postal_code as org_postal_code',
+          'o.city as org_city',
+          'o.country as org_country',
+          'o.phone_number as org_phone_number',
+          'o.updated_at as org_updated_at',
+        ])
+        .where('p.cognito_id', '=', cognitoId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const organisation: Organisation | null =
+        row.organisation_id !== null && row.org_name !== null
+          ? {
+              id: row.organisation_id,
+              name: row.org_name,
+              street: row.org_street ?? '',
+              houseNumber: row.org_house_number ?? '',
+              postalCode: row.org_postal_code ?? '',
+              city: row.org_city ?? '',
+              country: row.org_country ?? '',
+              phoneNumber: row.org_phone_number,
+              updatedAt: fromDbTime(row.org_updated_at ?? row.updated_at),
+            }
+          : null;
+      return {
+        cognitoId: row.cognito_id,
+        email: row.email,
+        role: row.role as Role | null,
+        organisationId: row.organisation_id,
+        organisationRole: row.organisation_role as OrganisationRole | null,
+        profilePicture: row.profile_picture,
+        onboardingCompleted: fromDbBool(row.onboarding_completed),
+        language: row.language,
+        updatedAt: fromDbTime(row.updated_at),
+        organisation,
+      };
+    },
+
+    /** Onboarding step 2: the organisation is created and the user becomes its owner, in one transaction. */
+    async completeOnboarding(input: { cognitoId: string; email: string; role: Role; masterData: MasterData }, now: Date) {
+      await db.transaction().execute(async (trx) => {
+        const org = await trx
+          .insertInto('organisations')
+          .values({ ...masterDataColumns(input.masterData), created_at: toDbTime(now), updated_at: toDbTime(now) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const values = {
+          email: input.email,
+          email_normalized: normaliseEmail(input.email),
+          role: input.role,
+          organisation_id: org.id,
+          organisation_role: 'owner',
+          onboarding_completed: toDbBool(true),
+          updated_at: toDbTime(now),
+        };
+        await trx
+          .insertInto('user_profiles')
+          .values({ cognito_id: input.cognitoId, created_at: toDbTime(now), ...values })
+          .onConflict((oc) => oc.column('cognito_id').doUpdateSet(values))
+          .execute();
+      });
+    },
+
+    async updateRole(cognitoId: string, role: Role, now: Date) {
+      await db
+        .updateTable('user_profiles')
+        .set({ role, updated_at: toDbTime(now) })
+        .where('cognito_id', '=', cognitoId)
+        .execute();
+    },
+
+    async updateOrganisation(organisationId: number, masterData: MasterData, now: Date) {
+      await db
+        .updateTable('organisations')
+        .set({ ...masterDataColumns(masterData), updated_at: toDbTime(now) })
+        .where('id', '=', organisationId)
+        .execute();
+    },
+
+    async countMembers(organisationId: number): Promise<number> {
+      const row = await db
+        .selectFrom('user_profiles')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('organisation_id', '=', organisationId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Removes the profile; when it was the organisation's last member the organisation goes too.
+     * Later modules (events, files) hang off the organisation with ON DELETE CASCADE.
+     */
+    async deleteProfile(cognitoId: string): Promise<{ deletedOrganisationId: number | null }> {
+      return db.transaction().execute(async (trx) => {
+        const profile = await trx
+          .selectFrom('user_profiles')
+          .select('organisation_id')
+          .where('cognito_id', '=', cognitoId)
+          .executeTakeFirst();
+        await trx.deleteFrom('user_profiles').where('cognito_id', '=', cognitoId).execute();
+        const organisationId = profile?.organisation_id ?? null;
+        if (organisationId === null) return { deletedOrganisationId: null };
+        const remaining = await trx
+          .selectFrom('user_profiles')
+          .select('cognito_id')
+          .where('organisation_id', '=', organisationId)
+          .executeTakeFirst();
+        if (remaining) return { deletedOrganisationId: null };
+        await trx.deleteFrom('organisations').where('id', '=', organisationId).execute();
+        return { deletedOrganisationId: organisationId };
+      });
+    },
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;

@@ -1,0 +1,43 @@
+// Outbox adapter (embedded default): every mail is stored in the `outbox` table and printed to the
+// log, so a new installation can finish a registration without any mail server. The mailbox page
+// (mailbox-routes.ts) reads it back.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { fromDbTime, toDbTime } from '../../db/values.ts';
+import type { MailMessage, MailPort } from './mail-port.ts';
+
+export type StoredMail = MailMessage & { id: number; createdAt: Date };
+
+export function createOutboxMail(db: Db, log: FastifyBaseLogger, clock: () => Date = () => new Date()): MailPort {
+  return {
+    async send(message) {
+      await db
+        .insertInto('outbox')
+        .values({
+          recipient: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          created_at: toDbTime(clock()),
+        })
+        .execute();
+      log.info(
+        { mail: { to: message.to, subject: message.subject } },
+        `Mail kept in the local outbox (no SMTP_URL):\n${message.text}`,
+      );
+    },
+  };
+}
+
+/** Newest first. */
+export async function listOutbox(db: Db, limit = 100): Promise<StoredMail[]> {
+  const rows = await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text,
+    ...(row.html !== null ? { html: row.html } : {}),
+    createdAt: fromDbTime(row.created_at),
+  }));
+}

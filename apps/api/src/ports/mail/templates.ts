@@ -1,0 +1,96 @@
+// The mails' texts in the recipient's language (de default, en). Each template renders to a subject,
+// a plain-text body and a small HTML body with every value escaped. Later features add their templates here.
+import type { Language } from '@sp/shared';
+import type { MailMessage } from './mail-port.ts';
+
+export type MailTemplate =
+  | { kind: 'sign-up-code'; code: string }
+  | { kind: 'reset-code'; code: string }
+  | { kind: 'verify-email-code'; code: string };
+
+type Rendered = Omit<MailMessage, 'to'>;
+
+const PRODUCT = 'Sponsoring Platform';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Paragraphs of text with one highlighted value (a code), as text and as HTML. */
+function compose(subject: string, before: string[], highlight: string, after: string[]): Rendered {
+  const text = [...before, '', `    ${highlight}`, '', ...after].join('\n');
+  const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+  const html = [
+    '<!doctype html>',
+    `<html><body>`,
+    paragraphs(before),
+    `<p><strong>${escapeHtml(highlight)}</strong></p>`,
+    paragraphs(after),
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+const TEXTS = {
+  de: {
+    'sign-up-code': (code: string) =>
+      compose(
+        `Ihr Bestätigungscode für ${PRODUCT}`,
+        ['Hallo,', `vielen Dank für Ihre Registrierung bei ${PRODUCT}. Ihr Bestätigungscode lautet:`],
+        code,
+        [
+          'Der Code ist 24 Stunden gültig.',
+          'Wenn Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.',
+        ],
+      ),
+    'reset-code': (code: string) =>
+      compose(
+        `Ihr Code zum Zurücksetzen des Passworts für ${PRODUCT}`,
+        ['Hallo,', 'Sie haben angefordert, Ihr Passwort zurückzusetzen. Ihr Code lautet:'],
+        code,
+        [
+          'Der Code ist eine Stunde gültig.',
+          'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
+        ],
+      ),
+    'verify-email-code': (code: string) =>
+      compose(
+        `Bestätigen Sie Ihre neue E-Mail-Adresse für ${PRODUCT}`,
+        ['Hallo,', 'bitte bestätigen Sie Ihre neue E-Mail-Adresse mit diesem Code:'],
+        code,
+        [
+          'Der Code ist 24 Stunden gültig.',
+          'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+        ],
+      ),
+  },
+  en: {
+    'sign-up-code': (code: string) =>
+      compose(
+        `Your ${PRODUCT} confirmation code`,
+        ['Hello,', `thank you for registering with ${PRODUCT}. Your confirmation code is:`],
+        code,
+        ['The code is valid for 24 hours.', 'If you did not register, you can ignore this e-mail.'],
+      ),
+    'reset-code': (code: string) =>
+      compose(
+        `Your ${PRODUCT} password reset code`,
+        ['Hello,', 'you asked to reset your password. Your code is:'],
+        code,
+        [
+          'The code is valid for one hour.',
+          'If you did not ask for this, you can ignore this e-mail; your password stays unchanged.',
+        ],
+      ),
+    'verify-email-code': (code: string) =>
+      compose(
+        `Confirm your new ${PRODUCT} e-mail address`,
+        ['Hello,', 'please confirm your new e-mail address with this code:'],
+        code,
+        ['The code is valid for 24 hours.', 'If you did not ask for this, you can ignore this e-mail.'],
+      ),
+  },
+} satisfies Record<Language, Record<MailTemplate['kind'], (code: string) => Rendered>>;
+
+export function renderMail(to: string, template: MailTemplate, language: Language): MailMessage {
+  return { to, ...TEXTS[language][template.kind](template.code) };
+}
