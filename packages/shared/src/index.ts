@@ -5,3 +5,4 @@ export * from './schemas/health.ts';
 export * from './schemas/invite-codes.ts';
 export * from './countries.ts';
 export * from './schemas/profiles.ts';
+export * from './schemas/events.ts';
