@@ -52,10 +52,10 @@ export type AppDeps = {
 export function runtimeConfigOf(config: Config): RuntimeConfig {
   return ZRuntimeConfig.parse({
     apiBase: '/api',
+    // Same origin for the built-in provider, so the app works under any host name it is reached by
+    // and the strict connect-src 'self' holds.
     identityEndpoint:
-      config.identity.kind === 'builtin'
-        ? `${config.publicUrl}/identity/`
-        : `https://cognito-idp.${config.identity.region}.amazonaws.com/`,
+      config.identity.kind === 'builtin' ? '/identity/' : `https://cognito-idp.${config.identity.region}.amazonaws.com/`,
     userPoolId: config.identity.userPoolId,
     clientId: config.identity.clientId,
     defaultLanguage: config.defaultLanguage,

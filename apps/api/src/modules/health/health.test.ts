@@ -33,7 +33,12 @@ describe.each(ENGINES)('health and error shape on %s', (engine) => {
   it('serves the runtime configuration for the web app', async () => {
     const res = await t.app.inject({ url: '/config.json' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ apiBase: '/api', userPoolId: 'local_SponsoringPlatform', defaultLanguage: 'de' });
+    expect(res.json()).toMatchObject({
+      apiBase: '/api',
+      identityEndpoint: '/identity/',
+      userPoolId: 'local_SponsoringPlatform',
+      defaultLanguage: 'de',
+    });
     expect(res.json().legal.operatorName).toBeNull();
   });
 
