@@ -6,3 +6,4 @@ export * from './schemas/invite-codes.ts';
 export * from './countries.ts';
 export * from './schemas/profiles.ts';
 export * from './schemas/events.ts';
+export * from './schemas/invitations.ts';
