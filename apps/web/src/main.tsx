@@ -8,8 +8,9 @@ import { AppProvider } from '@/app/provider';
 import { createAppRouter } from '@/app/router';
 import { loadRuntimeConfig } from '@/config/runtime-config';
 import { configureApiClient } from '@/lib/api-client';
-import { createAuthStore, unknownViewer } from '@/lib/auth';
+import { createAuthStore } from '@/lib/auth';
 import { createLazyCognitoSessionSource } from '@/lib/auth/lazy-session-source';
+import { createProfileViewer } from '@/lib/auth/viewer';
 import { initI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -21,7 +22,7 @@ async function start(root: Root): Promise<void> {
 
   configureApiClient({ baseUrl: config.apiBase, getAccessToken: auth.getAccessToken });
   const queryClient = createQueryClient();
-  const router = createAppRouter({ auth, queryClient, viewer: unknownViewer });
+  const router = createAppRouter({ auth, queryClient, viewer: createProfileViewer({ auth, queryClient }) });
   // Guards read the auth store; re-run them whenever the user signs in or out.
   auth.subscribe(() => void router.invalidate());
 

@@ -28,8 +28,14 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(pathname);
-    if (hasWebApp && wantsPage && !path.extname(pathname)) {
+    // A page is what a browser navigates to (it accepts HTML); a missing script or image is a 404.
+    // The extension alone cannot tell: /verify/anna%40verein.de is a page.
+    const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !NOT_SPA.test(pathname) &&
+      (acceptsHtml || !path.extname(pathname));
+    if (hasWebApp && wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.status(404).type('application/json; charset=utf-8').send({ message: 'Not found', code: 'NOT_FOUND' });

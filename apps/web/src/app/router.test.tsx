@@ -66,9 +66,9 @@ describe('app router', () => {
 
   it('lets organisers in once the viewer profile says so', async () => {
     const viewer: ViewerSource = { getProfile: () => Promise.resolve({ role: 'beides', onboardingCompleted: true }) };
-    const router = await open('/edit-event/42', { auth: await onboarded(), viewer });
-    expect(router.state.location.pathname).toBe('/edit-event/42');
-    expect(await screen.findByText('Event-Nr. 42')).toBeInTheDocument();
+    const router = await open('/edit-event/', { auth: await onboarded(), viewer });
+    expect(router.state.location.pathname).toBe('/edit-event/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kein Event ausgewählt' })).toBeInTheDocument();
   });
 
   it('shows the not-found page for an event id that is not a number', async () => {
@@ -76,7 +76,7 @@ describe('app router', () => {
       getProfile: () => Promise.resolve({ role: 'veranstalter', onboardingCompleted: true }),
     };
     await open('/edit-event/abc', { auth: await onboarded(), viewer });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Event nicht gefunden' })).toBeInTheDocument();
   });
 
   it('shows the not-found page for unknown paths', async () => {

@@ -45,6 +45,12 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       return send(res, 500, JSON.stringify({ message: 'relation "users" does not exist', code: 'INTERNAL' }));
     case '/api/proxy-down':
       return send(res, 502, '<html>Bad Gateway</html>', 'text/html');
+    case '/api/paged':
+      res.writeHead(200, { 'Content-Type': 'application/json', 'X-Total-Count': '42' });
+      res.end(JSON.stringify([1, 2]));
+      return;
+    case '/api/file':
+      return send(res, 200, '%PDF-1.4 bytes', 'application/pdf');
     case '/api/wrong-shape':
       return send(res, 200, JSON.stringify({ status: 'fine' }));
     default:
@@ -152,6 +158,23 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 0, code: 'NetworkError' });
     expect(error.isNetworkError).toBe(true);
     expect(getErrorMessage(error, t)).toBe('t:common.error.network');
+  });
+
+  it('returns the headers of an answer with getWithHeaders (X-Total-Count of paged lists)', async () => {
+    const api = createApiClient({ baseUrl, getAccessToken: () => Promise.resolve('access-1') });
+    const { data, headers } = await api.getWithHeaders('/paged', { schema: z.array(z.number()) });
+    expect(data).toEqual([1, 2]);
+    expect(headers.get('X-Total-Count')).toBe('42');
+  });
+
+  it('reads a binary answer with getBlob, sending the bearer token, and fails like any other call', async () => {
+    const api = createApiClient({ baseUrl, getAccessToken: () => Promise.resolve('access-1') });
+    const { data, headers } = await api.getBlob('/file');
+    expect(await data.text()).toBe('%PDF-1.4 bytes');
+    expect(headers.get('Content-Type')).toBe('application/pdf');
+    expect(lastRequest.authorization).toBe('Bearer access-1');
+    const error = await caught(api.getBlob('/nothing'));
+    expect(error.status).toBe(404);
   });
 
   it('gives a generic text for anything that is not an ApiError', () => {

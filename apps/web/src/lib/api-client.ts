@@ -49,7 +49,19 @@ export type ApiClient = {
     options?: Omit<ApiRequestOptions<T>, 'method' | 'body'>,
   ) => Promise<T>;
   delete: <T = unknown>(path: string, options?: Omit<ApiRequestOptions<T>, 'method' | 'body'>) => Promise<T>;
+  /** GET with the answer's headers too (e.g. `X-Total-Count` of paged lists). */
+  getWithHeaders: <T = unknown>(
+    path: string,
+    options?: Omit<ApiRequestOptions<T>, 'method' | 'body'>,
+  ) => Promise<ApiResponse<T>>;
+  /** GET of a binary answer (a file download), with its headers. */
+  getBlob: (
+    path: string,
+    options?: Omit<ApiRequestOptions<never>, 'method' | 'body' | 'schema'>,
+  ) => Promise<ApiResponse<Blob>>;
 };
+
+export type ApiResponse<T> = { data: T; headers: Headers };
 
 function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
@@ -96,9 +108,10 @@ export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: A
     return `${auth.guest.token}:${auth.guest.email}`;
   }
 
-  async function request<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-    const { method = 'GET', body, schema, auth = 'bearer', signal, headers: extraHeaders } = options;
-    const headers = new Headers({ Accept: 'application/json', ...extraHeaders });
+  /** Sends the request and returns the answer when it is a success; every failure is an ApiError. */
+  async function send(path: string, options: ApiRequestOptions<unknown>, accept: string): Promise<Response> {
+    const { method = 'GET', body, auth = 'bearer', signal, headers: extraHeaders } = options;
+    const headers = new Headers({ Accept: accept, ...extraHeaders });
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     const authHeader = await authorization(auth);
     if (authHeader) headers.set('Authorization', authHeader);
@@ -117,10 +130,19 @@ export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: A
     }
 
     if (!response.ok) throw await toApiError(response);
-    if (response.status === 204) return undefined as T;
+    return response;
+  }
+
+  async function requestWithHeaders<T = unknown>(
+    path: string,
+    options: ApiRequestOptions<T> = {},
+  ): Promise<ApiResponse<T>> {
+    const response = await send(path, options, 'application/json');
+    if (response.status === 204) return { data: undefined as T, headers: response.headers };
 
     const data = await readJson(response);
-    if (!schema) return data as T;
+    const { schema } = options;
+    if (!schema) return { data: data as T, headers: response.headers };
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
       throw new ApiError(
@@ -128,7 +150,23 @@ export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: A
         { cause: parsed.error },
       );
     }
-    return parsed.data;
+    return { data: parsed.data, headers: response.headers };
+  }
+
+  async function request<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+    return (await requestWithHeaders(path, options)).data;
+  }
+
+  async function getBlob(
+    path: string,
+    options: Omit<ApiRequestOptions<never>, 'method' | 'body' | 'schema'> = {},
+  ): Promise<ApiResponse<Blob>> {
+    const response = await send(path, { ...options, method: 'GET' }, '*/*');
+    try {
+      return { data: await response.blob(), headers: response.headers };
+    } catch (cause) {
+      throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: 'Network error' }, { cause });
+    }
   }
 
   return {
@@ -137,6 +175,8 @@ export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: A
     post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    getWithHeaders: (path, options) => requestWithHeaders(path, { ...options, method: 'GET' }),
+    getBlob,
   };
 }
 
@@ -159,4 +199,6 @@ export const api: ApiClient = {
   post: (path, body, options) => client().post(path, body, options),
   put: (path, body, options) => client().put(path, body, options),
   delete: (path, options) => client().delete(path, options),
+  getWithHeaders: (path, options) => client().getWithHeaders(path, options),
+  getBlob: (path, options) => client().getBlob(path, options),
 };

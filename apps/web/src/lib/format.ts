@@ -1,7 +1,8 @@
 // Locale-aware formatting of dates and money (spec section 9: DD.MM.YYYY, EUR in German format).
 import type { Language } from '@sp/shared';
 
-const INTL_LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
+/** The Intl locale of each UI language (English dates read day first, as in en-GB). */
+export const INTL_LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function toDate(value: Date | string | number): { date: Date; dateOnly: boolean } {

@@ -1,14 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ComingSoon } from '@/components/feedback/coming-soon';
+import { LoginPage } from '@/features/auth/components/login-page';
 import { searchString } from '@/lib/search-params';
 
 export const Route = createFileRoute('/login/')({
-  // Where to go after login; only same-origin paths are followed (safeRedirectPath).
-  validateSearch: z.object({ redirect: searchString }),
+  // redirect: where to go after login (only same-origin paths are followed, see safeRedirectPath);
+  // email: prefilled after verifying or resetting the password.
+  validateSearch: z.object({ redirect: searchString, email: searchString }),
   component: LoginRoute,
 });
 
 function LoginRoute() {
-  return <ComingSoon page="login" />;
+  const { redirect, email } = Route.useSearch();
+  return <LoginPage key={email} email={email} redirect={redirect} />;
 }

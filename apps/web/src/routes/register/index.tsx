@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/feedback/coming-soon';
+import { RegisterPage } from '@/features/auth/components/register-page';
 
 export const Route = createFileRoute('/register/')({
-  component: RegisterRoute,
+  component: RegisterPage,
 });
-
-function RegisterRoute() {
-  return <ComingSoon page="register" />;
-}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/feedback/coming-soon';
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 
 export const Route = createFileRoute('/reset-password/$email')({
   component: ResetPasswordRoute,
@@ -7,5 +7,5 @@ export const Route = createFileRoute('/reset-password/$email')({
 
 function ResetPasswordRoute() {
   const { email } = Route.useParams();
-  return <ComingSoon page="resetPassword" detail={email} />;
+  return <ResetPasswordPage key={email} email={email} />;
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ComingSoon } from '@/components/feedback/coming-soon';
+import { VerifyPage } from '@/features/auth/components/verify-page';
 import { searchBoolean, searchString } from '@/lib/search-params';
 
 export const Route = createFileRoute('/verify/$email')({
@@ -11,5 +11,6 @@ export const Route = createFileRoute('/verify/$email')({
 
 function VerifyRoute() {
   const { email } = Route.useParams();
-  return <ComingSoon page="verify" detail={email} />;
+  const { invited, token } = Route.useSearch();
+  return <VerifyPage key={email} email={email} invited={invited} token={token} />;
 }

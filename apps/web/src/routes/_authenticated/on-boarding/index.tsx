@@ -1,10 +1,12 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/feedback/coming-soon';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { OnboardingPage } from '@/features/onboarding/components/onboarding-page';
+import { homePathForRole } from '@/lib/profile/user-profile';
 
 export const Route = createFileRoute('/_authenticated/on-boarding/')({
-  component: OnBoardingRoute,
+  // Onboarding happens once (the API answers 409 afterwards): a finished user goes to their start page.
+  beforeLoad: async ({ context }) => {
+    const profile = await context.viewer.getProfile();
+    if (profile?.onboardingCompleted) throw redirect({ to: homePathForRole(profile.role) });
+  },
+  component: OnboardingPage,
 });
-
-function OnBoardingRoute() {
-  return <ComingSoon page="onBoarding" />;
-}

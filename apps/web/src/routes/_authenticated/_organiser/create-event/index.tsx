@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/feedback/coming-soon';
+import { CreateEventPage } from '@/features/events/components/create-event-page';
 
 export const Route = createFileRoute('/_authenticated/_organiser/create-event/')({
-  component: CreateEventRoute,
+  component: CreateEventPage,
 });
-
-function CreateEventRoute() {
-  return <ComingSoon page="createEvent" />;
-}

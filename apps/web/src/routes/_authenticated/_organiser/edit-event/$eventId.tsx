@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/feedback/coming-soon';
+import { loadEventForEdit } from '@/features/events/api/load-event';
+import { EditEventPage } from '@/features/events/components/edit-event-page';
+import { EventLoadError, EventNotFound } from '@/features/events/components/event-status-views';
 import { parseIdParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eventId')({
@@ -8,11 +9,13 @@ export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eve
     parse: ({ eventId }) => ({ eventId: parseIdParam(eventId) }),
     stringify: ({ eventId }) => ({ eventId: String(eventId) }),
   },
+  loader: ({ context, params }) => loadEventForEdit(context.queryClient, params.eventId),
   component: EditEventRoute,
+  notFoundComponent: EventNotFound,
+  errorComponent: EventLoadError,
 });
 
 function EditEventRoute() {
   const { eventId } = Route.useParams();
-  const { t } = useTranslation();
-  return <ComingSoon page="editEvent" detail={t('comingSoon.eventId', { id: eventId })} />;
+  return <EditEventPage eventId={eventId} />;
 }

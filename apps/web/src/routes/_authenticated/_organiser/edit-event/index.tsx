@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/feedback/coming-soon';
+import { NoEventSelected } from '@/features/events/components/event-status-views';
 
+/** Spec: a placeholder; it points to the list where an event can be chosen. */
 export const Route = createFileRoute('/_authenticated/_organiser/edit-event/')({
-  component: EditEventIndexRoute,
+  component: NoEventSelected,
 });
-
-function EditEventIndexRoute() {
-  return <ComingSoon page="editEvent" />;
-}

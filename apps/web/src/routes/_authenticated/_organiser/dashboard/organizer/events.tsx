@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/feedback/coming-soon';
+import { EventsListPage } from '@/features/events/components/events-list-page';
 
 export const Route = createFileRoute('/_authenticated/_organiser/dashboard/organizer/events')({
-  component: OrganizerEventsRoute,
+  component: EventsListPage,
 });
-
-function OrganizerEventsRoute() {
-  return <ComingSoon page="organizerEvents" />;
-}

@@ -1,0 +1,126 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderWithApp } from '@/testing/render';
+import { identityError, signInAnswer, startFakeBackend, type FakeBackend } from '../testing/fake-backend';
+import { LoginPage } from './login-page';
+
+let backend: FakeBackend;
+
+beforeEach(async () => {
+  backend = await startFakeBackend();
+});
+
+afterEach(async () => {
+  await backend.close();
+});
+
+function profile(onboardingCompleted: boolean, role: string | null) {
+  return {
+    status: 200,
+    body: {
+      user: {
+        cognito_id: 'sub-1',
+        role,
+        organisation_id: null,
+        organisation_name: null,
+        profile_picture: null,
+        onboarding_completed: onboardingCompleted,
+        organisation_role: null,
+        email: 'anna@verein.de',
+        adresse_id: null,
+        street: null,
+        house_number: null,
+        postal_code: null,
+        city: null,
+        country: null,
+        phone_number: null,
+        updated_at: null,
+      },
+    },
+  };
+}
+
+async function logIn(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('E-Mail-Adresse'), email);
+  await user.type(screen.getByLabelText('Passwort'), password);
+  await user.click(screen.getByRole('button', { name: 'Einloggen' }));
+}
+
+describe('LoginPage', () => {
+  it('requires e-mail and password and links to password reset and registration', async () => {
+    await renderWithApp(<LoginPage />, { config: backend.config });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Einloggen' }));
+    expect(await screen.findByText('Bitte geben Sie Ihre E-Mail-Adresse ein.')).toBeInTheDocument();
+    expect(screen.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/forget-password/');
+    expect(screen.getByRole('link', { name: 'Jetzt registrieren' })).toHaveAttribute('href', '/register/');
+    expect(backend.requests).toEqual([]);
+  });
+
+  it('prefills the e-mail address it was given', async () => {
+    await renderWithApp(<LoginPage email="anna@verein.de" />, { config: backend.config });
+    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveValue('anna@verein.de');
+  });
+
+  it('shows the login error in red under the form', async () => {
+    backend.identity.set('InitiateAuth', () =>
+      identityError('NotAuthorizedException', 'Incorrect username or password.'),
+    );
+    const { auth } = await renderWithApp(<LoginPage />, { config: backend.config });
+    await logIn('anna@verein.de', 'falsch');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Login error: E-Mail-Adresse oder Passwort ist falsch.');
+    expect(alert).toHaveClass('text-destructive');
+    expect(backend.identityCalls('InitiateAuth')[0]?.body).toMatchObject({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: 'anna@verein.de', PASSWORD: 'falsch' },
+    });
+    expect(auth.getState().status).toBe('signedOut');
+  });
+
+  it('offers the verify page to a user whose address is not confirmed', async () => {
+    backend.identity.set('InitiateAuth', () => identityError('UserNotConfirmedException', 'User is not confirmed.'));
+    await renderWithApp(<LoginPage />, { config: backend.config });
+    await logIn('anna@verein.de', 'Geheim1!');
+    expect(await screen.findByRole('link', { name: 'E-Mail-Adresse jetzt bestätigen' })).toHaveAttribute(
+      'href',
+      '/verify/anna%40verein.de',
+    );
+  });
+
+  it('signs in and sends an onboarded organiser to the organiser dashboard', async () => {
+    backend.identity.set('InitiateAuth', () => signInAnswer({ sub: 'sub-1', email: 'anna@verein.de' }));
+    backend.api.set('GET /api/user-profile/sub-1', () => profile(true, 'beides'));
+    const { auth, history } = await renderWithApp(<LoginPage />, { config: backend.config });
+    await logIn('anna@verein.de', 'Geheim1!');
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard/organizer/'));
+    expect(auth.getState()).toEqual({ status: 'isOnBoarded', user: { sub: 'sub-1', email: 'anna@verein.de' } });
+    expect(backend.requests.find((r) => r.path === '/api/user-profile/sub-1')?.headers.authorization).toBe(
+      'Bearer test-access-token',
+    );
+  });
+
+  it('sends a user who has not finished onboarding to the onboarding', async () => {
+    backend.identity.set('InitiateAuth', () => signInAnswer({ sub: 'sub-1', email: 'anna@verein.de' }));
+    backend.api.set('GET /api/user-profile/sub-1', () => profile(false, null));
+    const { auth, history } = await renderWithApp(<LoginPage redirect="/profile/" />, { config: backend.config });
+    await logIn('anna@verein.de', 'Geheim1!');
+    await waitFor(() => expect(history.location.pathname).toBe('/on-boarding/'));
+    expect(auth.getState().status).toBe('signedIn');
+  });
+
+  it('follows a same-origin redirect once onboarded, and ignores a foreign one', async () => {
+    backend.identity.set('InitiateAuth', () => signInAnswer({ sub: 'sub-1', email: 'anna@verein.de' }));
+    backend.api.set('GET /api/user-profile/sub-1', () => profile(true, 'sponsor'));
+    const first = await renderWithApp(<LoginPage redirect="/chats/?id=4" />, { config: backend.config });
+    await logIn('anna@verein.de', 'Geheim1!');
+    await waitFor(() => expect(first.history.location.href).toBe('/chats/?id=4'));
+    first.unmount();
+
+    const second = await renderWithApp(<LoginPage redirect="//evil.example/" />, { config: backend.config });
+    await logIn('anna@verein.de', 'Geheim1!');
+    await waitFor(() => expect(second.history.location.pathname).toBe('/dashboard-sponsor'));
+  });
+});

@@ -1,0 +1,26 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useAuthStore, type AuthUser } from '@/lib/auth';
+import { getSignInProfile, type SignInProfile } from '../api/get-sign-in-profile';
+import { postSignInTarget } from '../utils/post-sign-in-target';
+
+/**
+ * After the identity provider accepted the credentials: read the profile, tell the auth store,
+ * and go where the user belongs. The profile is read first, while the store still says signed
+ * out, so that the guards re-run once with the final state. Without a readable profile the user
+ * counts as not onboarded, which is what the root layout would decide too.
+ */
+export function useCompleteSignIn(): (user: AuthUser, redirect?: string) => Promise<void> {
+  const auth = useAuthStore();
+  const navigate = useNavigate();
+
+  return useCallback(
+    async (user, redirect) => {
+      const profile: SignInProfile | null = await getSignInProfile(user.sub).catch(() => null);
+      auth.setSignedIn(user);
+      if (profile?.onboardingCompleted) auth.markOnBoarded();
+      await navigate({ href: postSignInTarget(profile, redirect), replace: true });
+    },
+    [auth, navigate],
+  );
+}

@@ -1,0 +1,51 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { STALE_TIMES, ZListEventsResponse } from '@sp/shared';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { toOrganiserEvent, type OrganiserEvent } from '../types';
+
+/** Events per "Mehr laden". */
+export const EVENTS_PAGE_SIZE = 10;
+
+export type EventsPage = {
+  events: OrganiserEvent[];
+  offset: number;
+  /** From `X-Total-Count`; null when the answer does not carry it. */
+  total: number | null;
+};
+
+/** GET /events/{organisationId}?limit=&offset=: one page, newest event date first. */
+export async function listEvents(
+  organisationId: number,
+  { limit = EVENTS_PAGE_SIZE, offset = 0, signal }: { limit?: number; offset?: number; signal?: AbortSignal } = {},
+): Promise<EventsPage> {
+  const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  const { data, headers } = await api.getWithHeaders(`/events/${organisationId}?${query.toString()}`, {
+    schema: ZListEventsResponse,
+    signal,
+  });
+  const total = Number(headers.get('X-Total-Count') ?? Number.NaN);
+  return {
+    events: data.map(toOrganiserEvent),
+    offset,
+    total: Number.isSafeInteger(total) && total >= 0 ? total : null,
+  };
+}
+
+/** The offset of the next page, or undefined when every event is loaded. */
+export function nextEventsOffset(lastPage: EventsPage, pageSize = EVENTS_PAGE_SIZE): number | undefined {
+  const loaded = lastPage.offset + lastPage.events.length;
+  if (lastPage.total !== null) return loaded < lastPage.total ? loaded : undefined;
+  return lastPage.events.length === pageSize ? loaded : undefined;
+}
+
+/** Spec section 9: events stay fresh for 5 minutes. */
+export function eventsListQueryOptions(organisationId: number) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.events.list(organisationId),
+    queryFn: ({ pageParam, signal }) => listEvents(organisationId, { offset: pageParam, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage) => nextEventsOffset(lastPage),
+    staleTime: STALE_TIMES.events,
+  });
+}

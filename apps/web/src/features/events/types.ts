@@ -1,0 +1,33 @@
+// The event of spec section 3 as the screens use it: the wire's snake_case mapped to camelCase once, here.
+import type { EventFile, EventWire } from '@sp/shared';
+
+export type OrganiserEvent = {
+  id: number;
+  organisationId: number;
+  title: string;
+  /** Calendar date, YYYY-MM-DD. */
+  eventDate: string;
+  location: string;
+  description: string;
+  createdAt: string;
+  files: EventFile[];
+  sponsorAmount: number;
+  committedCents: number;
+  openSponsorships: number;
+};
+
+export function toOrganiserEvent(wire: EventWire): OrganiserEvent {
+  return {
+    id: wire.id,
+    organisationId: wire.organisation_id,
+    title: wire.title,
+    eventDate: wire.event_date,
+    location: wire.location,
+    description: wire.description,
+    createdAt: wire.created_at,
+    files: wire.files,
+    sponsorAmount: wire.sponsor_amount,
+    committedCents: wire.committed_cents,
+    openSponsorships: wire.open_sponsorships,
+  };
+}

@@ -1,0 +1,216 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserProfileWire } from '@sp/shared';
+import { configureApiClient } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { createTestAuth, renderWithApp } from '@/testing/render';
+import type { ProfileDrawer } from '../profile-drawers';
+import { ProfilePage } from './profile-page';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const anna = { user: { sub: 'u-1', email: 'anna@verein.de' }, accessToken: 'token-1' };
+const DAY = 86_400_000;
+
+function profile(overrides: Partial<UserProfileWire> = {}): UserProfileWire {
+  return {
+    cognito_id: 'u-1',
+    role: 'veranstalter',
+    organisation_id: 7,
+    organisation_name: 'Sportverein Musterstadt e. V.',
+    profile_picture: null,
+    onboarding_completed: true,
+    organisation_role: 'owner',
+    email: 'anna@verein.de',
+    adresse_id: 7,
+    street: 'Hauptstraße',
+    house_number: '12a',
+    postal_code: '10115',
+    city: 'Berlin',
+    country: 'CH',
+    phone_number: null,
+    updated_at: new Date(Date.now() - 61 * DAY).toISOString(),
+    ...overrides,
+  };
+}
+
+type Call = { method: string; url: string; body: unknown };
+let calls: Call[];
+let respond: (call: Call) => Response | Promise<Response>;
+let stored: UserProfileWire;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  calls = [];
+  stored = profile();
+  respond = (call) => {
+    if (call.method === 'PUT') stored = { ...stored, ...(call.body as object), updated_at: new Date().toISOString() };
+    if (call.method === 'DELETE') return new Response(null, { status: 204 });
+    return json(200, { user: stored });
+  };
+  configureApiClient({
+    baseUrl: '/api',
+    getAccessToken: () => Promise.resolve('token-1'),
+    fetch: (input, init) => {
+      const call = {
+        method: init?.method ?? 'GET',
+        url: String(input),
+        body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+      };
+      calls.push(call);
+      return Promise.resolve(respond(call));
+    },
+  });
+});
+
+function Harness() {
+  const [drawer, setDrawer] = useState<ProfileDrawer | null>(null);
+  return <ProfilePage drawer={drawer} onDrawerChange={setDrawer} />;
+}
+
+async function open() {
+  const user = userEvent.setup();
+  const result = await renderWithApp(<Harness />, { auth: await createTestAuth(anna), path: '/profile/' });
+  return { user, ...result };
+}
+
+describe('ProfilePage', () => {
+  it("shows 'Loading...' while the profile loads", async () => {
+    respond = () => new Promise<Response>(() => undefined);
+    await open();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it("shows 'Error: ...' with the spec's message when the profile cannot be loaded", async () => {
+    respond = () => json(403, { message: 'You can only access your own profile', code: 'FORBIDDEN' });
+    await open();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Error fetching user profile: 403');
+  });
+
+  it('shows master data, role and the real time of the last change', async () => {
+    await open();
+    expect(await screen.findByText('Zuletzt aktualisiert vor 2 Monaten')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mein Profil' })).toBeInTheDocument();
+    expect(screen.getByText('Sportverein Musterstadt e. V.')).toBeInTheDocument();
+    expect(screen.getByText('Hauptstraße 12a')).toBeInTheDocument();
+    expect(screen.getByText('Schweiz')).toBeInTheDocument();
+    expect(screen.getByText('Veranstalter')).toBeInTheDocument();
+    expect(screen.getByText('Nicht angegeben')).toBeInTheDocument();
+
+    await changeLanguage('en');
+    expect(await screen.findByText('Last updated 2 months ago')).toBeInTheDocument();
+    expect(screen.getByText('Switzerland')).toBeInTheDocument();
+  });
+
+  it('changes the role in the side drawer and saves it', async () => {
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Rolle' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Rolle ändern' });
+    expect(within(drawer).getByRole('radio', { name: 'Veranstalter' })).toHaveFocus();
+    const save = within(drawer).getByRole('button', { name: 'Rolle speichern' });
+    expect(save).toBeDisabled();
+    await user.click(within(drawer).getByRole('radio', { name: 'Sponsor' }));
+    await user.click(save);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toContainEqual({ method: 'PUT', url: '/api/user-profile/u-1', body: { role: 'sponsor' } });
+    expect(toast.success).toHaveBeenCalledWith('Ihre Änderungen wurden gespeichert.');
+    expect(await screen.findByText('Sponsor')).toBeInTheDocument();
+    expect(screen.getByText('Zuletzt aktualisiert in dieser Minute')).toBeInTheDocument();
+  });
+
+  it('edits the master data with the onboarding form, and maps API field errors', async () => {
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Stammdaten' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Stammdaten bearbeiten' });
+    expect(within(drawer).getByLabelText('Ort')).toHaveValue('Berlin');
+    expect(within(drawer).getByRole('combobox', { name: 'Land' })).toHaveValue('Schweiz');
+
+    respond = () =>
+      json(400, { message: 'Validation failed', code: 'VALIDATION_FAILED', fields: { city: 'required' } });
+    await user.clear(within(drawer).getByLabelText('Ort'));
+    await user.type(within(drawer).getByLabelText('Ort'), 'Hamburg');
+    await user.click(within(drawer).getByRole('button', { name: 'Stammdaten speichern' }));
+    await waitFor(() =>
+      expect(within(drawer).getByLabelText('Ort')).toHaveAccessibleDescription('Bitte füllen Sie dieses Feld aus.'),
+    );
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', body: { city: 'Hamburg', country: 'CH', phone_number: null } });
+
+    respond = () => json(500, { message: 'boom', code: 'INTERNAL' });
+    await user.click(within(drawer).getByRole('button', { name: 'Stammdaten speichern' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error updating user profile: 500'));
+  });
+
+  it('shows the master data read-only to members, with the reason', async () => {
+    stored = profile({ organisation_role: 'member' });
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Stammdaten' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Stammdaten bearbeiten' });
+    expect(within(drawer).getByLabelText('Name der Organisation')).toBeDisabled();
+    expect(within(drawer).getByText(/Nur die Person, die die Organisation angelegt hat/)).toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: 'Stammdaten speichern' })).not.toBeInTheDocument();
+  });
+
+  it('sends a reset code to the own address, opens the reset page in a new tab and disables the button', async () => {
+    const identity = vi.fn((_url: string, init: RequestInit) =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            CodeDeliveryDetails: { Destination: 'a***@v***', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
+          }),
+          { status: 200, headers: { 'Content-Type': 'application/x-amz-json-1.1' } },
+        ),
+      ).then((response) => {
+        expect(init.headers).toMatchObject({ 'X-Amz-Target': 'AWSCognitoIdentityProviderService.ForgotPassword' });
+        return response;
+      }),
+    );
+    vi.stubGlobal('fetch', identity);
+    const openWindow = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Passwort' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Passwort ändern' });
+    const send = within(drawer).getByRole('button', { name: 'Code zum Zurücksetzen senden' });
+    await user.click(send);
+
+    await waitFor(() =>
+      expect(openWindow).toHaveBeenCalledWith('/reset-password/anna%40verein.de', '_blank', 'noopener'),
+    );
+    expect(JSON.parse(String(identity.mock.calls[0]?.[1].body))).toMatchObject({ Username: 'anna@verein.de' });
+    expect(send).toBeDisabled();
+    expect(within(drawer).getByRole('link', { name: /Seite zum Zurücksetzen öffnen/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+  });
+
+  it('cancels the account after confirmation, signs out and goes to the login', async () => {
+    const { user, auth, history, queryClient } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Konto kündigen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Konto wirklich kündigen?' });
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, Konto kündigen' }));
+
+    await waitFor(() => expect(history.location.pathname).toBe('/login/'));
+    expect(calls).toContainEqual({ method: 'DELETE', url: '/api/user-profile/u-1', body: undefined });
+    expect(auth.getState().status).toBe('signedOut');
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(toast.success).toHaveBeenCalledWith('Ihr Konto wurde gelöscht.');
+  });
+
+  it("reports 'Failed to delete user profile' and stays signed in when the deletion fails", async () => {
+    const { user, auth } = await open();
+    respond = (call) =>
+      call.method === 'DELETE' ? json(500, { message: 'x', code: 'INTERNAL' }) : json(200, { user: stored });
+    await user.click(await screen.findByRole('button', { name: 'Konto kündigen' }));
+    await user.click(await screen.findByRole('button', { name: 'Ja, Konto kündigen' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to delete user profile'));
+    expect(auth.getState().status).toBe('signedIn');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

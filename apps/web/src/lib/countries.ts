@@ -1,0 +1,23 @@
+// Country choices for the master data form: the ISO codes of the shared package with their names in
+// the interface language (Intl.DisplayNames), sorted by that language's collation.
+import { COUNTRY_CODES, type Language } from '@sp/shared';
+
+export type CountryOption = { value: string; label: string };
+
+const cache = new Map<Language, readonly CountryOption[]>();
+
+export function countryOptions(language: Language): readonly CountryOption[] {
+  const cached = cache.get(language);
+  if (cached) return cached;
+  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+  const collator = new Intl.Collator(language);
+  const options = COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
+    collator.compare(a.label, b.label),
+  );
+  cache.set(language, options);
+  return options;
+}
+
+export function countryName(code: string, language: Language): string {
+  return new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of(code) ?? code;
+}

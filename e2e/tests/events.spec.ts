@@ -1,0 +1,145 @@
+// Events end to end against the production build: an onboarded organiser creates an event with its
+// PDF, finds it in the list, edits it with a new PDF and downloads that PDF byte for byte; files
+// that are not PDFs are refused, in the browser and (for a disguised one) by the server, after which
+// the created event continues on its edit page.
+import fs from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { signInOnboardedUser } from '../support/session.ts';
+
+/** A small, valid one-page PDF whose page shows `text`. */
+function makePdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 20 50 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  return errors;
+}
+
+async function downloadCurrentPdf(page: Page, fileName: string): Promise<Buffer> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: `${fileName} herunterladen` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(fileName);
+  return fs.readFile(await download.path());
+}
+
+const pdfInput = (page: Page) => page.getByLabel('Sponsoring-Vereinbarung (PDF)');
+
+test.describe('events', () => {
+  test('creates an event with a PDF, lists it, replaces the PDF and downloads it byte for byte', async ({ page }) => {
+    const consoleErrors = collectConsoleErrors(page);
+    await signInOnboardedUser(page);
+    const first = makePdf('Sponsoring 1');
+    const second = makePdf('Sponsoring 2 - neue Fassung');
+
+    await page.goto('/dashboard/organizer/events');
+    await expect(page.getByRole('heading', { name: 'Noch keine Events' })).toBeVisible();
+    await page.getByRole('link', { name: 'Event anlegen' }).click();
+    await expect(page).toHaveURL(/\/create-event\/$/);
+
+    await page.getByLabel('Titel').fill('Sommerfest 2030');
+    await page.getByLabel('Datum').pressSequentially('24122030');
+    await expect(page.getByLabel('Datum')).toHaveValue('24.12.2030');
+    await page.getByLabel('Ort').fill('Stadthalle Musterstadt');
+    await page.getByLabel('Beschreibung').fill('Das große Sommerfest mit Bühne und Markt.');
+    await pdfInput(page).setInputFiles({ name: 'Vertrag.pdf', mimeType: 'application/pdf', buffer: first });
+    await expect(page.getByText('Vertrag.pdf')).toBeVisible();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+
+    await expect(page.getByText('Event wurde gespeichert!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/organizer\/events$/);
+    const card = page.getByRole('article').filter({ hasText: 'Sommerfest 2030' });
+    await expect(card.getByText('24.12.2030')).toBeVisible();
+    await expect(card.getByText('Stadthalle Musterstadt')).toBeVisible();
+    await expect(card.getByText('0 Sponsoren')).toBeVisible();
+    await expect(card.getByText('0 offene Sponsorings')).toBeVisible();
+    await expect(card.getByText('0,00 €')).toBeVisible();
+    await expect(page.getByText('1 von 1 Events')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mehr laden' })).toHaveCount(0);
+
+    await card.getByRole('link', { name: 'Sommerfest 2030' }).click();
+    await expect(page).toHaveURL(/\/edit-event\/\d+$/);
+    const editUrl = page.url();
+    await expect(page.getByLabel('Titel')).toHaveValue('Sommerfest 2030');
+    await expect(page.getByLabel('Datum')).toHaveValue('24.12.2030');
+    expect((await downloadCurrentPdf(page, 'Vertrag.pdf')).equals(first)).toBe(true);
+
+    await page.getByLabel('Titel').fill('Sommerfest 2030 – Open Air');
+    await pdfInput(page).setInputFiles({ name: 'Vertrag neu.pdf', mimeType: 'application/pdf', buffer: second });
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Event wurde gespeichert!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/organizer\/events$/);
+    await expect(page.getByRole('link', { name: 'Sommerfest 2030 – Open Air' })).toBeVisible();
+
+    await page.goto(editUrl);
+    expect((await downloadCurrentPdf(page, 'Vertrag neu.pdf')).equals(second)).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('refuses files that are not PDFs and keeps a created event whose upload was refused', async ({ page }) => {
+    await signInOnboardedUser(page);
+    await page.goto('/create-event/');
+    await page.getByLabel('Titel').fill('Herbstmarkt');
+    await page.getByLabel('Datum').fill('03.10.2030');
+    await page.getByLabel('Ort').fill('Marktplatz');
+    await page.getByLabel('Beschreibung').fill('Regionaler Markt.');
+
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Bitte lade eine PDF-Datei hoch.');
+
+    await pdfInput(page).setInputFiles({ name: 'notizen.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(page.getByRole('alert')).toHaveText('Bitte lade eine PDF-Datei hoch.');
+    await expect(page.getByText('notizen.txt')).toHaveCount(0);
+
+    // Named and typed as a PDF, but not one: the server refuses the bytes after the event was created.
+    await pdfInput(page).setInputFiles({
+      name: 'getarnt.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('this is not a pdf'),
+    });
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page).toHaveURL(/\/edit-event\/\d+$/);
+    await expect(page.getByText('Das Event wurde angelegt, die PDF-Datei aber noch nicht gespeichert.')).toBeVisible();
+    await expect(page.getByLabel('Titel')).toHaveValue('Herbstmarkt');
+    await expect(page.getByLabel('Datum')).toHaveValue('03.10.2030');
+
+    await pdfInput(page).setInputFiles({ name: 'Markt.pdf', mimeType: 'application/pdf', buffer: makePdf('Markt') });
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Event wurde gespeichert!')).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: 'Herbstmarkt' }).getByText('03.10.2030')).toBeVisible();
+  });
+
+  test('shows a not-found state for unknown or malformed event ids and a way back from /edit-event/', async ({
+    page,
+  }) => {
+    await signInOnboardedUser(page);
+    await page.goto('/edit-event/999999');
+    await expect(page.getByRole('heading', { level: 1, name: 'Event nicht gefunden' })).toBeVisible();
+    await page.goto('/edit-event/abc');
+    await expect(page.getByRole('heading', { level: 1, name: 'Event nicht gefunden' })).toBeVisible();
+    await page.goto('/edit-event/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kein Event ausgewählt' })).toBeVisible();
+    await page.getByRole('link', { name: 'Zu meinen Events' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/organizer\/events$/);
+  });
+});
