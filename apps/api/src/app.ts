@@ -13,7 +13,7 @@ import { ZRuntimeConfig, type RuntimeConfig } from '@sp/shared';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, uploadOrigin } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerAuthenticate } from './plugins/authenticate.ts';
 import {
@@ -32,6 +32,14 @@ import { createInviteCodesRepository } from './modules/invite-codes/repository.t
 import { createProfilesRepository } from './modules/profiles/repository.ts';
 import { createProfilesService, type IdentityAccounts } from './modules/profiles/service.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
+import { createBlobStore, type BlobStore } from './ports/blobs/index.ts';
+import { createEventsRepository } from './modules/events/repository.ts';
+import { createEventAccess } from './modules/events/access.ts';
+import { createEventsService } from './modules/events/service.ts';
+import { eventsRoutes } from './modules/events/routes.ts';
+import { createFilesRepository } from './modules/files/repository.ts';
+import { createFilesService } from './modules/files/service.ts';
+import { filesRoutes } from './modules/files/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -47,6 +55,8 @@ export type AppDeps = {
   signUpGate?: SignUpGate;
   /** Cheaper password hashing for tests. */
   passwordHashing?: ScryptParams;
+  /** Another blob store; by default DATA_DIR/files, or the S3 bucket when S3_BUCKET is set. */
+  blobs?: BlobStore;
 };
 
 export function runtimeConfigOf(config: Config): RuntimeConfig {
@@ -84,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurityHeaders(app);
+  const s3Origin = uploadOrigin(config.files.store);
+  await registerSecurityHeaders(app, { extraConnectSources: s3Origin ? [s3Origin] : [] });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger, {
     openapi: {
@@ -127,10 +138,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       verifier.forgetRevocationStates?.();
     },
   };
+  const blobs = deps.blobs ?? (await createBlobStore(config, database.db, { uploadPath: '/api/files/upload/' }));
+  if (!deps.blobs) app.addHook('onClose', async () => blobs.close());
+  const eventsRepository = createEventsRepository(database.db);
+  const eventAccess = createEventAccess(eventsRepository);
+  const files = createFilesService({
+    repo: createFilesRepository(database.db),
+    store: blobs,
+    access: eventAccess,
+    maxBytes: config.files.maxBytes,
+    log: app.log,
+    clock: deps.clock,
+  });
+  const events = createEventsService({ repo: eventsRepository, access: eventAccess, files, clock: deps.clock });
   const profiles = createProfilesService({
     profiles: createProfilesRepository(database.db),
     identity: identityAccounts,
     clock: deps.clock,
+    // The organisation's events and file records go by ON DELETE CASCADE; its blobs go here.
+    onOrganisationDeleted: (organisationId) => files.deleteOrganisationFiles(organisationId),
   });
   if (identity) {
     await app.register(identityRoutes, { prefix: '/identity', identity: identity.context, publicUrl: config.publicUrl });
@@ -147,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { database });
       await api.register(inviteCodesRoutes, { inviteCodes });
       await api.register(profilesRoutes, { profiles });
+      await api.register(eventsRoutes, { events });
+      await api.register(filesRoutes, { files, maxBytes: config.files.maxBytes, localUploads: blobs.kind === 'local' });
     },
     { prefix: '/api' },
   );

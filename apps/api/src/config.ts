@@ -43,6 +43,11 @@ const ZEnv = z
     LEGAL_CONTACT_EMAIL: optionalText,
     LEGAL_CONTACT_PHONE: optionalText,
     LEGAL_VAT_ID: optionalText,
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(64).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
+    S3_BUCKET: optionalText.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name').optional()),
+    S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]{2,32}$/, 'a region such as eu-central-1').optional()),
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   })
   .superRefine((env, ctx) => {
     const cognito = [env.COGNITO_USER_POOL_ID, env.COGNITO_CLIENT_ID, env.COGNITO_REGION];
@@ -53,6 +58,9 @@ const ZEnv = z
         path: ['COGNITO_USER_POOL_ID'],
         message: 'COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID and COGNITO_REGION must be set together',
       });
+    }
+    if (env.S3_BUCKET && !env.S3_REGION) {
+      ctx.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'S3_REGION to be set with S3_BUCKET' });
     }
   });
 
@@ -73,6 +81,16 @@ export type Config = {
     | { kind: 'cognito'; userPoolId: string; clientId: string; region: string };
   /** mailboxToken: the operator token of /dev/mailbox (MAILBOX_TOKEN, else random per start). */
   mail: { smtpUrl: string | undefined; from: string; mailboxToken: string };
+  /**
+   * Uploaded PDFs: at most maxBytes each, kept under DATA_DIR/files (local) or in an S3 bucket
+   * (S3_BUCKET; credentials from the standard AWS environment).
+   */
+  files: {
+    maxBytes: number;
+    store:
+      | { kind: 'local'; dir: string }
+      | { kind: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
+  };
   legal: {
     operatorName: string | null;
     address: string | null;
@@ -105,12 +123,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const port = env.PORT;
+  const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
     port,
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     defaultLanguage: env.DEFAULT_LANGUAGE,
@@ -128,6 +147,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       mailboxToken: env.MAILBOX_TOKEN ?? randomBytes(24).toString('base64url'),
+    },
+    files: {
+      maxBytes: env.UPLOAD_MAX_BYTES,
+      store:
+        env.S3_BUCKET && env.S3_REGION
+          ? {
+              kind: 's3',
+              bucket: env.S3_BUCKET,
+              region: env.S3_REGION,
+              endpoint: env.S3_ENDPOINT,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+            }
+          : { kind: 'local', dir: path.join(dataDir, 'files') },
     },
     legal: {
       operatorName: env.LEGAL_OPERATOR_NAME ?? null,

@@ -132,6 +132,42 @@ export type OutboxTable = {
   created_at: DbTime;
 };
 
+export type EventsTable = {
+  id: Generated<number>;
+  organisation_id: number;
+  title: string;
+  /** YYYY-MM-DD */
+  event_date: string;
+  location: string;
+  description: string;
+  created_by: string | null;
+  created_at: DbTime;
+  updated_at: DbTime;
+};
+
+export type EventFileStatus = 'pending' | 'uploading' | 'stored';
+
+export type EventFilesTable = {
+  s3_id: string;
+  event_id: number;
+  organisation_id: number;
+  key: string;
+  name: string;
+  size: number | null;
+  status: EventFileStatus;
+  attached: Generated<DbBool>;
+  created_at: DbTime;
+  expires_at: DbTime;
+  uploaded_at: DbTime | null;
+};
+
+export type ServerSecretsTable = {
+  name: string;
+  /** base64 */
+  secret: string;
+  created_at: DbTime;
+};
+
 export type Database = {
   organisations: OrganisationsTable;
   user_profiles: UserProfilesTable;
@@ -144,4 +180,7 @@ export type Database = {
   identity_throttle_events: IdentityThrottleEventsTable;
   identity_keys: IdentityKeysTable;
   outbox: OutboxTable;
+  events: EventsTable;
+  event_files: EventFilesTable;
+  server_secrets: ServerSecretsTable;
 };

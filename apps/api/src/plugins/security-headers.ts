@@ -2,6 +2,7 @@
 // frame protection, no MIME sniffing, a conservative referrer policy, and HSTS only over HTTPS.
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import type { Config } from '../config.ts';
 
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
@@ -18,9 +19,28 @@ export const CONTENT_SECURITY_POLICY = {
   'upgrade-insecure-requests': null,
 } as const;
 
-export async function registerSecurityHeaders(app: FastifyInstance) {
+/**
+ * The origin the browser PUTs uploads to when they go straight to an S3 bucket; undefined with the
+ * local store (uploads go to our own API, covered by 'self').
+ */
+export function uploadOrigin(store: Config['files']['store']): string | undefined {
+  if (store.kind !== 's3') return undefined;
+  if (store.endpoint) {
+    const endpoint = new URL(store.endpoint);
+    return store.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${store.bucket}.${endpoint.host}`;
+  }
+  return `https://${store.bucket}.s3.${store.region}.amazonaws.com`;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: { extraConnectSources?: string[] } = {}) {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        'connect-src': [...CONTENT_SECURITY_POLICY['connect-src'], ...(options.extraConnectSources ?? [])],
+      },
+    },
     // HSTS is added below only when the request really arrived over HTTPS.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -4,11 +4,13 @@ import type { Engine } from '../column-types.ts';
 import { invitationCodes } from './0001_invitation_codes.ts';
 import { identity } from './0002_identity.ts';
 import { profiles } from './0003_profiles.ts';
+import { events } from './0004_events.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     '0001_invitation_codes': invitationCodes(engine),
     '0002_identity': identity(engine),
     '0003_profiles': profiles(engine),
+    '0004_events': events(engine),
   };
 }

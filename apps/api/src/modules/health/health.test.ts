@@ -50,3 +50,18 @@ describe.each(ENGINES)('health and error shape on %s', (engine) => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/invite/{code}']));
   });
 });
+
+describe('content security policy with uploads straight to S3', () => {
+  it('allows the bucket origin for connections, and nothing else extra', async () => {
+    const t = await createTestApp('sqlite', {
+      env: { S3_BUCKET: 'sponsoring-files', S3_REGION: 'eu-central-1' },
+    });
+    try {
+      const csp = (await t.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+      expect(csp).toContain("connect-src 'self' https://sponsoring-files.s3.eu-central-1.amazonaws.com;");
+      expect(csp).toContain("script-src 'self';");
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -72,6 +72,8 @@ export function createProfilesService(deps: {
   profiles: ProfilesRepository;
   identity: IdentityAccounts;
   clock?: () => Date;
+  /** Removes what an organisation kept outside the database (its files) once it has been deleted. */
+  onOrganisationDeleted?: (organisationId: number) => Promise<void>;
 }) {
   const { profiles, identity } = deps;
   const now = deps.clock ?? (() => new Date());
@@ -127,7 +129,8 @@ export function createProfilesService(deps: {
 
     async deleteAccount(caller: ProfileCaller, cognitoId: string): Promise<void> {
       assertSelf(caller, cognitoId);
-      await profiles.deleteProfile(cognitoId);
+      const { deletedOrganisationId } = await profiles.deleteProfile(cognitoId);
+      if (deletedOrganisationId !== null) await deps.onOrganisationDeleted?.(deletedOrganisationId);
       await identity.deleteUser(cognitoId);
     },
   };

@@ -1,0 +1,59 @@
+// Who may do what with events and their files. Organisers (role veranstalter or beides) of an
+// organisation manage its events; anyone else is refused, and an event of another organisation is
+// reported as not found so its existence does not leak.
+import type { Role } from '@sp/shared';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { EventRecord, EventsRepository } from './repository.ts';
+
+export type Caller = { sub: string };
+
+const ORGANISER_ROLES: readonly Role[] = ['veranstalter', 'beides'];
+
+export function createEventAccess(repo: EventsRepository) {
+  /** The caller's organisation, when the caller may manage its events. */
+  const organiserOrganisation = async (caller: Caller): Promise<number> => {
+    const membership = await repo.findMembership(caller.sub);
+    if (!membership?.onboardingCompleted || membership.organisationId === null) {
+      throw forbidden('Finish onboarding first');
+    }
+    if (!membership.role || !ORGANISER_ROLES.includes(membership.role)) {
+      throw forbidden('Only organisers manage events');
+    }
+    return membership.organisationId;
+  };
+
+  const assertOrganiserOf = async (caller: Caller, organisationId: number): Promise<void> => {
+    if ((await organiserOrganisation(caller)) !== organisationId) throw forbidden('Not your organisation');
+  };
+
+  return {
+    organiserOrganisation,
+    assertOrganiserOf,
+
+    /** An event the caller may read and change; 404 for an event of another organisation. */
+    async organiserEvent(caller: Caller, eventId: number): Promise<EventRecord> {
+      const organisationId = await organiserOrganisation(caller);
+      const event = await repo.findEvent(eventId);
+      if (!event || event.organisationId !== organisationId) throw notFound('Event not found');
+      return event;
+    },
+
+    /** For uploads: the event must already exist in that organisation (a new event is saved first). */
+    async assertEventOf(organisationId: number, eventId: number): Promise<void> {
+      if (eventId < 0) throw badRequest('Save the event first, then upload its file');
+      const event = await repo.findEvent(eventId);
+      if (!event || event.organisationId !== organisationId) throw notFound('Event not found');
+    },
+
+    /**
+     * Who may download an event's file: every member of the event's organisation, whatever their role.
+     * Sponsors invited to the event are to be allowed here once sponsorships exist.
+     */
+    async mayDownloadEventFile(caller: Caller, file: { organisationId: number; eventId: number }): Promise<boolean> {
+      const membership = await repo.findMembership(caller.sub);
+      return membership?.organisationId === file.organisationId;
+    },
+  };
+}
+
+export type EventAccess = ReturnType<typeof createEventAccess>;

@@ -1,0 +1,208 @@
+// Events of an organisation, the files attached to them, and the membership facts their access
+// rules need. Saving an event and its list of files is one transaction.
+import type { Role } from '@sp/shared';
+import type { Db } from '../../db/index.ts';
+import type { EventFileStatus } from '../../db/schema.ts';
+import { fromDbBool, fromDbCount, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
+import { conflict } from '../../lib/errors.ts';
+
+export type EventRecord = {
+  id: number;
+  organisationId: number;
+  title: string;
+  eventDate: string;
+  location: string;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type AttachedFile = {
+  s3Id: string;
+  eventId: number;
+  name: string;
+  key: string;
+  size: number | null;
+  uploadedAt: Date | null;
+};
+
+export type EventInput = { title: string; eventDate: string; location: string; description: string };
+
+export type Membership = { organisationId: number | null; role: Role | null; onboardingCompleted: boolean };
+
+export type SponsorshipTotals = { sponsorAmount: number; committedCents: number; openSponsorships: number };
+
+type EventRow = {
+  id: number;
+  organisation_id: number;
+  title: string;
+  event_date: string;
+  location: string;
+  description: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+};
+
+const eventColumns = [
+  'id',
+  'organisation_id',
+  'title',
+  'event_date',
+  'location',
+  'description',
+  'created_at',
+  'updated_at',
+] as const;
+
+const toEvent = (row: EventRow): EventRecord => ({
+  id: row.id,
+  organisationId: row.organisation_id,
+  title: row.title,
+  eventDate: row.event_date,
+  location: row.location,
+  description: row.description,
+  createdAt: fromDbTime(row.created_at),
+  updatedAt: fromDbTime(row.updated_at),
+});
+
+const STORED: EventFileStatus = 'stored';
+
+export function createEventsRepository(db: Db) {
+  return {
+    async findMembership(cognitoId: string): Promise<Membership | undefined> {
+      const row = await db
+        .selectFrom('user_profiles')
+        .select(['organisation_id', 'role', 'onboarding_completed'])
+        .where('cognito_id', '=', cognitoId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        organisationId: row.organisation_id,
+        role: row.role as Role | null,
+        onboardingCompleted: fromDbBool(row.onboarding_completed),
+      };
+    },
+
+    async findEvent(id: number): Promise<EventRecord | undefined> {
+      const row = await db.selectFrom('events').select(eventColumns).where('id', '=', id).executeTakeFirst();
+      return row ? toEvent(row) : undefined;
+    },
+
+    /** Newest event date first, then the newest id. */
+    async listEvents(organisationId: number, page: { limit: number; offset: number }) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('events')
+          .select(eventColumns)
+          .where('organisation_id', '=', organisationId)
+          .orderBy('event_date', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('organisation_id', '=', organisationId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { events: rows.map(toEvent), total: fromDbCount(count.n as number | string | bigint) };
+    },
+
+    /** The files each event lists, oldest upload first. */
+    async attachedFiles(eventIds: number[]): Promise<Map<number, AttachedFile[]>> {
+      const byEvent = new Map<number, AttachedFile[]>(eventIds.map((id) => [id, []]));
+      if (eventIds.length === 0) return byEvent;
+      const rows = await db
+        .selectFrom('event_files')
+        .select(['s3_id', 'event_id', 'name', 'key', 'size', 'uploaded_at', 'created_at'])
+        .where('event_id', 'in', eventIds)
+        .where('attached', '=', toDbBool(true))
+        .where('status', '=', STORED)
+        .orderBy('created_at')
+        .orderBy('s3_id')
+        .execute();
+      for (const row of rows) {
+        byEvent.get(row.event_id)?.push({
+          s3Id: row.s3_id,
+          eventId: row.event_id,
+          name: row.name,
+          key: row.key,
+          size: row.size,
+          uploadedAt: fromDbTimeOrNull(row.uploaded_at),
+        });
+      }
+      return byEvent;
+    },
+
+    /**
+     * Sponsor count, committed sum and open sponsorships per event. Sponsorships do not exist yet (no
+     * table, no way to create one), so every event truly has none; the sponsorships module replaces
+     * this body with a grouped query over its table, keeping the signature.
+     */
+    async sponsorshipTotals(eventIds: number[]): Promise<Map<number, SponsorshipTotals>> {
+      return new Map(eventIds.map((id) => [id, { sponsorAmount: 0, committedCents: 0, openSponsorships: 0 }]));
+    },
+
+    async createEvent(organisationId: number, input: EventInput, createdBy: string, now: Date): Promise<EventRecord> {
+      const row = await db
+        .insertInto('events')
+        .values({
+          organisation_id: organisationId,
+          title: input.title,
+          event_date: input.eventDate,
+          location: input.location,
+          description: input.description,
+          created_by: createdBy,
+          created_at: toDbTime(now),
+          updated_at: toDbTime(now),
+        })
+        .returning(eventColumns)
+        .executeTakeFirstOrThrow();
+      return toEvent(row);
+    },
+
+    /**
+     * Updates the event and makes `fileIds` (verified, stored uploads of this event) its file list.
+     * Returns the keys of the files no longer listed, whose rows are gone: their blobs are deleted by
+     * the caller once this has committed.
+     */
+    async updateEvent(id: number, input: EventInput, fileIds: string[], now: Date): Promise<{ removedKeys: string[] }> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('events')
+          .set({
+            title: input.title,
+            event_date: input.eventDate,
+            location: input.location,
+            description: input.description,
+            updated_at: toDbTime(now),
+          })
+          .where('id', '=', id)
+          .execute();
+        if (fileIds.length > 0) {
+          const attached = await trx
+            .updateTable('event_files')
+            .set({ attached: toDbBool(true) })
+            .where('event_id', '=', id)
+            .where('status', '=', STORED)
+            .where('s3_id', 'in', fileIds)
+            .executeTakeFirst();
+          if (Number(attached.numUpdatedRows) !== fileIds.length) {
+            throw conflict('A file changed while the event was saved; please try again');
+          }
+        }
+        let removed = trx
+          .deleteFrom('event_files')
+          .where('event_id', '=', id)
+          .where('attached', '=', toDbBool(true))
+          .returning('key');
+        if (fileIds.length > 0) removed = removed.where('s3_id', 'not in', fileIds);
+        const rows = await removed.execute();
+        return { removedKeys: rows.map((r) => r.key) };
+      });
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof createEventsRepository>;

@@ -1,0 +1,89 @@
+// The event calls of spec section 7 under /api. Saving follows spec section 4: POST /event/-1
+// creates, PUT /event/{id} changes.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NEW_EVENT_ID, ZApiError, ZEvent, ZListEventsQuery, ZListEventsResponse, ZSaveEventRequest } from '@sp/shared';
+import { badRequest } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import type { EventsService } from './service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const id = z.coerce.number().int().min(-1).max(2_147_483_647);
+
+export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = async (app, { events }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/events/:organisationId',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "List an organisation's events, newest event date first",
+        description: 'The total number of events is in the X-Total-Count header.',
+        security: [{ bearer: [] }],
+        params: z.object({ organisationId: id.min(1) }),
+        querystring: ZListEventsQuery,
+        response: { 200: ZListEventsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { events: page, total } = await events.list(
+        requireUser(request),
+        request.params.organisationId,
+        request.query,
+      );
+      return reply.header('x-total-count', String(total)).send(page);
+    },
+  );
+
+  app.get(
+    '/event/:id',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Read an event',
+        security: [{ bearer: [] }],
+        params: z.object({ id }),
+        response: { 200: ZEvent, ...errors },
+      },
+    },
+    async (request) => events.get(requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/event/:id',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Create an event (id -1) in your organisation',
+        security: [{ bearer: [] }],
+        params: z.object({ id }),
+        body: ZSaveEventRequest,
+        response: { 201: ZEvent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.params.id !== NEW_EVENT_ID)
+        throw badRequest('Use POST /event/-1 to create and PUT /event/{id} to change an event');
+      return reply.status(201).send(await events.create(requireUser(request), request.body));
+    },
+  );
+
+  app.put(
+    '/event/:id',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Change an event; `files` becomes its file list',
+        security: [{ bearer: [] }],
+        params: z.object({ id }),
+        body: ZSaveEventRequest,
+        response: { 200: ZEvent, ...errors },
+      },
+    },
+    async (request) => {
+      if (request.params.id === NEW_EVENT_ID) throw badRequest('Use POST /event/-1 to create an event');
+      return events.update(requireUser(request), request.params.id, request.body);
+    },
+  );
+};

@@ -1,0 +1,84 @@
+// Event rules: organisers list, read, create and change their own organisation's events; an event's
+// files are replaced by the list it is saved with (only uploads verified for that event), and the
+// blobs of files dropped from the list are deleted once the save has committed.
+import type { EventWire, SaveEventRequest, ZSaveEventRequest } from '@sp/shared';
+import type { z } from 'zod';
+import type { FilesService } from '../files/service.ts';
+import type { Caller, EventAccess } from './access.ts';
+import type { AttachedFile, EventRecord, EventsRepository, SponsorshipTotals } from './repository.ts';
+
+type SaveEvent = z.output<typeof ZSaveEventRequest>;
+export type { SaveEventRequest };
+
+const NO_SPONSORSHIPS: SponsorshipTotals = { sponsorAmount: 0, committedCents: 0, openSponsorships: 0 };
+
+function toEventWire(event: EventRecord, files: AttachedFile[], totals: SponsorshipTotals): EventWire {
+  return {
+    id: event.id,
+    organisation_id: event.organisationId,
+    title: event.title,
+    event_date: event.eventDate,
+    location: event.location,
+    description: event.description,
+    created_at: event.createdAt.toISOString(),
+    files: files.map((f) => ({ s3_id: f.s3Id, name: f.name, key: f.key })),
+    sponsor_amount: totals.sponsorAmount,
+    committed_cents: totals.committedCents,
+    open_sponsorships: totals.openSponsorships,
+  };
+}
+
+const toInput = (body: SaveEvent) => ({
+  title: body.title,
+  eventDate: body.event_date,
+  location: body.location,
+  description: body.description,
+});
+
+export function createEventsService(deps: {
+  repo: EventsRepository;
+  access: EventAccess;
+  files: Pick<FilesService, 'prepareAttachment' | 'deleteBlobs'>;
+  clock?: () => Date;
+}) {
+  const { repo, access, files } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  const toWire = async (events: EventRecord[]): Promise<EventWire[]> => {
+    const ids = events.map((e) => e.id);
+    const [filesByEvent, totals] = await Promise.all([repo.attachedFiles(ids), repo.sponsorshipTotals(ids)]);
+    return events.map((e) => toEventWire(e, filesByEvent.get(e.id) ?? [], totals.get(e.id) ?? NO_SPONSORSHIPS));
+  };
+  const one = async (event: EventRecord) => (await toWire([event]))[0]!;
+
+  return {
+    async list(caller: Caller, organisationId: number, page: { limit: number; offset: number }) {
+      await access.assertOrganiserOf(caller, organisationId);
+      const { events, total } = await repo.listEvents(organisationId, page);
+      return { events: await toWire(events), total };
+    },
+
+    async get(caller: Caller, id: number): Promise<EventWire> {
+      return one(await access.organiserEvent(caller, id));
+    },
+
+    /** POST /event/-1: the event belongs to the caller's organisation, whatever the body says. */
+    async create(caller: Caller, body: SaveEvent): Promise<EventWire> {
+      const organisationId = await access.organiserOrganisation(caller);
+      // Files are uploaded for an existing event, so a new one cannot list any yet (spec section 4).
+      await files.prepareAttachment(organisationId, null, body.files);
+      return one(await repo.createEvent(organisationId, toInput(body), caller.sub, now()));
+    },
+
+    async update(caller: Caller, id: number, body: SaveEvent): Promise<EventWire> {
+      const event = await access.organiserEvent(caller, id);
+      const fileIds = await files.prepareAttachment(event.organisationId, event.id, body.files);
+      const { removedKeys } = await repo.updateEvent(event.id, toInput(body), fileIds, now());
+      await files.deleteBlobs(removedKeys);
+      const saved = await repo.findEvent(event.id);
+      return one(saved ?? event);
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

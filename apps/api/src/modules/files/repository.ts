@@ -1,0 +1,147 @@
+// Upload records (event_files): one per upload URL handed out, from pending through stored; the
+// events module attaches stored ones to an event when it is saved.
+import type { Db } from '../../db/index.ts';
+import type { EventFileStatus } from '../../db/schema.ts';
+import { fromDbBool, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
+
+export type UploadRecord = {
+  s3Id: string;
+  eventId: number;
+  organisationId: number;
+  key: string;
+  name: string;
+  size: number | null;
+  status: EventFileStatus;
+  attached: boolean;
+  createdAt: Date;
+  expiresAt: Date;
+  uploadedAt: Date | null;
+};
+
+const columns = [
+  's3_id',
+  'event_id',
+  'organisation_id',
+  'key',
+  'name',
+  'size',
+  'status',
+  'attached',
+  'created_at',
+  'expires_at',
+  'uploaded_at',
+] as const;
+
+type Row = {
+  s3_id: string;
+  event_id: number;
+  organisation_id: number;
+  key: string;
+  name: string;
+  size: number | null;
+  status: EventFileStatus;
+  attached: number | boolean;
+  created_at: string | Date;
+  expires_at: string | Date;
+  uploaded_at: string | Date | null;
+};
+
+const toRecord = (row: Row): UploadRecord => ({
+  s3Id: row.s3_id,
+  eventId: row.event_id,
+  organisationId: row.organisation_id,
+  key: row.key,
+  name: row.name,
+  size: row.size === null ? null : Number(row.size),
+  status: row.status,
+  attached: fromDbBool(row.attached),
+  createdAt: fromDbTime(row.created_at),
+  expiresAt: fromDbTime(row.expires_at),
+  uploadedAt: fromDbTimeOrNull(row.uploaded_at),
+});
+
+export function createFilesRepository(db: Db) {
+  const setStatus = async (
+    s3Id: string,
+    from: EventFileStatus,
+    to: EventFileStatus,
+    extra: { size?: number; uploadedAt?: Date } = {},
+  ) => {
+    const result = await db
+      .updateTable('event_files')
+      .set({
+        status: to,
+        ...(extra.size !== undefined ? { size: extra.size } : {}),
+        ...(extra.uploadedAt ? { uploaded_at: toDbTime(extra.uploadedAt) } : {}),
+      })
+      .where('s3_id', '=', s3Id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  };
+
+  return {
+    async createUpload(input: {
+      s3Id: string;
+      eventId: number;
+      organisationId: number;
+      key: string;
+      name: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db
+        .insertInto('event_files')
+        .values({
+          s3_id: input.s3Id,
+          event_id: input.eventId,
+          organisation_id: input.organisationId,
+          key: input.key,
+          name: input.name,
+          size: null,
+          status: 'pending',
+          attached: toDbBool(false),
+          created_at: toDbTime(input.createdAt),
+          expires_at: toDbTime(input.expiresAt),
+          uploaded_at: null,
+        })
+        .execute();
+    },
+
+    async findById(s3Id: string): Promise<UploadRecord | undefined> {
+      const row = await db.selectFrom('event_files').select(columns).where('s3_id', '=', s3Id).executeTakeFirst();
+      return row ? toRecord(row) : undefined;
+    },
+
+    async findByKey(key: string): Promise<UploadRecord | undefined> {
+      const row = await db.selectFrom('event_files').select(columns).where('key', '=', key).executeTakeFirst();
+      return row ? toRecord(row) : undefined;
+    },
+
+    /** pending -> uploading; false when another request got there first or it was already used. */
+    claimForUpload: (s3Id: string) => setStatus(s3Id, 'pending', 'uploading'),
+    /** uploading -> pending after a refused or failed upload, so the same URL may be tried again. */
+    releaseClaim: (s3Id: string) => setStatus(s3Id, 'uploading', 'pending'),
+    markStored: (s3Id: string, from: EventFileStatus, size: number, now: Date) =>
+      setStatus(s3Id, from, 'stored', { size, uploadedAt: now }),
+
+    /** Uploads never attached to an event and created before `before`: abandoned. */
+    async listAbandoned(organisationId: number, before: Date): Promise<UploadRecord[]> {
+      const rows = await db
+        .selectFrom('event_files')
+        .select(columns)
+        .where('organisation_id', '=', organisationId)
+        .where('attached', '=', toDbBool(false))
+        .where('created_at', '<', toDbTime(before))
+        .limit(100)
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    async deleteUnattached(s3Id: string): Promise<void> {
+      await db.deleteFrom('event_files').where('s3_id', '=', s3Id).where('attached', '=', toDbBool(false)).execute();
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

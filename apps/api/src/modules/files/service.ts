@@ -1,0 +1,221 @@
+// File rules: upload URLs are issued to organisers for an existing event of their organisation, under
+// a key the server makes; only PDFs (by their first bytes) within the size limit are kept; an event
+// lists only uploads verified for it; downloads go through mayDownloadEventFile; blobs of removed
+// files and deleted organisations are deleted from the store.
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { PDF_MIME_TYPE, type CreateUploadResponse, type EventFile } from '@sp/shared';
+import { badRequest, conflict, forbidden, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
+import { BlobRejectedError, type BlobStore } from '../../ports/blobs/index.ts';
+import { contentDisposition, keySlug, sanitiseFileName } from './file-names.ts';
+import type { FilesRepository, UploadRecord } from './repository.ts';
+
+export const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
+/** Lifetime of an upload URL. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** Uploads never saved with their event are removed after this long. */
+export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+
+export type Caller = { sub: string };
+
+/** What the files module needs from the events module's access rules (injected, see app.ts). */
+export type FileAccess = {
+  assertOrganiserOf(caller: Caller, organisationId: number): Promise<void>;
+  assertEventOf(organisationId: number, eventId: number): Promise<void>;
+  mayDownloadEventFile(caller: Caller, file: { organisationId: number; eventId: number }): Promise<boolean>;
+};
+
+/** Reasons a listed file is refused when an event is saved, reported as fields.files. */
+export type FileProblem = 'unknown_file' | 'not_uploaded' | 'not_pdf' | 'too_large';
+
+const fileError = (problem: FileProblem) => {
+  const messages: Record<FileProblem, string> = {
+    unknown_file: 'The file was not uploaded for this event',
+    not_uploaded: 'The file has not been uploaded yet',
+    not_pdf: 'Only PDF files are accepted',
+    too_large: 'The file is too large',
+  };
+  return badRequest(messages[problem], { files: problem });
+};
+
+export const eventKeyPrefix = (organisationId: number, eventId: number) =>
+  `organisations/${organisationId}/events/${eventId}/`;
+export const organisationKeyPrefix = (organisationId: number) => `organisations/${organisationId}/`;
+
+export function createFilesService(deps: {
+  repo: FilesRepository;
+  store: BlobStore;
+  access: FileAccess;
+  maxBytes: number;
+  log: FastifyBaseLogger;
+  clock?: () => Date;
+}) {
+  const { repo, store, access, maxBytes, log } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  const deleteBlobs = async (keys: string[]) => {
+    for (const key of keys) {
+      try {
+        await store.delete(key);
+      } catch (error) {
+        log.error({ err: error, key }, 'could not delete a blob; it is left orphaned');
+      }
+    }
+  };
+
+  const removeAbandonedUploads = async (organisationId: number) => {
+    const abandoned = await repo.listAbandoned(organisationId, new Date(now().getTime() - ABANDONED_UPLOAD_AGE_MS));
+    for (const upload of abandoned) {
+      await deleteBlobs([upload.key]);
+      await repo.deleteUnattached(upload.s3Id);
+    }
+  };
+
+  /** Checks bytes that reached the store without passing our upload route (S3): size and %PDF- header. */
+  const verifyUploadedBlob = async (upload: UploadRecord): Promise<void> => {
+    const info = await store.inspect(upload.key, PDF_SIGNATURE.length);
+    if (!info) throw fileError('not_uploaded');
+    const problem: FileProblem | null =
+      info.size > maxBytes ? 'too_large' : !info.head.equals(PDF_SIGNATURE) ? 'not_pdf' : null;
+    if (problem) {
+      await deleteBlobs([upload.key]);
+      throw fileError(problem);
+    }
+    if (!(await repo.markStored(upload.s3Id, 'pending', info.size, now()))) {
+      const current = await repo.findById(upload.s3Id);
+      if (current?.status !== 'stored') throw fileError('not_uploaded');
+    }
+  };
+
+  return {
+    /** GET /file/upload/{organisationId}/{eventId}/{fileName}/{extension} */
+    async createUpload(
+      caller: Caller,
+      input: { organisationId: number; eventId: number; fileName: string; extension: string },
+    ): Promise<CreateUploadResponse> {
+      await access.assertOrganiserOf(caller, input.organisationId);
+      const extension = input.extension.trim().replace(/^\./, '').toLowerCase();
+      if (extension !== 'pdf') throw unsupportedMediaType('Only PDF files are accepted');
+      await access.assertEventOf(input.organisationId, input.eventId);
+      await removeAbandonedUploads(input.organisationId);
+
+      const name = sanitiseFileName(input.fileName, 'pdf');
+      const s3Id = randomUUID();
+      const key = `${eventKeyPrefix(input.organisationId, input.eventId)}${s3Id}-${keySlug(name)}.pdf`;
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
+      await repo.createUpload({
+        s3Id,
+        eventId: input.eventId,
+        organisationId: input.organisationId,
+        key,
+        name,
+        createdAt,
+        expiresAt,
+      });
+      const url = await store.createUploadUrl({
+        uploadId: s3Id,
+        key,
+        organisationId: input.organisationId,
+        eventId: input.eventId,
+        expiresAt,
+        ttlSeconds: UPLOAD_URL_TTL_SECONDS,
+        contentType: PDF_MIME_TYPE,
+      });
+      return { url, file: name, key, s3_id: s3Id, expires_at: expiresAt.toISOString(), max_bytes: maxBytes };
+    },
+
+    /** PUT /files/upload/{token} of the local store: the token is the authority, not a bearer. */
+    async receiveLocalUpload(
+      token: string,
+      declaredLength: number | undefined,
+      body: Readable | undefined,
+    ): Promise<void> {
+      if (store.kind !== 'local') throw notFound();
+      const claims = await store.verifyUploadToken(token, now());
+      if (!claims) throw forbidden('The upload link is invalid or has expired');
+      if (declaredLength !== undefined && declaredLength > maxBytes)
+        throw payloadTooLarge(`Files may have at most ${maxBytes} bytes`);
+      const upload = await repo.findById(claims.uploadId);
+      if (
+        !upload ||
+        upload.key !== claims.key ||
+        upload.eventId !== claims.eventId ||
+        upload.organisationId !== claims.organisationId
+      ) {
+        throw forbidden('The upload link is invalid or has expired');
+      }
+      if (upload.status !== 'pending' || !(await repo.claimForUpload(upload.s3Id))) {
+        throw conflict('The upload link has already been used');
+      }
+      try {
+        if (!body) throw new BlobRejectedError('wrong_signature');
+        const { size } = await store.write(upload.key, body, { maxBytes, requiredPrefix: PDF_SIGNATURE });
+        await repo.markStored(upload.s3Id, 'uploading', size, now());
+      } catch (error) {
+        await repo.releaseClaim(upload.s3Id);
+        if (error instanceof BlobRejectedError) {
+          if (error.reason === 'too_large') throw payloadTooLarge(`Files may have at most ${maxBytes} bytes`);
+          if (error.reason === 'wrong_signature') throw unsupportedMediaType('Only PDF files are accepted');
+          throw conflict('The upload link has already been used');
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * Checks the files an event is saved with: each must be an upload for this event of this
+     * organisation whose bytes are stored and verified. Returns their ids; refusals are 400 with
+     * fields.files naming the problem.
+     */
+    async prepareAttachment(organisationId: number, eventId: number | null, files: EventFile[]): Promise<string[]> {
+      const ids: string[] = [];
+      for (const file of files) {
+        if (ids.includes(file.s3_id)) continue;
+        const upload = await repo.findById(file.s3_id);
+        if (
+          eventId === null ||
+          !upload ||
+          upload.organisationId !== organisationId ||
+          upload.eventId !== eventId ||
+          upload.key !== file.key ||
+          !upload.key.startsWith(eventKeyPrefix(organisationId, eventId))
+        ) {
+          throw fileError('unknown_file');
+        }
+        if (upload.status === 'uploading') throw fileError('not_uploaded');
+        if (upload.status === 'pending') await verifyUploadedBlob(upload);
+        ids.push(upload.s3Id);
+      }
+      return ids;
+    },
+
+    /** After a commit that dropped files: their blobs go too (a failure only leaves an orphan). */
+    deleteBlobs,
+
+    /** GET /download?key= */
+    async download(caller: Caller, key: string) {
+      const upload = await repo.findByKey(key);
+      if (!upload || upload.status !== 'stored') throw notFound('File not found');
+      if (!(await access.mayDownloadEventFile(caller, upload))) throw notFound('File not found');
+      const blob = await store.read(upload.key);
+      if (!blob) {
+        log.error({ key: upload.key }, 'a stored file is missing from the blob store');
+        throw notFound('File not found');
+      }
+      return { ...blob, contentDisposition: contentDisposition(upload.name) };
+    },
+
+    /** Called when an organisation was deleted (its rows went by ON DELETE CASCADE): its blobs go too. */
+    async deleteOrganisationFiles(organisationId: number): Promise<void> {
+      try {
+        await store.deletePrefix(organisationKeyPrefix(organisationId));
+      } catch (error) {
+        log.error({ err: error, organisationId }, "could not delete a deleted organisation's files");
+      }
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,73 @@
+// The blob port: where uploaded files live. One interface, two adapters: the local disk under
+// DATA_DIR/files (embedded default, uploads come back to our own API through a signed URL) and an S3
+// bucket (uploads go straight to the bucket through a presigned URL). Keys are made by the server
+// (modules/files) and never come from a request unchecked.
+import type { Readable } from 'node:stream';
+
+/** What an upload URL is issued for; the local store binds all of it into the URL's signature. */
+export type UploadTarget = {
+  /** The event_files record (s3_id) the upload belongs to. */
+  uploadId: string;
+  key: string;
+  organisationId: number;
+  eventId: number;
+  expiresAt: Date;
+  /** The same lifetime in seconds, for stores that sign with their own clock. */
+  ttlSeconds: number;
+  contentType: string;
+};
+
+export type BlobInfo = { size: number; head: Buffer };
+export type BlobBody = { body: Readable; size: number };
+
+type CommonBlobStore = {
+  /** The URL the client PUTs the bytes to (relative to our origin for the local store). */
+  createUploadUrl(target: UploadTarget): Promise<string>;
+  /** Size and first `headBytes` bytes of a stored blob, or null when there is none. */
+  inspect(key: string, headBytes: number): Promise<BlobInfo | null>;
+  read(key: string): Promise<BlobBody | null>;
+  /** Removes a blob; a missing blob is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes every blob whose key starts with `prefix` (which must end with '/'). */
+  deletePrefix(prefix: string): Promise<void>;
+  close(): void;
+};
+
+export type UploadClaims = Omit<UploadTarget, 'ttlSeconds' | 'contentType'>;
+
+/** Why the local store refused bytes; nothing is kept in any of these cases. */
+export type BlobRejection = 'too_large' | 'wrong_signature' | 'exists';
+
+export class BlobRejectedError extends Error {
+  constructor(readonly reason: BlobRejection) {
+    super(`Blob refused: ${reason}`);
+    this.name = 'BlobRejectedError';
+  }
+}
+
+export type LocalBlobStore = CommonBlobStore & {
+  kind: 'local';
+  /** The claims of an upload URL's token when its signature holds and it has not expired, else null. */
+  verifyUploadToken(token: string, now: Date): Promise<UploadClaims | null>;
+  /**
+   * Streams `body` to `key`: refused as soon as it passes `maxBytes` or its first bytes differ from
+   * `requiredPrefix`; written to a temporary file and published without ever replacing an existing blob.
+   */
+  write(key: string, body: Readable, limits: { maxBytes: number; requiredPrefix: Buffer }): Promise<{ size: number }>;
+};
+
+export type S3BlobStore = CommonBlobStore & { kind: 's3' };
+
+export type BlobStore = LocalBlobStore | S3BlobStore;
+
+/** Keys look like organisations/{id}/events/{id}/{uuid}-{name}.pdf: nothing else reaches a store. */
+export const BLOB_KEY_PATTERN = /^organisations\/\d{1,10}\/events\/\d{1,10}\/[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.pdf$/;
+export const BLOB_PREFIX_PATTERN = /^organisations\/\d{1,10}\/(events\/\d{1,10}\/)?$/;
+
+export function assertBlobKey(key: string): void {
+  if (!BLOB_KEY_PATTERN.test(key) || key.includes('..')) throw new Error('Invalid blob key');
+}
+
+export function assertBlobPrefix(prefix: string): void {
+  if (!BLOB_PREFIX_PATTERN.test(prefix)) throw new Error('Invalid blob prefix');
+}
