@@ -65,3 +65,19 @@ describe('content security policy with uploads straight to S3', () => {
     }
   });
 });
+
+describe('the API reference page', () => {
+  it('is served with scripts limited to its own origin', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const res = await t.app.inject({ url: '/api/docs' });
+      expect(res.statusCode).toBe(200);
+      const csp = res.headers['content-security-policy'] as string;
+      expect(csp).toMatch(/script-src 'self'/);
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toMatch(/style-src[^;]*'unsafe-inline'/);
+    } finally {
+      await t.close();
+    }
+  });
+});
