@@ -17,9 +17,11 @@ import { registerSecurityHeaders, uploadOrigin } from './plugins/security-header
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerAuthenticate } from './plugins/authenticate.ts';
 import {
+  anyGate,
   createBuiltinIdentity,
   createCognitoPoolVerifier,
   identityRoutes,
+  invitationCodeGate,
   type Clock,
   type SignUpGate,
 } from './identity/index.ts';
@@ -40,6 +42,14 @@ import { eventsRoutes } from './modules/events/routes.ts';
 import { createFilesRepository } from './modules/files/repository.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { filesRoutes } from './modules/files/routes.ts';
+import { createInvitationsRepository } from './modules/invitations/repository.ts';
+import { createInvitationsService } from './modules/invitations/service.ts';
+import { invitationTokenGate } from './modules/invitations/sign-up-gate.ts';
+import { createSponsorAccess } from './modules/invitations/sponsor-access.ts';
+import { invitationsRoutes } from './modules/invitations/routes.ts';
+import { createTeamRepository } from './modules/team/repository.ts';
+import { createTeamService } from './modules/team/service.ts';
+import { teamRoutes } from './modules/team/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -51,7 +61,10 @@ export type AppDeps = {
   clock?: Clock;
   /** Another mail adapter (tests); by default the outbox, or SMTP when SMTP_URL is set. */
   mail?: MailPort;
-  /** Who may sign up with the built-in provider; by default whoever has a valid invitation code. */
+  /**
+   * Who may sign up with the built-in provider; by default whoever has a valid invitation code or a
+   * usable invitation link for their own address.
+   */
   signUpGate?: SignUpGate;
   /** Cheaper password hashing for tests. */
   passwordHashing?: ScryptParams;
@@ -126,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           mail,
           log: app.log,
           clock: deps.clock,
-          signUpGate: deps.signUpGate,
+          signUpGate: deps.signUpGate ?? anyGate(invitationCodeGate, invitationTokenGate),
           passwordHashing: deps.passwordHashing,
         })
       : null;
@@ -146,7 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const blobs = deps.blobs ?? (await createBlobStore(config, database.db, { uploadPath: '/api/files/upload/' }));
   if (!deps.blobs) app.addHook('onClose', async () => blobs.close());
   const eventsRepository = createEventsRepository(database.db);
-  const eventAccess = createEventAccess(eventsRepository);
+  const invitationsRepository = createInvitationsRepository(database.db);
+  const eventAccess = createEventAccess(eventsRepository, {
+    sponsors: createSponsorAccess(invitationsRepository, deps.clock),
+  });
   const files = createFilesService({
     repo: createFilesRepository(database.db),
     store: blobs,
@@ -156,13 +172,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
   });
   const events = createEventsService({ repo: eventsRepository, access: eventAccess, files, clock: deps.clock });
+  const profilesRepository = createProfilesRepository(database.db);
   const profiles = createProfilesService({
-    profiles: createProfilesRepository(database.db),
+    profiles: profilesRepository,
     identity: identityAccounts,
     clock: deps.clock,
     // The organisation's events and file records go by ON DELETE CASCADE; its blobs go here.
     onOrganisationDeleted: (organisationId) => files.deleteOrganisationFiles(organisationId),
   });
+  const invitations = createInvitationsService({
+    repo: invitationsRepository,
+    profiles: profilesRepository,
+    access: eventAccess,
+    mail,
+    publicUrl: config.publicUrl,
+    teamTtlDays: config.invitations.teamTtlDays,
+    sponsorAccessDays: config.invitations.sponsorAccessDays,
+    defaultLanguage: config.defaultLanguage,
+    clock: deps.clock,
+  });
+  const team = createTeamService({ repo: createTeamRepository(database.db), profiles: profilesRepository, clock: deps.clock });
   if (identity) {
     await app.register(identityRoutes, { prefix: '/identity', identity: identity.context, publicUrl: config.publicUrl });
   }
@@ -180,6 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profilesRoutes, { profiles });
       await api.register(eventsRoutes, { events });
       await api.register(filesRoutes, { files, maxBytes: config.files.maxBytes, localUploads: blobs.kind === 'local' });
+      await api.register(invitationsRoutes, { invitations });
+      await api.register(teamRoutes, { team });
     },
     { prefix: '/api' },
   );

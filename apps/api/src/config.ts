@@ -48,6 +48,8 @@ const ZEnv = z
     S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]{2,32}$/, 'a region such as eu-central-1').optional()),
     S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+    INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    SPONSOR_ACCESS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   })
   .superRefine((env, ctx) => {
     const cognito = [env.COGNITO_USER_POOL_ID, env.COGNITO_CLIENT_ID, env.COGNITO_REGION];
@@ -91,6 +93,8 @@ export type Config = {
       | { kind: 'local'; dir: string }
       | { kind: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
   };
+  /** How long links stay valid: team invitations, and sponsor invitations (the sponsor's guest access). */
+  invitations: { teamTtlDays: number; sponsorAccessDays: number };
   legal: {
     operatorName: string | null;
     address: string | null;
@@ -161,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             }
           : { kind: 'local', dir: path.join(dataDir, 'files') },
     },
+    invitations: { teamTtlDays: env.INVITATION_TTL_DAYS, sponsorAccessDays: env.SPONSOR_ACCESS_DAYS },
     legal: {
       operatorName: env.LEGAL_OPERATOR_NAME ?? null,
       address: env.LEGAL_ADDRESS ?? null,

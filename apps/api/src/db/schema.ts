@@ -168,6 +168,42 @@ export type ServerSecretsTable = {
   created_at: DbTime;
 };
 
+export type SponsorshipStatus = 'invited' | 'confirmed' | 'declined' | 'withdrawn';
+
+export type SponsorshipsTable = {
+  id: Generated<number>;
+  event_id: number;
+  organisation_id: number;
+  sponsor_email: string;
+  sponsor_email_normalized: string;
+  status: SponsorshipStatus;
+  /** bigint on PostgreSQL: may come back as a string. */
+  amount_cents: number | string | null;
+  sponsor_cognito_id: string | null;
+  created_at: DbTime;
+  updated_at: DbTime;
+};
+
+export type InvitationKind = 'team' | 'sponsor';
+
+export type InvitationsTable = {
+  id: Generated<number>;
+  /** SHA-256 of the raw token, hex. */
+  token_hash: string;
+  kind: InvitationKind;
+  organisation_id: number;
+  email: string;
+  email_normalized: string;
+  role: string;
+  event_id: number | null;
+  sponsorship_id: number | null;
+  invited_by: string | null;
+  created_at: DbTime;
+  expires_at: DbTime;
+  accepted_at: DbTime | null;
+  accepted_by: string | null;
+};
+
 export type Database = {
   organisations: OrganisationsTable;
   user_profiles: UserProfilesTable;
@@ -183,4 +219,6 @@ export type Database = {
   events: EventsTable;
   event_files: EventFilesTable;
   server_secrets: ServerSecretsTable;
+  sponsorships: SponsorshipsTable;
+  invitations: InvitationsTable;
 };

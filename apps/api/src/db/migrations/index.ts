@@ -5,6 +5,7 @@ import { invitationCodes } from './0001_invitation_codes.ts';
 import { identity } from './0002_identity.ts';
 import { profiles } from './0003_profiles.ts';
 import { events } from './0004_events.ts';
+import { invitations } from './0005_invitations.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -12,5 +13,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0002_identity': identity(engine),
     '0003_profiles': profiles(engine),
     '0004_events': events(engine),
+    '0005_invitations': invitations(engine),
   };
 }

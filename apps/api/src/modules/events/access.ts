@@ -7,9 +7,20 @@ import type { EventRecord, EventsRepository } from './repository.ts';
 
 export type Caller = { sub: string };
 
+/** A guest presenting a sponsor invitation link as `Authorization: <token>:<email>`. */
+export type SponsorGuest = { token: string; email: string };
+
+/** What the invitations module answers about invited sponsors (injected, see app.ts). */
+export type SponsorAccess = {
+  /** The signed-in user's address is the sponsor address of a sponsorship of the event. */
+  isSponsorOfEvent(email: string, eventId: number): Promise<boolean>;
+  /** The guest's token is an unexpired sponsor invitation for the event, for that address. */
+  hasGuestAccess(guest: SponsorGuest, eventId: number): Promise<boolean>;
+};
+
 const ORGANISER_ROLES: readonly Role[] = ['veranstalter', 'beides'];
 
-export function createEventAccess(repo: EventsRepository) {
+export function createEventAccess(repo: EventsRepository, options: { sponsors?: SponsorAccess } = {}) {
   /** The caller's organisation, when the caller may manage its events. */
   const organiserOrganisation = async (caller: Caller): Promise<number> => {
     const membership = await repo.findMembership(caller.sub);
@@ -46,12 +57,23 @@ export function createEventAccess(repo: EventsRepository) {
     },
 
     /**
-     * Who may download an event's file: every member of the event's organisation, whatever their role.
-     * Sponsors invited to the event are to be allowed here once sponsorships exist.
+     * Who may download an event's file: every member of the event's organisation, whatever their role,
+     * and a signed-in user whose address a sponsorship of that event names.
      */
-    async mayDownloadEventFile(caller: Caller, file: { organisationId: number; eventId: number }): Promise<boolean> {
+    async mayDownloadEventFile(
+      caller: Caller & { email?: string },
+      file: { organisationId: number; eventId: number },
+    ): Promise<boolean> {
       const membership = await repo.findMembership(caller.sub);
-      return membership?.organisationId === file.organisationId;
+      if (membership?.organisationId === file.organisationId) return true;
+      return (
+        caller.email !== undefined && (await options.sponsors?.isSponsorOfEvent(caller.email, file.eventId)) === true
+      );
+    },
+
+    /** A guest may download an event's file with a valid sponsor invitation link for that event. */
+    async mayGuestDownloadEventFile(guest: SponsorGuest, file: { eventId: number }): Promise<boolean> {
+      return (await options.sponsors?.hasGuestAccess(guest, file.eventId)) === true;
     },
   };
 }

@@ -136,12 +136,28 @@ export function createEventsRepository(db: Db) {
     },
 
     /**
-     * Sponsor count, committed sum and open sponsorships per event. Sponsorships do not exist yet (no
-     * table, no way to create one), so every event truly has none; the sponsorships module replaces
-     * this body with a grouped query over its table, keeping the signature.
+     * Per event: confirmed sponsors (count), the sum of their amounts, and sponsorships still open
+     * (neither confirmed nor declined or withdrawn), from the sponsorships table.
      */
     async sponsorshipTotals(eventIds: number[]): Promise<Map<number, SponsorshipTotals>> {
-      return new Map(eventIds.map((id) => [id, { sponsorAmount: 0, committedCents: 0, openSponsorships: 0 }]));
+      const totals = new Map(eventIds.map((id) => [id, { sponsorAmount: 0, committedCents: 0, openSponsorships: 0 }]));
+      if (eventIds.length === 0) return totals;
+      const rows = await db
+        .selectFrom('sponsorships')
+        .select(['event_id', 'status', 'amount_cents'])
+        .where('event_id', 'in', eventIds)
+        .execute();
+      for (const row of rows) {
+        const total = totals.get(row.event_id);
+        if (!total) continue;
+        if (row.status === 'confirmed') {
+          total.sponsorAmount += 1;
+          total.committedCents += Number(row.amount_cents ?? 0);
+        } else if (row.status !== 'declined' && row.status !== 'withdrawn') {
+          total.openSponsorships += 1;
+        }
+      }
+      return totals;
     },
 
     async createEvent(organisationId: number, input: EventInput, createdBy: string, now: Date): Promise<EventRecord> {

@@ -33,6 +33,14 @@ function closeAfterRefusal(request: FastifyRequest, body: Readable | undefined) 
   (body ?? raw).resume();
 }
 
+const SPONSOR_GUEST = /^([A-Za-z0-9_-]{43}):([^\s@:]+@[^\s@]+)$/;
+
+/** The guest access of an invited sponsor: `Authorization: <invitation token>:<email>`. */
+function sponsorGuestOf(request: FastifyRequest): { token: string; email: string } | null {
+  const match = SPONSOR_GUEST.exec(request.headers.authorization?.trim() ?? '');
+  return match?.[1] && match[2] ? { token: match[1], email: match[2] } : null;
+}
+
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 415: ZApiError };
 const id = z.coerce.number().int().max(2_147_483_647);
 
@@ -66,20 +74,34 @@ export const filesRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => files.createUpload(requireUser(request), request.params),
     );
+  });
 
-    authenticated.get(
+  // Downloads take a bearer token, or an invited sponsor's link (`<token>:<email>`) as guest access.
+  await app.register(async (scope) => {
+    const downloads = scope.withTypeProvider<ZodTypeProvider>();
+    downloads.addHook('onRequest', async (request, reply) => {
+      if (sponsorGuestOf(request)) return;
+      await app.authenticate(request, reply);
+    });
+
+    downloads.get(
       '/download',
       {
         schema: {
           tags: ['files'],
           summary: 'Download an event’s PDF',
-          description: 'Answers the bytes as application/pdf (attachment); 404 for a key the caller may not see.',
-          security: [{ bearer: [] }],
+          description:
+            'Answers the bytes as application/pdf (attachment); 404 for a key the caller may not see. ' +
+            'An invited sponsor may instead send `Authorization: <token>:<email>` of their invitation link.',
+          security: [{ bearer: [] }, {}],
           querystring: z.object({ key: z.string().min(1).max(500) }),
         },
       },
       async (request, reply) => {
-        const file = await files.download(requireUser(request), request.query.key);
+        const guest = request.user ? null : sponsorGuestOf(request);
+        const file = guest
+          ? await files.downloadAsGuest(guest, request.query.key)
+          : await files.download(requireUser(request), request.query.key);
         return reply
           .header('content-type', PDF_MIME_TYPE)
           .header('content-length', String(file.size))

@@ -17,13 +17,17 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** Uploads never saved with their event are removed after this long. */
 export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 
-export type Caller = { sub: string };
+export type Caller = { sub: string; email?: string };
+
+/** A sponsor's guest access: the invitation link's token and address. */
+export type GuestCaller = { token: string; email: string };
 
 /** What the files module needs from the events module's access rules (injected, see app.ts). */
 export type FileAccess = {
   assertOrganiserOf(caller: Caller, organisationId: number): Promise<void>;
   assertEventOf(organisationId: number, eventId: number): Promise<void>;
   mayDownloadEventFile(caller: Caller, file: { organisationId: number; eventId: number }): Promise<boolean>;
+  mayGuestDownloadEventFile?(guest: GuestCaller, file: { eventId: number }): Promise<boolean>;
 };
 
 /** Reasons a listed file is refused when an event is saved, reported as fields.files. */
@@ -86,6 +90,18 @@ export function createFilesService(deps: {
       const current = await repo.findById(upload.s3Id);
       if (current?.status !== 'stored') throw fileError('not_uploaded');
     }
+  };
+
+  const serveDownload = async (key: string, mayDownload: (upload: UploadRecord) => Promise<boolean>) => {
+    const upload = await repo.findByKey(key);
+    if (!upload || upload.status !== 'stored') throw notFound('File not found');
+    if (!(await mayDownload(upload))) throw notFound('File not found');
+    const blob = await store.read(upload.key);
+    if (!blob) {
+      log.error({ key: upload.key }, 'a stored file is missing from the blob store');
+      throw notFound('File not found');
+    }
+    return { ...blob, contentDisposition: contentDisposition(upload.name) };
   };
 
   return {
@@ -196,15 +212,12 @@ export function createFilesService(deps: {
 
     /** GET /download?key= */
     async download(caller: Caller, key: string) {
-      const upload = await repo.findByKey(key);
-      if (!upload || upload.status !== 'stored') throw notFound('File not found');
-      if (!(await access.mayDownloadEventFile(caller, upload))) throw notFound('File not found');
-      const blob = await store.read(upload.key);
-      if (!blob) {
-        log.error({ key: upload.key }, 'a stored file is missing from the blob store');
-        throw notFound('File not found');
-      }
-      return { ...blob, contentDisposition: contentDisposition(upload.name) };
+      return serveDownload(key, (upload) => access.mayDownloadEventFile(caller, upload));
+    },
+
+    /** A sponsor's download with their invitation link instead of a bearer token. */
+    async downloadAsGuest(guest: GuestCaller, key: string) {
+      return serveDownload(key, async (upload) => (await access.mayGuestDownloadEventFile?.(guest, upload)) === true);
     },
 
     /** Called when an organisation was deleted (its rows went by ON DELETE CASCADE): its blobs go too. */

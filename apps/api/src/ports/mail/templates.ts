@@ -94,3 +94,85 @@ const TEXTS = {
 export function renderMail(to: string, template: MailTemplate, language: Language): MailMessage {
   return { to, ...TEXTS[language][template.kind](template.code) };
 }
+
+/** Invitation mails: the link to open is the highlighted value. */
+export type InvitationMailTemplate =
+  | { kind: 'team-invitation'; organisationName: string; url: string; expiresAt: Date }
+  | { kind: 'sponsor-invitation'; organisationName: string; eventTitle: string; url: string; expiresAt: Date };
+
+const dateIn = (language: Language, date: Date) =>
+  date.toLocaleDateString(language === 'de' ? 'de-DE' : 'en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const INVITATION_TEXTS = {
+  de: {
+    'team-invitation': (t: Extract<InvitationMailTemplate, { kind: 'team-invitation' }>) =>
+      compose(
+        `Einladung in das Team von ${t.organisationName} auf ${PRODUCT}`,
+        [
+          'Hallo,',
+          `Sie wurden eingeladen, dem Team von ${t.organisationName} auf ${PRODUCT} beizutreten. Öffnen Sie diesen Link, um sich zu registrieren:`,
+        ],
+        t.url,
+        [
+          `Der Link ist bis zum ${dateIn('de', t.expiresAt)} gültig und kann nur einmal verwendet werden.`,
+          'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
+        ],
+      ),
+    'sponsor-invitation': (t: Extract<InvitationMailTemplate, { kind: 'sponsor-invitation' }>) =>
+      compose(
+        `Sponsoring-Anfrage von ${t.organisationName}: ${t.eventTitle}`,
+        [
+          'Hallo,',
+          `${t.organisationName} lädt Sie ein, die Veranstaltung „${t.eventTitle}“ auf ${PRODUCT} zu sponsern. Über diesen Link sehen Sie die Einzelheiten:`,
+        ],
+        t.url,
+        [
+          `Der Link ist bis zum ${dateIn('de', t.expiresAt)} gültig.`,
+          'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
+        ],
+      ),
+  },
+  en: {
+    'team-invitation': (t: Extract<InvitationMailTemplate, { kind: 'team-invitation' }>) =>
+      compose(
+        `Invitation to join ${t.organisationName} on ${PRODUCT}`,
+        [
+          'Hello,',
+          `you have been invited to join the team of ${t.organisationName} on ${PRODUCT}. Open this link to register:`,
+        ],
+        t.url,
+        [
+          `The link is valid until ${dateIn('en', t.expiresAt)} and can be used once.`,
+          'If you did not expect this invitation, you can ignore this e-mail.',
+        ],
+      ),
+    'sponsor-invitation': (t: Extract<InvitationMailTemplate, { kind: 'sponsor-invitation' }>) =>
+      compose(
+        `Sponsorship request from ${t.organisationName}: ${t.eventTitle}`,
+        [
+          'Hello,',
+          `${t.organisationName} invites you to sponsor the event "${t.eventTitle}" on ${PRODUCT}. This link shows the details:`,
+        ],
+        t.url,
+        [
+          `The link is valid until ${dateIn('en', t.expiresAt)}.`,
+          'If you did not expect this invitation, you can ignore this e-mail.',
+        ],
+      ),
+  },
+};
+
+export function renderInvitationMail(to: string, template: InvitationMailTemplate, language: Language): MailMessage {
+  const texts = INVITATION_TEXTS[language];
+  return {
+    to,
+    ...(template.kind === 'team-invitation'
+      ? texts['team-invitation'](template)
+      : texts['sponsor-invitation'](template)),
+  };
+}

@@ -1,0 +1,257 @@
+// Invitations (team and sponsor) and the sponsorships sponsor invitations create. Accepting is one
+// transaction that claims the invitation (single use, unexpired) and applies its effect.
+import type { Role } from '@sp/shared';
+import type { Db } from '../../db/index.ts';
+import type { InvitationKind } from '../../db/schema.ts';
+import { fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+
+export type InvitationRecord = {
+  id: number;
+  kind: InvitationKind;
+  organisationId: number;
+  organisationName: string;
+  email: string;
+  emailNormalized: string;
+  role: Role;
+  eventId: number | null;
+  eventTitle: string | null;
+  sponsorshipId: number | null;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+};
+
+export type NewInvitation = {
+  tokenHash: string;
+  organisationId: number;
+  email: string;
+  emailNormalized: string;
+  role: Role;
+  invitedBy: string;
+  createdAt: Date;
+  expiresAt: Date;
+};
+
+export const tokenInvalid = () => notFound('Token invalid or expired');
+
+export function createInvitationsRepository(db: Db) {
+  const claim = async (trx: Db, invitationId: number, acceptedBy: string, now: Date) => {
+    const claimed = await trx
+      .updateTable('invitations')
+      .set({ accepted_at: toDbTime(now), accepted_by: acceptedBy })
+      .where('id', '=', invitationId)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', toDbTime(now))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw tokenInvalid();
+  };
+
+  return {
+    async findByTokenHash(tokenHash: string, trx: Db = db): Promise<InvitationRecord | undefined> {
+      const row = await trx
+        .selectFrom('invitations as i')
+        .innerJoin('organisations as o', 'o.id', 'i.organisation_id')
+        .leftJoin('events as e', 'e.id', 'i.event_id')
+        .select([
+          'i.id',
+          'i.kind',
+          'i.organisation_id',
+          'o.name as organisation_name',
+          'i.email',
+          'i.email_normalized',
+          'i.role',
+          'i.event_id',
+          'e.title as event_title',
+          'i.sponsorship_id',
+          'i.expires_at',
+          'i.accepted_at',
+        ])
+        .where('i.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        kind: row.kind,
+        organisationId: row.organisation_id,
+        organisationName: row.organisation_name,
+        email: row.email,
+        emailNormalized: row.email_normalized,
+        role: row.role as Role,
+        eventId: row.event_id,
+        eventTitle: row.event_title,
+        sponsorshipId: row.sponsorship_id,
+        expiresAt: fromDbTime(row.expires_at),
+        acceptedAt: fromDbTimeOrNull(row.accepted_at),
+      };
+    },
+
+    async isMember(organisationId: number, emailNormalized: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_profiles')
+        .select('cognito_id')
+        .where('organisation_id', '=', organisationId)
+        .where('email_normalized', '=', emailNormalized)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A new team invitation replaces the open ones for the same address and organisation. */
+    async replaceTeamInvitation(invitation: NewInvitation): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('invitations')
+          .where('kind', '=', 'team')
+          .where('organisation_id', '=', invitation.organisationId)
+          .where('email_normalized', '=', invitation.emailNormalized)
+          .where('accepted_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('invitations')
+          .values({
+            token_hash: invitation.tokenHash,
+            kind: 'team',
+            organisation_id: invitation.organisationId,
+            email: invitation.email,
+            email_normalized: invitation.emailNormalized,
+            role: invitation.role,
+            event_id: null,
+            sponsorship_id: null,
+            invited_by: invitation.invitedBy,
+            created_at: toDbTime(invitation.createdAt),
+            expires_at: toDbTime(invitation.expiresAt),
+          })
+          .execute();
+      });
+    },
+
+    /**
+     * One sponsorship per event and sponsor address: inviting again keeps the row (and updates the
+     * amount when one is given) and replaces its invitation, so only the newest link works.
+     */
+    async inviteSponsor(
+      invitation: NewInvitation & { eventId: number; amountCents: number | undefined },
+    ): Promise<{ sponsorshipId: number }> {
+      return db.transaction().execute(async (trx) => {
+        const at = toDbTime(invitation.createdAt);
+        const sponsorship = await trx
+          .insertInto('sponsorships')
+          .values({
+            event_id: invitation.eventId,
+            organisation_id: invitation.organisationId,
+            sponsor_email: invitation.email,
+            sponsor_email_normalized: invitation.emailNormalized,
+            status: 'invited',
+            amount_cents: invitation.amountCents ?? null,
+            sponsor_cognito_id: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .onConflict((oc) =>
+            oc.columns(['event_id', 'sponsor_email_normalized']).doUpdateSet({
+              updated_at: at,
+              ...(invitation.amountCents !== undefined ? { amount_cents: invitation.amountCents } : {}),
+            }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.deleteFrom('invitations').where('sponsorship_id', '=', sponsorship.id).execute();
+        await trx
+          .insertInto('invitations')
+          .values({
+            token_hash: invitation.tokenHash,
+            kind: 'sponsor',
+            organisation_id: invitation.organisationId,
+            email: invitation.email,
+            email_normalized: invitation.emailNormalized,
+            role: invitation.role,
+            event_id: invitation.eventId,
+            sponsorship_id: sponsorship.id,
+            invited_by: invitation.invitedBy,
+            created_at: at,
+            expires_at: toDbTime(invitation.expiresAt),
+          })
+          .execute();
+        return { sponsorshipId: sponsorship.id };
+      });
+    },
+
+    /**
+     * Claims a team invitation and makes the user a member of its organisation (organisation role
+     * member, the invitation's role, onboarding done); 409 when the user already belongs to one.
+     */
+    async acceptTeamInvitation(
+      invitation: InvitationRecord,
+      user: { sub: string; email: string },
+      now: Date,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await claim(trx, invitation.id, user.sub, now);
+        const existing = await trx
+          .selectFrom('user_profiles')
+          .select('organisation_id')
+          .where('cognito_id', '=', user.sub)
+          .executeTakeFirst();
+        if (existing && existing.organisation_id !== null) throw conflict('Already a member of an organisation');
+        const values = {
+          email: user.email,
+          email_normalized: invitation.emailNormalized,
+          role: invitation.role,
+          organisation_id: invitation.organisationId,
+          organisation_role: 'member',
+          onboarding_completed: toDbBool(true),
+          updated_at: toDbTime(now),
+        };
+        await trx
+          .insertInto('user_profiles')
+          .values({ cognito_id: user.sub, created_at: toDbTime(now), ...values })
+          .onConflict((oc) => oc.column('cognito_id').doUpdateSet(values))
+          .execute();
+      });
+    },
+
+    /** Claims a sponsor invitation and links the registered user to the sponsorship. */
+    async acceptSponsorInvitation(invitation: InvitationRecord, sub: string, now: Date): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await claim(trx, invitation.id, sub, now);
+        if (invitation.sponsorshipId === null) return;
+        await trx
+          .updateTable('sponsorships')
+          .set({ sponsor_cognito_id: sub, updated_at: toDbTime(now) })
+          .where('id', '=', invitation.sponsorshipId)
+          .execute();
+      });
+    },
+
+    /** Guest access: an unexpired sponsor invitation for that event, presented with its own address. */
+    async hasSponsorGuestAccess(
+      tokenHash: string,
+      emailNormalized: string,
+      eventId: number,
+      now: Date,
+    ): Promise<boolean> {
+      const row = await db
+        .selectFrom('invitations')
+        .select('id')
+        .where('token_hash', '=', tokenHash)
+        .where('kind', '=', 'sponsor')
+        .where('email_normalized', '=', emailNormalized)
+        .where('event_id', '=', eventId)
+        .where('expires_at', '>', toDbTime(now))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A signed-in user is the sponsor of the event when the sponsorship names their address. */
+    async isSponsorOfEvent(emailNormalized: string, eventId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('sponsorships')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where('sponsor_email_normalized', '=', emailNormalized)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type InvitationsRepository = ReturnType<typeof createInvitationsRepository>;

@@ -1,0 +1,102 @@
+// The invitation calls of spec section 7, under /api: create and accept (bearer), look up (no auth),
+// and the sponsor invitation of an event.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAcceptInvitationRequest,
+  ZApiError,
+  ZCreateInvitationRequest,
+  ZCreateInvitationResponse,
+  ZCreateSponsorInvitationRequest,
+  ZCreateSponsorInvitationResponse,
+  ZGetUserProfileResponse,
+  ZInvitationLookupResponse,
+} from '@sp/shared';
+import { requireUser } from '../../plugins/authenticate.ts';
+import type { InvitationsService } from './service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
+
+export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: InvitationsService }> = async (
+  app,
+  { invitations },
+) => {
+  const caller = (request: Parameters<typeof requireUser>[0]) => {
+    const user = requireUser(request);
+    return { sub: user.sub, email: user.email };
+  };
+
+  app.post(
+    '/invitations',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['invitations'],
+        summary: 'Invite someone into your organisation, with your own role',
+        description: 'Mails the link and answers it (url) so it can be shared or copied. 409 when already a member.',
+        security: [{ bearer: [] }],
+        body: ZCreateInvitationRequest,
+        response: { 201: ZCreateInvitationResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const invitation = await invitations.createTeamInvitation(
+        caller(request),
+        request.body,
+        request.headers['accept-language'],
+      );
+      return reply.status(201).send(invitation);
+    },
+  );
+
+  app.get(
+    '/invitations/:token',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'What an invitation link is for (no authentication)',
+        params: tokenParams,
+        response: { 200: ZInvitationLookupResponse, 404: ZApiError },
+      },
+    },
+    async (request) => invitations.lookup(request.params.token),
+  );
+
+  app.post(
+    '/invitations/accept/:token',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['invitations'],
+        summary: 'Accept an invitation addressed to you',
+        security: [{ bearer: [] }],
+        params: tokenParams,
+        body: ZAcceptInvitationRequest,
+        response: { 200: ZGetUserProfileResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      user: await invitations.accept(caller(request), request.params.token, request.body),
+    }),
+  );
+
+  app.post(
+    '/sponsor-invitation',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['invitations'],
+        summary: 'Invite a sponsor to one of your events',
+        description: 'Creates (or re-issues) the sponsorship and mails the sponsor their link.',
+        security: [{ bearer: [] }],
+        body: ZCreateSponsorInvitationRequest,
+        response: { 201: ZCreateSponsorInvitationResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await invitations.inviteSponsor(caller(request), request.body, request.headers['accept-language']);
+      return reply.status(201).send(result);
+    },
+  );
+};

@@ -1,0 +1,189 @@
+// Invitation rules (spec sections 6 and 7): organisers invite into their own organisation with their
+// own role, whatever the request says; a link is bound to the invited address, single use and
+// expires; sponsor invitations open a sponsorship of the organiser's event and double as the
+// sponsor's guest access for SPONSOR_ACCESS_DAYS.
+import type {
+  CreateInvitationRequest,
+  CreateSponsorInvitationRequest,
+  InvitationLookupResponse,
+  InvitationWire,
+  Language,
+  UserProfileWire,
+} from '@sp/shared';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { MailPort } from '../../ports/mail/index.ts';
+import { renderInvitationMail, type InvitationMailTemplate } from '../../ports/mail/templates.ts';
+import type { EventAccess } from '../events/access.ts';
+import { normaliseEmail, type ProfilesRepository } from '../profiles/repository.ts';
+import { toProfileWire } from '../profiles/service.ts';
+import { tokenInvalid, type InvitationRecord, type InvitationsRepository } from './repository.ts';
+import { hashInvitationToken, looksLikeInvitationToken, newInvitationToken } from './tokens.ts';
+
+export type InvitationCaller = { sub: string; email: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const linkInvalid = () => notFound('Invitation link invalid or expired.');
+
+/** English when the inviter's profile or the request asks for it, else the configured default. */
+export function mailLanguage(
+  profileLanguage: string | null | undefined,
+  acceptLanguage: string | undefined,
+  fallback: Language,
+): Language {
+  if (profileLanguage === 'en') return 'en';
+  if (acceptLanguage && /^\s*en\b/i.test(acceptLanguage)) return 'en';
+  return fallback;
+}
+
+export function createInvitationsService(deps: {
+  repo: InvitationsRepository;
+  profiles: ProfilesRepository;
+  access: EventAccess;
+  mail: MailPort;
+  publicUrl: string;
+  teamTtlDays: number;
+  sponsorAccessDays: number;
+  defaultLanguage: Language;
+  clock?: () => Date;
+}) {
+  const { repo, profiles, access } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  const linkTo = (page: 'invite' | 'invite-sponsor', token: string, email: string) =>
+    `${deps.publicUrl}/${page}/?${new URLSearchParams({ token, email }).toString()}`;
+
+  const sendMail = async (to: string, template: InvitationMailTemplate, language: Language) => {
+    await deps.mail.send(renderInvitationMail(to, template, language));
+  };
+
+  /** A usable invitation (unknown, used and expired all look the same), or undefined. */
+  const usable = async (token: string): Promise<InvitationRecord | undefined> => {
+    if (!looksLikeInvitationToken(token)) return undefined;
+    const invitation = await repo.findByTokenHash(hashInvitationToken(token));
+    if (!invitation || invitation.acceptedAt !== null || invitation.expiresAt <= now()) return undefined;
+    return invitation;
+  };
+
+  return {
+    /** POST /invitations */
+    async createTeamInvitation(
+      caller: InvitationCaller,
+      body: CreateInvitationRequest,
+      acceptLanguage: string | undefined,
+    ): Promise<InvitationWire> {
+      const organisationId = await access.organiserOrganisation(caller);
+      const inviter = await profiles.findByCognitoId(caller.sub);
+      if (!inviter?.role || !inviter.organisation) throw forbidden('Finish onboarding first');
+      const email = body.email.trim();
+      const emailNormalized = normaliseEmail(email);
+      if (await repo.isMember(organisationId, emailNormalized)) throw conflict('Already a member of this organisation');
+
+      const token = newInvitationToken();
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + deps.teamTtlDays * DAY_MS);
+      await repo.replaceTeamInvitation({
+        tokenHash: hashInvitationToken(token),
+        organisationId,
+        email,
+        emailNormalized,
+        role: inviter.role,
+        invitedBy: caller.sub,
+        createdAt,
+        expiresAt,
+      });
+      const url = linkTo('invite', token, email);
+      await sendMail(
+        email,
+        { kind: 'team-invitation', organisationName: inviter.organisation.name, url, expiresAt },
+        mailLanguage(inviter.language, acceptLanguage, deps.defaultLanguage),
+      );
+      return {
+        organisation_id: organisationId,
+        email,
+        role: inviter.role,
+        token,
+        url,
+        expires_at: expiresAt.toISOString(),
+      };
+    },
+
+    /** GET /invitations/{token}: what the invite pages show, nothing private. */
+    async lookup(token: string): Promise<InvitationLookupResponse> {
+      const invitation = await usable(token);
+      if (!invitation) throw linkInvalid();
+      return {
+        organisation_name: invitation.organisationName,
+        kind: invitation.kind,
+        email: invitation.email,
+        event_id: invitation.eventId,
+        event_title: invitation.eventTitle,
+        expires_at: invitation.expiresAt.toISOString(),
+      };
+    },
+
+    /** POST /invitations/accept/{token}: only by the user the invitation names, once, before it expires. */
+    async accept(
+      caller: InvitationCaller,
+      token: string,
+      body: { token: string; cognitoId: string; email: string },
+    ): Promise<UserProfileWire> {
+      if (body.token !== token) throw badRequest('The token in the path and the body differ');
+      if (body.cognitoId !== caller.sub) throw forbidden('You can only accept an invitation for yourself');
+      if (!looksLikeInvitationToken(token)) throw tokenInvalid();
+      const invitation = await repo.findByTokenHash(hashInvitationToken(token));
+      if (!invitation || invitation.acceptedAt !== null || invitation.expiresAt <= now()) throw tokenInvalid();
+      const callerEmail = normaliseEmail(caller.email);
+      if (callerEmail !== invitation.emailNormalized || normaliseEmail(body.email) !== callerEmail) {
+        throw forbidden('This invitation is for another e-mail address');
+      }
+      if (invitation.kind === 'team') {
+        await repo.acceptTeamInvitation(invitation, caller, now());
+      } else {
+        await repo.acceptSponsorInvitation(invitation, caller.sub, now());
+      }
+      return toProfileWire(await profiles.findByCognitoId(caller.sub), caller);
+    },
+
+    /** POST /sponsor-invitation */
+    async inviteSponsor(
+      caller: InvitationCaller,
+      body: CreateSponsorInvitationRequest,
+      acceptLanguage: string | undefined,
+    ): Promise<{ sponsorId: number; url: string }> {
+      const event = await access.organiserEvent(caller, body.event_id);
+      const inviter = await profiles.findByCognitoId(caller.sub);
+      const email = body.email.trim();
+      const token = newInvitationToken();
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + deps.sponsorAccessDays * DAY_MS);
+      const { sponsorshipId } = await repo.inviteSponsor({
+        tokenHash: hashInvitationToken(token),
+        organisationId: event.organisationId,
+        email,
+        emailNormalized: normaliseEmail(email),
+        role: 'sponsor',
+        invitedBy: caller.sub,
+        createdAt,
+        expiresAt,
+        eventId: event.id,
+        amountCents: body.amount_cents,
+      });
+      const url = linkTo('invite-sponsor', token, email);
+      await sendMail(
+        email,
+        {
+          kind: 'sponsor-invitation',
+          organisationName: inviter?.organisation?.name ?? '',
+          eventTitle: event.title,
+          url,
+          expiresAt,
+        },
+        mailLanguage(inviter?.language, acceptLanguage, deps.defaultLanguage),
+      );
+      return { sponsorId: sponsorshipId, url };
+    },
+  };
+}
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -1,0 +1,21 @@
+// What invited sponsors may see of an event (its files): answered from sponsorships and sponsor
+// invitations, and handed to the events module's access rules (see app.ts).
+import type { SponsorAccess } from '../events/access.ts';
+import { normaliseEmail } from '../profiles/repository.ts';
+import type { InvitationsRepository } from './repository.ts';
+import { hashInvitationToken, looksLikeInvitationToken } from './tokens.ts';
+
+export function createSponsorAccess(repo: InvitationsRepository, clock: () => Date = () => new Date()): SponsorAccess {
+  return {
+    isSponsorOfEvent: (email, eventId) => repo.isSponsorOfEvent(normaliseEmail(email), eventId),
+    async hasGuestAccess(guest, eventId) {
+      if (!looksLikeInvitationToken(guest.token)) return false;
+      return repo.hasSponsorGuestAccess(
+        hashInvitationToken(guest.token),
+        normaliseEmail(guest.email),
+        eventId,
+        clock(),
+      );
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// Team rules: any member of an organisation sees its members; only its owner removes them, and never
+// the last owner. Authorisation reads the caller's profile on every request, so a removed member is
+// refused at once.
+import type { TeamMemberWire } from '@sp/shared';
+import { forbidden } from '../../lib/errors.ts';
+import type { ProfilesRepository } from '../profiles/repository.ts';
+import type { TeamRepository } from './repository.ts';
+
+export type TeamCaller = { sub: string };
+
+export function createTeamService(deps: { repo: TeamRepository; profiles: ProfilesRepository; clock?: () => Date }) {
+  const { repo, profiles } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  const membership = async (caller: TeamCaller, organisationId: number) => {
+    const profile = await profiles.findByCognitoId(caller.sub);
+    if (!profile || profile.organisationId !== organisationId) throw forbidden('Not a member of this organisation');
+    return profile;
+  };
+
+  return {
+    /** GET /users/{organisationId} */
+    async listMembers(caller: TeamCaller, organisationId: number): Promise<TeamMemberWire[]> {
+      await membership(caller, organisationId);
+      const members = await repo.listMembers(organisationId);
+      return members.map((m) => ({
+        email: m.email,
+        cognito_id: m.cognitoId,
+        organisation_role: m.organisationRole,
+        role: m.role,
+      }));
+    },
+
+    /** DELETE /users/{organisationId}/{cognitoId} */
+    async removeMember(caller: TeamCaller, organisationId: number, cognitoId: string): Promise<void> {
+      const profile = await membership(caller, organisationId);
+      if (profile.organisationRole !== 'owner') throw forbidden("Only the organisation's owner can remove members");
+      await repo.removeMember(organisationId, cognitoId, now());
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;
