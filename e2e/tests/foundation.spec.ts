@@ -43,7 +43,13 @@ test.describe('foundation', () => {
     await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
   });
 
-  for (const path of ['/create-event/', '/edit-event/5', '/dashboard/organizer/', '/dashboard/organizer/team', '/profile/']) {
+  for (const path of [
+    '/create-event/',
+    '/edit-event/5',
+    '/dashboard/organizer/',
+    '/dashboard/organizer/team',
+    '/profile/',
+  ]) {
     test(`sends a signed-out visitor from ${path} to the login`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login\/(\?.*)?$/);

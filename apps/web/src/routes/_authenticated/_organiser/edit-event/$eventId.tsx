@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadEventForEdit } from '@/features/events/api/load-event';
 import { EditEventPage } from '@/features/events/components/edit-event-page';
 import { EventLoadError, EventNotFound } from '@/features/events/components/event-status-views';
+import { InviteSponsorCard } from '@/features/invitations/components/invite-sponsor-card';
 import { parseIdParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eventId')({
@@ -17,5 +18,12 @@ export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eve
 
 function EditEventRoute() {
   const { eventId } = Route.useParams();
-  return <EditEventPage eventId={eventId} />;
+  return (
+    <>
+      <EditEventPage eventId={eventId} />
+      <div className="mx-auto w-full max-w-3xl px-4 pb-10 sm:px-6">
+        <InviteSponsorCard eventId={eventId} />
+      </div>
+    </>
+  );
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/feedback/coming-soon';
+import { TeamPage } from '@/features/team/components/team-page';
 
 export const Route = createFileRoute('/_authenticated/_organiser/dashboard/organizer/team')({
   component: OrganizerTeamRoute,
 });
 
 function OrganizerTeamRoute() {
-  return <ComingSoon page="organizerTeam" />;
+  const { sub } = Route.useRouteContext();
+  return <TeamPage sub={sub} />;
 }

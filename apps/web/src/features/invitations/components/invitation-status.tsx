@@ -1,0 +1,28 @@
+import { Link } from '@tanstack/react-router';
+import { LinkIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { StatusMessage } from '@/components/feedback/status-message';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage, isApiError } from '@/lib/api-error';
+
+/** A link whose invitation could not be loaded: 404 is the spec's "invalid or expired" text. */
+export function InvitationLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const notFound = isApiError(error) && error.status === 404;
+  return (
+    <StatusMessage
+      icon={LinkIcon}
+      title={notFound ? t('invitations.notFound') : t('invitations.loadError')}
+      actions={
+        <>
+          {notFound ? null : <Button onClick={onRetry}>{t('common.retry')}</Button>}
+          <Button asChild variant="outline">
+            <Link to="/">{t('common.backToHome')}</Link>
+          </Button>
+        </>
+      }
+    >
+      <p role="alert">{notFound ? t('invitations.notFoundHint') : getErrorMessage(error, t)}</p>
+    </StatusMessage>
+  );
+}

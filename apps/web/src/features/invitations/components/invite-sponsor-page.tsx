@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  CalendarHeartIcon,
+  FileDownIcon,
+  FileSignatureIcon,
+  HandshakeIcon,
+  MailOpenIcon,
+  UserPlusIcon,
+} from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { PendingView } from '@/components/feedback/pending-view';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { invitationQueryOptions } from '../api/get-invitation';
+import { InvitationLoadError } from './invitation-status';
+import { InviteSignUpForm, type InviteSignUpSlots } from './invite-sign-up-form';
+
+const EXPLAINER = [
+  { id: 'invite', icon: MailOpenIcon },
+  { id: 'agree', icon: HandshakeIcon },
+  { id: 'event', icon: CalendarHeartIcon },
+] as const;
+
+/**
+ * Spec "Invite sponsor": thanks for the invitation's real event, the next steps, and the sign-up.
+ * Steps whose API does not exist yet (agreement download for guests, signed upload) say so honestly.
+ */
+export function InviteSponsorPage({ token, email, ...slots }: { token: string; email: string } & InviteSignUpSlots) {
+  const { t } = useTranslation();
+  const invitation = useQuery(invitationQueryOptions(token));
+  useDocumentTitle(t('invitations.sponsor.title'));
+
+  if (invitation.isPending) return <PendingView />;
+  if (invitation.isError) {
+    return <InvitationLoadError error={invitation.error} onRetry={() => void invitation.refetch()} />;
+  }
+  const { organisationName, eventTitle } = invitation.data;
+
+  const steps = [
+    { id: 'download', icon: FileDownIcon, available: false },
+    { id: 'upload', icon: FileSignatureIcon, available: false },
+    { id: 'register', icon: UserPlusIcon, available: true },
+  ] as const;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <header className="max-w-3xl">
+        <p className="text-sm font-medium text-primary">{organisationName}</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+          {t('invitations.sponsor.title')}
+        </h1>
+        <p className="mt-3 text-base text-muted-foreground sm:text-lg">
+          <Trans
+            i18nKey={eventTitle ? 'invitations.sponsor.leadEvent' : 'invitations.sponsor.lead'}
+            values={{ organisation: organisationName, event: eventTitle ?? '' }}
+            components={{ strong: <strong className="text-foreground" /> }}
+          />
+        </p>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="sponsor-next-steps">
+          <h2 id="sponsor-next-steps" className="text-xl font-semibold tracking-tight">
+            {t('invitations.sponsor.nextSteps')}
+          </h2>
+          <ol className="mt-4 grid gap-3">
+            {steps.map((step, index) => (
+              <li key={step.id} className="flex gap-4 rounded-xl border border-border bg-card p-4 shadow-sm">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary"
+                >
+                  <step.icon className="size-5" />
+                </span>
+                <div className="min-w-0">
+                  <h3 className="font-medium">
+                    {index + 1}. {t(`invitations.sponsor.steps.${step.id}.title`)}
+                  </h3>
+                  <p className="mt-1 text-sm text-muted-foreground">{t(`invitations.sponsor.steps.${step.id}.text`)}</p>
+                  {step.available ? (
+                    <a
+                      href="#sponsor-register"
+                      className="mt-2 inline-block text-sm font-medium text-primary hover:underline"
+                    >
+                      {t('invitations.sponsor.steps.register.action')}
+                    </a>
+                  ) : (
+                    <p className="mt-2 inline-block rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium">
+                      {t('invitations.sponsor.availableSoon')}
+                    </p>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+
+          <h2 className="mt-10 text-xl font-semibold tracking-tight">{t('invitations.sponsor.howItWorks')}</h2>
+          <ol className="mt-4 grid gap-4 sm:grid-cols-3">
+            {EXPLAINER.map((item, index) => (
+              <li key={item.id} className="flex flex-col items-center rounded-xl bg-muted/50 p-5 text-center">
+                <span className="flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground">
+                  <item.icon className="size-7" aria-hidden="true" />
+                </span>
+                <span className="mt-3 text-xs font-semibold text-muted-foreground">
+                  {t('invitations.sponsor.stepLabel', { number: index + 1 })}
+                </span>
+                <p className="mt-1 text-sm">{t(`invitations.sponsor.explainer.${item.id}`)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <Card id="sponsor-register" className="self-start">
+          <CardHeader>
+            <CardTitle>{t('invitations.sponsor.registerTitle')}</CardTitle>
+            <CardDescription>{t('invitations.sponsor.registerLead')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <InviteSignUpForm email={email} token={token} {...slots} />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

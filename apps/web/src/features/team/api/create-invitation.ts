@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZCreateInvitationResponse, type InvitationWire } from '@sp/shared';
+import { api } from '@/lib/api-client';
+import { teamMembersQueryOptions } from './list-team-members';
+
+/** POST /invitations: the server takes the inviter's own organisation and role (spec section 6). */
+export function createInvitation(email: string): Promise<InvitationWire> {
+  return api.post('/invitations', { email }, { schema: ZCreateInvitationResponse });
+}
+
+export function useCreateInvitation(organisationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvitation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamMembersQueryOptions(organisationId).queryKey }),
+  });
+}
