@@ -50,6 +50,9 @@ import { invitationsRoutes } from './modules/invitations/routes.ts';
 import { createTeamRepository } from './modules/team/repository.ts';
 import { createTeamService } from './modules/team/service.ts';
 import { teamRoutes } from './modules/team/routes.ts';
+import { createSponsorshipsRepository } from './modules/sponsorships/repository.ts';
+import { createSponsorshipsService } from './modules/sponsorships/service.ts';
+import { sponsorshipsRoutes } from './modules/sponsorships/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -160,14 +163,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.blobs) app.addHook('onClose', async () => blobs.close());
   const eventsRepository = createEventsRepository(database.db);
   const invitationsRepository = createInvitationsRepository(database.db);
-  const eventAccess = createEventAccess(eventsRepository, {
-    sponsors: createSponsorAccess(invitationsRepository, deps.clock),
-  });
+  const sponsorAccess = createSponsorAccess(invitationsRepository, deps.clock);
+  const eventAccess = createEventAccess(eventsRepository, { sponsors: sponsorAccess });
   const files = createFilesService({
     repo: createFilesRepository(database.db),
     store: blobs,
     access: eventAccess,
     maxBytes: config.files.maxBytes,
+    log: app.log,
+    clock: deps.clock,
+    // Called after downloads only, when `sponsorships` below exists.
+    onDownloaded: (who, file) => sponsorships.recordDownload(who, file),
+  });
+  const sponsorships = createSponsorshipsService({
+    repo: createSponsorshipsRepository(database.db),
+    files,
+    sponsors: sponsorAccess,
+    events: eventAccess,
     log: app.log,
     clock: deps.clock,
   });
@@ -211,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(filesRoutes, { files, maxBytes: config.files.maxBytes, localUploads: blobs.kind === 'local' });
       await api.register(invitationsRoutes, { invitations });
       await api.register(teamRoutes, { team });
+      await api.register(sponsorshipsRoutes, { sponsorships });
     },
     { prefix: '/api' },
   );

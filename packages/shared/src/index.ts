@@ -7,3 +7,5 @@ export * from './countries.ts';
 export * from './schemas/profiles.ts';
 export * from './schemas/events.ts';
 export * from './schemas/invitations.ts';
+export * from './schemas/chat.ts';
+export * from './schemas/sponsorships.ts';

@@ -159,6 +159,8 @@ export type EventFilesTable = {
   created_at: DbTime;
   expires_at: DbTime;
   uploaded_at: DbTime | null;
+  /** Set for a sponsor's signed agreement: not one of the event's own files. */
+  sponsorship_id: number | null;
 };
 
 export type ServerSecretsTable = {
@@ -168,7 +170,11 @@ export type ServerSecretsTable = {
   created_at: DbTime;
 };
 
-export type SponsorshipStatus = 'invited' | 'confirmed' | 'declined' | 'withdrawn';
+/**
+ * invited -> downloaded (agreement downloaded) -> signed (signed agreement uploaded) -> confirmed by
+ * the organiser; or declined / withdrawn. Open = neither confirmed nor ended.
+ */
+export type SponsorshipStatus = 'invited' | 'downloaded' | 'signed' | 'confirmed' | 'declined' | 'withdrawn';
 
 export type SponsorshipsTable = {
   id: Generated<number>;
@@ -182,6 +188,10 @@ export type SponsorshipsTable = {
   sponsor_cognito_id: string | null;
   created_at: DbTime;
   updated_at: DbTime;
+  /** event_files.s3_id of the signed agreement. */
+  signed_file_id: string | null;
+  agreement_downloaded_at: DbTime | null;
+  signed_uploaded_at: DbTime | null;
 };
 
 export type InvitationKind = 'team' | 'sponsor';

@@ -2,7 +2,7 @@
 // (signature against the provider's JWKS, issuer, token_use, client, expiry, revocation) and puts the
 // caller on `request.user`; `requireUser(request)` reads it in a handler. Every refusal is the same
 // 401 { message: 'Not authenticated', code: 'UNAUTHENTICATED' }, whatever the reason.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { AccessTokenVerifier, AuthenticatedUser } from '../identity/index.ts';
 
@@ -20,6 +20,26 @@ declare module 'fastify' {
 }
 
 export type { AuthenticatedUser } from '../identity/index.ts';
+
+/** An invited sponsor's guest access: `Authorization: <invitation token>:<email>` (spec section 7). */
+export type SponsorGuestCredentials = { token: string; email: string };
+
+const SPONSOR_GUEST = /^([A-Za-z0-9_-]{43}):([^\s@:]+@[^\s@]+)$/;
+
+/** The guest credentials in the Authorization header, or null. Whether they are valid is the module's check. */
+export function sponsorGuestOf(request: FastifyRequest): SponsorGuestCredentials | null {
+  const match = SPONSOR_GUEST.exec(request.headers.authorization?.trim() ?? '');
+  return match?.[1] && match[2] ? { token: match[1], email: match[2] } : null;
+}
+
+/**
+ * For routes open to a signed-in user or an invited guest: guest credentials pass through (the route
+ * checks them against the invitation), anything else must be a valid bearer token.
+ */
+export async function authenticateUserOrGuest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  if (sponsorGuestOf(request)) return;
+  await app.authenticate(request, reply);
+}
 
 const BEARER = /^Bearer +([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+)$/i;
 

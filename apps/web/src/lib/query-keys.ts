@@ -24,6 +24,12 @@ export const queryKeys = {
     list: (organisationId: number) => ['events', 'list', organisationId] as const,
     detail: (eventId: number) => ['events', 'detail', eventId] as const,
   },
+  /** `viewer` is 'me' for the signed-in user or the guest's address (their answers may differ). */
+  sponsorships: {
+    all: ['sponsorships'] as const,
+    detail: (sponsorshipId: number, viewer: string) => ['sponsorships', 'detail', sponsorshipId, viewer] as const,
+    ofEvent: (eventId: number) => ['sponsorships', 'event', eventId] as const,
+  },
   conversations: {
     all: ['conversations'] as const,
     list: () => ['conversations', 'list'] as const,

@@ -37,6 +37,8 @@ export const ZInvitationLookupResponse = z.object({
   email: z.string(),
   event_id: z.number().int().nullable(),
   event_title: z.string().nullable(),
+  /** A sponsor invitation's sponsorship (GET /sponsorships/{id} with the link as guest access). */
+  sponsorship_id: z.number().int().nullable(),
   expires_at: z.string(),
 });
 export type InvitationLookupResponse = z.infer<typeof ZInvitationLookupResponse>;

@@ -6,6 +6,7 @@ import { identity } from './0002_identity.ts';
 import { profiles } from './0003_profiles.ts';
 import { events } from './0004_events.ts';
 import { invitations } from './0005_invitations.ts';
+import { sponsorshipDocuments } from './0006_sponsorship_documents.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -14,5 +15,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0003_profiles': profiles(engine),
     '0004_events': events(engine),
     '0005_invitations': invitations(engine),
+    '0006_sponsorship_documents': sponsorshipDocuments(engine),
   };
 }

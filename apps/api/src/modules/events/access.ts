@@ -16,7 +16,14 @@ export type SponsorAccess = {
   isSponsorOfEvent(email: string, eventId: number): Promise<boolean>;
   /** The guest's token is an unexpired sponsor invitation for the event, for that address. */
   hasGuestAccess(guest: SponsorGuest, eventId: number): Promise<boolean>;
+  /** The signed-in user's address is the sponsor address of that sponsorship. */
+  isSponsorOfSponsorship(email: string, sponsorshipId: number): Promise<boolean>;
+  /** The sponsorship an unexpired guest link (token and its own address) gives access to. */
+  guestSponsorshipId(guest: SponsorGuest): Promise<number | null>;
 };
+
+/** A file as the download rules see it; a sponsor's signed agreement names its sponsorship. */
+type FileOfEvent = { organisationId: number; eventId: number; sponsorshipId: number | null };
 
 const ORGANISER_ROLES: readonly Role[] = ['veranstalter', 'beides'];
 
@@ -58,22 +65,23 @@ export function createEventAccess(repo: EventsRepository, options: { sponsors?: 
 
     /**
      * Who may download an event's file: every member of the event's organisation, whatever their role,
-     * and a signed-in user whose address a sponsorship of that event names.
+     * and a signed-in user whose address a sponsorship of that event names. A signed agreement only
+     * the organisation's members and that sponsorship's sponsor.
      */
-    async mayDownloadEventFile(
-      caller: Caller & { email?: string },
-      file: { organisationId: number; eventId: number },
-    ): Promise<boolean> {
+    async mayDownloadEventFile(caller: Caller & { email?: string }, file: FileOfEvent): Promise<boolean> {
       const membership = await repo.findMembership(caller.sub);
       if (membership?.organisationId === file.organisationId) return true;
-      return (
-        caller.email !== undefined && (await options.sponsors?.isSponsorOfEvent(caller.email, file.eventId)) === true
-      );
+      if (caller.email === undefined || !options.sponsors) return false;
+      return file.sponsorshipId !== null
+        ? options.sponsors.isSponsorOfSponsorship(caller.email, file.sponsorshipId)
+        : options.sponsors.isSponsorOfEvent(caller.email, file.eventId);
     },
 
-    /** A guest may download an event's file with a valid sponsor invitation link for that event. */
-    async mayGuestDownloadEventFile(guest: SponsorGuest, file: { eventId: number }): Promise<boolean> {
-      return (await options.sponsors?.hasGuestAccess(guest, file.eventId)) === true;
+    /** A guest may download with a valid sponsor invitation link for that event (or that sponsorship). */
+    async mayGuestDownloadEventFile(guest: SponsorGuest, file: FileOfEvent): Promise<boolean> {
+      if (!options.sponsors) return false;
+      if (file.sponsorshipId !== null) return (await options.sponsors.guestSponsorshipId(guest)) === file.sponsorshipId;
+      return options.sponsors.hasGuestAccess(guest, file.eventId);
     },
   };
 }

@@ -117,6 +117,7 @@ export function createEventsRepository(db: Db) {
         .selectFrom('event_files')
         .select(['s3_id', 'event_id', 'name', 'key', 'size', 'uploaded_at', 'created_at'])
         .where('event_id', 'in', eventIds)
+        .where('sponsorship_id', 'is', null)
         .where('attached', '=', toDbBool(true))
         .where('status', '=', STORED)
         .orderBy('created_at')
@@ -201,6 +202,7 @@ export function createEventsRepository(db: Db) {
             .updateTable('event_files')
             .set({ attached: toDbBool(true) })
             .where('event_id', '=', id)
+            .where('sponsorship_id', 'is', null)
             .where('status', '=', STORED)
             .where('s3_id', 'in', fileIds)
             .executeTakeFirst();
@@ -211,6 +213,7 @@ export function createEventsRepository(db: Db) {
         let removed = trx
           .deleteFrom('event_files')
           .where('event_id', '=', id)
+          .where('sponsorship_id', 'is', null)
           .where('attached', '=', toDbBool(true))
           .returning('key');
         if (fileIds.length > 0) removed = removed.where('s3_id', 'not in', fileIds);

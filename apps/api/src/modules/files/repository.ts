@@ -16,6 +16,8 @@ export type UploadRecord = {
   createdAt: Date;
   expiresAt: Date;
   uploadedAt: Date | null;
+  /** Set for a sponsor's signed agreement (see migration 0006). */
+  sponsorshipId: number | null;
 };
 
 const columns = [
@@ -30,6 +32,7 @@ const columns = [
   'created_at',
   'expires_at',
   'uploaded_at',
+  'sponsorship_id',
 ] as const;
 
 type Row = {
@@ -44,6 +47,7 @@ type Row = {
   created_at: string | Date;
   expires_at: string | Date;
   uploaded_at: string | Date | null;
+  sponsorship_id: number | null;
 };
 
 const toRecord = (row: Row): UploadRecord => ({
@@ -58,6 +62,7 @@ const toRecord = (row: Row): UploadRecord => ({
   createdAt: fromDbTime(row.created_at),
   expiresAt: fromDbTime(row.expires_at),
   uploadedAt: fromDbTimeOrNull(row.uploaded_at),
+  sponsorshipId: row.sponsorship_id,
 });
 
 export function createFilesRepository(db: Db) {
@@ -89,6 +94,7 @@ export function createFilesRepository(db: Db) {
       name: string;
       createdAt: Date;
       expiresAt: Date;
+      sponsorshipId?: number;
     }): Promise<void> {
       await db
         .insertInto('event_files')
@@ -104,6 +110,7 @@ export function createFilesRepository(db: Db) {
           created_at: toDbTime(input.createdAt),
           expires_at: toDbTime(input.expiresAt),
           uploaded_at: null,
+          sponsorship_id: input.sponsorshipId ?? null,
         })
         .execute();
     },

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PDF_MIME_TYPE, ZApiError, ZCreateUploadResponse } from '@sp/shared';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
 import type { FilesService } from './service.ts';
 
 const DRAIN_LIMIT_BYTES = 64 * 1024;
@@ -31,14 +31,6 @@ function closeAfterRefusal(request: FastifyRequest, body: Readable | undefined) 
   });
   raw.once('end', () => clearTimeout(timer));
   (body ?? raw).resume();
-}
-
-const SPONSOR_GUEST = /^([A-Za-z0-9_-]{43}):([^\s@:]+@[^\s@]+)$/;
-
-/** The guest access of an invited sponsor: `Authorization: <invitation token>:<email>`. */
-function sponsorGuestOf(request: FastifyRequest): { token: string; email: string } | null {
-  const match = SPONSOR_GUEST.exec(request.headers.authorization?.trim() ?? '');
-  return match?.[1] && match[2] ? { token: match[1], email: match[2] } : null;
 }
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 415: ZApiError };
@@ -79,10 +71,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
   // Downloads take a bearer token, or an invited sponsor's link (`<token>:<email>`) as guest access.
   await app.register(async (scope) => {
     const downloads = scope.withTypeProvider<ZodTypeProvider>();
-    downloads.addHook('onRequest', async (request, reply) => {
-      if (sponsorGuestOf(request)) return;
-      await app.authenticate(request, reply);
-    });
+    downloads.addHook('onRequest', (request, reply) => authenticateUserOrGuest(app, request, reply));
 
     downloads.get(
       '/download',

@@ -26,9 +26,18 @@ export type GuestCaller = { token: string; email: string };
 export type FileAccess = {
   assertOrganiserOf(caller: Caller, organisationId: number): Promise<void>;
   assertEventOf(organisationId: number, eventId: number): Promise<void>;
-  mayDownloadEventFile(caller: Caller, file: { organisationId: number; eventId: number }): Promise<boolean>;
-  mayGuestDownloadEventFile?(guest: GuestCaller, file: { eventId: number }): Promise<boolean>;
+  mayDownloadEventFile(caller: Caller, file: DownloadableFile): Promise<boolean>;
+  mayGuestDownloadEventFile?(guest: GuestCaller, file: DownloadableFile): Promise<boolean>;
 };
+
+/** What download rules look at: the file's event and, for a signed agreement, its sponsorship. */
+export type DownloadableFile = { organisationId: number; eventId: number; sponsorshipId: number | null };
+
+/** Told after a file was served (the sponsorships module records that a sponsor took the agreement). */
+export type DownloadListener = (
+  who: { email: string | undefined; guest: GuestCaller | null },
+  file: DownloadableFile,
+) => Promise<void>;
 
 /** Reasons a listed file is refused when an event is saved, reported as fields.files. */
 export type FileProblem = 'unknown_file' | 'not_uploaded' | 'not_pdf' | 'too_large';
@@ -46,6 +55,8 @@ const fileError = (problem: FileProblem) => {
 export const eventKeyPrefix = (organisationId: number, eventId: number) =>
   `organisations/${organisationId}/events/${eventId}/`;
 export const organisationKeyPrefix = (organisationId: number) => `organisations/${organisationId}/`;
+export const sponsorshipKeyPrefix = (organisationId: number, eventId: number, sponsorshipId: number) =>
+  `${eventKeyPrefix(organisationId, eventId)}sponsorships/${sponsorshipId}/`;
 
 export function createFilesService(deps: {
   repo: FilesRepository;
@@ -54,6 +65,7 @@ export function createFilesService(deps: {
   maxBytes: number;
   log: FastifyBaseLogger;
   clock?: () => Date;
+  onDownloaded?: DownloadListener;
 }) {
   const { repo, store, access, maxBytes, log } = deps;
   const now = deps.clock ?? (() => new Date());
@@ -92,7 +104,11 @@ export function createFilesService(deps: {
     }
   };
 
-  const serveDownload = async (key: string, mayDownload: (upload: UploadRecord) => Promise<boolean>) => {
+  const serveDownload = async (
+    key: string,
+    who: { email: string | undefined; guest: GuestCaller | null },
+    mayDownload: (upload: UploadRecord) => Promise<boolean>,
+  ) => {
     const upload = await repo.findByKey(key);
     if (!upload || upload.status !== 'stored') throw notFound('File not found');
     if (!(await mayDownload(upload))) throw notFound('File not found');
@@ -101,7 +117,54 @@ export function createFilesService(deps: {
       log.error({ key: upload.key }, 'a stored file is missing from the blob store');
       throw notFound('File not found');
     }
+    try {
+      await deps.onDownloaded?.(who, upload);
+    } catch (error) {
+      // Recording the download is bookkeeping; the sponsor still gets the file.
+      log.error({ err: error, key: upload.key }, 'could not record a download');
+    }
     return { ...blob, contentDisposition: contentDisposition(upload.name) };
+  };
+
+  /** Issues an upload URL under `key` for the record; shared by event files and signed agreements. */
+  const issueUpload = async (input: {
+    organisationId: number;
+    eventId: number;
+    sponsorshipId?: number;
+    keyPrefix: string;
+    fileName: string;
+  }): Promise<CreateUploadResponse> => {
+    const name = sanitiseFileName(input.fileName, 'pdf');
+    const s3Id = randomUUID();
+    const key = `${input.keyPrefix}${s3Id}-${keySlug(name)}.pdf`;
+    const createdAt = now();
+    const expiresAt = new Date(createdAt.getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
+    await repo.createUpload({
+      s3Id,
+      eventId: input.eventId,
+      organisationId: input.organisationId,
+      ...(input.sponsorshipId !== undefined ? { sponsorshipId: input.sponsorshipId } : {}),
+      key,
+      name,
+      createdAt,
+      expiresAt,
+    });
+    const url = await store.createUploadUrl({
+      uploadId: s3Id,
+      key,
+      organisationId: input.organisationId,
+      eventId: input.eventId,
+      expiresAt,
+      ttlSeconds: UPLOAD_URL_TTL_SECONDS,
+      contentType: PDF_MIME_TYPE,
+    });
+    return { url, file: name, key, s3_id: s3Id, expires_at: expiresAt.toISOString(), max_bytes: maxBytes };
+  };
+
+  const assertPdfName = (extension: string) => {
+    if (extension.trim().replace(/^\./, '').toLowerCase() !== 'pdf') {
+      throw unsupportedMediaType('Only PDF files are accepted');
+    }
   };
 
   return {
@@ -111,35 +174,56 @@ export function createFilesService(deps: {
       input: { organisationId: number; eventId: number; fileName: string; extension: string },
     ): Promise<CreateUploadResponse> {
       await access.assertOrganiserOf(caller, input.organisationId);
-      const extension = input.extension.trim().replace(/^\./, '').toLowerCase();
-      if (extension !== 'pdf') throw unsupportedMediaType('Only PDF files are accepted');
+      assertPdfName(input.extension);
       await access.assertEventOf(input.organisationId, input.eventId);
       await removeAbandonedUploads(input.organisationId);
+      return issueUpload({
+        organisationId: input.organisationId,
+        eventId: input.eventId,
+        keyPrefix: eventKeyPrefix(input.organisationId, input.eventId),
+        fileName: input.fileName,
+      });
+    },
 
-      const name = sanitiseFileName(input.fileName, 'pdf');
-      const s3Id = randomUUID();
-      const key = `${eventKeyPrefix(input.organisationId, input.eventId)}${s3Id}-${keySlug(name)}.pdf`;
-      const createdAt = now();
-      const expiresAt = new Date(createdAt.getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
-      await repo.createUpload({
-        s3Id,
-        eventId: input.eventId,
-        organisationId: input.organisationId,
-        key,
-        name,
-        createdAt,
-        expiresAt,
+    /**
+     * An upload URL for a sponsor's signed agreement; the sponsorships module has checked that the
+     * caller is that sponsorship's sponsor.
+     */
+    async createSponsorshipUpload(sponsorship: {
+      id: number;
+      organisationId: number;
+      eventId: number;
+      fileName: string;
+    }): Promise<CreateUploadResponse> {
+      const dot = sponsorship.fileName.lastIndexOf('.');
+      assertPdfName(dot >= 0 ? sponsorship.fileName.slice(dot + 1) : '');
+      await removeAbandonedUploads(sponsorship.organisationId);
+      return issueUpload({
+        organisationId: sponsorship.organisationId,
+        eventId: sponsorship.eventId,
+        sponsorshipId: sponsorship.id,
+        keyPrefix: sponsorshipKeyPrefix(sponsorship.organisationId, sponsorship.eventId, sponsorship.id),
+        fileName: sponsorship.fileName,
       });
-      const url = await store.createUploadUrl({
-        uploadId: s3Id,
-        key,
-        organisationId: input.organisationId,
-        eventId: input.eventId,
-        expiresAt,
-        ttlSeconds: UPLOAD_URL_TTL_SECONDS,
-        contentType: PDF_MIME_TYPE,
-      });
-      return { url, file: name, key, s3_id: s3Id, expires_at: expiresAt.toISOString(), max_bytes: maxBytes };
+    },
+
+    /** Checks that an upload is a stored, verified PDF issued for this sponsorship; answers its record. */
+    async prepareSponsorshipAttachment(
+      sponsorship: { id: number; organisationId: number; eventId: number },
+      file: { s3_id: string; key: string },
+    ): Promise<UploadRecord> {
+      const upload = await repo.findById(file.s3_id);
+      if (
+        !upload ||
+        upload.sponsorshipId !== sponsorship.id ||
+        upload.key !== file.key ||
+        !upload.key.startsWith(sponsorshipKeyPrefix(sponsorship.organisationId, sponsorship.eventId, sponsorship.id))
+      ) {
+        throw fileError('unknown_file');
+      }
+      if (upload.status === 'uploading') throw fileError('not_uploaded');
+      if (upload.status === 'pending') await verifyUploadedBlob(upload);
+      return (await repo.findById(upload.s3Id)) ?? upload;
     },
 
     /** PUT /files/upload/{token} of the local store: the token is the authority, not a bearer. */
@@ -195,6 +279,7 @@ export function createFilesService(deps: {
           !upload ||
           upload.organisationId !== organisationId ||
           upload.eventId !== eventId ||
+          upload.sponsorshipId !== null ||
           upload.key !== file.key ||
           !upload.key.startsWith(eventKeyPrefix(organisationId, eventId))
         ) {
@@ -212,12 +297,18 @@ export function createFilesService(deps: {
 
     /** GET /download?key= */
     async download(caller: Caller, key: string) {
-      return serveDownload(key, (upload) => access.mayDownloadEventFile(caller, upload));
+      return serveDownload(key, { email: caller.email, guest: null }, (upload) =>
+        access.mayDownloadEventFile(caller, upload),
+      );
     },
 
     /** A sponsor's download with their invitation link instead of a bearer token. */
     async downloadAsGuest(guest: GuestCaller, key: string) {
-      return serveDownload(key, async (upload) => (await access.mayGuestDownloadEventFile?.(guest, upload)) === true);
+      return serveDownload(
+        key,
+        { email: guest.email, guest },
+        async (upload) => (await access.mayGuestDownloadEventFile?.(guest, upload)) === true,
+      );
     },
 
     /** Called when an organisation was deleted (its rows went by ON DELETE CASCADE): its blobs go too. */

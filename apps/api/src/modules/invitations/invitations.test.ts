@@ -99,6 +99,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
       email,
       event_id: null,
       event_title: null,
+      sponsorship_id: null,
       expires_at: invitation.expires_at,
     });
     for (const token of ['x'.repeat(43), 'nope']) {

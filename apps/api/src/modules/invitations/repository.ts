@@ -241,6 +241,29 @@ export function createInvitationsRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** The sponsorship of an unexpired sponsor invitation presented with its own address. */
+    async guestSponsorshipId(tokenHash: string, emailNormalized: string, now: Date): Promise<number | null> {
+      const row = await db
+        .selectFrom('invitations')
+        .select('sponsorship_id')
+        .where('token_hash', '=', tokenHash)
+        .where('kind', '=', 'sponsor')
+        .where('email_normalized', '=', emailNormalized)
+        .where('expires_at', '>', toDbTime(now))
+        .executeTakeFirst();
+      return row?.sponsorship_id ?? null;
+    },
+
+    async isSponsorOfSponsorship(emailNormalized: string, sponsorshipId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('sponsorships')
+        .select('id')
+        .where('id', '=', sponsorshipId)
+        .where('sponsor_email_normalized', '=', emailNormalized)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** A signed-in user is the sponsor of the event when the sponsorship names their address. */
     async isSponsorOfEvent(emailNormalized: string, eventId: number): Promise<boolean> {
       const row = await db

@@ -118,6 +118,7 @@ export function createInvitationsService(deps: {
         email: invitation.email,
         event_id: invitation.eventId,
         event_title: invitation.eventTitle,
+        sponsorship_id: invitation.sponsorshipId,
         expires_at: invitation.expiresAt.toISOString(),
       };
     },

@@ -17,5 +17,10 @@ export function createSponsorAccess(repo: InvitationsRepository, clock: () => Da
         clock(),
       );
     },
+    isSponsorOfSponsorship: (email, sponsorshipId) => repo.isSponsorOfSponsorship(normaliseEmail(email), sponsorshipId),
+    async guestSponsorshipId(guest) {
+      if (!looksLikeInvitationToken(guest.token)) return null;
+      return repo.guestSponsorshipId(hashInvitationToken(guest.token), normaliseEmail(guest.email), clock());
+    },
   };
 }

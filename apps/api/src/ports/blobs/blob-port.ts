@@ -60,8 +60,12 @@ export type S3BlobStore = CommonBlobStore & { kind: 's3' };
 
 export type BlobStore = LocalBlobStore | S3BlobStore;
 
-/** Keys look like organisations/{id}/events/{id}/{uuid}-{name}.pdf: nothing else reaches a store. */
-export const BLOB_KEY_PATTERN = /^organisations\/\d{1,10}\/events\/\d{1,10}\/[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.pdf$/;
+/**
+ * Keys look like organisations/{id}/events/{id}/{uuid}-{name}.pdf, or for a sponsor's signed agreement
+ * organisations/{id}/events/{id}/sponsorships/{id}/{uuid}-{name}.pdf: nothing else reaches a store.
+ */
+export const BLOB_KEY_PATTERN =
+  /^organisations\/\d{1,10}\/events\/\d{1,10}\/(sponsorships\/\d{1,10}\/)?[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.pdf$/;
 export const BLOB_PREFIX_PATTERN = /^organisations\/\d{1,10}\/(events\/\d{1,10}\/)?$/;
 
 export function assertBlobKey(key: string): void {

@@ -4,7 +4,8 @@ import { MissingInvitationParams } from '@/components/feedback/missing-invitatio
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { PasswordRulesList } from '@/features/auth/components/password-rules-list';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
-import { InviteSponsorPage } from '@/features/invitations/components/invite-sponsor-page';
+import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
+import { SponsorNextSteps } from '@/features/sponsorships/components/sponsor-next-steps';
 import { useLanguage } from '@/hooks/use-language';
 import { searchString } from '@/lib/search-params';
 
@@ -12,6 +13,15 @@ export const Route = createFileRoute('/invite-sponsor/')({
   validateSearch: z.object({ token: searchString, email: searchString }),
   component: InviteSponsorRoute,
 });
+
+/** The steps work with the invitation link alone (guest access), before any account exists. */
+const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, registerHref }) => (
+  <SponsorNextSteps
+    sponsorshipId={sponsorshipId}
+    viewer={{ kind: 'guest', token, email }}
+    registerHref={registerHref}
+  />
+);
 
 function InviteSponsorRoute() {
   const { token, email } = Route.useSearch();
@@ -28,6 +38,7 @@ function InviteSponsorRoute() {
       }}
       PasswordRules={PasswordRulesList}
       PasswordInput={PasswordInput}
+      NextSteps={GuestNextSteps}
     />
   );
 }

@@ -1,7 +1,7 @@
 // What a failed save means for the form: a problem with the PDF itself (shown at the upload field),
 // or anything else (a toast with the spec's 'Error updating event: {statusText}').
 import { isApiError } from '@/lib/api-error';
-import { FileTooLargeError } from '../api/upload-event-pdf';
+import { FileTooLargeError } from '@/lib/file-transfer';
 import { EventSaveError } from '../hooks/use-save-event';
 
 export type PdfProblem = { kind: 'not_pdf' } | { kind: 'too_large'; maxBytes: number | null };

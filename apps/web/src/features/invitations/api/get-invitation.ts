@@ -10,6 +10,7 @@ export type Invitation = {
   email: string;
   eventId: number | null;
   eventTitle: string | null;
+  sponsorshipId: number | null;
   expiresAt: string;
 };
 
@@ -25,6 +26,7 @@ export async function getInvitation(token: string, options: { signal?: AbortSign
     email: wire.email,
     eventId: wire.event_id,
     eventTitle: wire.event_title,
+    sponsorshipId: wire.sponsorship_id,
     expiresAt: wire.expires_at,
   };
 }

@@ -27,6 +27,7 @@ describe('InvitePage', () => {
       email: 'neu@verein.de',
       event_id: null,
       event_title: null,
+      sponsorship_id: null,
       expires_at: '2030-01-01T00:00:00.000Z',
     });
     await renderWithApp(<InvitePage token="tok" email="neu@verein.de" signUp={signUp} />);

@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  CalendarHeartIcon,
-  FileDownIcon,
-  FileSignatureIcon,
-  HandshakeIcon,
-  MailOpenIcon,
-  UserPlusIcon,
-} from 'lucide-react';
+import { CalendarHeartIcon, HandshakeIcon, MailOpenIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { PendingView } from '@/components/feedback/pending-view';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,11 +15,21 @@ const EXPLAINER = [
   { id: 'event', icon: CalendarHeartIcon },
 ] as const;
 
-/**
- * Spec "Invite sponsor": thanks for the invitation's real event, the next steps, and the sign-up.
- * Steps whose API does not exist yet (agreement download for guests, signed upload) say so honestly.
- */
-export function InviteSponsorPage({ token, email, ...slots }: { token: string; email: string } & InviteSignUpSlots) {
+/** The sponsor's next steps for their sponsorship, given by the route (they belong to features/sponsorships). */
+export type SponsorNextStepsSlot = ComponentType<{
+  sponsorshipId: number;
+  token: string;
+  email: string;
+  registerHref: string;
+}>;
+
+/** Spec "Invite sponsor": thanks for the invitation's real event, the next steps, and the sign-up. */
+export function InviteSponsorPage({
+  token,
+  email,
+  NextSteps,
+  ...slots
+}: { token: string; email: string; NextSteps: SponsorNextStepsSlot } & InviteSignUpSlots) {
   const { t } = useTranslation();
   const invitation = useQuery(invitationQueryOptions(token));
   useDocumentTitle(t('invitations.sponsor.title'));
@@ -34,13 +38,7 @@ export function InviteSponsorPage({ token, email, ...slots }: { token: string; e
   if (invitation.isError) {
     return <InvitationLoadError error={invitation.error} onRetry={() => void invitation.refetch()} />;
   }
-  const { organisationName, eventTitle } = invitation.data;
-
-  const steps = [
-    { id: 'download', icon: FileDownIcon, available: false },
-    { id: 'upload', icon: FileSignatureIcon, available: false },
-    { id: 'register', icon: UserPlusIcon, available: true },
-  ] as const;
+  const { organisationName, eventTitle, sponsorshipId } = invitation.data;
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
@@ -60,39 +58,12 @@ export function InviteSponsorPage({ token, email, ...slots }: { token: string; e
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="sponsor-next-steps">
-          <h2 id="sponsor-next-steps" className="text-xl font-semibold tracking-tight">
+          <h2 id="sponsor-next-steps" className="mb-4 text-xl font-semibold tracking-tight">
             {t('invitations.sponsor.nextSteps')}
           </h2>
-          <ol className="mt-4 grid gap-3">
-            {steps.map((step, index) => (
-              <li key={step.id} className="flex gap-4 rounded-xl border border-border bg-card p-4 shadow-sm">
-                <span
-                  aria-hidden="true"
-                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary"
-                >
-                  <step.icon className="size-5" />
-                </span>
-                <div className="min-w-0">
-                  <h3 className="font-medium">
-                    {index + 1}. {t(`invitations.sponsor.steps.${step.id}.title`)}
-                  </h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{t(`invitations.sponsor.steps.${step.id}.text`)}</p>
-                  {step.available ? (
-                    <a
-                      href="#sponsor-register"
-                      className="mt-2 inline-block text-sm font-medium text-primary hover:underline"
-                    >
-                      {t('invitations.sponsor.steps.register.action')}
-                    </a>
-                  ) : (
-                    <p className="mt-2 inline-block rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium">
-                      {t('invitations.sponsor.availableSoon')}
-                    </p>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ol>
+          {sponsorshipId !== null ? (
+            <NextSteps sponsorshipId={sponsorshipId} token={token} email={email} registerHref="#sponsor-register" />
+          ) : null}
 
           <h2 className="mt-10 text-xl font-semibold tracking-tight">{t('invitations.sponsor.howItWorks')}</h2>
           <ol className="mt-4 grid gap-4 sm:grid-cols-3">

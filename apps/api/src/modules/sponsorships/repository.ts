@@ -1,0 +1,211 @@
+// Sponsorships as their two parties see them: the event and organisation they belong to, the event's
+// agreement files, and the signed copy. Recording the signed copy is one transaction that attaches the
+// upload, points the sponsorship at it and drops the copy it replaces.
+import type { SponsorshipStatus } from '@sp/shared';
+import type { Db } from '../../db/index.ts';
+import { fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
+import { conflict } from '../../lib/errors.ts';
+
+export type SignedAgreementRecord = {
+  s3Id: string;
+  name: string;
+  key: string;
+  size: number | null;
+  uploadedAt: Date;
+};
+
+export type SponsorshipRecord = {
+  id: number;
+  eventId: number;
+  eventTitle: string;
+  eventDate: string;
+  organisationId: number;
+  organisationName: string;
+  sponsorEmail: string;
+  sponsorEmailNormalized: string;
+  status: SponsorshipStatus;
+  amountCents: number | null;
+  signedFileId: string | null;
+  agreementDownloadedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type AgreementFile = { s3Id: string; name: string; key: string };
+
+/** A sponsor may replace the signed copy until the organiser has decided. */
+export const SIGNABLE_STATUSES: readonly SponsorshipStatus[] = ['invited', 'downloaded', 'signed'];
+
+export function createSponsorshipsRepository(db: Db) {
+  const base = () =>
+    db
+      .selectFrom('sponsorships as s')
+      .innerJoin('events as e', 'e.id', 's.event_id')
+      .innerJoin('organisations as o', 'o.id', 's.organisation_id')
+      .select([
+        's.id',
+        's.event_id',
+        'e.title as event_title',
+        'e.event_date',
+        's.organisation_id',
+        'o.name as organisation_name',
+        's.sponsor_email',
+        's.sponsor_email_normalized',
+        's.status',
+        's.amount_cents',
+        's.signed_file_id',
+        's.agreement_downloaded_at',
+        's.created_at',
+        's.updated_at',
+      ]);
+  type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
+  const toRecord = (row: Row): SponsorshipRecord => ({
+    id: row.id,
+    eventId: row.event_id,
+    eventTitle: row.event_title,
+    eventDate: row.event_date,
+    organisationId: row.organisation_id,
+    organisationName: row.organisation_name,
+    sponsorEmail: row.sponsor_email,
+    sponsorEmailNormalized: row.sponsor_email_normalized,
+    status: row.status,
+    amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
+    signedFileId: row.signed_file_id,
+    agreementDownloadedAt: fromDbTimeOrNull(row.agreement_downloaded_at),
+    createdAt: fromDbTime(row.created_at),
+    updatedAt: fromDbTime(row.updated_at),
+  });
+
+  return {
+    async findById(id: number): Promise<SponsorshipRecord | undefined> {
+      const row = await base().where('s.id', '=', id).executeTakeFirst();
+      return row ? toRecord(row) : undefined;
+    },
+
+    async listForEvent(eventId: number): Promise<SponsorshipRecord[]> {
+      const rows = await base().where('s.event_id', '=', eventId).orderBy('s.created_at').orderBy('s.id').execute();
+      return rows.map(toRecord);
+    },
+
+    async isMember(cognitoId: string, organisationId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_profiles')
+        .select('cognito_id')
+        .where('cognito_id', '=', cognitoId)
+        .where('organisation_id', '=', organisationId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The event's own files (the agreement to sign) of each event, oldest first. */
+    async agreementFiles(eventIds: number[]): Promise<Map<number, AgreementFile[]>> {
+      const byEvent = new Map<number, AgreementFile[]>(eventIds.map((id) => [id, []]));
+      if (eventIds.length === 0) return byEvent;
+      const rows = await db
+        .selectFrom('event_files')
+        .select(['s3_id', 'event_id', 'name', 'key'])
+        .where('event_id', 'in', eventIds)
+        .where('sponsorship_id', 'is', null)
+        .where('attached', '=', toDbBool(true))
+        .where('status', '=', 'stored')
+        .orderBy('created_at')
+        .orderBy('s3_id')
+        .execute();
+      for (const row of rows) byEvent.get(row.event_id)?.push({ s3Id: row.s3_id, name: row.name, key: row.key });
+      return byEvent;
+    },
+
+    async signedAgreements(fileIds: string[]): Promise<Map<string, SignedAgreementRecord>> {
+      const byId = new Map<string, SignedAgreementRecord>();
+      if (fileIds.length === 0) return byId;
+      const rows = await db
+        .selectFrom('event_files')
+        .select(['s3_id', 'name', 'key', 'size', 'uploaded_at', 'created_at'])
+        .where('s3_id', 'in', fileIds)
+        .where('status', '=', 'stored')
+        .execute();
+      for (const row of rows) {
+        byId.set(row.s3_id, {
+          s3Id: row.s3_id,
+          name: row.name,
+          key: row.key,
+          size: row.size === null ? null : Number(row.size),
+          uploadedAt: fromDbTime(row.uploaded_at ?? row.created_at),
+        });
+      }
+      return byId;
+    },
+
+    /**
+     * Makes the stored upload the sponsorship's signed copy and moves an open sponsorship to `signed`.
+     * Answers the key of the copy it replaced (its row is gone; the caller deletes the blob).
+     */
+    async recordSignedAgreement(
+      sponsorshipId: number,
+      s3Id: string,
+      now: Date,
+    ): Promise<{ replacedKey: string | null }> {
+      return db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('sponsorships')
+          .select(['status', 'signed_file_id'])
+          .where('id', '=', sponsorshipId)
+          .executeTakeFirst();
+        if (!current || !SIGNABLE_STATUSES.includes(current.status)) {
+          throw conflict('The organiser has already decided on this sponsorship');
+        }
+        const attached = await trx
+          .updateTable('event_files')
+          .set({ attached: toDbBool(true) })
+          .where('s3_id', '=', s3Id)
+          .where('sponsorship_id', '=', sponsorshipId)
+          .where('status', '=', 'stored')
+          .executeTakeFirst();
+        if (Number(attached.numUpdatedRows) !== 1)
+          throw conflict('The file changed while it was saved; please try again');
+        const updated = await trx
+          .updateTable('sponsorships')
+          .set({ signed_file_id: s3Id, signed_uploaded_at: toDbTime(now), status: 'signed', updated_at: toDbTime(now) })
+          .where('id', '=', sponsorshipId)
+          .where('status', 'in', SIGNABLE_STATUSES)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1)
+          throw conflict('The organiser has already decided on this sponsorship');
+        if (!current.signed_file_id || current.signed_file_id === s3Id) return { replacedKey: null };
+        const replaced = await trx
+          .deleteFrom('event_files')
+          .where('s3_id', '=', current.signed_file_id)
+          .returning('key')
+          .executeTakeFirst();
+        return { replacedKey: replaced?.key ?? null };
+      });
+    },
+
+    /**
+     * The sponsor of an event took its agreement: the first time, an `invited` sponsorship becomes
+     * `downloaded`. Answers the sponsorship when this download changed it.
+     */
+    async recordAgreementDownload(eventId: number, sponsorEmailNormalized: string, now: Date) {
+      const updated = await db
+        .updateTable('sponsorships')
+        .set({ agreement_downloaded_at: toDbTime(now), status: 'downloaded', updated_at: toDbTime(now) })
+        .where('event_id', '=', eventId)
+        .where('sponsor_email_normalized', '=', sponsorEmailNormalized)
+        .where('status', '=', 'invited')
+        .returning(['id', 'organisation_id', 'sponsor_email'])
+        .executeTakeFirst();
+      if (updated) return updated;
+      // Later downloads only note the first time, without a status change.
+      await db
+        .updateTable('sponsorships')
+        .set({ agreement_downloaded_at: toDbTime(now) })
+        .where('event_id', '=', eventId)
+        .where('sponsor_email_normalized', '=', sponsorEmailNormalized)
+        .where('agreement_downloaded_at', 'is', null)
+        .execute();
+      return undefined;
+    },
+  };
+}
+
+export type SponsorshipsRepository = ReturnType<typeof createSponsorshipsRepository>;

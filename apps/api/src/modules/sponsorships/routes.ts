@@ -1,0 +1,103 @@
+// Sponsorship calls under /api: the sponsor's view of their sponsorship and the signed agreement's
+// upload (bearer, or the invitation link as `Authorization: <token>:<email>`), and the organiser's
+// list of an event's sponsorships (bearer).
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZApiError,
+  ZAttachSignedAgreementRequest,
+  ZCreateUploadResponse,
+  ZListSponsorshipsResponse,
+  ZSignedAgreementUploadRequest,
+  ZSponsorship,
+} from '@sp/shared';
+import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
+import type { SponsorshipCaller, SponsorshipsService } from './service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 415: ZApiError };
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+function sponsorshipCaller(request: FastifyRequest): SponsorshipCaller {
+  const guest = request.user ? null : sponsorGuestOf(request);
+  if (guest) return { kind: 'guest', guest };
+  const user = requireUser(request);
+  return { kind: 'user', sub: user.sub, email: user.email };
+}
+
+export const sponsorshipsRoutes: FastifyPluginAsyncZod<{ sponsorships: SponsorshipsService }> = async (
+  app,
+  { sponsorships },
+) => {
+  await app.register(async (scope) => {
+    const parties = scope.withTypeProvider<ZodTypeProvider>();
+    parties.addHook('onRequest', (request, reply) => authenticateUserOrGuest(app, request, reply));
+    const security: Array<Record<string, string[]>> = [{ bearer: [] }, {}];
+
+    parties.get(
+      '/sponsorships/:id',
+      {
+        schema: {
+          tags: ['sponsorships'],
+          summary: 'A sponsorship, for its sponsor or the organisation',
+          description: 'The sponsor may use `Authorization: <token>:<email>` of their invitation link.',
+          security,
+          params: idParams,
+          response: { 200: ZSponsorship, ...errors },
+        },
+      },
+      async (request) => sponsorships.get(sponsorshipCaller(request), request.params.id),
+    );
+
+    parties.post(
+      '/sponsorships/:id/signed-agreement/upload-url',
+      {
+        schema: {
+          tags: ['sponsorships'],
+          summary: 'Get a URL to PUT the signed agreement (PDF) to',
+          description:
+            'For the sponsor only. PUT the bytes to `url` with `Content-Type: application/pdf`, then ' +
+            'PUT /sponsorships/{id}/signed-agreement with `s3_id` and `key`.',
+          security,
+          params: idParams,
+          body: ZSignedAgreementUploadRequest,
+          response: { 200: ZCreateUploadResponse, ...errors },
+        },
+      },
+      async (request) =>
+        sponsorships.createSignedAgreementUpload(sponsorshipCaller(request), request.params.id, request.body.file_name),
+    );
+
+    parties.put(
+      '/sponsorships/:id/signed-agreement',
+      {
+        schema: {
+          tags: ['sponsorships'],
+          summary: 'Keep an uploaded PDF as the signed agreement',
+          description: 'Replaces an earlier signed copy; 409 once the organiser has decided.',
+          security,
+          params: idParams,
+          body: ZAttachSignedAgreementRequest,
+          response: { 200: ZSponsorship, ...errors },
+        },
+      },
+      async (request) =>
+        sponsorships.attachSignedAgreement(sponsorshipCaller(request), request.params.id, request.body),
+    );
+  });
+
+  app.get(
+    '/event/:id/sponsorships',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['sponsorships'],
+        summary: 'The sponsorships of an event of your organisation',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: ZListSponsorshipsResponse, ...errors },
+      },
+    },
+    async (request) => sponsorships.listForEvent(requireUser(request), request.params.id),
+  );
+};

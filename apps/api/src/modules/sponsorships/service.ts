@@ -1,0 +1,180 @@
+// Who may see and act on a sponsorship: its sponsor (signed in with the sponsorship's address, or as a
+// guest with the invitation link), and the members of the organisation (who see the sponsorships of
+// their events). Anyone else gets 404, so a sponsorship's existence does not leak.
+import type { CreateUploadResponse, SponsorshipWire } from '@sp/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { notFound } from '../../lib/errors.ts';
+import type { SponsorGuestCredentials } from '../../plugins/authenticate.ts';
+import type { SponsorAccess } from '../events/access.ts';
+import type { EventAccess } from '../events/access.ts';
+import type { DownloadListener, FilesService } from '../files/service.ts';
+import { normaliseEmail } from '../profiles/repository.ts';
+import type { SponsorshipRecord, SponsorshipsRepository } from './repository.ts';
+
+export type SponsorshipCaller =
+  { kind: 'user'; sub: string; email: string | undefined } | { kind: 'guest'; guest: SponsorGuestCredentials };
+
+/** What happened in a sponsorship, for its conversation (the chat module writes these). */
+export type SponsorshipNotice = {
+  organisationId: number;
+  sponsorEmail: string;
+  kind: 'agreement_downloaded' | 'signed_uploaded';
+  params: Record<string, string>;
+};
+
+const sponsorshipNotFound = () => notFound('Sponsorship not found');
+
+export function createSponsorshipsService(deps: {
+  repo: SponsorshipsRepository;
+  files: FilesService;
+  sponsors: SponsorAccess;
+  events: EventAccess;
+  log: FastifyBaseLogger;
+  /** Writes a notification into the sponsorship's conversation (wired to the chat module in app.ts). */
+  notify?: (notice: SponsorshipNotice) => Promise<void>;
+  clock?: () => Date;
+}) {
+  const { repo, files, sponsors, log } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  const notify = async (notice: SponsorshipNotice) => {
+    try {
+      await deps.notify?.(notice);
+    } catch (error) {
+      log.error({ err: error, kind: notice.kind }, 'could not write a sponsorship notification');
+    }
+  };
+
+  const isSponsor = async (caller: SponsorshipCaller, sponsorship: SponsorshipRecord): Promise<boolean> => {
+    if (caller.kind === 'guest') return (await sponsors.guestSponsorshipId(caller.guest)) === sponsorship.id;
+    return caller.email !== undefined && normaliseEmail(caller.email) === sponsorship.sponsorEmailNormalized;
+  };
+
+  /** The sponsorship when the caller is one of its parties; 404 otherwise. */
+  const visible = async (caller: SponsorshipCaller, id: number) => {
+    const sponsorship = await repo.findById(id);
+    if (!sponsorship) throw sponsorshipNotFound();
+    if (await isSponsor(caller, sponsorship)) return { sponsorship, side: 'sponsor' as const };
+    if (caller.kind === 'user' && (await repo.isMember(caller.sub, sponsorship.organisationId))) {
+      return { sponsorship, side: 'organisation' as const };
+    }
+    throw sponsorshipNotFound();
+  };
+
+  /** Only the sponsor returns the signed agreement. */
+  const ownSponsorship = async (caller: SponsorshipCaller, id: number) => {
+    const { sponsorship, side } = await visible(caller, id);
+    if (side !== 'sponsor') throw sponsorshipNotFound();
+    return sponsorship;
+  };
+
+  const toWire = async (records: SponsorshipRecord[]): Promise<SponsorshipWire[]> => {
+    const agreements = await repo.agreementFiles([...new Set(records.map((r) => r.eventId))]);
+    const signed = await repo.signedAgreements(records.flatMap((r) => (r.signedFileId ? [r.signedFileId] : [])));
+    return records.map((r) => {
+      const signedCopy = r.signedFileId ? signed.get(r.signedFileId) : undefined;
+      return {
+        id: r.id,
+        event_id: r.eventId,
+        event_title: r.eventTitle,
+        event_date: r.eventDate,
+        organisation_id: r.organisationId,
+        organisation_name: r.organisationName,
+        sponsor_email: r.sponsorEmail,
+        status: r.status,
+        amount_cents: r.amountCents,
+        agreement_files: (agreements.get(r.eventId) ?? []).map((f) => ({ s3_id: f.s3Id, name: f.name, key: f.key })),
+        signed_agreement: signedCopy
+          ? {
+              s3_id: signedCopy.s3Id,
+              name: signedCopy.name,
+              key: signedCopy.key,
+              size: signedCopy.size,
+              uploaded_at: signedCopy.uploadedAt.toISOString(),
+            }
+          : null,
+        agreement_downloaded_at: r.agreementDownloadedAt?.toISOString() ?? null,
+        created_at: r.createdAt.toISOString(),
+        updated_at: r.updatedAt.toISOString(),
+      };
+    });
+  };
+
+  const one = async (id: number): Promise<SponsorshipWire> => {
+    const record = await repo.findById(id);
+    if (!record) throw sponsorshipNotFound();
+    const [wire] = await toWire([record]);
+    return wire!;
+  };
+
+  return {
+    /** GET /sponsorships/{id} */
+    async get(caller: SponsorshipCaller, id: number): Promise<SponsorshipWire> {
+      const { sponsorship } = await visible(caller, id);
+      const [wire] = await toWire([sponsorship]);
+      return wire!;
+    },
+
+    /** GET /event/{id}/sponsorships: for the organisers of the event's organisation. */
+    async listForEvent(caller: { sub: string }, eventId: number): Promise<SponsorshipWire[]> {
+      const event = await deps.events.organiserEvent(caller, eventId);
+      return toWire(await repo.listForEvent(event.id));
+    },
+
+    /** POST /sponsorships/{id}/signed-agreement/upload-url */
+    async createSignedAgreementUpload(
+      caller: SponsorshipCaller,
+      id: number,
+      fileName: string,
+    ): Promise<CreateUploadResponse> {
+      const sponsorship = await ownSponsorship(caller, id);
+      return files.createSponsorshipUpload({
+        id: sponsorship.id,
+        organisationId: sponsorship.organisationId,
+        eventId: sponsorship.eventId,
+        fileName,
+      });
+    },
+
+    /** PUT /sponsorships/{id}/signed-agreement: keeps the verified upload as the signed copy. */
+    async attachSignedAgreement(
+      caller: SponsorshipCaller,
+      id: number,
+      file: { s3_id: string; key: string },
+    ): Promise<SponsorshipWire> {
+      const sponsorship = await ownSponsorship(caller, id);
+      const upload = await files.prepareSponsorshipAttachment(sponsorship, file);
+      const { replacedKey } = await repo.recordSignedAgreement(sponsorship.id, upload.s3Id, now());
+      if (replacedKey) await files.deleteBlobs([replacedKey]);
+      await notify({
+        organisationId: sponsorship.organisationId,
+        sponsorEmail: sponsorship.sponsorEmail,
+        kind: 'signed_uploaded',
+        params: { event: sponsorship.eventTitle, file: upload.name },
+      });
+      return one(sponsorship.id);
+    },
+
+    /** Told by the files module after a download: a sponsor taking the event's agreement is recorded. */
+    recordDownload: (async (who, file) => {
+      if (file.sponsorshipId !== null || who.email === undefined) return;
+      const email = normaliseEmail(who.email);
+      // Only the sponsor's own downloads count, not the organisers'.
+      const allowed = who.guest
+        ? await sponsors.hasGuestAccess(who.guest, file.eventId)
+        : await sponsors.isSponsorOfEvent(email, file.eventId);
+      if (!allowed) return;
+      const changed = await repo.recordAgreementDownload(file.eventId, email, now());
+      if (!changed) return;
+      const sponsorship = await repo.findById(changed.id);
+      await notify({
+        organisationId: changed.organisation_id,
+        sponsorEmail: changed.sponsor_email,
+        kind: 'agreement_downloaded',
+        params: { event: sponsorship?.eventTitle ?? '' },
+      });
+    }) satisfies DownloadListener,
+  };
+}
+
+export type SponsorshipsService = ReturnType<typeof createSponsorshipsService>;

@@ -1,0 +1,230 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CheckCircle2Icon,
+  DownloadIcon,
+  FileDownIcon,
+  FileSignatureIcon,
+  LoaderCircleIcon,
+  UploadIcon,
+  UserPlusIcon,
+} from 'lucide-react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { PDF_MIME_TYPE } from '@sp/shared';
+import { Button } from '@/components/ui/button';
+import { useLanguage } from '@/hooks/use-language';
+import { getErrorMessage, isApiError } from '@/lib/api-error';
+import { FileTooLargeError } from '@/lib/file-transfer';
+import { formatDateTime } from '@/lib/format';
+import { downloadFile, uploadSignedAgreement } from '../api/agreement-files';
+import { sponsorshipQueryOptions } from '../api/get-sponsorship';
+import type { Sponsorship, SponsorViewer } from '../api/sponsorship';
+
+/** The signed copy can be (re)placed until the organiser has decided. */
+const canUpload = (status: Sponsorship['status']) =>
+  status === 'invited' || status === 'downloaded' || status === 'signed';
+
+function Step({
+  number,
+  icon: Icon,
+  title,
+  text,
+  done,
+  children,
+}: {
+  number: number;
+  icon: typeof FileDownIcon;
+  title: string;
+  text: string;
+  done?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex gap-4 rounded-xl border border-border bg-card p-4 shadow-sm">
+      <span
+        aria-hidden="true"
+        className={`flex size-10 shrink-0 items-center justify-center rounded-full ${done ? 'bg-primary text-primary-foreground' : 'bg-secondary text-primary'}`}
+      >
+        {done ? <CheckCircle2Icon className="size-5" /> : <Icon className="size-5" />}
+      </span>
+      <div className="min-w-0 flex-1">
+        <h3 className="font-medium">
+          {number}. {title}
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+        <div className="mt-3">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The sponsor's three next steps of spec "Invite sponsor", working with the invitation link alone:
+ * download the event's agreement, upload the signed PDF, register.
+ */
+export function SponsorNextSteps({
+  sponsorshipId,
+  viewer,
+  registerHref,
+}: {
+  sponsorshipId: number;
+  viewer: SponsorViewer;
+  registerHref: string;
+}) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const query = sponsorshipQueryOptions(sponsorshipId, viewer);
+  const sponsorship = useQuery(query);
+
+  const download = useMutation({
+    mutationFn: (file: { key: string; name: string }) => downloadFile(file.key, file.name, viewer),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: query.queryKey }),
+    onError: (error) => toast.error(t('sponsorships.errors.download', { message: getErrorMessage(error, t) })),
+  });
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadSignedAgreement(sponsorshipId, file, viewer, setProgress),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(query.queryKey, updated);
+      toast.success(t('sponsorships.upload.done'));
+    },
+    onError: (error) => {
+      const message =
+        error instanceof FileTooLargeError
+          ? t('sponsorships.upload.tooLarge')
+          : isApiError(error) && (error.status === 415 || error.fields?.files === 'not_pdf')
+            ? t('sponsorships.upload.notPdf')
+            : getErrorMessage(error, t);
+      toast.error(t('sponsorships.errors.upload', { message }));
+    },
+    onSettled: () => setProgress(null),
+  });
+
+  if (sponsorship.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+        {t('sponsorships.loading')}
+      </p>
+    );
+  }
+  if (sponsorship.isError) {
+    return (
+      <p className="text-sm text-destructive" role="alert">
+        {t('sponsorships.errors.load', { message: getErrorMessage(sponsorship.error, t) })}
+      </p>
+    );
+  }
+  const data = sponsorship.data;
+  const signed = data.signedAgreement;
+  const pickFile = (files: FileList | null) => {
+    const file = files?.[0];
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    if (file.type !== PDF_MIME_TYPE && !file.name.toLowerCase().endsWith('.pdf')) {
+      toast.error(t('sponsorships.errors.upload', { message: t('sponsorships.upload.notPdf') }));
+      return;
+    }
+    upload.mutate(file);
+  };
+
+  return (
+    <ol className="grid gap-3">
+      <Step
+        number={1}
+        icon={FileDownIcon}
+        title={t('invitations.sponsor.steps.download.title')}
+        text={t('invitations.sponsor.steps.download.text')}
+        done={data.agreementDownloadedAt !== null}
+      >
+        {data.agreementFiles.length === 0 ? (
+          <p className="text-sm">{t('sponsorships.download.none')}</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {data.agreementFiles.map((file) => (
+              <Button
+                key={file.key}
+                variant="outline"
+                className="h-auto min-h-10 max-w-full justify-start py-2 text-left whitespace-normal"
+                disabled={download.isPending}
+                aria-label={t('sponsorships.download.action', { name: file.name })}
+                onClick={() => download.mutate(file)}
+              >
+                {download.isPending && download.variables?.key === file.key ? (
+                  <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <DownloadIcon aria-hidden="true" />
+                )}
+                <span className="min-w-0 break-all">{file.name}</span>
+              </Button>
+            ))}
+          </div>
+        )}
+      </Step>
+
+      <Step
+        number={2}
+        icon={FileSignatureIcon}
+        title={t('invitations.sponsor.steps.upload.title')}
+        text={t('invitations.sponsor.steps.upload.text')}
+        done={signed !== null}
+      >
+        {signed ? (
+          <p className="mb-2 text-sm" data-testid="signed-agreement">
+            {t('sponsorships.upload.current', {
+              name: signed.name,
+              date: formatDateTime(signed.uploadedAt, language),
+            })}
+          </p>
+        ) : null}
+        {canUpload(data.status) ? (
+          <>
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              accept={`${PDF_MIME_TYPE},.pdf`}
+              className="sr-only"
+              aria-label={t('sponsorships.upload.choose')}
+              onChange={(event) => pickFile(event.currentTarget.files)}
+            />
+            <Button
+              variant={signed ? 'outline' : 'default'}
+              disabled={upload.isPending}
+              onClick={() => input.current?.click()}
+            >
+              {upload.isPending ? (
+                <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <UploadIcon aria-hidden="true" />
+              )}
+              {upload.isPending
+                ? t('sponsorships.upload.progress', { percent: Math.round((progress ?? 0) * 100) })
+                : signed
+                  ? t('sponsorships.upload.replace')
+                  : t('sponsorships.upload.choose')}
+            </Button>
+            <p className="mt-2 text-xs text-muted-foreground">{t('sponsorships.upload.hint')}</p>
+          </>
+        ) : (
+          <p className="text-sm">{t(`sponsorships.status.${data.status}`)}</p>
+        )}
+      </Step>
+
+      <Step
+        number={3}
+        icon={UserPlusIcon}
+        title={t('invitations.sponsor.steps.register.title')}
+        text={t('invitations.sponsor.steps.register.text')}
+      >
+        <a href={registerHref} className="text-sm font-medium text-primary hover:underline">
+          {t('invitations.sponsor.steps.register.action')}
+        </a>
+      </Step>
+    </ol>
+  );
+}

@@ -1,0 +1,93 @@
+// Conversations and messages (spec sections 3 and 7) and the live stream's events, snake_case on the
+// wire. A conversation joins one organisation (every member sees it) with one sponsor address (a
+// guest with the invitation link, or the registered user with that address).
+import { z } from 'zod';
+import { CHAT_MESSAGE_MAX } from '../limits.ts';
+
+export const MESSAGE_TYPES = ['text', 'notification'] as const;
+export const ZMessageType = z.enum(MESSAGE_TYPES);
+export type MessageType = z.infer<typeof ZMessageType>;
+
+/** Which side of a conversation a message came from; notifications are written by the system. */
+export const CONVERSATION_SIDES = ['organisation', 'sponsor', 'system'] as const;
+export const ZConversationSide = z.enum(CONVERSATION_SIDES);
+export type ConversationSide = z.infer<typeof ZConversationSide>;
+
+export const ZMessage = z.object({
+  id: z.number().int(),
+  conversation_id: z.number().int(),
+  /** Cognito id of the author; null for a guest's and the system's messages. */
+  sender_id: z.string().nullable(),
+  /** Display name of the author (organisation name or e-mail address). */
+  sender: z.string(),
+  sender_side: ZConversationSide,
+  message: z.string(),
+  type: ZMessageType,
+  sent_at: z.string(),
+  /** Read by the other side. */
+  is_read: z.boolean(),
+  /** Written by the caller's side of the conversation. */
+  from_me: z.boolean(),
+});
+export type MessageWire = z.infer<typeof ZMessage>;
+
+export const ZConversation = z.object({
+  id: z.number().int(),
+  /** The other party: the organisation's name for a sponsor, the sponsor's address for an organisation. */
+  other_name: z.string(),
+  /** The last message, or null for a conversation without messages yet. */
+  message: ZMessage.nullable(),
+  /** Messages of the other side the caller has not read. */
+  unread_count: z.number().int().min(0),
+  updated_at: z.string(),
+});
+export type ConversationWire = z.infer<typeof ZConversation>;
+
+/** GET /conversation and GET /token/conversation, newest activity first. */
+export const ZListConversationsResponse = z.array(ZConversation);
+
+/** GET /conversation/{id} and GET /token/conversation/{id}: the messages, oldest first. */
+export const ZConversationMessagesResponse = z.array(ZMessage);
+
+/** POST /conversation/{id}/message and POST /token/conversation/{id}/message */
+export const ZSendMessageRequest = z.object({
+  message: z
+    .string()
+    .max(CHAT_MESSAGE_MAX, 'message_too_long')
+    .refine((text) => text.trim().length > 0, 'message_empty'),
+  /** Callers may only send `text`; notifications are written by the system. */
+  type: z.literal('text').default('text'),
+});
+export type SendMessageRequest = z.input<typeof ZSendMessageRequest>;
+export const ZSendMessageResponse = ZMessage;
+
+/** POST /conversation/{email}: the conversation, existing or new. */
+export const ZStartConversationResponse = ZConversation;
+
+/** GET /conversation/unread (and /token/conversation/unread): the header's and dashboard's counters. */
+export const ZUnreadSummary = z.object({
+  /** Unread messages of the other side, over all the caller's conversations. */
+  unread_messages: z.number().int().min(0),
+  /** Conversations with at least one unread message. */
+  unread_conversations: z.number().int().min(0),
+});
+export type UnreadSummary = z.infer<typeof ZUnreadSummary>;
+
+/**
+ * Events of GET /api/stream (Server-Sent Events). `event:` is the type below, `data:` its JSON.
+ * `message` events carry the message id as the SSE `id:`, so a reconnect with `Last-Event-ID`
+ * replays what was missed.
+ */
+export const ZStreamMessageEvent = ZMessage;
+export const ZStreamReadEvent = z.object({
+  conversation_id: z.number().int(),
+  /** The side that read; messages of the other side up to `up_to_id` are now read. */
+  reader_side: ZConversationSide,
+  up_to_id: z.number().int(),
+});
+export const ZStreamUnreadEvent = ZUnreadSummary;
+export const STREAM_EVENT_TYPES = ['message', 'read', 'unread', 'ready'] as const;
+export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
+
+/** POST /stream/ticket: EventSource cannot send headers, so it connects with a short-lived ticket. */
+export const ZStreamTicketResponse = z.object({ ticket: z.string(), expires_at: z.string() });

@@ -1,0 +1,49 @@
+// Sponsorships: one sponsor address invited to one event of an organisation, and the agreement's
+// round trip (the event's PDF downloaded, the signed copy uploaded), snake_case on the wire.
+import { z } from 'zod';
+import { ZEventFile } from './events.ts';
+
+export const SPONSORSHIP_STATUSES = ['invited', 'downloaded', 'signed', 'confirmed', 'declined', 'withdrawn'] as const;
+export const ZSponsorshipStatus = z.enum(SPONSORSHIP_STATUSES);
+export type SponsorshipStatus = z.infer<typeof ZSponsorshipStatus>;
+
+export const ZSignedAgreement = z.object({
+  s3_id: z.string(),
+  name: z.string(),
+  key: z.string(),
+  size: z.number().int().nullable(),
+  uploaded_at: z.string(),
+});
+export type SignedAgreementWire = z.infer<typeof ZSignedAgreement>;
+
+export const ZSponsorship = z.object({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  event_title: z.string(),
+  /** YYYY-MM-DD */
+  event_date: z.string(),
+  organisation_id: z.number().int(),
+  organisation_name: z.string(),
+  sponsor_email: z.string(),
+  status: ZSponsorshipStatus,
+  amount_cents: z.number().int().nullable(),
+  /** The event's sponsor agreement(s) to download and sign. */
+  agreement_files: z.array(ZEventFile),
+  signed_agreement: ZSignedAgreement.nullable(),
+  agreement_downloaded_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SponsorshipWire = z.infer<typeof ZSponsorship>;
+
+/** GET /event/{id}/sponsorships (organisers of the event's organisation) */
+export const ZListSponsorshipsResponse = z.array(ZSponsorship);
+
+/** POST /sponsorships/{id}/signed-agreement/upload-url: answered with ZCreateUploadResponse. */
+export const ZSignedAgreementUploadRequest = z.object({ file_name: z.string().trim().min(1).max(255) });
+
+/** PUT /sponsorships/{id}/signed-agreement: the upload to keep as the signed copy. */
+export const ZAttachSignedAgreementRequest = z.object({
+  s3_id: z.string().min(1).max(100),
+  key: z.string().min(1).max(500),
+});
