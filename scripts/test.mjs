@@ -38,9 +38,8 @@ function countCheck(ok) {
 if (wanted('typecheck')) countCheck(run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 if (wanted('lint')) countCheck(run('lint', 'npm', ['run', '--silent', 'lint']));
 
-if (wanted('unit')) {
-  const file = path.join(reports, 'vitest.json');
-  const ok = run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+/** Adds a Vitest JSON report to the totals. */
+function countVitest(ok, file) {
   const report = readJson(file);
   if (report) {
     totals.passed += report.numPassedTests;
@@ -53,6 +52,21 @@ if (wanted('unit')) {
   } else {
     totals.failed++;
   }
+}
+
+if (wanted('unit')) {
+  const file = path.join(reports, 'vitest.json');
+  const ok = run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  countVitest(ok, file);
+}
+
+// The bundle-size budget (issue 9) reads the web build, so it runs after building it.
+if (wanted('bundle')) {
+  buildWebIfNeeded();
+  const file = path.join(reports, 'bundle-budget.json');
+  const config = 'scripts/bench/vitest.config.mjs';
+  const ok = run('bundle-size budget', 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  countVitest(ok, file);
 }
 
 if (wanted('e2e')) {

@@ -25,9 +25,31 @@ function sonnerWithoutInlineStyle(): Plugin {
   };
 }
 
+/**
+ * The shared package is declarations only (schemas, limits): a module of it that nothing imports
+ * may be dropped. Without this every import of '@sp/shared' runs (and ships) all its schemas.
+ */
+function sharedWithoutSideEffects(): Plugin {
+  return {
+    name: 'sp:shared-without-side-effects',
+    apply: 'build',
+    transform(_code, id) {
+      if (!/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id)) return null;
+      return { moduleSideEffects: false };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
+    sharedWithoutSideEffects(),
     react(),
     tailwindcss(),
     sonnerWithoutInlineStyle(),
@@ -56,5 +78,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: the chunk graph the bundle-size budget and the benchmark follow
+    // from each route to the files it loads (scripts/bench/bundle.mjs).
+    manifest: true,
   },
 });

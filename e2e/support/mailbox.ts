@@ -45,3 +45,18 @@ export async function latestMailId(): Promise<number> {
   const mails = await listMails();
   return mails[0]?.id ?? 0;
 }
+
+/** The first link matching `pattern` in the newest mail to `email` that has one, polling until it arrives. */
+export async function waitForMailLink(email: string, pattern: RegExp, { timeoutMs = 15_000 } = {}): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await listMails();
+    for (const mail of mails) {
+      if (mail.to.toLowerCase() !== email.toLowerCase()) continue;
+      const link = mail.text.match(pattern)?.[0];
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${email} with a link matching ${pattern} arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -50,6 +50,14 @@ import { invitationsRoutes } from './modules/invitations/routes.ts';
 import { createTeamRepository } from './modules/team/repository.ts';
 import { createTeamService } from './modules/team/service.ts';
 import { teamRoutes } from './modules/team/routes.ts';
+import { createMessageBus, type MessageBus } from './ports/bus/index.ts';
+import { createChatRepository } from './modules/chat/repository.ts';
+import { createChatAccess } from './modules/chat/access.ts';
+import { createChatService } from './modules/chat/service.ts';
+import { createStreamHub } from './modules/chat/stream-hub.ts';
+import { createStreamTickets } from './modules/chat/stream-tickets.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
+import { createSponsorGuestLinks } from './modules/invitations/service.ts';
 import { createSponsorshipsRepository } from './modules/sponsorships/repository.ts';
 import { createSponsorshipsService } from './modules/sponsorships/service.ts';
 import { sponsorshipsRoutes } from './modules/sponsorships/routes.ts';
@@ -73,6 +81,8 @@ export type AppDeps = {
   passwordHashing?: ScryptParams;
   /** Another blob store; by default DATA_DIR/files, or the S3 bucket when S3_BUCKET is set. */
   blobs?: BlobStore;
+  /** Another event bus (tests); by default LISTEN/NOTIFY with PostgreSQL (DATABASE_URL), else in-process. */
+  bus?: MessageBus;
 };
 
 export function runtimeConfigOf(config: Config): RuntimeConfig {
@@ -182,6 +192,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: eventAccess,
     log: app.log,
     clock: deps.clock,
+    // Notifications go into the sponsorship's conversation; `chat` below exists before any request.
+    notify: (notice) => chat.postSponsorshipNotification(notice),
   });
   const events = createEventsService({ repo: eventsRepository, access: eventAccess, files, clock: deps.clock });
   const profilesRepository = createProfilesRepository(database.db);
@@ -192,6 +204,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The organisation's events and file records go by ON DELETE CASCADE; its blobs go here.
     onOrganisationDeleted: (organisationId) => files.deleteOrganisationFiles(organisationId),
   });
+  const bus = deps.bus ?? createMessageBus(database, config.databaseUrl, app.log);
+  if (!deps.bus) app.addHook('onClose', async () => bus.close());
+  const chatRepository = createChatRepository(database.db);
+  const chatGuests = createSponsorGuestLinks({
+    repo: invitationsRepository,
+    sponsorAccessDays: config.invitations.sponsorAccessDays,
+    clock: deps.clock,
+  });
+  const chatHub = createStreamHub({ repo: chatRepository, bus, log: app.log });
+  const chat = createChatService({
+    repo: chatRepository,
+    bus,
+    hub: chatHub,
+    guests: chatGuests,
+    mail,
+    publicUrl: config.publicUrl,
+    defaultLanguage: config.defaultLanguage,
+    log: app.log,
+    clock: deps.clock,
+  });
+  // Open streams would keep the server from closing; pending notices finish before the database goes.
+  app.addHook('preClose', async () => chatHub.close());
+  app.addHook('onClose', async () => chat.drain());
   const invitations = createInvitationsService({
     repo: invitationsRepository,
     profiles: profilesRepository,
@@ -202,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sponsorAccessDays: config.invitations.sponsorAccessDays,
     defaultLanguage: config.defaultLanguage,
     clock: deps.clock,
+    notifySponsorship: chat.postSponsorshipNotification,
   });
   const team = createTeamService({ repo: createTeamRepository(database.db), profiles: profilesRepository, clock: deps.clock });
   if (identity) {
@@ -223,6 +259,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(filesRoutes, { files, maxBytes: config.files.maxBytes, localUploads: blobs.kind === 'local' });
       await api.register(invitationsRoutes, { invitations });
       await api.register(teamRoutes, { team });
+      await api.register(chatRoutes, {
+        chat,
+        access: createChatAccess(chatRepository, chatGuests),
+        hub: chatHub,
+        tickets: createStreamTickets(database.db, deps.clock ?? (() => new Date())),
+      });
       await api.register(sponsorshipsRoutes, { sponsorships });
     },
     { prefix: '/api' },

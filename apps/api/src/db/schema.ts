@@ -214,6 +214,33 @@ export type InvitationsTable = {
   accepted_by: string | null;
 };
 
+export type ConversationsTable = {
+  id: Generated<number>;
+  organisation_id: number;
+  sponsor_email: string;
+  sponsor_email_normalized: string;
+  created_at: DbTime;
+  /** Last activity: creation or the newest message. */
+  updated_at: DbTime;
+  organisation_notified_at: DbTime | null;
+  sponsor_notified_at: DbTime | null;
+};
+
+export type MessageSenderSide = 'organisation' | 'sponsor' | 'system';
+export type MessageKind = 'text' | 'notification';
+
+export type MessagesTable = {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_side: MessageSenderSide;
+  sender_id: string | null;
+  sender_name: string;
+  body: string;
+  type: MessageKind;
+  sent_at: DbTime;
+  read_at: DbTime | null;
+};
+
 export type Database = {
   organisations: OrganisationsTable;
   user_profiles: UserProfilesTable;
@@ -231,4 +258,6 @@ export type Database = {
   server_secrets: ServerSecretsTable;
   sponsorships: SponsorshipsTable;
   invitations: InvitationsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
 };

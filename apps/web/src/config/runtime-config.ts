@@ -1,8 +1,8 @@
 // The operator's settings, read once from GET /config.json before the app renders.
-import { ZRuntimeConfig, type RuntimeConfig } from '@sp/shared';
+import { ZRuntimeConfigMini, type RuntimeConfig } from '@sp/shared';
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });
   if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
-  return ZRuntimeConfig.parse(await response.json());
+  return ZRuntimeConfigMini.parse(await response.json());
 }

@@ -4,7 +4,7 @@
  * turned into an ApiError. Features call `api` from their `api/` files; nothing else uses fetch.
  */
 import type { ZodType } from 'zod';
-import { ZApiError } from '@sp/shared';
+import { ZApiErrorMini } from '@sp/shared';
 import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE, codeForStatus } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -79,7 +79,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await readJson(response).catch(() => undefined);
-  const parsed = ZApiError.safeParse(body);
+  const parsed = ZApiErrorMini.safeParse(body);
   if (response.status >= 500) {
     // The server's own text is dropped here so that it cannot reach the screen.
     return new ApiError({

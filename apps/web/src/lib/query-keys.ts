@@ -30,9 +30,12 @@ export const queryKeys = {
     detail: (sponsorshipId: number, viewer: string) => ['sponsorships', 'detail', sponsorshipId, viewer] as const,
     ofEvent: (eventId: number) => ['sponsorships', 'event', eventId] as const,
   },
+  /** `scope` tells a signed-in user's chat ('me') from a guest's (see lib/chat/chat-auth.ts). */
   conversations: {
     all: ['conversations'] as const,
-    list: () => ['conversations', 'list'] as const,
-    messages: (conversationId: number) => ['conversations', 'messages', conversationId] as const,
+    scope: (scope: string) => ['conversations', scope] as const,
+    list: (scope: string) => ['conversations', scope, 'list'] as const,
+    messages: (scope: string, conversationId: number) => ['conversations', scope, 'messages', conversationId] as const,
+    unread: (scope: string) => ['conversations', scope, 'unread'] as const,
   },
 } as const;

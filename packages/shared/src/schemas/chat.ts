@@ -86,6 +86,8 @@ export const ZStreamReadEvent = z.object({
   up_to_id: z.number().int(),
 });
 export const ZStreamUnreadEvent = ZUnreadSummary;
+/** Sent first on every (re)connect; a comment line follows every `heartbeat_ms`. */
+export const ZStreamReadyEvent = z.object({ heartbeat_ms: z.number().int() });
 export const STREAM_EVENT_TYPES = ['message', 'read', 'unread', 'ready'] as const;
 export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
 

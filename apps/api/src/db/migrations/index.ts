@@ -7,6 +7,7 @@ import { profiles } from './0003_profiles.ts';
 import { events } from './0004_events.ts';
 import { invitations } from './0005_invitations.ts';
 import { sponsorshipDocuments } from './0006_sponsorship_documents.ts';
+import { chat } from './0007_chat.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -16,5 +17,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0004_events': events(engine),
     '0005_invitations': invitations(engine),
     '0006_sponsorship_documents': sponsorshipDocuments(engine),
+    '0007_chat': chat(engine),
   };
 }

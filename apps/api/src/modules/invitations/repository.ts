@@ -264,6 +264,45 @@ export function createInvitationsRepository(db: Db) {
       return row !== undefined;
     },
 
+    /**
+     * A further guest link for the address's newest sponsorship with the organisation (the chat's
+     * e-mail notice to a sponsor without an account). Earlier links stay valid. False when there is no
+     * such sponsorship.
+     */
+    async addSponsorGuestInvitation(invitation: {
+      tokenHash: string;
+      organisationId: number;
+      emailNormalized: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<boolean> {
+      const sponsorship = await db
+        .selectFrom('sponsorships')
+        .select(['id', 'event_id', 'sponsor_email'])
+        .where('organisation_id', '=', invitation.organisationId)
+        .where('sponsor_email_normalized', '=', invitation.emailNormalized)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!sponsorship) return false;
+      await db
+        .insertInto('invitations')
+        .values({
+          token_hash: invitation.tokenHash,
+          kind: 'sponsor',
+          organisation_id: invitation.organisationId,
+          email: sponsorship.sponsor_email,
+          email_normalized: invitation.emailNormalized,
+          role: 'sponsor',
+          event_id: sponsorship.event_id,
+          sponsorship_id: sponsorship.id,
+          invited_by: null,
+          created_at: toDbTime(invitation.createdAt),
+          expires_at: toDbTime(invitation.expiresAt),
+        })
+        .execute();
+      return true;
+    },
+
     /** A signed-in user is the sponsor of the event when the sponsorship names their address. */
     async isSponsorOfEvent(emailNormalized: string, eventId: number): Promise<boolean> {
       const row = await db

@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import { renderInvitationMail, type InvitationMailTemplate } from '../../ports/mail/templates.ts';
 import type { EventAccess } from '../events/access.ts';
+import type { SponsorshipNotifier } from '../chat/service.ts';
 import { normaliseEmail, type ProfilesRepository } from '../profiles/repository.ts';
 import { toProfileWire } from '../profiles/service.ts';
 import { tokenInvalid, type InvitationRecord, type InvitationsRepository } from './repository.ts';
@@ -46,6 +47,8 @@ export function createInvitationsService(deps: {
   sponsorAccessDays: number;
   defaultLanguage: Language;
   clock?: () => Date;
+  /** Writes the chat's notification of a new sponsorship (see app.ts). */
+  notifySponsorship?: SponsorshipNotifier;
 }) {
   const { repo, profiles, access } = deps;
   const now = deps.clock ?? (() => new Date());
@@ -170,6 +173,12 @@ export function createInvitationsService(deps: {
         eventId: event.id,
         amountCents: body.amount_cents,
       });
+      await deps.notifySponsorship?.({
+        organisationId: event.organisationId,
+        sponsorEmail: email,
+        kind: 'invitation_sent',
+        params: { event: event.title },
+      });
       const url = linkTo('invite-sponsor', token, email);
       await sendMail(
         email,
@@ -188,3 +197,35 @@ export function createInvitationsService(deps: {
 }
 
 export type InvitationsService = ReturnType<typeof createInvitationsService>;
+
+/**
+ * What the chat needs of sponsor invitation links (see app.ts): who a guest's token belongs to, and a
+ * fresh link for the chat's e-mail notice to a sponsor without an account.
+ */
+export function createSponsorGuestLinks(deps: {
+  repo: InvitationsRepository;
+  sponsorAccessDays: number;
+  clock?: () => Date;
+}) {
+  const now = deps.clock ?? (() => new Date());
+  return {
+    async findSponsorInvitation(token: string) {
+      if (!looksLikeInvitationToken(token)) return null;
+      const invitation = await deps.repo.findByTokenHash(hashInvitationToken(token));
+      if (!invitation || invitation.kind !== 'sponsor' || invitation.expiresAt <= now()) return null;
+      return { organisationId: invitation.organisationId, emailNormalized: invitation.emailNormalized };
+    },
+    async mintGuestToken(organisationId: number, emailNormalized: string) {
+      const token = newInvitationToken();
+      const createdAt = now();
+      const added = await deps.repo.addSponsorGuestInvitation({
+        tokenHash: hashInvitationToken(token),
+        organisationId,
+        emailNormalized,
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + deps.sponsorAccessDays * DAY_MS),
+      });
+      return added ? token : null;
+    },
+  };
+}

@@ -100,6 +100,8 @@ describe.each(ENGINES)('sponsorships and signed agreements on %s', (engine) => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const after = (await asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}`, guest)).json();
+    const messages = (await asGuest('GET', '/api/token/conversation', guest)).json();
+    expect(JSON.parse(messages[0].message.message).key).toBe('agreement_downloaded');
     expect(after.status).toBe('downloaded');
     expect(after.agreement_downloaded_at).toBe(t.clock().toISOString());
   });
@@ -125,6 +127,15 @@ describe.each(ENGINES)('sponsorships and signed agreements on %s', (engine) => {
     const download = await call('GET', `/api/download?key=${encodeURIComponent(upload.key)}`, organiser.token);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.toString('latin1')).toContain('signed');
+
+    // The conversation with the sponsor tells the organisation, as a system notification.
+    const conversations = (await call('GET', '/api/conversation', organiser.token)).json();
+    const withSponsor = conversations.find((c: { other_name: string }) => c.other_name === guest.email);
+    expect(withSponsor.message).toMatchObject({ type: 'notification', sender_side: 'system' });
+    expect(JSON.parse(withSponsor.message.message)).toEqual({
+      key: 'signed_uploaded',
+      params: { event: 'Stadtlauf', file: 'Vertrag unterschrieben.pdf' },
+    });
 
     // The signed copy is not one of the event's own files.
     const event = (await call('GET', `/api/event/${eventId}`, organiser.token)).json();

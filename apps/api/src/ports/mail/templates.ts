@@ -176,3 +176,27 @@ export function renderInvitationMail(to: string, template: InvitationMailTemplat
       : texts['sponsor-invitation'](template)),
   };
 }
+
+/** The chat's e-mail notice for a participant who is not online: who wrote, and the link back. */
+export type ChatNoticeMailTemplate = { kind: 'chat-notice'; otherName: string; url: string };
+
+const CHAT_NOTICE_TEXTS = {
+  de: (t: ChatNoticeMailTemplate) =>
+    compose(
+      `Neue Nachricht von ${t.otherName} auf ${PRODUCT}`,
+      ['Hallo,', `Sie haben eine neue Nachricht von ${t.otherName} auf ${PRODUCT}. Hier geht es zur Unterhaltung:`],
+      t.url,
+      ['Wir schicken Ihnen höchstens eine solche E-Mail pro Stunde und Unterhaltung.'],
+    ),
+  en: (t: ChatNoticeMailTemplate) =>
+    compose(
+      `New message from ${t.otherName} on ${PRODUCT}`,
+      ['Hello,', `you have a new message from ${t.otherName} on ${PRODUCT}. Open the conversation here:`],
+      t.url,
+      ['We send at most one such e-mail per conversation and hour.'],
+    ),
+} satisfies Record<Language, (t: ChatNoticeMailTemplate) => Rendered>;
+
+export function renderChatNoticeMail(to: string, template: ChatNoticeMailTemplate, language: Language): MailMessage {
+  return { to, ...CHAT_NOTICE_TEXTS[language](template) };
+}

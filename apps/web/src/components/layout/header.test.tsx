@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@sp/shared';
+import { configureApiClient } from '@/lib/api-client';
 import { createTestAuth, renderWithApp } from '@/testing/render';
 import { Header } from './header';
 
@@ -93,5 +94,32 @@ describe('Header', () => {
     await vi.waitFor(() => expect(history.location.pathname).toBe('/login/'));
     expect(auth.getState().status).toBe('signedOut');
     expect(queryClient.getQueryData(['user-profile', 'u-1'])).toBeUndefined();
+  });
+
+  it("shows the signed-in user's unread messages on the Nachrichten link, with a spoken label", async () => {
+    const paths: string[] = [];
+    configureApiClient({
+      baseUrl: '/api',
+      getAccessToken: () => Promise.resolve('token'),
+      fetch: (input) => {
+        paths.push(String(input));
+        return Promise.resolve(
+          new Response(JSON.stringify({ unread_messages: 3, unread_conversations: 2 }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        );
+      },
+    });
+    const auth = await createTestAuth({ user: { sub: 'u-1', email: 'anna@verein.de' }, accessToken: 'token' });
+    await renderWithApp(<Header />, { auth });
+    const [link] = await screen.findAllByRole('link', { name: 'Nachrichten, 3 ungelesene Nachrichten' });
+    expect(link).toHaveAttribute('href', '/chats/');
+    expect(paths).toContain('/api/conversation/unread');
+  });
+
+  it('shows no unread badge when signed out', async () => {
+    await renderWithApp(<Header />);
+    expect(screen.getByRole('link', { name: 'Nachrichten' })).not.toHaveTextContent(/\d/);
   });
 });

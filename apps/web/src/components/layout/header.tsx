@@ -8,6 +8,8 @@ import { DisclosurePopover } from '@/components/ui/disclosure-popover';
 import { useLanguage } from '@/hooks/use-language';
 import { useLogout } from '@/hooks/use-logout';
 import { isSignedIn, useAuth } from '@/lib/auth';
+import { useUnreadSummary } from '@/lib/chat';
+import { useLiveStream } from '@/lib/live/use-live-stream';
 import { cn } from '@/lib/utils';
 
 const navLinkClass =
@@ -88,14 +90,29 @@ function AccountLinks({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** The signed-in user's unread messages on the Nachrichten link, kept current by the live stream. */
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 function NavLinks({
   className,
   linkClassName,
   onNavigate,
+  unread,
 }: {
   className?: string;
   linkClassName?: string;
   onNavigate?: () => void;
+  unread: number;
 }) {
   const { t } = useTranslation();
   return (
@@ -108,8 +125,14 @@ function NavLinks({
       >
         {t('nav.dashboard')}
       </Link>
-      <Link to="/chats/" className={cn(navLinkClass, linkClassName)} onClick={onNavigate}>
+      <Link
+        to="/chats/"
+        className={cn(navLinkClass, 'inline-flex items-center', linkClassName)}
+        onClick={onNavigate}
+        aria-label={unread > 0 ? t('nav.messagesUnread', { count: unread }) : undefined}
+      >
         {t('nav.messages')}
+        <UnreadBadge count={unread} />
       </Link>
     </nav>
   );
@@ -117,6 +140,11 @@ function NavLinks({
 
 export function Header() {
   const { t } = useTranslation();
+  const { status } = useAuth();
+  const signedIn = isSignedIn(status);
+  // The header lives as long as the page, so it holds the signed-in session's live connection.
+  useLiveStream(signedIn ? 'bearer' : null);
+  const unread = useUnreadSummary('bearer', { enabled: signedIn })?.unread_messages ?? 0;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -137,7 +165,7 @@ export function Header() {
           <span className="max-sm:sr-only">{t('common.appName')}</span>
         </Link>
 
-        <NavLinks className="ml-4 hidden items-center gap-1 md:flex" />
+        <NavLinks className="ml-4 hidden items-center gap-1 md:flex" unread={signedIn ? unread : 0} />
 
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <DisclosurePopover label={t('nav.search')} icon={<SearchIcon aria-hidden="true" />}>
@@ -160,13 +188,16 @@ export function Header() {
             ref={toggleRef}
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className="relative md:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+            {unread > 0 && !menuOpen ? (
+              <span aria-hidden="true" className="absolute top-2 right-2 size-2 rounded-full bg-primary" />
+            ) : null}
           </Button>
         </div>
       </div>
@@ -174,7 +205,12 @@ export function Header() {
       <div id={menuId} hidden={!menuOpen} className="border-t border-border bg-background md:hidden">
         {menuOpen ? (
           <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3">
-            <NavLinks className="flex flex-col gap-1" linkClassName="text-base" onNavigate={closeMenu} />
+            <NavLinks
+              className="flex flex-col gap-1"
+              linkClassName="text-base"
+              onNavigate={closeMenu}
+              unread={signedIn ? unread : 0}
+            />
             <div className="border-t border-border pt-3">
               <AccountLinks onDone={closeMenu} />
             </div>

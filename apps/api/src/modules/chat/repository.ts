@@ -1,0 +1,385 @@
+// Conversations and messages. A conversation is (organisation, sponsor address); the caller's side of
+// it follows from who they are (see access.ts). Unread messages are found through a partial index
+// (read_at is null), so counts cost the unread rows, not the history.
+import type { Role } from '@sp/shared';
+import type { Db } from '../../db/index.ts';
+import type { MessageKind, MessageSenderSide } from '../../db/schema.ts';
+import { fromDbCount, fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
+
+export type ChatSide = 'organisation' | 'sponsor';
+
+export type ConversationRecord = {
+  id: number;
+  organisationId: number;
+  organisationName: string;
+  sponsorEmail: string;
+  sponsorEmailNormalized: string;
+  updatedAt: Date;
+};
+
+export type MessageRecord = {
+  id: number;
+  conversationId: number;
+  senderSide: MessageSenderSide;
+  senderId: string | null;
+  senderName: string;
+  body: string;
+  type: MessageKind;
+  sentAt: Date;
+  readAt: Date | null;
+};
+
+/** Whose conversations: a user's organisation (may be null) and address, or a guest's one conversation. */
+export type ConversationScope =
+  | { kind: 'user'; organisationId: number | null; emailNormalized: string }
+  | { kind: 'guest'; organisationId: number; emailNormalized: string };
+
+export type Membership = {
+  sub: string;
+  email: string;
+  organisationId: number | null;
+  organisationName: string | null;
+  role: Role | null;
+  onboardingCompleted: boolean;
+};
+
+export type Counts = { messages: number; conversations: number };
+
+const messageColumns = [
+  'm.id',
+  'm.conversation_id',
+  'm.sender_side',
+  'm.sender_id',
+  'm.sender_name',
+  'm.body',
+  'm.type',
+  'm.sent_at',
+  'm.read_at',
+] as const;
+
+type MessageRow = {
+  id: number;
+  conversation_id: number;
+  sender_side: MessageSenderSide;
+  sender_id: string | null;
+  sender_name: string;
+  body: string;
+  type: MessageKind;
+  sent_at: string | Date;
+  read_at: string | Date | null;
+};
+
+const toMessage = (row: MessageRow): MessageRecord => ({
+  id: row.id,
+  conversationId: row.conversation_id,
+  senderSide: row.sender_side,
+  senderId: row.sender_id,
+  senderName: row.sender_name,
+  body: row.body,
+  type: row.type,
+  sentAt: fromDbTime(row.sent_at),
+  readAt: fromDbTimeOrNull(row.read_at),
+});
+
+/** The side whose messages the reader of `side` reads. */
+export const otherSide = (side: ChatSide): ChatSide => (side === 'organisation' ? 'sponsor' : 'organisation');
+
+export function createChatRepository(db: Db) {
+  const conversations = () =>
+    db
+      .selectFrom('conversations as c')
+      .innerJoin('organisations as o', 'o.id', 'c.organisation_id')
+      .select([
+        'c.id',
+        'c.organisation_id',
+        'o.name as organisation_name',
+        'c.sponsor_email',
+        'c.sponsor_email_normalized',
+        'c.updated_at',
+      ]);
+
+  const toConversation = (row: {
+    id: number;
+    organisation_id: number;
+    organisation_name: string;
+    sponsor_email: string;
+    sponsor_email_normalized: string;
+    updated_at: string | Date;
+  }): ConversationRecord => ({
+    id: row.id,
+    organisationId: row.organisation_id,
+    organisationName: row.organisation_name,
+    sponsorEmail: row.sponsor_email,
+    sponsorEmailNormalized: row.sponsor_email_normalized,
+    updatedAt: fromDbTime(row.updated_at),
+  });
+
+  /** Unread messages of `senderSide` in the conversations the filter picks. */
+  const countUnread = async (
+    senderSide: ChatSide,
+    filter: { organisationId?: number; emailNormalized?: string },
+  ): Promise<Counts> => {
+    let query = db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select((eb) => [
+        eb.fn.count<number>('m.id').as('n'),
+        eb.fn.count<number>('m.conversation_id').distinct().as('k'),
+      ])
+      .where('m.read_at', 'is', null)
+      .where('m.sender_side', '=', senderSide);
+    if (filter.organisationId !== undefined) query = query.where('c.organisation_id', '=', filter.organisationId);
+    if (filter.emailNormalized !== undefined) {
+      query = query.where('c.sponsor_email_normalized', '=', filter.emailNormalized);
+    }
+    const row = await query.executeTakeFirst();
+    return { messages: fromDbCount(row?.n ?? 0), conversations: fromDbCount(row?.k ?? 0) };
+  };
+
+  return {
+    async findConversation(id: number): Promise<ConversationRecord | undefined> {
+      const row = await conversations().where('c.id', '=', id).executeTakeFirst();
+      return row && toConversation(row);
+    },
+
+    /** The conversation of the pair, made on first use (two racing callers get the same row). */
+    async findOrCreateConversation(
+      organisationId: number,
+      sponsorEmail: string,
+      sponsorEmailNormalized: string,
+      now: Date,
+    ): Promise<ConversationRecord & { created: boolean }> {
+      const inserted = await db
+        .insertInto('conversations')
+        .values({
+          organisation_id: organisationId,
+          sponsor_email: sponsorEmail,
+          sponsor_email_normalized: sponsorEmailNormalized,
+          created_at: toDbTime(now),
+          updated_at: toDbTime(now),
+          organisation_notified_at: null,
+          sponsor_notified_at: null,
+        })
+        .onConflict((oc) => oc.columns(['organisation_id', 'sponsor_email_normalized']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const row = await conversations()
+        .where('c.organisation_id', '=', organisationId)
+        .where('c.sponsor_email_normalized', '=', sponsorEmailNormalized)
+        .executeTakeFirstOrThrow();
+      return { ...toConversation(row), created: inserted !== undefined };
+    },
+
+    /** Conversations the scope sees, newest activity first. */
+    async listConversations(scope: ConversationScope): Promise<ConversationRecord[]> {
+      let query = conversations();
+      if (scope.kind === 'guest') {
+        query = query
+          .where('c.organisation_id', '=', scope.organisationId)
+          .where('c.sponsor_email_normalized', '=', scope.emailNormalized);
+      } else {
+        const orgId = scope.organisationId;
+        query = query.where((eb) =>
+          orgId === null
+            ? eb('c.sponsor_email_normalized', '=', scope.emailNormalized)
+            : eb.or([
+                eb('c.organisation_id', '=', orgId),
+                eb('c.sponsor_email_normalized', '=', scope.emailNormalized),
+              ]),
+        );
+      }
+      const rows = await query.orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').execute();
+      return rows.map(toConversation);
+    },
+
+    /** The newest message of each conversation. */
+    async lastMessages(conversationIds: number[]): Promise<Map<number, MessageRecord>> {
+      if (conversationIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('messages as m')
+        .select(messageColumns)
+        .where('m.id', 'in', (eb) =>
+          eb
+            .selectFrom('messages')
+            .select((e) => e.fn.max('id').as('id'))
+            .where('conversation_id', 'in', conversationIds)
+            .groupBy('conversation_id'),
+        )
+        .execute();
+      return new Map(rows.map((row) => [row.conversation_id, toMessage(row)]));
+    },
+
+    /** Unread messages per conversation and sender side. */
+    async unreadByConversation(conversationIds: number[]): Promise<Map<string, number>> {
+      if (conversationIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('messages')
+        .select(['conversation_id', 'sender_side', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('conversation_id', 'in', conversationIds)
+        .where('read_at', 'is', null)
+        .groupBy(['conversation_id', 'sender_side'])
+        .execute();
+      return new Map(rows.map((row) => [`${row.conversation_id}:${row.sender_side}`, fromDbCount(row.n)]));
+    },
+
+    async listMessages(conversationId: number): Promise<MessageRecord[]> {
+      const rows = await db
+        .selectFrom('messages as m')
+        .select(messageColumns)
+        .where('m.conversation_id', '=', conversationId)
+        .orderBy('m.id', 'asc')
+        .execute();
+      return rows.map(toMessage);
+    },
+
+    async findMessage(id: number): Promise<MessageRecord | undefined> {
+      const row = await db.selectFrom('messages as m').select(messageColumns).where('m.id', '=', id).executeTakeFirst();
+      return row && toMessage(row);
+    },
+
+    /** Stores a message and moves the conversation's activity time, in one transaction. */
+    async insertMessage(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('messages')
+          .values({
+            conversation_id: message.conversationId,
+            sender_side: message.senderSide,
+            sender_id: message.senderId,
+            sender_name: message.senderName,
+            body: message.body,
+            type: message.type,
+            sent_at: toDbTime(message.sentAt),
+            read_at: message.readAt ? toDbTime(message.readAt) : null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('conversations')
+          .set({ updated_at: toDbTime(message.sentAt) })
+          .where('id', '=', message.conversationId)
+          .execute();
+        return { ...message, id: row.id };
+      });
+    },
+
+    /** Marks the other side's unread messages read; answers the highest id marked, or null for none. */
+    async markRead(conversationId: number, readerSide: ChatSide, now: Date): Promise<number | null> {
+      const rows = await db
+        .updateTable('messages')
+        .set({ read_at: toDbTime(now) })
+        .where('conversation_id', '=', conversationId)
+        .where('sender_side', '=', otherSide(readerSide))
+        .where('read_at', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.length === 0 ? null : Math.max(...rows.map((r) => r.id));
+    },
+
+    /** Messages after `afterId` in the scope's conversations, oldest first (stream resume). */
+    async messagesAfter(
+      scope: ConversationScope,
+      afterId: number,
+      limit: number,
+    ): Promise<(MessageRecord & { organisationId: number; sponsorEmailNormalized: string })[]> {
+      let query = db
+        .selectFrom('messages as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .select([...messageColumns, 'c.organisation_id', 'c.sponsor_email_normalized'])
+        .where('m.id', '>', afterId);
+      if (scope.kind === 'guest') {
+        query = query
+          .where('c.organisation_id', '=', scope.organisationId)
+          .where('c.sponsor_email_normalized', '=', scope.emailNormalized);
+      } else {
+        const orgId = scope.organisationId;
+        query = query.where((eb) =>
+          orgId === null
+            ? eb('c.sponsor_email_normalized', '=', scope.emailNormalized)
+            : eb.or([
+                eb('c.organisation_id', '=', orgId),
+                eb('c.sponsor_email_normalized', '=', scope.emailNormalized),
+              ]),
+        );
+      }
+      const rows = await query.orderBy('m.id', 'asc').limit(limit).execute();
+      return rows.map((row) => ({
+        ...toMessage(row),
+        organisationId: row.organisation_id,
+        sponsorEmailNormalized: row.sponsor_email_normalized,
+      }));
+    },
+
+    /** Unread sponsor messages over the organisation's conversations. */
+    organisationUnread: (organisationId: number) => countUnread('sponsor', { organisationId }),
+    /** Unread organisation messages over the address's conversations. */
+    sponsorUnread: (emailNormalized: string) => countUnread('organisation', { emailNormalized }),
+    /** Unread organisation messages of one conversation (a guest's). */
+    pairUnread: (organisationId: number, emailNormalized: string) =>
+      countUnread('organisation', { organisationId, emailNormalized }),
+
+    async findMembership(sub: string): Promise<Membership | undefined> {
+      const row = await db
+        .selectFrom('user_profiles as p')
+        .leftJoin('organisations as o', 'o.id', 'p.organisation_id')
+        .select(['p.cognito_id', 'p.email', 'p.organisation_id', 'o.name', 'p.role', 'p.onboarding_completed'])
+        .where('p.cognito_id', '=', sub)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        sub: row.cognito_id,
+        email: row.email,
+        organisationId: row.organisation_id,
+        organisationName: row.name,
+        role: row.role as Role | null,
+        onboardingCompleted: row.onboarding_completed === true || row.onboarding_completed === 1,
+      };
+    },
+
+    /** The organisation of the member with that address, when there is one. */
+    async findMemberOrganisation(emailNormalized: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('user_profiles')
+        .select('organisation_id')
+        .where('email_normalized', '=', emailNormalized)
+        .where('organisation_id', 'is not', null)
+        .executeTakeFirst();
+      return row?.organisation_id ?? null;
+    },
+
+    async listMembers(organisationId: number): Promise<{ sub: string; email: string; language: string | null }[]> {
+      const rows = await db
+        .selectFrom('user_profiles')
+        .select(['cognito_id', 'email', 'language'])
+        .where('organisation_id', '=', organisationId)
+        .execute();
+      return rows.map((row) => ({ sub: row.cognito_id, email: row.email, language: row.language }));
+    },
+
+    /** The account with that address (its profile language), if any. */
+    async findAccount(emailNormalized: string): Promise<{ email: string; language: string | null } | undefined> {
+      return db
+        .selectFrom('user_profiles')
+        .select(['email', 'language'])
+        .where('email_normalized', '=', emailNormalized)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Takes the side's e-mail notice slot of the conversation when the last notice is older than
+     * `notBefore` (or there was none); atomic, so only one process and one request send the notice.
+     */
+    async claimNotice(conversationId: number, side: ChatSide, now: Date, notBefore: Date): Promise<boolean> {
+      const column = side === 'organisation' ? 'organisation_notified_at' : 'sponsor_notified_at';
+      const result = await db
+        .updateTable('conversations')
+        .set({ [column]: toDbTime(now) })
+        .where('id', '=', conversationId)
+        .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<=', toDbTime(notBefore))]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;

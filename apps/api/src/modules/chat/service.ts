@@ -1,0 +1,271 @@
+// Chat between an organisation and a sponsor address (spec sections 3 and 7): listing, reading
+// (marks the other side's messages read), starting and sending. Messages are stored, then published
+// on the bus (the stream hub of every process delivers them), then a notice is mailed in the
+// background to a side with no open stream here, at most once an hour per conversation and side.
+// Organisation-side messages carry the organisation's name as sender (the member's id is sender_id).
+// System notifications are stored read: they inform both sides and count for neither's unread.
+import type { FastifyBaseLogger } from 'fastify';
+import type { ConversationWire, Language, MessageWire, UnreadSummary } from '@sp/shared';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { MessageBus } from '../../ports/bus/index.ts';
+import { renderChatNoticeMail, type MailPort } from '../../ports/mail/index.ts';
+import { normaliseEmail } from '../profiles/repository.ts';
+import { ORGANISER_ROLES, sideOf, type ChatGuestLinks, type Participant, type UserParticipant } from './access.ts';
+import {
+  otherSide,
+  type ChatRepository,
+  type ChatSide,
+  type ConversationRecord,
+  type MessageRecord,
+} from './repository.ts';
+import { CHAT_TOPIC, type ChatBusEvent, type StreamHub } from './stream-hub.ts';
+import { toMessageWire, toUnreadWire } from './wire.ts';
+
+export type SponsorshipNotificationKind =
+  'invitation_sent' | 'agreement_downloaded' | 'signed_uploaded' | 'status_changed';
+
+/** Writes a system notification into conversation(organisation, sponsor address), creating it if needed. */
+export type SponsorshipNotifier = (notification: {
+  organisationId: number;
+  sponsorEmail: string;
+  kind: SponsorshipNotificationKind;
+  params: Record<string, string>;
+}) => Promise<void>;
+
+const HOUR_MS = 60 * 60 * 1000;
+export const SYSTEM_SENDER = 'system';
+
+export function createChatService(deps: {
+  repo: ChatRepository;
+  bus: MessageBus;
+  hub: StreamHub;
+  guests: ChatGuestLinks;
+  mail: MailPort;
+  publicUrl: string;
+  defaultLanguage: Language;
+  log: FastifyBaseLogger;
+  clock?: () => Date;
+}) {
+  const { repo, bus, hub, log } = deps;
+  const now = deps.clock ?? (() => new Date());
+  const background = new Set<Promise<void>>();
+
+  const inBackground = (work: () => Promise<void>) => {
+    const task = work()
+      .catch((error: unknown) => log.error({ err: error }, 'chat notice failed'))
+      .finally(() => background.delete(task));
+    background.add(task);
+  };
+
+  const publish = async (event: ChatBusEvent, local?: MessageRecord) => {
+    try {
+      await bus.publish(CHAT_TOPIC, event, local);
+    } catch (error) {
+      // Stored is stored: a lost live event is made good by the client's refetch and resume.
+      log.error({ err: error }, 'chat event not published');
+    }
+  };
+
+  const languageOf = (profileLanguage: string | null | undefined): Language =>
+    profileLanguage === 'en' || profileLanguage === 'de' ? profileLanguage : deps.defaultLanguage;
+
+  const chatsLink = (conversationId: number) =>
+    `${deps.publicUrl}/chats/?${new URLSearchParams({ conversation: String(conversationId) }).toString()}`;
+
+  /** Mails the side that got a message, unless it is online here or had a notice within the hour. */
+  const noticeReceiver = async (conversation: ConversationRecord, receiver: ChatSide) => {
+    if (hub.hasAudience(receiver, conversation.organisationId, conversation.sponsorEmailNormalized)) return;
+    const at = now();
+    if (!(await repo.claimNotice(conversation.id, receiver, at, new Date(at.getTime() - HOUR_MS)))) return;
+    if (receiver === 'organisation') {
+      const url = chatsLink(conversation.id);
+      for (const member of await repo.listMembers(conversation.organisationId)) {
+        await deps.mail.send(
+          renderChatNoticeMail(
+            member.email,
+            { kind: 'chat-notice', otherName: conversation.sponsorEmail, url },
+            languageOf(member.language),
+          ),
+        );
+      }
+      return;
+    }
+    const account = await repo.findAccount(conversation.sponsorEmailNormalized);
+    let url: string;
+    if (account) {
+      url = chatsLink(conversation.id);
+    } else {
+      const token = await deps.guests.mintGuestToken(conversation.organisationId, conversation.sponsorEmailNormalized);
+      if (!token) return;
+      url = `${deps.publicUrl}/chats-sponsor/?${new URLSearchParams({ token, email: conversation.sponsorEmail }).toString()}`;
+    }
+    await deps.mail.send(
+      renderChatNoticeMail(
+        conversation.sponsorEmail,
+        { kind: 'chat-notice', otherName: conversation.organisationName, url },
+        languageOf(account?.language),
+      ),
+    );
+  };
+
+  const conversationWire = async (conversation: ConversationRecord, side: ChatSide): Promise<ConversationWire> => {
+    const [last, unread] = await Promise.all([
+      repo.lastMessages([conversation.id]),
+      repo.unreadByConversation([conversation.id]),
+    ]);
+    const message = last.get(conversation.id);
+    return {
+      id: conversation.id,
+      other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
+      message: message ? toMessageWire(message, side) : null,
+      unread_count: unread.get(`${conversation.id}:${otherSide(side)}`) ?? 0,
+      updated_at: conversation.updatedAt.toISOString(),
+    };
+  };
+
+  const store = async (conversation: ConversationRecord, message: Omit<MessageRecord, 'id' | 'conversationId'>) => {
+    const stored = await repo.insertMessage({ ...message, conversationId: conversation.id });
+    await publish(
+      {
+        k: 'message',
+        id: stored.id,
+        c: conversation.id,
+        o: conversation.organisationId,
+        s: conversation.sponsorEmailNormalized,
+      },
+      stored,
+    );
+    return stored;
+  };
+
+  /** SponsorshipNotifier */
+  const postSponsorshipNotification: SponsorshipNotifier = async ({ organisationId, sponsorEmail, kind, params }) => {
+    const email = sponsorEmail.trim();
+    const at = now();
+    const conversation = await repo.findOrCreateConversation(organisationId, email, normaliseEmail(email), at);
+    await store(conversation, {
+      senderSide: 'system',
+      senderId: null,
+      senderName: SYSTEM_SENDER,
+      body: JSON.stringify({ key: kind, params }),
+      type: 'notification',
+      sentAt: at,
+      readAt: at,
+    });
+  };
+
+  return {
+    postSponsorshipNotification,
+
+    /** GET /conversation, GET /token/conversation: newest activity first. */
+    async listConversations(participant: Participant): Promise<ConversationWire[]> {
+      const conversations = await repo.listConversations(
+        participant.kind === 'guest'
+          ? { kind: 'guest', organisationId: participant.organisationId, emailNormalized: participant.emailNormalized }
+          : { kind: 'user', organisationId: participant.organisationId, emailNormalized: participant.emailNormalized },
+      );
+      const ids = conversations.map((c) => c.id);
+      const [last, unread] = await Promise.all([repo.lastMessages(ids), repo.unreadByConversation(ids)]);
+      return conversations.map((conversation) => {
+        const side = sideOf(participant, conversation) ?? 'sponsor';
+        const message = last.get(conversation.id);
+        return {
+          id: conversation.id,
+          other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
+          message: message ? toMessageWire(message, side) : null,
+          unread_count: unread.get(`${conversation.id}:${otherSide(side)}`) ?? 0,
+          updated_at: conversation.updatedAt.toISOString(),
+        };
+      });
+    },
+
+    /** GET /conversation/{id}: the messages, oldest first; the other side's become read. */
+    async readConversation(conversation: ConversationRecord, side: ChatSide): Promise<MessageWire[]> {
+      const upTo = await repo.markRead(conversation.id, side, now());
+      if (upTo !== null) {
+        await publish({
+          k: 'read',
+          c: conversation.id,
+          o: conversation.organisationId,
+          s: conversation.sponsorEmailNormalized,
+          side,
+          up: upTo,
+        });
+      }
+      const messages = await repo.listMessages(conversation.id);
+      return messages.map((message) => toMessageWire(message, side));
+    },
+
+    /** POST /conversation/{id}/message: stored, then delivered; the answer is the stored message. */
+    async sendMessage(
+      participant: Participant,
+      conversation: ConversationRecord,
+      side: ChatSide,
+      text: string,
+    ): Promise<MessageWire> {
+      if (text.trim().length === 0) throw badRequest('Validation failed', { message: 'message_empty' });
+      const stored = await store(conversation, {
+        senderSide: side,
+        senderId: participant.kind === 'user' ? participant.sub : null,
+        senderName: side === 'organisation' ? conversation.organisationName : participant.email,
+        body: text,
+        type: 'text',
+        sentAt: now(),
+        readAt: null,
+      });
+      inBackground(() => noticeReceiver(conversation, otherSide(side)));
+      return toMessageWire(stored, side);
+    },
+
+    /**
+     * POST /conversation/{email}. An organiser (veranstalter or beides) starts one of their
+     * organisation with the address; anyone else starts one with the organisation of the member who
+     * has the address, as its sponsor. Existing conversations are returned.
+     */
+    async startConversation(caller: UserParticipant, email: string): Promise<ConversationWire> {
+      const target = normaliseEmail(email);
+      if (target === caller.emailNormalized) {
+        throw badRequest('You cannot start a conversation with yourself', { email: 'own_address' });
+      }
+      const targetOrganisation = await repo.findMemberOrganisation(target);
+      if (caller.organisationId !== null && targetOrganisation === caller.organisationId) {
+        throw badRequest('This address belongs to your own organisation', { email: 'own_organisation' });
+      }
+      const organiser = caller.organisationId !== null && caller.role !== null && ORGANISER_ROLES.includes(caller.role);
+      let conversation: ConversationRecord;
+      if (organiser && caller.organisationId !== null) {
+        conversation = await repo.findOrCreateConversation(caller.organisationId, email.trim(), target, now());
+      } else {
+        if (targetOrganisation === null) throw notFound('No organisation member has this address');
+        conversation = await repo.findOrCreateConversation(
+          targetOrganisation,
+          caller.email,
+          caller.emailNormalized,
+          now(),
+        );
+      }
+      return conversationWire(conversation, sideOf(caller, conversation) ?? 'sponsor');
+    },
+
+    /** GET /conversation/unread, GET /token/conversation/unread */
+    async unreadSummary(participant: Participant): Promise<UnreadSummary> {
+      if (participant.kind === 'guest') {
+        return toUnreadWire(await repo.pairUnread(participant.organisationId, participant.emailNormalized));
+      }
+      const [organisation, sponsor] = await Promise.all([
+        participant.organisationId !== null
+          ? repo.organisationUnread(participant.organisationId)
+          : { messages: 0, conversations: 0 },
+        repo.sponsorUnread(participant.emailNormalized),
+      ]);
+      return toUnreadWire(organisation, sponsor);
+    },
+
+    /** Waits for the background notices (shutdown and tests). */
+    async drain(): Promise<void> {
+      while (background.size > 0) await Promise.all([...background]);
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,253 @@
+// The open live streams of this process, keyed by organisation and by sponsor address, so an event
+// of conversation (organisation, address) is written to that conversation's subscribers only. Events
+// arrive from the bus (this process's with the stored row attached; other processes' as ids, loaded
+// once here); they are handled one after another so every stream sees them in order. A stream of a
+// member who has left the organisation is closed on the next event (membership cached for 1 s).
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BusData, MessageBus } from '../../ports/bus/index.ts';
+import { sideOf, scopeOf, type Participant } from './access.ts';
+import { otherSide, type ChatRepository, type ChatSide, type Counts, type MessageRecord } from './repository.ts';
+import { toMessageWire, toUnreadWire } from './wire.ts';
+
+export const CHAT_TOPIC = 'chat';
+export const HEARTBEAT_MS = 25_000;
+export const RETRY_MS = 3_000;
+export const REPLAY_LIMIT = 500;
+const MEMBERSHIP_TTL_MS = 1_000;
+/** A stream whose client does not read is dropped rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** Bus events: ids and short fields only (NOTIFY payloads stay small). */
+export type ChatBusEvent =
+  | { k: 'message'; id: number; c: number; o: number; s: string }
+  | { k: 'read'; c: number; o: number; s: string; side: ChatSide; up: number };
+
+const ZERO: Counts = { messages: 0, conversations: 0 };
+
+type Connection = {
+  participant: Participant;
+  raw: ServerResponse;
+  /** Frames held back while a resumed stream replays what it missed. */
+  held: { frame: string; messageId?: number }[] | null;
+  orgPart: Counts;
+  sponsorPart: Counts;
+};
+
+const frame = (event: string, data: unknown, id?: number) =>
+  `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export function createStreamHub(deps: { repo: ChatRepository; bus: MessageBus; log: FastifyBaseLogger }) {
+  const { repo, log } = deps;
+  const byOrganisation = new Map<number, Set<Connection>>();
+  const bySponsor = new Map<string, Set<Connection>>();
+  const members = new Map<number, { at: number; subs: Promise<Set<string>> }>();
+  let queue: Promise<void> = Promise.resolve();
+
+  const join = <K>(map: Map<K, Set<Connection>>, key: K, conn: Connection) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(conn);
+  };
+  const leave = <K>(map: Map<K, Set<Connection>>, key: K, conn: Connection) => {
+    const set = map.get(key);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size === 0) map.delete(key);
+  };
+  const orgKeyOf = (p: Participant) => (p.kind === 'user' ? p.organisationId : null);
+
+  const remove = (conn: Connection) => {
+    const orgId = orgKeyOf(conn.participant);
+    if (orgId !== null) leave(byOrganisation, orgId, conn);
+    leave(bySponsor, conn.participant.emailNormalized, conn);
+  };
+
+  const write = (conn: Connection, text: string, messageId?: number) => {
+    if (conn.held) {
+      conn.held.push({ frame: text, messageId });
+      return;
+    }
+    if (conn.raw.destroyed) return;
+    if (conn.raw.writableLength > MAX_BUFFERED_BYTES) {
+      conn.raw.destroy();
+      return;
+    }
+    conn.raw.write(text);
+  };
+
+  const summaryOf = (conn: Connection) =>
+    conn.participant.kind === 'guest' ? toUnreadWire(conn.sponsorPart) : toUnreadWire(conn.orgPart, conn.sponsorPart);
+
+  const sendUnread = (conn: Connection) => {
+    if (!conn.held) write(conn, frame('unread', summaryOf(conn)));
+  };
+
+  const memberSubs = (organisationId: number): Promise<Set<string>> => {
+    const cached = members.get(organisationId);
+    if (cached && Date.now() - cached.at < MEMBERSHIP_TTL_MS) return cached.subs;
+    const subs = repo.listMembers(organisationId).then((rows) => new Set(rows.map((row) => row.sub)));
+    members.set(organisationId, { at: Date.now(), subs });
+    subs.catch(() => members.delete(organisationId));
+    return subs;
+  };
+
+  /** The streams of the conversation's two sides (members re-checked), each once. */
+  const audience = async (organisationId: number, sponsorEmail: string) => {
+    const organisation: Connection[] = [];
+    const sponsor: Connection[] = [];
+    const orgConnections = byOrganisation.get(organisationId);
+    if (orgConnections?.size) {
+      const subs = await memberSubs(organisationId);
+      for (const conn of orgConnections) {
+        if (conn.participant.kind === 'user' && subs.has(conn.participant.sub)) organisation.push(conn);
+        else conn.raw.destroy();
+      }
+    }
+    for (const conn of bySponsor.get(sponsorEmail) ?? []) {
+      if (organisation.includes(conn)) continue;
+      if (sideOf(conn.participant, { organisationId, sponsorEmailNormalized: sponsorEmail }) === 'sponsor') {
+        sponsor.push(conn);
+      }
+    }
+    return { organisation, sponsor };
+  };
+
+  /** Recomputes the unread part of the side that changed, once per event, for that side's streams. */
+  const refreshUnread = async (
+    changedSide: ChatSide,
+    organisationId: number,
+    sponsorEmail: string,
+    conns: Connection[],
+  ) => {
+    if (conns.length === 0) return;
+    if (changedSide === 'organisation') {
+      const counts = await repo.organisationUnread(organisationId);
+      for (const conn of conns) {
+        conn.orgPart = counts;
+        sendUnread(conn);
+      }
+      return;
+    }
+    const users = conns.filter((conn) => conn.participant.kind === 'user');
+    const guests = conns.filter((conn) => conn.participant.kind === 'guest');
+    const [userCounts, guestCounts] = await Promise.all([
+      users.length ? repo.sponsorUnread(sponsorEmail) : ZERO,
+      guests.length ? repo.pairUnread(organisationId, sponsorEmail) : ZERO,
+    ]);
+    for (const conn of users) conn.sponsorPart = userCounts;
+    for (const conn of guests) conn.sponsorPart = guestCounts;
+    for (const conn of conns) sendUnread(conn);
+  };
+
+  const deliverMessage = async (event: Extract<ChatBusEvent, { k: 'message' }>, local: unknown) => {
+    const { organisation, sponsor } = await audience(event.o, event.s);
+    if (organisation.length === 0 && sponsor.length === 0) return;
+    const message = (local as MessageRecord | undefined) ?? (await repo.findMessage(event.id));
+    if (!message) return;
+    const frames = {
+      organisation: frame('message', toMessageWire(message, 'organisation'), message.id),
+      sponsor: frame('message', toMessageWire(message, 'sponsor'), message.id),
+    };
+    for (const conn of organisation) write(conn, frames.organisation, message.id);
+    for (const conn of sponsor) write(conn, frames.sponsor, message.id);
+    // A message leaves the receiving side with more unread; notifications are stored read.
+    if (message.senderSide === 'system') return;
+    const receiver = otherSide(message.senderSide);
+    await refreshUnread(receiver, event.o, event.s, receiver === 'organisation' ? organisation : sponsor);
+  };
+
+  const deliverRead = async (event: Extract<ChatBusEvent, { k: 'read' }>) => {
+    const { organisation, sponsor } = await audience(event.o, event.s);
+    const text = frame('read', { conversation_id: event.c, reader_side: event.side, up_to_id: event.up });
+    for (const conn of [...organisation, ...sponsor]) write(conn, text);
+    await refreshUnread(event.side, event.o, event.s, event.side === 'organisation' ? organisation : sponsor);
+  };
+
+  const handle = (data: BusData, local: unknown) => {
+    const event = data as unknown as ChatBusEvent;
+    queue = queue
+      .then(() => (event.k === 'message' ? deliverMessage(event, local) : deliverRead(event)))
+      .catch((error: unknown) => log.error({ err: error }, 'chat delivery failed'));
+  };
+  const unsubscribe = deps.bus.subscribe(CHAT_TOPIC, handle);
+
+  const heartbeat = setInterval(() => {
+    for (const set of bySponsor.values()) {
+      for (const conn of set) if (!conn.held) write(conn, ': ping\n\n');
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  // Every stream is keyed by its address, so this map holds them all.
+  const all = () => new Set([...bySponsor.values()].flatMap((set) => [...set]));
+
+  return {
+    /**
+     * Serves an open SSE response: registers it, sends `ready`, replays messages after `lastEventId`
+     * (live events meanwhile are held and de-duplicated), then the current unread counts.
+     */
+    async open(participant: Participant, raw: ServerResponse, lastEventId: number | null): Promise<void> {
+      const conn: Connection = { participant, raw, held: [], orgPart: ZERO, sponsorPart: ZERO };
+      const orgId = orgKeyOf(participant);
+      if (orgId !== null) join(byOrganisation, orgId, conn);
+      join(bySponsor, participant.emailNormalized, conn);
+      raw.on('close', () => remove(conn));
+      raw.write(`retry: ${RETRY_MS}\n\n`);
+      raw.write(frame('ready', { heartbeat_ms: HEARTBEAT_MS }));
+      try {
+        let replayedUpTo = lastEventId ?? 0;
+        if (lastEventId !== null) {
+          const missed = await repo.messagesAfter(scopeOf(participant), lastEventId, REPLAY_LIMIT);
+          for (const message of missed) {
+            const side = sideOf(participant, message) ?? 'sponsor';
+            raw.write(frame('message', toMessageWire(message, side), message.id));
+            replayedUpTo = Math.max(replayedUpTo, message.id);
+          }
+        }
+        const [orgPart, sponsorPart] = await Promise.all([
+          orgId !== null ? repo.organisationUnread(orgId) : ZERO,
+          participant.kind === 'guest'
+            ? repo.pairUnread(participant.organisationId, participant.emailNormalized)
+            : repo.sponsorUnread(participant.emailNormalized),
+        ]);
+        conn.orgPart = orgPart;
+        conn.sponsorPart = sponsorPart;
+        const held = conn.held ?? [];
+        conn.held = null;
+        for (const item of held) {
+          if (item.messageId === undefined || item.messageId > replayedUpTo) write(conn, item.frame);
+        }
+        sendUnread(conn);
+      } catch (error) {
+        log.error({ err: error }, 'chat stream failed to start');
+        raw.destroy();
+      }
+    },
+
+    /** Whether the side of conversation (organisation, address) has an open stream in this process. */
+    hasAudience(side: ChatSide, organisationId: number, sponsorEmail: string): boolean {
+      if (side === 'organisation') return (byOrganisation.get(organisationId)?.size ?? 0) > 0;
+      for (const conn of bySponsor.get(sponsorEmail) ?? []) {
+        if (sideOf(conn.participant, { organisationId, sponsorEmailNormalized: sponsorEmail }) === 'sponsor')
+          return true;
+      }
+      return false;
+    },
+
+    /** Open streams (tests and diagnostics). */
+    size: () => all().size,
+
+    /** Waits for the events queued so far (tests). */
+    settled: () => queue,
+
+    /** Ends every stream (server shutdown), so closing does not wait for clients. */
+    close(): void {
+      clearInterval(heartbeat);
+      unsubscribe();
+      for (const conn of all()) conn.raw.end();
+    },
+  };
+}
+
+export type StreamHub = ReturnType<typeof createStreamHub>;

@@ -1,0 +1,115 @@
+// PostgreSQL bus: LISTEN/NOTIFY on one channel, so API processes on the same database deliver each
+// other's events. A dedicated client listens (reconnecting after errors with a growing pause); NOTIFY
+// goes through the ordinary pool. Own events are handed to local subscribers at once and skipped when
+// they come back from the database.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { MAX_BUS_PAYLOAD_BYTES, type BusData, type BusListener, type MessageBus } from './bus-port.ts';
+import { dispatch, subscribeTo } from './in-process.ts';
+
+export type PostgresBusOptions = {
+  /** Where the listening client connects (the database's own connection string). */
+  connection: pg.ClientConfig;
+  /** Publishes through the application's pool. */
+  db: Db;
+  /** One channel per deployment (or per test schema); a PostgreSQL identifier. */
+  channel?: string;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  reconnectMs?: { min: number; max: number };
+};
+
+type Envelope = { o: string; t: string; d: BusData };
+
+export function createPostgresBus(options: PostgresBusOptions): MessageBus {
+  const channel = options.channel ?? 'sp_bus';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid bus channel name ${channel}`);
+  const origin = randomBytes(6).toString('base64url');
+  const listeners = new Map<string, Set<BusListener>>();
+  const { min, max } = options.reconnectMs ?? { min: 200, max: 10_000 };
+  const onError = (error: unknown) => options.log?.error({ err: error }, 'bus listener failed');
+  let client: pg.Client | null = null;
+  let closed = false;
+  let delay = min;
+  let retry: NodeJS.Timeout | undefined;
+
+  const onNotification = (notification: pg.Notification) => {
+    if (notification.channel !== channel || !notification.payload) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(notification.payload) as Envelope;
+    } catch {
+      return;
+    }
+    if (envelope.o === origin) return;
+    dispatch(listeners, envelope.t, envelope.d, undefined, onError);
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, delay);
+    retry.unref();
+    delay = Math.min(max, delay * 2);
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client(options.connection);
+    const fail = (error: unknown) => {
+      if (client === next) client = null;
+      next.removeAllListeners();
+      next.on('error', () => undefined);
+      void next.end().catch(() => undefined);
+      if (!closed) {
+        options.log?.warn({ err: error }, 'bus connection lost, reconnecting');
+        scheduleReconnect();
+      }
+    };
+    next.on('error', fail);
+    next.on('end', () => fail(new Error('connection ended')));
+    next.on('notification', onNotification);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    delay = min;
+  };
+
+  const ready = connect();
+
+  return {
+    kind: 'postgres',
+    async publish(topic, data, local) {
+      dispatch(listeners, topic, data, local, onError);
+      const payload = JSON.stringify({ o: origin, t: topic, d: data } satisfies Envelope);
+      if (Buffer.byteLength(payload) > MAX_BUS_PAYLOAD_BYTES) throw new Error('bus payload too large');
+      await sql`select pg_notify(${channel}, ${payload})`.execute(options.db);
+    },
+    subscribe: (topic, listener) => subscribeTo(listeners, topic, listener),
+    ready: () => ready,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await ready;
+      const current = client;
+      client = null;
+      listeners.clear();
+      if (current) {
+        current.removeAllListeners();
+        current.on('error', () => undefined);
+        await current.end().catch(() => undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeftIcon, MessagesSquareIcon } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage, isApiError } from '@/lib/api-error';
+import { conversationMessagesQueryOptions, markConversationRead, type ChatAuth, type Message } from '@/lib/chat';
+import { cn } from '@/lib/utils';
+import { useSendMessage } from '../api/send-message';
+import { MessageItem } from './message-item';
+import { SendBox } from './send-box';
+
+const OPPOSITE_SIDE = { organisation: 'sponsor', sponsor: 'organisation' } as const;
+
+/** Our side of the conversation, read from the messages (the system writes for neither side). */
+function ownSide(messages: Message[]): Message['senderSide'] {
+  const own = messages.find((m) => m.fromMe && m.senderSide !== 'system');
+  if (own) return own.senderSide;
+  const theirs = messages.find((m) => !m.fromMe && m.senderSide !== 'system');
+  return theirs && theirs.senderSide !== 'system' ? OPPOSITE_SIDE[theirs.senderSide] : 'system';
+}
+
+function MessageLog({ auth, conversationId, name }: { auth: ChatAuth; conversationId: number; name: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const messages = useQuery(conversationMessagesQueryOptions(auth, conversationId));
+  const logRef = useRef<HTMLDivElement>(null);
+  const list = messages.data ?? [];
+  const lastId = list.at(-1)?.id;
+
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [lastId, list.length]);
+
+  useEffect(() => {
+    if (messages.isSuccess) markConversationRead(queryClient, auth, conversationId);
+  }, [messages.isSuccess, messages.dataUpdatedAt, queryClient, auth, conversationId]);
+
+  const lastOwnRead = [...list].reverse().find((m) => m.fromMe && m.type === 'text' && m.id > 0);
+
+  let body;
+  if (messages.isPending) {
+    body = <p className="text-sm text-muted-foreground">{t('common.loading')}</p>;
+  } else if (messages.isError) {
+    const notFound = isApiError(messages.error) && [403, 404].includes(messages.error.status);
+    body = (
+      <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+        <p className="font-medium text-destructive">
+          {notFound
+            ? t('chat.pane.notFound')
+            : t('chat.pane.loadError', { message: getErrorMessage(messages.error, t) })}
+        </p>
+        {notFound ? null : (
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void messages.refetch()}>
+            {t('common.retry')}
+          </Button>
+        )}
+      </div>
+    );
+  } else if (list.length === 0) {
+    body = <p className="py-10 text-center text-sm text-muted-foreground">{t('chat.pane.empty')}</p>;
+  } else {
+    body = (
+      <ol className="flex flex-col gap-3">
+        {list.map((message) => (
+          <MessageItem key={message.id} message={message} showRead={message === lastOwnRead && message.isRead} />
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <div
+      ref={logRef}
+      role="log"
+      aria-live="polite"
+      aria-label={t('chat.pane.log', { name })}
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-y-auto px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-5"
+    >
+      {body}
+    </div>
+  );
+}
+
+function ConversationPane({
+  auth,
+  conversationId,
+  name,
+  onBack,
+}: {
+  auth: ChatAuth;
+  conversationId: number;
+  name: string;
+  onBack?: () => void;
+}) {
+  const { t } = useTranslation();
+  const messages = useQuery(conversationMessagesQueryOptions(auth, conversationId)).data ?? [];
+  const ownSender = [...messages].reverse().find((m) => m.fromMe && m.type === 'text')?.sender;
+  const send = useSendMessage(auth, conversationId, {
+    sender: ownSender ?? t('chat.pane.you'),
+    side: ownSide(messages),
+  });
+
+  return (
+    <>
+      <div className="flex h-16 shrink-0 items-center gap-2 border-b border-border px-3 sm:px-5">
+        {onBack ? (
+          <Button variant="ghost" size="icon" onClick={onBack} aria-label={t('chat.pane.back')}>
+            <ArrowLeftIcon aria-hidden="true" />
+          </Button>
+        ) : null}
+        <h2 className="min-w-0 truncate font-semibold">{name}</h2>
+      </div>
+      <MessageLog auth={auth} conversationId={conversationId} name={name} />
+      <SendBox
+        disabled={false}
+        focusKey={conversationId}
+        onSend={(text, restore) =>
+          send.mutate(text, {
+            onError: (error) => {
+              toast.error(t('chat.send.failed', { message: getErrorMessage(error, t) }));
+              restore();
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+/** The right-hand pane: the selected conversation's messages and the send box. */
+export function MessagePane({
+  auth,
+  conversationId,
+  name,
+  onBack,
+  className,
+}: {
+  auth: ChatAuth;
+  conversationId: number | undefined;
+  name: string;
+  onBack?: () => void;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-label={name || t('chat.pane.placeholderTitle')}
+      className={cn('flex min-h-0 min-w-0 flex-col', className)}
+    >
+      {conversationId === undefined ? (
+        <>
+          <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
+            <MessagesSquareIcon aria-hidden="true" className="size-12 text-muted-foreground" />
+            <h2 className="mt-3 font-semibold">{t('chat.pane.placeholderTitle')}</h2>
+            <p className="mt-1 max-w-sm text-sm text-muted-foreground">{t('chat.pane.placeholderText')}</p>
+          </div>
+          <SendBox disabled focusKey={undefined} onSend={() => undefined} />
+        </>
+      ) : (
+        <ConversationPane
+          key={conversationId}
+          auth={auth}
+          conversationId={conversationId}
+          name={name}
+          onBack={onBack}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,333 @@
+// `npm run bench`: measures the production build against a baseline taken in the same run (issue 9)
+// on 127.0.0.1, on SQLite and, with BENCH_DATABASE_URL, on PostgreSQL too. Every step is bounded in
+// time. Prints a table of figures with their budgets and writes bench-results.json at the root.
+//
+//   npm run bench                  full run (about 5 minutes per engine)
+//   npm run bench -- --quick       short durations (BENCH_SCALE=0.25), about 2 minutes
+//   BENCH_SCALE=0.5 npm run bench  durations scaled by 0.5
+//   npm run bench -- --no-browser  without the LCP measurement in Chromium
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWebIfNeeded } from './web-build.mjs';
+import { BUDGETS } from './bench/bundle.mjs';
+import { bundleFigures, lighthouseLike } from './bench/frontend.mjs';
+import { cannon, liveDelivery, mixedLoad, rawInsertRate, startBaseline } from './bench/load.mjs';
+import { seed } from './bench/seed.mjs';
+import { closeClientAgent, expectStatus, rssMb, startServer } from './bench/server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const scale = args.includes('--quick') ? 0.25 : Number(process.env.BENCH_SCALE ?? 1);
+const withBrowser = !args.includes('--no-browser');
+const seconds = (full) => Math.max(2, Math.round(full * scale));
+const DURATION = {
+  http: seconds(10),
+  rawInsert: seconds(5),
+  live: seconds(20),
+  mixed: seconds(60),
+};
+const CONNECTIONS = 50;
+const HARD_LIMIT_MS = 20 * 60 * 1000;
+
+const log = (line) => console.log(`  ${line}`);
+const rows = [];
+const results = {
+  startedAt: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, node: process.version },
+  scale,
+  engines: {},
+};
+
+/** A figure for the table: `ok` true/false against its budget, null when it has none. */
+function row(engine, name, value, unit, budget, ok, ratio) {
+  rows.push({ engine, name, value, unit, budget, ok, ratio });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+async function runEngine(engine, databaseUrl) {
+  const figures = {};
+  results.engines[engine] = figures;
+  console.log(`\n== ${engine} ==`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sp-bench-${engine}-`));
+  const port = await freePort();
+  let server = await startServer({ port, dataDir, databaseUrl });
+  const baseline = await startBaseline();
+  try {
+    log(`server pid ${server.pid} on ${server.baseUrl} (first start ${fmt(server.startMs, 0)} ms, with migrations)`);
+    const data = await seed(server, { log });
+    figures.seed = {
+      events: data.eventIds.length,
+      members: data.team.length,
+      conversations: data.conversationIds.length,
+      messages: data.messages,
+    };
+    if (!data.chat) log('chat API not available (GET /api/conversation is not 200): chat figures are skipped');
+
+    // Start on an existing data directory, then idle memory.
+    await server.stop();
+    server = await startServer({ port, dataDir, databaseUrl });
+    figures.startMs = server.startMs;
+    row(engine, 'start to first 200 /api/health', server.startMs, 'ms', '< 1500', server.startMs < 1500);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    figures.rssIdleMb = rssMb(server.pid);
+    row(engine, 'RSS idle', figures.rssIdleMb, 'MB', '< 150', figures.rssIdleMb < 150);
+
+    const token = data.organiser.accessToken;
+    const auth = { authorization: `Bearer ${token}` };
+    log(`baseline: node:http, ${CONNECTIONS} connections, ${DURATION.http} s`);
+    const base = await cannon({ url: baseline.url, connections: CONNECTIONS, duration: DURATION.http });
+    figures.baseline = base;
+    row(engine, 'baseline node:http req/s', base.reqPerSec, 'req/s', null, null, 1);
+    row(engine, 'baseline p99', base.p99, 'ms', null, null);
+
+    const reads = [['GET /api/events/{org}', `/api/events/${data.organisationId}`]];
+    if (data.chat) {
+      reads.push(['GET /api/conversation', '/api/conversation']);
+      reads.push(['GET /api/conversation/{id}', `/api/conversation/${data.conversationIds[0]}`]);
+    }
+    figures.reads = {};
+    for (const [name, pathname] of reads) {
+      await expectStatus(200, server.baseUrl, 'GET', pathname, { token });
+      log(`${name}: ${CONNECTIONS} connections, ${DURATION.http} s`);
+      const r = await cannon({
+        url: server.baseUrl + pathname,
+        connections: CONNECTIONS,
+        duration: DURATION.http,
+        headers: auth,
+      });
+      figures.reads[name] = r;
+      const ratio = r.reqPerSec / base.reqPerSec;
+      row(engine, `${name} req/s`, r.reqPerSec, 'req/s', '>= 0.30 x baseline', ratio >= 0.3, ratio);
+      row(engine, `${name} p50 / p99`, r.p99, 'ms', '< 10 (p99)', r.p99 < 10 && r.errors === 0);
+      rows.at(-1).text = `${fmt(r.p50, 0)} / ${fmt(r.p99, 0)}${r.errors ? ` (${r.errors} errors)` : ''}`;
+    }
+    if (!data.chat) row(engine, 'GET /api/conversation[/{id}]', NaN, '', 'not available', null);
+
+    log(
+      `raw durable single-row inserts (${databaseUrl ? 'PostgreSQL temp table' : 'SQLite temp file, same pragmas'}), ${DURATION.rawInsert} s`,
+    );
+    const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
+    figures.rawInsert = raw;
+    row(engine, 'raw durable insert rows/s', raw.rowsPerSec, 'rows/s', null, null);
+
+    if (data.chat) {
+      log(`POST /api/conversation/{id}/message: ${CONNECTIONS} connections, ${DURATION.http} s`);
+      const w = await cannon({
+        url: `${server.baseUrl}/api/conversation/${data.conversationIds[1]}/message`,
+        method: 'POST',
+        connections: CONNECTIONS,
+        duration: DURATION.http,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Benchmark-Nachricht: bitte die Vereinbarung prüfen.', type: 'text' }),
+      });
+      figures.writes = w;
+      const ratio = w.reqPerSec / raw.rowsPerSec;
+      row(
+        engine,
+        'POST message msgs/s',
+        w.reqPerSec,
+        'msg/s',
+        '>= 0.5 x raw insert',
+        ratio >= 0.5 && w.errors === 0,
+        ratio,
+      );
+      rows.at(-1).ratioOf = 'raw';
+      row(engine, 'POST message p99', w.p99, 'ms', null, null);
+      if (w.errors) rows.at(-1).text = `${fmt(w.p99, 0)} (${w.errors} errors)`;
+
+      log(`live delivery: 500 SSE clients, 200 msg/s for ${DURATION.live} s`);
+      const users = [data.organiser, ...data.team];
+      const live = await liveDelivery({
+        baseUrl: server.baseUrl,
+        users,
+        conversationIds: data.conversationIds,
+        clients: 500,
+        rate: 200,
+        seconds: DURATION.live,
+      });
+      figures.live = live;
+      row(
+        engine,
+        `live delivery p50 (${live.clients} clients, ${fmt(live.achievedRate, 0)} msg/s)`,
+        live.p50,
+        'ms',
+        '< 20',
+        live.p50 < 20,
+      );
+      row(engine, 'live delivery p99', live.p99, 'ms', '< 100', live.p99 < 100);
+      row(engine, 'live delivery max', live.max, 'ms', null, null);
+      row(
+        engine,
+        'live lost / duplicated',
+        live.lost + live.duplicated,
+        '',
+        '0 / 0',
+        live.lost === 0 && live.duplicated === 0 && live.postErrors === 0,
+      );
+      rows.at(-1).text =
+        `${live.lost} / ${live.duplicated}${live.postErrors ? ` (${live.postErrors} POST errors)` : ''}`;
+
+      log(`mixed load: 200 users, reads and chat writes, ${DURATION.mixed} s`);
+      const mixed = await mixedLoad({
+        baseUrl: server.baseUrl,
+        accounts: users,
+        organisationId: data.organisationId,
+        conversationIds: data.conversationIds,
+        users: 200,
+        seconds: DURATION.mixed,
+      });
+      figures.mixed = mixed;
+      row(
+        engine,
+        `mixed 200 users req/s (${mixed.reads} reads, ${mixed.writes} writes)`,
+        mixed.reqPerSec,
+        'req/s',
+        null,
+        null,
+        mixed.reqPerSec / base.reqPerSec,
+      );
+      row(
+        engine,
+        'mixed errors / lost writes',
+        mixed.errors + mixed.lostWrites,
+        '',
+        '0 / 0',
+        mixed.errors === 0 && mixed.lostWrites === 0,
+      );
+      rows.at(-1).text = `${mixed.errors} / ${mixed.lostWrites}`;
+      row(engine, 'mixed p50 / p99', mixed.p99, 'ms', null, null);
+      rows.at(-1).text = `${fmt(mixed.p50, 0)} / ${fmt(mixed.p99, 0)}`;
+    } else {
+      row(engine, 'POST message, live delivery, mixed load', NaN, '', 'not available', null);
+    }
+
+    figures.rssAfterLoadMb = rssMb(server.pid);
+    row(engine, 'RSS after load', figures.rssAfterLoadMb, 'MB', '< 300', figures.rssAfterLoadMb < 300);
+
+    if (withBrowser && engine === 'sqlite') {
+      log('LCP in Chromium (mobile emulation, throttled)');
+      const config = (await expectStatus(200, server.baseUrl, 'GET', '/config.json')).body;
+      try {
+        const lcp = await lighthouseLike({
+          baseUrl: server.baseUrl,
+          organiser: data.organiser,
+          clientId: config.clientId,
+        });
+        results.frontend.lcp = lcp;
+        if (!lcp.skipped) {
+          row(
+            'web',
+            'LCP /login/ (mobile, throttled)',
+            lcp.login.lcpMs,
+            'ms',
+            '< 2000',
+            lcp.login.lcpMs > 0 && lcp.login.lcpMs < 2000,
+          );
+          row(
+            'web',
+            'LCP organiser dashboard',
+            lcp.dashboard.lcpMs,
+            'ms',
+            '< 2000',
+            lcp.dashboard.lcpMs > 0 && lcp.dashboard.lcpMs < 2000,
+          );
+          row('web', 'JS transferred /login/ (as sent)', lcp.login.transferredJs / 1000, 'kB', null, null);
+        }
+      } catch (error) {
+        log(`LCP measurement failed: ${error.message}`);
+        results.frontend.lcp = { error: error.message };
+      }
+    }
+  } finally {
+    await baseline.close();
+    await server.stop();
+    closeClientAgent();
+    if (!databaseUrl) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable() {
+  const lines = rows.map((r) => {
+    const value =
+      r.text ?? (Number.isFinite(r.value) ? `${fmt(r.value, r.value >= 100 ? 0 : 1)} ${r.unit}`.trim() : 'n/a');
+    const ratio =
+      r.ratio === undefined || r.ratio === null || !Number.isFinite(r.ratio)
+        ? ''
+        : `${r.ratio.toFixed(2)}${r.ratioOf === 'raw' ? ' of raw' : ''}`;
+    const status = r.ok === null ? (r.budget === 'not available' ? 'skip' : '') : r.ok ? 'ok' : 'MISS';
+    return [r.engine, r.name, value, r.budget ?? '', status, ratio];
+  });
+  const header = ['engine', 'figure', 'value', 'budget', 'status', 'ratio'];
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
+  const format = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  console.log('\n' + format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+async function main() {
+  const limit = setTimeout(() => {
+    console.error(`The benchmark exceeded ${HARD_LIMIT_MS / 60000} minutes; stopping.`);
+    process.exit(2);
+  }, HARD_LIMIT_MS);
+  limit.unref();
+
+  buildWebIfNeeded();
+  console.log(`Benchmark on ${os.cpus().length} cores, Node ${process.version}, durations scaled by ${scale}`);
+  const bundle = bundleFigures();
+  results.frontend = { bundle, budgets: BUDGETS };
+  row(
+    'web',
+    'JS loaded by /login/ (gzip)',
+    bundle.login.jsGzip / 1000,
+    'kB',
+    '<= 150',
+    bundle.login.jsGzip <= BUDGETS.loginJsGzip,
+  );
+  row('web', 'CSS loaded by /login/ (gzip)', bundle.login.cssGzip / 1000, 'kB', null, null);
+  row('web', 'JS loaded by organiser dashboard (gzip)', bundle.organiserDashboard.jsGzip / 1000, 'kB', null, null);
+  row('web', 'CSS loaded by organiser dashboard (gzip)', bundle.organiserDashboard.cssGzip / 1000, 'kB', null, null);
+  const largest = bundle.largestRouteChunk;
+  row(
+    'web',
+    `largest route chunk (${largest ? path.basename(largest.route.split('?')[0]) : '-'})`,
+    (largest?.gzip ?? 0) / 1000,
+    'kB',
+    '<= 100',
+    !largest || largest.gzip <= BUDGETS.routeChunkGzip,
+  );
+
+  await runEngine('sqlite', null);
+  if (process.env.BENCH_DATABASE_URL) await runEngine('postgresql', process.env.BENCH_DATABASE_URL);
+  else log('BENCH_DATABASE_URL is not set: PostgreSQL skipped');
+
+  printTable();
+  results.rows = rows;
+  results.finishedAt = new Date().toISOString();
+  fs.writeFileSync(path.join(root, 'bench-results.json'), JSON.stringify(results, null, 2) + '\n');
+  const missed = rows.filter((r) => r.ok === false).length;
+  console.log(
+    `\n${missed} of ${rows.filter((r) => r.ok !== null).length} budgets missed; results in bench-results.json`,
+  );
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

