@@ -10,8 +10,11 @@ import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
 async function waitForSponsorLink(email: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const mail = (await listMails()).find((m) => m.to.toLowerCase() === email.toLowerCase());
-    const link = mail?.text.match(/https?:\/\/\S+\/invite-sponsor\/\?\S+/)?.[0];
+    // Other mails reach the sponsor too (the chat's notice), so every one of theirs is searched.
+    const link = (await listMails())
+      .filter((m) => m.to.toLowerCase() === email.toLowerCase())
+      .map((m) => m.text.match(/https?:\/\/\S+\/invite-sponsor\/\?\S+/)?.[0])
+      .find(Boolean);
     if (link) return link;
     if (Date.now() > deadline) throw new Error(`No sponsor invitation mail to ${email} arrived`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -55,12 +58,25 @@ test('a sponsor without an account downloads the agreement and returns it signed
   await expect(sponsorRow).toContainText('Eingeladen');
   await expect(sponsorRow).toContainText('2.500,00 €');
 
+  // The organiser writes to the sponsor before they look.
+  const conversation = await page.request.post(`/api/conversation/${encodeURIComponent(sponsorEmail)}`, {
+    headers: auth,
+  });
+  expect(conversation.ok(), await conversation.text()).toBe(true);
+  const { id: conversationId } = (await conversation.json()) as { id: number };
+  const welcome = await page.request.post(`/api/conversation/${conversationId}/message`, {
+    headers: auth,
+    data: { message: 'Willkommen an Bord!', type: 'text' },
+  });
+  expect(welcome.ok(), await welcome.text()).toBe(true);
+
   // The sponsor, in a browser without any session, follows the mailed link.
   const link = await waitForSponsorLink(sponsorEmail);
   const sponsorContext = await browser.newContext({ locale: 'de-DE' });
   const sponsor = await sponsorContext.newPage();
   await sponsor.goto(link);
   await expect(sponsor.getByText(eventTitle).first()).toBeVisible();
+  await expect(sponsor.getByTestId('sponsor-unread-badge')).toHaveText('1');
 
   const downloading = sponsor.waitForEvent('download');
   await sponsor.getByRole('button', { name: 'Vereinbarung.pdf herunterladen' }).click();
@@ -86,6 +102,11 @@ test('a sponsor without an account downloads the agreement and returns it signed
   });
   await expect(sponsor.getByText('Bitte wählen Sie eine PDF-Datei.')).toBeVisible();
   await expect(sponsor.getByTestId('signed-agreement')).toContainText('Vereinbarung unterschrieben.pdf');
+  // The messages link opens the sponsor's chat with the same guest access.
+  await sponsor.locator('main a[href*="/chats-sponsor/"]').click();
+  await expect(sponsor).toHaveURL(/\/chats-sponsor\/\?/);
+  await sponsor.getByRole('button', { name: /Sportverein Musterstadt/ }).click();
+  await expect(sponsor.getByText('Willkommen an Bord!')).toBeVisible();
   await sponsorContext.close();
 
   // The organiser sees where the sponsor stands and downloads the signed copy.

@@ -61,6 +61,8 @@ import { createSponsorGuestLinks } from './modules/invitations/service.ts';
 import { createSponsorshipsRepository } from './modules/sponsorships/repository.ts';
 import { createSponsorshipsService } from './modules/sponsorships/service.ts';
 import { sponsorshipsRoutes } from './modules/sponsorships/routes.ts';
+import { createTasksRepository } from './modules/tasks/repository.ts';
+import { tasksRoutes } from './modules/tasks/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -266,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         tickets: createStreamTickets(database.db, deps.clock ?? (() => new Date())),
       });
       await api.register(sponsorshipsRoutes, { sponsorships });
+      await api.register(tasksRoutes, { repo: createTasksRepository(database.db), access: eventAccess, clock: deps.clock });
     },
     { prefix: '/api' },
   );

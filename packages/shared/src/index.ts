@@ -9,3 +9,4 @@ export * from './schemas/events.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/sponsorships.ts';
+export * from './schemas/tasks.ts';

@@ -24,6 +24,7 @@ export const queryKeys = {
     list: (organisationId: number) => ['events', 'list', organisationId] as const,
     detail: (eventId: number) => ['events', 'detail', eventId] as const,
   },
+  organiserTasks: (organisationId: number) => ['organiser-tasks', organisationId] as const,
   /** `viewer` is 'me' for the signed-in user or the guest's address (their answers may differ). */
   sponsorships: {
     all: ['sponsorships'] as const,

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarHeartIcon, HandshakeIcon, MailOpenIcon } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { CalendarHeartIcon, HandshakeIcon, MailOpenIcon, MessagesSquareIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { PendingView } from '@/components/feedback/pending-view';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useUnreadSummary } from '@/lib/chat';
 import { invitationQueryOptions } from '../api/get-invitation';
 import { InvitationLoadError } from './invitation-status';
 import { InviteSignUpForm, type InviteSignUpSlots } from './invite-sign-up-form';
@@ -32,6 +34,8 @@ export function InviteSponsorPage({
 }: { token: string; email: string; NextSteps: SponsorNextStepsSlot } & InviteSignUpSlots) {
   const { t } = useTranslation();
   const invitation = useQuery(invitationQueryOptions(token));
+  // The link is the sponsor's guest access: their unread messages from the organisation.
+  const unread = useUnreadSummary({ guest: { token, email } }, { enabled: invitation.isSuccess });
   useDocumentTitle(t('invitations.sponsor.title'));
 
   if (invitation.isPending) return <PendingView />;
@@ -54,6 +58,23 @@ export function InviteSponsorPage({
             components={{ strong: <strong className="text-foreground" /> }}
           />
         </p>
+        <Link
+          to="/chats-sponsor/"
+          search={{ token, email }}
+          className="mt-4 inline-flex items-center gap-2 rounded-lg border border-border bg-card px-4 py-2 text-sm font-medium shadow-sm hover:bg-accent"
+        >
+          <MessagesSquareIcon aria-hidden="true" className="size-4 text-primary" />
+          {t('invitations.sponsor.messages')}
+          {unread && unread.unread_messages > 0 ? (
+            <span
+              className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground tabular-nums"
+              aria-label={t('invitations.sponsor.unread', { count: unread.unread_messages })}
+              data-testid="sponsor-unread-badge"
+            >
+              {unread.unread_messages}
+            </span>
+          ) : null}
+        </Link>
       </header>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

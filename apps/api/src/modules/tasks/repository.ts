@@ -1,0 +1,64 @@
+// The open tasks of an organisation, each a small indexed query: events without a file, signed
+// sponsorships to confirm, invitations not yet accepted.
+import type { Db } from '../../db/index.ts';
+import { fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
+
+/** Each list is capped: the dashboard shows the first few and the count. */
+const LIST_LIMIT = 50;
+
+export function createTasksRepository(db: Db) {
+  return {
+    async eventsWithoutFile(organisationId: number) {
+      return db
+        .selectFrom('events as e')
+        .select(['e.id', 'e.title', 'e.event_date'])
+        .where('e.organisation_id', '=', organisationId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('event_files as f')
+                .select('f.s3_id')
+                .whereRef('f.event_id', '=', 'e.id')
+                .where('f.sponsorship_id', 'is', null)
+                .where('f.attached', '=', toDbBool(true))
+                .where('f.status', '=', 'stored'),
+            ),
+          ),
+        )
+        .orderBy('e.event_date')
+        .orderBy('e.id')
+        .limit(LIST_LIMIT)
+        .execute();
+    },
+
+    async sponsorshipsToConfirm(organisationId: number) {
+      return db
+        .selectFrom('sponsorships as s')
+        .innerJoin('events as e', 'e.id', 's.event_id')
+        .select(['s.id', 's.event_id', 'e.title as event_title', 's.sponsor_email'])
+        .where('s.organisation_id', '=', organisationId)
+        .where('s.status', '=', 'signed')
+        .orderBy('s.updated_at')
+        .orderBy('s.id')
+        .limit(LIST_LIMIT)
+        .execute();
+    },
+
+    async pendingInvitations(organisationId: number, now: Date) {
+      const rows = await db
+        .selectFrom('invitations as i')
+        .leftJoin('events as e', 'e.id', 'i.event_id')
+        .select(['i.kind', 'i.email', 'i.event_id', 'e.title as event_title', 'i.expires_at'])
+        .where('i.organisation_id', '=', organisationId)
+        .where('i.accepted_at', 'is', null)
+        .where('i.expires_at', '>', toDbTime(now))
+        .orderBy('i.expires_at')
+        .orderBy('i.id')
+        .limit(LIST_LIMIT)
+        .execute();
+      return rows.map((row) => ({ ...row, expires_at: fromDbTime(row.expires_at).toISOString() }));
+    },
+  };
+}
+
+export type TasksRepository = ReturnType<typeof createTasksRepository>;

@@ -1,0 +1,45 @@
+// GET /organisation/{organisationId}/tasks: the organiser dashboard's open tasks, for organisers of
+// that organisation only (the events module's rule: other callers get 403).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError, ZOrganiserTasks, type OrganiserTasksWire } from '@sp/shared';
+import { requireUser } from '../../plugins/authenticate.ts';
+import type { EventAccess } from '../events/access.ts';
+import type { TasksRepository } from './repository.ts';
+
+export const tasksRoutes: FastifyPluginAsyncZod<{
+  repo: TasksRepository;
+  access: EventAccess;
+  clock?: () => Date;
+}> = async (app, { repo, access, clock = () => new Date() }) => {
+  app.get(
+    '/organisation/:organisationId/tasks',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Open tasks of your organisation',
+        description:
+          'Events without their PDF, signed sponsorships waiting for confirmation, and invitations not yet accepted.',
+        security: [{ bearer: [] }],
+        params: z.object({ organisationId: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        response: { 200: ZOrganiserTasks, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request): Promise<OrganiserTasksWire> => {
+      const { organisationId } = request.params;
+      await access.assertOrganiserOf(requireUser(request), organisationId);
+      const [events, sponsorships, invitations] = await Promise.all([
+        repo.eventsWithoutFile(organisationId),
+        repo.sponsorshipsToConfirm(organisationId),
+        repo.pendingInvitations(organisationId, clock()),
+      ]);
+      return {
+        events_without_file: events,
+        sponsorships_to_confirm: sponsorships,
+        pending_invitations: invitations,
+        total: events.length + sponsorships.length + invitations.length,
+      };
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ClipboardListIcon, FileWarningIcon, MailIcon, SignatureIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useLanguage } from '@/hooks/use-language';
+import { getErrorMessage } from '@/lib/api-error';
+import { formatDate } from '@/lib/format';
+import { organiserTasksQueryOptions } from '../api/get-tasks';
+
+/** How many tasks of each kind the card lists; the total counts them all. */
+const SHOWN = 3;
+
+const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
+
+/** Open tasks: events without their PDF, signed agreements to confirm, invitations not yet accepted. */
+export function OpenTasksCard({ organisationId }: { organisationId: number }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const tasks = useQuery(organiserTasksQueryOptions(organisationId));
+
+  return (
+    <Card className="md:col-span-2 xl:col-span-1">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ClipboardListIcon aria-hidden="true" className="size-5 text-primary" />
+          {t('organizer.dashboard.tasks.title')}
+        </CardTitle>
+        <CardDescription>{t('organizer.dashboard.tasks.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {tasks.isPending ? (
+          <p className="text-4xl font-bold text-muted-foreground" aria-busy="true">
+            …
+          </p>
+        ) : tasks.isError ? (
+          <p className="text-sm text-destructive" role="alert">
+            {t('organizer.dashboard.error', { message: getErrorMessage(tasks.error, t) })}
+          </p>
+        ) : (
+          <>
+            <p className="text-4xl font-bold tabular-nums" data-testid="open-tasks-count">
+              {tasks.data.total}
+            </p>
+            {tasks.data.total === 0 ? (
+              <p className="mt-2 text-sm text-muted-foreground">{t('organizer.dashboard.tasks.none')}</p>
+            ) : (
+              <ul className="mt-3 grid gap-2 text-sm">
+                {tasks.data.events_without_file.slice(0, SHOWN).map((event) => (
+                  <li key={`event-${event.id}`} className="flex gap-2">
+                    <FileWarningIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+                    <span>
+                      {t('organizer.dashboard.tasks.eventWithoutFile')}{' '}
+                      <Link to="/edit-event/$eventId" params={{ eventId: event.id }} className={linkClass}>
+                        {event.title}
+                      </Link>{' '}
+                      <span className="text-muted-foreground">({formatDate(event.event_date, language)})</span>
+                    </span>
+                  </li>
+                ))}
+                {tasks.data.sponsorships_to_confirm.slice(0, SHOWN).map((sponsorship) => (
+                  <li key={`sponsorship-${sponsorship.id}`} className="flex gap-2">
+                    <SignatureIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+                    <span>
+                      {t('organizer.dashboard.tasks.toConfirm', { sponsor: sponsorship.sponsor_email })}{' '}
+                      <Link to="/edit-event/$eventId" params={{ eventId: sponsorship.event_id }} className={linkClass}>
+                        {sponsorship.event_title}
+                      </Link>
+                    </span>
+                  </li>
+                ))}
+                {tasks.data.pending_invitations.length > 0 ? (
+                  <li className="flex gap-2">
+                    <MailIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                    <span>
+                      {t('organizer.dashboard.tasks.pendingInvitations', {
+                        count: tasks.data.pending_invitations.length,
+                      })}{' '}
+                      <Link to="/dashboard/organizer/team" className={linkClass}>
+                        {t('organizer.dashboard.tasks.toTeam')}
+                      </Link>
+                    </span>
+                  </li>
+                ) : null}
+              </ul>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

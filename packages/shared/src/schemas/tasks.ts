@@ -1,0 +1,30 @@
+// The organiser dashboard's open tasks (issue 8): work waiting for the organisation, each item
+// pointing to where it is done.
+import { z } from 'zod';
+
+export const ZOrganiserTasks = z.object({
+  /** Events without their sponsor agreement (PDF): sponsors cannot sign yet. */
+  events_without_file: z.array(z.object({ id: z.number().int(), title: z.string(), event_date: z.string() })),
+  /** Sponsorships whose signed agreement is in and waits for the organiser's confirmation. */
+  sponsorships_to_confirm: z.array(
+    z.object({
+      id: z.number().int(),
+      event_id: z.number().int(),
+      event_title: z.string(),
+      sponsor_email: z.string(),
+    }),
+  ),
+  /** Invitations (team and sponsor) sent and not yet accepted, still valid. */
+  pending_invitations: z.array(
+    z.object({
+      kind: z.enum(['team', 'sponsor']),
+      email: z.string(),
+      event_id: z.number().int().nullable(),
+      event_title: z.string().nullable(),
+      expires_at: z.string(),
+    }),
+  ),
+  /** All open tasks together. */
+  total: z.number().int().min(0),
+});
+export type OrganiserTasksWire = z.infer<typeof ZOrganiserTasks>;
