@@ -63,6 +63,10 @@ import { createSponsorshipsService } from './modules/sponsorships/service.ts';
 import { sponsorshipsRoutes } from './modules/sponsorships/routes.ts';
 import { createTasksRepository } from './modules/tasks/repository.ts';
 import { tasksRoutes } from './modules/tasks/routes.ts';
+import { createSearchRepository } from './modules/search/repository.ts';
+import { searchRoutes } from './modules/search/routes.ts';
+import { createDashboardRepository } from './modules/dashboard/repository.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -269,6 +273,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(sponsorshipsRoutes, { sponsorships });
       await api.register(tasksRoutes, { repo: createTasksRepository(database.db), access: eventAccess, clock: deps.clock });
+      await api.register(searchRoutes, { repo: createSearchRepository(database.db) });
+      await api.register(dashboardRoutes, { repo: createDashboardRepository(database.db), access: eventAccess });
     },
     { prefix: '/api' },
   );

@@ -10,3 +10,5 @@ export * from './schemas/invitations.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/sponsorships.ts';
 export * from './schemas/tasks.ts';
+export * from './schemas/search.ts';
+export * from './schemas/progress.ts';

@@ -30,7 +30,10 @@ export const queryKeys = {
     all: ['sponsorships'] as const,
     detail: (sponsorshipId: number, viewer: string) => ['sponsorships', 'detail', sponsorshipId, viewer] as const,
     ofEvent: (eventId: number) => ['sponsorships', 'event', eventId] as const,
+    /** GET /sponsorships: the signed-in sponsor's own. */
+    mine: ['sponsorships', 'mine'] as const,
   },
+  organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
   /** `scope` tells a signed-in user's chat ('me') from a guest's (see lib/chat/chat-auth.ts). */
   conversations: {
     all: ['conversations'] as const,

@@ -47,3 +47,24 @@ export const ZAttachSignedAgreementRequest = z.object({
   s3_id: z.string().min(1).max(100),
   key: z.string().min(1).max(500),
 });
+
+/** The statuses an open sponsorship can still reach: invited, downloaded, signed. */
+export const OPEN_SPONSORSHIP_STATUSES = [
+  'invited',
+  'downloaded',
+  'signed',
+] as const satisfies readonly SponsorshipStatus[];
+
+/**
+ * POST /sponsorships/{id}/status: organisers confirm (from `signed`) or decline (while open); the
+ * sponsor withdraws (while open). A wrong transition is 409.
+ */
+export const ZChangeSponsorshipStatusRequest = z.object({ status: z.enum(['confirmed', 'declined', 'withdrawn']) });
+export type ChangeSponsorshipStatusRequest = z.infer<typeof ZChangeSponsorshipStatusRequest>;
+
+/** PATCH /sponsorships/{id}: organisers change the amount (euro cents) while the sponsorship is open. */
+export const ZUpdateSponsorshipRequest = z.object({ amount_cents: z.number().int().min(0).max(100_000_000_00) });
+export type UpdateSponsorshipRequest = z.infer<typeof ZUpdateSponsorshipRequest>;
+
+/** GET /sponsorships: the signed-in sponsor's sponsorships (their address), newest event first. */
+export const ZListMySponsorshipsResponse = z.array(ZSponsorship);

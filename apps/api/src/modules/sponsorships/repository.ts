@@ -1,7 +1,8 @@
 // Sponsorships as their two parties see them: the event and organisation they belong to, the event's
 // agreement files, and the signed copy. Recording the signed copy is one transaction that attaches the
-// upload, points the sponsorship at it and drops the copy it replaces.
-import type { SponsorshipStatus } from '@sp/shared';
+// upload, points the sponsorship at it and drops the copy it replaces. Status changes and amount
+// changes are conditional updates on the current status.
+import { OPEN_SPONSORSHIP_STATUSES, type SponsorshipStatus } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import { fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -33,8 +34,11 @@ export type SponsorshipRecord = {
 
 export type AgreementFile = { s3Id: string; name: string; key: string };
 
-/** A sponsor may replace the signed copy until the organiser has decided. */
-export const SIGNABLE_STATUSES: readonly SponsorshipStatus[] = ['invited', 'downloaded', 'signed'];
+/**
+ * Open sponsorships: the sponsor may replace the signed copy or withdraw, the organiser may change
+ * the amount or decline, until someone has decided.
+ */
+export const SIGNABLE_STATUSES: readonly SponsorshipStatus[] = OPEN_SPONSORSHIP_STATUSES;
 
 export function createSponsorshipsRepository(db: Db) {
   const base = () =>
@@ -85,6 +89,46 @@ export function createSponsorshipsRepository(db: Db) {
     async listForEvent(eventId: number): Promise<SponsorshipRecord[]> {
       const rows = await base().where('s.event_id', '=', eventId).orderBy('s.created_at').orderBy('s.id').execute();
       return rows.map(toRecord);
+    },
+
+    /** The sponsorships whose sponsor address is this one, newest event date first. */
+    async listForSponsor(sponsorEmailNormalized: string): Promise<SponsorshipRecord[]> {
+      const rows = await base()
+        .where('s.sponsor_email_normalized', '=', sponsorEmailNormalized)
+        .orderBy('e.event_date', 'desc')
+        .orderBy('s.id', 'desc')
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    /**
+     * Moves the sponsorship to `to` when its status is still one of `from` (checked in the same
+     * statement, so two decisions at once cannot both win). Answers whether it changed.
+     */
+    async changeStatus(
+      id: number,
+      from: readonly SponsorshipStatus[],
+      to: SponsorshipStatus,
+      now: Date,
+    ): Promise<boolean> {
+      const updated = await db
+        .updateTable('sponsorships')
+        .set({ status: to, updated_at: toDbTime(now) })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    /** Changes the amount of a sponsorship that is still open; answers whether it changed. */
+    async changeAmount(id: number, amountCents: number, now: Date): Promise<boolean> {
+      const updated = await db
+        .updateTable('sponsorships')
+        .set({ amount_cents: amountCents, updated_at: toDbTime(now) })
+        .where('id', '=', id)
+        .where('status', 'in', SIGNABLE_STATUSES)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
     },
 
     async isMember(cognitoId: string, organisationId: number): Promise<boolean> {

@@ -1,16 +1,20 @@
-// Sponsorship calls under /api: the sponsor's view of their sponsorship and the signed agreement's
-// upload (bearer, or the invitation link as `Authorization: <token>:<email>`), and the organiser's
-// list of an event's sponsorships (bearer).
+// Sponsorship calls under /api: the sponsor's view of their sponsorship, the signed agreement's
+// upload and withdrawing (bearer, or the invitation link as `Authorization: <token>:<email>`); the
+// organisers' list of an event's sponsorships and their decisions (bearer); the signed-in sponsor's
+// own sponsorships (bearer).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZApiError,
   ZAttachSignedAgreementRequest,
+  ZChangeSponsorshipStatusRequest,
   ZCreateUploadResponse,
+  ZListMySponsorshipsResponse,
   ZListSponsorshipsResponse,
   ZSignedAgreementUploadRequest,
   ZSponsorship,
+  ZUpdateSponsorshipRequest,
 } from '@sp/shared';
 import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
 import type { SponsorshipCaller, SponsorshipsService } from './service.ts';
@@ -84,7 +88,57 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{ sponsorships: Sponsorsh
       async (request) =>
         sponsorships.attachSignedAgreement(sponsorshipCaller(request), request.params.id, request.body),
     );
+
+    parties.post(
+      '/sponsorships/:id/status',
+      {
+        schema: {
+          tags: ['sponsorships'],
+          summary: 'Confirm, decline or withdraw a sponsorship',
+          description:
+            'Organisers (veranstalter, beides) of its organisation confirm a `signed` sponsorship or decline ' +
+            'an open one (invited, downloaded, signed); the sponsor withdraws an open one. 403 for the other ' +
+            'side, 409 for a status the sponsorship cannot reach from its current one.',
+          security,
+          params: idParams,
+          body: ZChangeSponsorshipStatusRequest,
+          response: { 200: ZSponsorship, ...errors },
+        },
+      },
+      async (request) => sponsorships.changeStatus(sponsorshipCaller(request), request.params.id, request.body.status),
+    );
+
+    parties.patch(
+      '/sponsorships/:id',
+      {
+        schema: {
+          tags: ['sponsorships'],
+          summary: 'Change the amount of an open sponsorship',
+          description: 'For organisers of its organisation; 409 once it is confirmed, declined or withdrawn.',
+          security,
+          params: idParams,
+          body: ZUpdateSponsorshipRequest,
+          response: { 200: ZSponsorship, ...errors },
+        },
+      },
+      async (request) =>
+        sponsorships.changeAmount(sponsorshipCaller(request), request.params.id, request.body.amount_cents),
+    );
   });
+
+  app.get(
+    '/sponsorships',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['sponsorships'],
+        summary: 'Your sponsorships as a sponsor (sponsor address = your e-mail), newest event first',
+        security: [{ bearer: [] }],
+        response: { 200: ZListMySponsorshipsResponse, ...errors },
+      },
+    },
+    async (request) => sponsorships.listMine(requireUser(request)),
+  );
 
   app.get(
     '/event/:id/sponsorships',

@@ -1,15 +1,22 @@
 // Who may see and act on a sponsorship: its sponsor (signed in with the sponsorship's address, or as a
 // guest with the invitation link), and the members of the organisation (who see the sponsorships of
-// their events). Anyone else gets 404, so a sponsorship's existence does not leak.
-import type { CreateUploadResponse, SponsorshipWire } from '@sp/shared';
+// their events). Anyone else gets 404, so a sponsorship's existence does not leak. Organisers
+// (veranstalter, beides) decide: confirm a signed sponsorship, decline an open one, change its amount;
+// the sponsor may withdraw while it is open. Every status change is noted in the conversation.
+import type {
+  ChangeSponsorshipStatusRequest,
+  CreateUploadResponse,
+  SponsorshipStatus,
+  SponsorshipWire,
+} from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { SponsorGuestCredentials } from '../../plugins/authenticate.ts';
 import type { SponsorAccess } from '../events/access.ts';
 import type { EventAccess } from '../events/access.ts';
 import type { DownloadListener, FilesService } from '../files/service.ts';
 import { normaliseEmail } from '../profiles/repository.ts';
-import type { SponsorshipRecord, SponsorshipsRepository } from './repository.ts';
+import { SIGNABLE_STATUSES, type SponsorshipRecord, type SponsorshipsRepository } from './repository.ts';
 
 export type SponsorshipCaller =
   { kind: 'user'; sub: string; email: string | undefined } | { kind: 'guest'; guest: SponsorGuestCredentials };
@@ -18,11 +25,20 @@ export type SponsorshipCaller =
 export type SponsorshipNotice = {
   organisationId: number;
   sponsorEmail: string;
-  kind: 'agreement_downloaded' | 'signed_uploaded';
+  kind: 'agreement_downloaded' | 'signed_uploaded' | 'status_changed';
   params: Record<string, string>;
 };
 
 const sponsorshipNotFound = () => notFound('Sponsorship not found');
+
+type Decision = ChangeSponsorshipStatusRequest['status'];
+
+/** Which statuses each decision may start from, and which side makes it. */
+const TRANSITIONS: Record<Decision, { from: readonly SponsorshipStatus[]; by: 'organiser' | 'sponsor' }> = {
+  confirmed: { from: ['signed'], by: 'organiser' },
+  declined: { from: SIGNABLE_STATUSES, by: 'organiser' },
+  withdrawn: { from: SIGNABLE_STATUSES, by: 'sponsor' },
+};
 
 export function createSponsorshipsService(deps: {
   repo: SponsorshipsRepository;
@@ -100,6 +116,16 @@ export function createSponsorshipsService(deps: {
     });
   };
 
+  /** The sponsorship when the caller is an organiser of its organisation; 403 for its sponsor. */
+  const organiserSponsorship = async (caller: SponsorshipCaller, id: number) => {
+    const { sponsorship, side } = await visible(caller, id);
+    if (side !== 'organisation' || caller.kind !== 'user')
+      throw forbidden('Only the organisers decide on a sponsorship');
+    // Members of the organisation without an organiser role see, but do not decide.
+    await deps.events.organiserOrganisation(caller);
+    return sponsorship;
+  };
+
   const one = async (id: number): Promise<SponsorshipWire> => {
     const record = await repo.findById(id);
     if (!record) throw sponsorshipNotFound();
@@ -152,6 +178,48 @@ export function createSponsorshipsService(deps: {
         kind: 'signed_uploaded',
         params: { event: sponsorship.eventTitle, file: upload.name },
       });
+      return one(sponsorship.id);
+    },
+
+    /** GET /sponsorships: the signed-in user's own sponsorships (their address), newest event first. */
+    async listMine(caller: { email: string | undefined }): Promise<SponsorshipWire[]> {
+      if (caller.email === undefined) return [];
+      return toWire(await repo.listForSponsor(normaliseEmail(caller.email)));
+    },
+
+    /** POST /sponsorships/{id}/status */
+    async changeStatus(caller: SponsorshipCaller, id: number, status: Decision): Promise<SponsorshipWire> {
+      const transition = TRANSITIONS[status];
+      const { sponsorship, side } = await visible(caller, id);
+      if (transition.by === 'sponsor') {
+        if (side !== 'sponsor') throw forbidden('Only the sponsor withdraws a sponsorship');
+      } else {
+        await organiserSponsorship(caller, id);
+      }
+      if (!transition.from.includes(sponsorship.status)) {
+        throw conflict(`A ${sponsorship.status} sponsorship cannot become ${status}`);
+      }
+      if (!(await repo.changeStatus(sponsorship.id, transition.from, status, now()))) {
+        throw conflict('The sponsorship changed meanwhile; please reload');
+      }
+      await notify({
+        organisationId: sponsorship.organisationId,
+        sponsorEmail: sponsorship.sponsorEmail,
+        kind: 'status_changed',
+        params: { event: sponsorship.eventTitle, status },
+      });
+      return one(sponsorship.id);
+    },
+
+    /** PATCH /sponsorships/{id}: the amount, while the sponsorship is open. */
+    async changeAmount(caller: SponsorshipCaller, id: number, amountCents: number): Promise<SponsorshipWire> {
+      const sponsorship = await organiserSponsorship(caller, id);
+      if (
+        !SIGNABLE_STATUSES.includes(sponsorship.status) ||
+        !(await repo.changeAmount(sponsorship.id, amountCents, now()))
+      ) {
+        throw conflict('The amount of a decided sponsorship stays as it is');
+      }
       return one(sponsorship.id);
     },
 

@@ -9,6 +9,7 @@ export type Sponsorship = {
   eventId: number;
   eventTitle: string;
   eventDate: string;
+  organisationId: number;
   organisationName: string;
   sponsorEmail: string;
   status: SponsorshipStatus;
@@ -24,6 +25,7 @@ export function toSponsorship(wire: SponsorshipWire): Sponsorship {
     eventId: wire.event_id,
     eventTitle: wire.event_title,
     eventDate: wire.event_date,
+    organisationId: wire.organisation_id,
     organisationName: wire.organisation_name,
     sponsorEmail: wire.sponsor_email,
     status: wire.status,
@@ -49,3 +51,7 @@ export const authOf = (viewer: SponsorViewer): ApiAuth =>
   viewer.kind === 'guest' ? { guest: { token: viewer.token, email: viewer.email } } : 'bearer';
 
 export const viewerKey = (viewer: SponsorViewer) => (viewer.kind === 'guest' ? `guest:${viewer.email}` : 'me');
+
+/** Open sponsorships can still be signed, withdrawn, declined or get a new amount. */
+export const isOpen = (status: Sponsorship['status']) =>
+  status === 'invited' || status === 'downloaded' || status === 'signed';

@@ -1,5 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { DownloadIcon, LoaderCircleIcon, UsersIcon } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import {
+  CheckIcon,
+  DownloadIcon,
+  LoaderCircleIcon,
+  MessageSquareIcon,
+  PencilIcon,
+  UsersIcon,
+  XIcon,
+} from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -8,8 +18,12 @@ import { useLanguage } from '@/hooks/use-language';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatCurrency, formatDate, formatDateTime } from '@/lib/format';
 import { downloadFile } from '../api/agreement-files';
+import { useChangeSponsorshipStatus } from '../api/change-sponsorship';
 import { eventSponsorshipsQueryOptions } from '../api/list-event-sponsorships';
-import type { Sponsorship } from '../api/sponsorship';
+import { isOpen, type Sponsorship } from '../api/sponsorship';
+import { AmountForm } from './amount-form';
+import { ConfirmDecisionDialog } from './confirm-decision-dialog';
+import { StatusBadge } from './status-badge';
 
 const ME = { kind: 'user' } as const;
 
@@ -38,10 +52,123 @@ function SignedAgreementButton({ file }: { file: NonNullable<Sponsorship['signed
   );
 }
 
-/** The organiser's view of an event's sponsors: status, amount and the signed agreement each returned. */
-export function EventSponsorshipsCard({ eventId }: { eventId: number }) {
+/** Confirm (once signed), decline (while open, asked once more) and change the amount. */
+function OrganiserActions({ sponsorship, onEditAmount }: { sponsorship: Sponsorship; onEditAmount: () => void }) {
+  const { t } = useTranslation();
+  const change = useChangeSponsorshipStatus(ME);
+  const [declining, setDeclining] = useState(false);
+  if (!isOpen(sponsorship.status)) return null;
+
+  const decide = (status: 'confirmed' | 'declined') =>
+    change.mutate(
+      { id: sponsorship.id, status },
+      {
+        onSuccess: () => {
+          setDeclining(false);
+          toast.success(t(`sponsorships.done.${status}`));
+        },
+        onError: (error) => toast.error(t('sponsorships.errors.change', { message: getErrorMessage(error, t) })),
+      },
+    );
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {sponsorship.status === 'signed' ? (
+        <Button size="sm" disabled={change.isPending} onClick={() => decide('confirmed')}>
+          {change.isPending && change.variables?.status === 'confirmed' ? (
+            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <CheckIcon aria-hidden="true" />
+          )}
+          {t('sponsorships.actions.confirm')}
+        </Button>
+      ) : null}
+      <Button size="sm" variant="outline" disabled={change.isPending} onClick={onEditAmount}>
+        <PencilIcon aria-hidden="true" />
+        {t('sponsorships.actions.editAmount')}
+      </Button>
+      <ConfirmDecisionDialog
+        open={declining}
+        onOpenChange={setDeclining}
+        pending={change.isPending}
+        title={t('sponsorships.confirmDecline.title')}
+        text={t('sponsorships.confirmDecline.text', { email: sponsorship.sponsorEmail })}
+        confirm={t('sponsorships.confirmDecline.confirm')}
+        onConfirm={() => decide('declined')}
+        trigger={
+          <Button size="sm" variant="ghost" className="text-destructive" disabled={change.isPending}>
+            <XIcon aria-hidden="true" />
+            {t('sponsorships.actions.decline')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+function SponsorshipItem({ sponsorship }: { sponsorship: Sponsorship }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
+  const [editing, setEditing] = useState(false);
+  return (
+    <li className="flex flex-col gap-3 py-4" data-testid="event-sponsorship">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <p className="font-medium break-all">{sponsorship.sponsorEmail}</p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+            <StatusBadge status={sponsorship.status} />
+            <span className="font-medium text-foreground tabular-nums">
+              {sponsorship.amountCents !== null
+                ? formatCurrency(sponsorship.amountCents / 100, language)
+                : t('sponsorships.amount.none')}
+            </span>
+            {sponsorship.agreementDownloadedAt ? (
+              <span>
+                {t('sponsorships.list.downloadedOn', { date: formatDate(sponsorship.agreementDownloadedAt, language) })}
+              </span>
+            ) : null}
+          </p>
+        </div>
+        {sponsorship.signedAgreement ? (
+          <div className="flex flex-col items-start gap-1 sm:items-end">
+            <SignedAgreementButton file={sponsorship.signedAgreement} />
+            <span className="text-xs text-muted-foreground">
+              {t('sponsorships.list.signedOn', {
+                date: formatDateTime(sponsorship.signedAgreement.uploadedAt, language),
+              })}
+            </span>
+          </div>
+        ) : (
+          <span className="text-sm text-muted-foreground">{t('sponsorships.list.noSigned')}</span>
+        )}
+      </div>
+      {editing && isOpen(sponsorship.status) ? (
+        <AmountForm
+          sponsorshipId={sponsorship.id}
+          amountCents={sponsorship.amountCents}
+          onDone={() => setEditing(false)}
+        />
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <OrganiserActions sponsorship={sponsorship} onEditAmount={() => setEditing(true)} />
+          <Button asChild size="sm" variant="link" className="px-0">
+            <Link to="/chats/">
+              <MessageSquareIcon aria-hidden="true" />
+              {t('sponsorships.actions.chat')}
+            </Link>
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The organiser's view of an event's sponsors: status, amount and the signed agreement each returned,
+ * with the decisions (confirm, decline, amount) and a way to the conversation.
+ */
+export function EventSponsorshipsCard({ eventId }: { eventId: number }) {
+  const { t } = useTranslation();
   const sponsorships = useQuery(eventSponsorshipsQueryOptions(eventId));
 
   return (
@@ -68,41 +195,7 @@ export function EventSponsorshipsCard({ eventId }: { eventId: number }) {
         ) : (
           <ul className="divide-y divide-border" aria-label={t('sponsorships.list.title')}>
             {sponsorships.data.map((sponsorship) => (
-              <li
-                key={sponsorship.id}
-                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between"
-              >
-                <div className="min-w-0">
-                  <p className="font-medium break-all">{sponsorship.sponsorEmail}</p>
-                  <p className="mt-0.5 text-sm text-muted-foreground">
-                    <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">
-                      {t(`sponsorships.status.${sponsorship.status}`)}
-                    </span>
-                    {sponsorship.amountCents !== null ? (
-                      <span className="ml-2">{formatCurrency(sponsorship.amountCents / 100, language)}</span>
-                    ) : null}
-                    {sponsorship.agreementDownloadedAt ? (
-                      <span className="ml-2">
-                        {t('sponsorships.list.downloadedOn', {
-                          date: formatDate(sponsorship.agreementDownloadedAt, language),
-                        })}
-                      </span>
-                    ) : null}
-                  </p>
-                </div>
-                {sponsorship.signedAgreement ? (
-                  <div className="flex flex-col items-start gap-1 sm:items-end">
-                    <SignedAgreementButton file={sponsorship.signedAgreement} />
-                    <span className="text-xs text-muted-foreground">
-                      {t('sponsorships.list.signedOn', {
-                        date: formatDateTime(sponsorship.signedAgreement.uploadedAt, language),
-                      })}
-                    </span>
-                  </div>
-                ) : (
-                  <span className="text-sm text-muted-foreground">{t('sponsorships.list.noSigned')}</span>
-                )}
-              </li>
+              <SponsorshipItem key={sponsorship.id} sponsorship={sponsorship} />
             ))}
           </ul>
         )}

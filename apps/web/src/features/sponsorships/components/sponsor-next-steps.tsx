@@ -5,6 +5,7 @@ import {
   FileDownIcon,
   FileSignatureIcon,
   LoaderCircleIcon,
+  UndoIcon,
   UploadIcon,
   UserPlusIcon,
 } from 'lucide-react';
@@ -18,12 +19,50 @@ import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { FileTooLargeError } from '@/lib/file-transfer';
 import { formatDateTime } from '@/lib/format';
 import { downloadFile, uploadSignedAgreement } from '../api/agreement-files';
+import { useChangeSponsorshipStatus } from '../api/change-sponsorship';
 import { sponsorshipQueryOptions } from '../api/get-sponsorship';
-import type { Sponsorship, SponsorViewer } from '../api/sponsorship';
+import { mySponsorshipsQueryOptions } from '../api/list-my-sponsorships';
+import { isOpen, type SponsorViewer } from '../api/sponsorship';
+import { ConfirmDecisionDialog } from './confirm-decision-dialog';
+import { StatusBadge } from './status-badge';
 
 /** The signed copy can be (re)placed until the organiser has decided. */
-const canUpload = (status: Sponsorship['status']) =>
-  status === 'invited' || status === 'downloaded' || status === 'signed';
+const canUpload = isOpen;
+
+/** The sponsor steps back from an open sponsorship, after one more question. */
+function WithdrawAction({ sponsorshipId, viewer }: { sponsorshipId: number; viewer: SponsorViewer }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const withdraw = useChangeSponsorshipStatus(viewer);
+  return (
+    <ConfirmDecisionDialog
+      open={open}
+      onOpenChange={setOpen}
+      pending={withdraw.isPending}
+      title={t('sponsorships.confirmWithdraw.title')}
+      text={t('sponsorships.confirmWithdraw.text')}
+      confirm={t('sponsorships.confirmWithdraw.confirm')}
+      onConfirm={() =>
+        withdraw.mutate(
+          { id: sponsorshipId, status: 'withdrawn' },
+          {
+            onSuccess: () => {
+              setOpen(false);
+              toast.success(t('sponsorships.done.withdrawn'));
+            },
+            onError: (error) => toast.error(t('sponsorships.errors.change', { message: getErrorMessage(error, t) })),
+          },
+        )
+      }
+      trigger={
+        <Button variant="ghost" size="sm" className="text-destructive" disabled={withdraw.isPending}>
+          <UndoIcon aria-hidden="true" />
+          {t('sponsorships.actions.withdraw')}
+        </Button>
+      }
+    />
+  );
+}
 
 function Step({
   number,
@@ -60,8 +99,9 @@ function Step({
 }
 
 /**
- * The sponsor's three next steps of spec "Invite sponsor", working with the invitation link alone:
- * download the event's agreement, upload the signed PDF, register.
+ * The sponsor's next steps of spec "Invite sponsor", working with the invitation link alone or
+ * signed in: the status, download the event's agreement, upload the signed PDF, register (when
+ * `registerHref` is given), and withdrawing while the sponsorship is open.
  */
 export function SponsorNextSteps({
   sponsorshipId,
@@ -70,7 +110,7 @@ export function SponsorNextSteps({
 }: {
   sponsorshipId: number;
   viewer: SponsorViewer;
-  registerHref: string;
+  registerHref?: string;
 }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
@@ -83,13 +123,19 @@ export function SponsorNextSteps({
 
   const download = useMutation({
     mutationFn: (file: { key: string; name: string }) => downloadFile(file.key, file.name, viewer),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: query.queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: query.queryKey }),
+        queryClient.invalidateQueries({ queryKey: mySponsorshipsQueryOptions().queryKey }),
+      ]),
     onError: (error) => toast.error(t('sponsorships.errors.download', { message: getErrorMessage(error, t) })),
   });
   const upload = useMutation({
     mutationFn: (file: File) => uploadSignedAgreement(sponsorshipId, file, viewer, setProgress),
     onSuccess: (updated) => {
       queryClient.setQueryData(query.queryKey, updated);
+      // The sponsor's dashboard lists the same sponsorship with its status.
+      void queryClient.invalidateQueries({ queryKey: mySponsorshipsQueryOptions().queryKey });
       toast.success(t('sponsorships.upload.done'));
     },
     onError: (error) => {
@@ -133,98 +179,109 @@ export function SponsorNextSteps({
   };
 
   return (
-    <ol className="grid gap-3">
-      <Step
-        number={1}
-        icon={FileDownIcon}
-        title={t('invitations.sponsor.steps.download.title')}
-        text={t('invitations.sponsor.steps.download.text')}
-        done={data.agreementDownloadedAt !== null}
-      >
-        {data.agreementFiles.length === 0 ? (
-          <p className="text-sm">{t('sponsorships.download.none')}</p>
-        ) : (
-          <div className="flex flex-wrap gap-2">
-            {data.agreementFiles.map((file) => (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border bg-card px-4 py-3">
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted-foreground">{t('sponsorships.statusLabel')}</span>
+          <StatusBadge status={data.status} />
+        </p>
+        {isOpen(data.status) ? <WithdrawAction sponsorshipId={data.id} viewer={viewer} /> : null}
+      </div>
+      <ol className="grid gap-3">
+        <Step
+          number={1}
+          icon={FileDownIcon}
+          title={t('invitations.sponsor.steps.download.title')}
+          text={t('invitations.sponsor.steps.download.text')}
+          done={data.agreementDownloadedAt !== null}
+        >
+          {data.agreementFiles.length === 0 ? (
+            <p className="text-sm">{t('sponsorships.download.none')}</p>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              {data.agreementFiles.map((file) => (
+                <Button
+                  key={file.key}
+                  variant="outline"
+                  className="h-auto min-h-10 max-w-full justify-start py-2 text-left whitespace-normal"
+                  disabled={download.isPending}
+                  aria-label={t('sponsorships.download.action', { name: file.name })}
+                  onClick={() => download.mutate(file)}
+                >
+                  {download.isPending && download.variables?.key === file.key ? (
+                    <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <DownloadIcon aria-hidden="true" />
+                  )}
+                  <span className="min-w-0 break-all">{file.name}</span>
+                </Button>
+              ))}
+            </div>
+          )}
+        </Step>
+
+        <Step
+          number={2}
+          icon={FileSignatureIcon}
+          title={t('invitations.sponsor.steps.upload.title')}
+          text={t('invitations.sponsor.steps.upload.text')}
+          done={signed !== null}
+        >
+          {signed ? (
+            <p className="mb-2 text-sm" data-testid="signed-agreement">
+              {t('sponsorships.upload.current', {
+                name: signed.name,
+                date: formatDateTime(signed.uploadedAt, language),
+              })}
+            </p>
+          ) : null}
+          {canUpload(data.status) ? (
+            <>
+              <input
+                ref={input}
+                id={inputId}
+                type="file"
+                accept={`${PDF_MIME_TYPE},.pdf`}
+                className="sr-only"
+                aria-label={t('sponsorships.upload.choose')}
+                onChange={(event) => pickFile(event.currentTarget.files)}
+              />
               <Button
-                key={file.key}
-                variant="outline"
-                className="h-auto min-h-10 max-w-full justify-start py-2 text-left whitespace-normal"
-                disabled={download.isPending}
-                aria-label={t('sponsorships.download.action', { name: file.name })}
-                onClick={() => download.mutate(file)}
+                variant={signed ? 'outline' : 'default'}
+                disabled={upload.isPending}
+                onClick={() => input.current?.click()}
               >
-                {download.isPending && download.variables?.key === file.key ? (
+                {upload.isPending ? (
                   <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
                 ) : (
-                  <DownloadIcon aria-hidden="true" />
+                  <UploadIcon aria-hidden="true" />
                 )}
-                <span className="min-w-0 break-all">{file.name}</span>
+                {upload.isPending
+                  ? t('sponsorships.upload.progress', { percent: Math.round((progress ?? 0) * 100) })
+                  : signed
+                    ? t('sponsorships.upload.replace')
+                    : t('sponsorships.upload.choose')}
               </Button>
-            ))}
-          </div>
-        )}
-      </Step>
+              <p className="mt-2 text-xs text-muted-foreground">{t('sponsorships.upload.hint')}</p>
+            </>
+          ) : (
+            <p className="text-sm">{t(`sponsorships.status.${data.status}`)}</p>
+          )}
+        </Step>
 
-      <Step
-        number={2}
-        icon={FileSignatureIcon}
-        title={t('invitations.sponsor.steps.upload.title')}
-        text={t('invitations.sponsor.steps.upload.text')}
-        done={signed !== null}
-      >
-        {signed ? (
-          <p className="mb-2 text-sm" data-testid="signed-agreement">
-            {t('sponsorships.upload.current', {
-              name: signed.name,
-              date: formatDateTime(signed.uploadedAt, language),
-            })}
-          </p>
+        {registerHref ? (
+          <Step
+            number={3}
+            icon={UserPlusIcon}
+            title={t('invitations.sponsor.steps.register.title')}
+            text={t('invitations.sponsor.steps.register.text')}
+          >
+            <a href={registerHref} className="text-sm font-medium text-primary hover:underline">
+              {t('invitations.sponsor.steps.register.action')}
+            </a>
+          </Step>
         ) : null}
-        {canUpload(data.status) ? (
-          <>
-            <input
-              ref={input}
-              id={inputId}
-              type="file"
-              accept={`${PDF_MIME_TYPE},.pdf`}
-              className="sr-only"
-              aria-label={t('sponsorships.upload.choose')}
-              onChange={(event) => pickFile(event.currentTarget.files)}
-            />
-            <Button
-              variant={signed ? 'outline' : 'default'}
-              disabled={upload.isPending}
-              onClick={() => input.current?.click()}
-            >
-              {upload.isPending ? (
-                <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <UploadIcon aria-hidden="true" />
-              )}
-              {upload.isPending
-                ? t('sponsorships.upload.progress', { percent: Math.round((progress ?? 0) * 100) })
-                : signed
-                  ? t('sponsorships.upload.replace')
-                  : t('sponsorships.upload.choose')}
-            </Button>
-            <p className="mt-2 text-xs text-muted-foreground">{t('sponsorships.upload.hint')}</p>
-          </>
-        ) : (
-          <p className="text-sm">{t(`sponsorships.status.${data.status}`)}</p>
-        )}
-      </Step>
-
-      <Step
-        number={3}
-        icon={UserPlusIcon}
-        title={t('invitations.sponsor.steps.register.title')}
-        text={t('invitations.sponsor.steps.register.text')}
-      >
-        <a href={registerHref} className="text-sm font-medium text-primary hover:underline">
-          {t('invitations.sponsor.steps.register.action')}
-        </a>
-      </Step>
-    </ol>
+      </ol>
+    </div>
   );
 }
