@@ -25,6 +25,7 @@ export const queryKeys = {
     detail: (eventId: number) => ['events', 'detail', eventId] as const,
   },
   organiserTasks: (organisationId: number) => ['organiser-tasks', organisationId] as const,
+  search: (q: string) => ['search', q] as const,
   /** `viewer` is 'me' for the signed-in user or the guest's address (their answers may differ). */
   sponsorships: {
     all: ['sponsorships'] as const,

@@ -47,7 +47,7 @@ describe('Header', () => {
     expect(panel).not.toBeVisible();
   });
 
-  it('has labelled Search, Alerts and Settings buttons; Search says honestly that it is coming', async () => {
+  it('has labelled Search, Alerts and Settings buttons; Search asks a signed-out visitor to sign in', async () => {
     const user = userEvent.setup();
     await renderWithApp(<Header />);
     expect(screen.getByRole('button', { name: 'Benachrichtigungen' })).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('Header', () => {
     const search = screen.getByRole('button', { name: 'Suche' });
     await user.click(search);
     expect(search).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText(/ist in Arbeit/)).toBeVisible();
+    expect(screen.getByText(/Melden Sie sich an, um Events/)).toBeVisible();
     await user.keyboard('{Escape}');
     expect(search).toHaveAttribute('aria-expanded', 'false');
   });

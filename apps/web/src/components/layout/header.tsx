@@ -11,6 +11,7 @@ import { isSignedIn, useAuth } from '@/lib/auth';
 import { useUnreadSummary } from '@/lib/chat';
 import { useLiveStream } from '@/lib/live/use-live-stream';
 import { cn } from '@/lib/utils';
+import { SearchMenu } from './search-menu';
 
 const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground data-[status=active]:bg-secondary data-[status=active]:text-secondary-foreground';
@@ -168,9 +169,10 @@ export function Header() {
         <NavLinks className="ml-4 hidden items-center gap-1 md:flex" unread={signedIn ? unread : 0} />
 
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
-          <DisclosurePopover label={t('nav.search')} icon={<SearchIcon aria-hidden="true" />}>
-            <p className="font-semibold">{t('nav.search')}</p>
-            <p className="mt-1 text-muted-foreground">{t('nav.searchComingSoon')}</p>
+          <DisclosurePopover label={t('nav.search')} icon={<SearchIcon aria-hidden="true" />} panelClassName="sm:w-96">
+            {(close) =>
+              signedIn ? <SearchMenu onDone={close} /> : <p className="text-muted-foreground">{t('search.signIn')}</p>
+            }
           </DisclosurePopover>
           <DisclosurePopover label={t('nav.alerts')} icon={<BellIcon aria-hidden="true" />}>
             <p className="font-semibold">{t('nav.alerts')}</p>
