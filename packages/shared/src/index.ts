@@ -11,4 +11,5 @@ export * from './schemas/chat.ts';
 export * from './schemas/sponsorships.ts';
 export * from './schemas/tasks.ts';
 export * from './schemas/search.ts';
+export * from './schemas/settings.ts';
 export * from './schemas/progress.ts';

@@ -12,8 +12,7 @@ export type Db = Kysely<Database>;
 export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
 
 export type DbOptions =
-  | { engine: 'sqlite'; file: string }
-  | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
+  { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 // Counts and sums come back as strings by default; ids and counts here fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -44,7 +43,14 @@ export async function migrateToLatest(handle: DbHandle, schema?: string): Promis
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.engine) };
   // With PostgreSQL, name the schema of Kysely's own tables: otherwise it finds them in any schema
   // on the search path of another database user and skips creating them in ours.
-  const migrator = new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Unordered: branches developed side by side may land migrations in another order than numbered;
+  // each one only adds its own tables and columns, so their order does not matter.
+  const migrator = new Migrator({
+    db: handle.db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

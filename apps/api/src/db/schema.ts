@@ -42,6 +42,8 @@ export type UserProfilesTable = {
   profile_picture: string | null;
   onboarding_completed: Generated<DbBool>;
   language: string | null;
+  /** Chat e-mail notices wanted (default true). */
+  chat_email_notices: Generated<DbBool>;
   created_at: DbTime;
   updated_at: DbTime;
 };

@@ -26,6 +26,7 @@ export const queryKeys = {
   },
   organiserTasks: (organisationId: number) => ['organiser-tasks', organisationId] as const,
   search: (q: string) => ['search', q] as const,
+  settings: ['settings'] as const,
   /** `viewer` is 'me' for the signed-in user or the guest's address (their answers may differ). */
   sponsorships: {
     all: ['sponsorships'] as const,

@@ -8,6 +8,7 @@ import { events } from './0004_events.ts';
 import { invitations } from './0005_invitations.ts';
 import { sponsorshipDocuments } from './0006_sponsorship_documents.ts';
 import { chat } from './0007_chat.ts';
+import { settings } from './0010_settings.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -18,5 +19,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0005_invitations': invitations(engine),
     '0006_sponsorship_documents': sponsorshipDocuments(engine),
     '0007_chat': chat(engine),
+    '0010_settings': settings(engine),
   };
 }

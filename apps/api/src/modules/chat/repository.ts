@@ -4,7 +4,7 @@
 import type { Role } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import type { MessageKind, MessageSenderSide } from '../../db/schema.ts';
-import { fromDbCount, fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
+import { fromDbBool, fromDbCount, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 
 export type ChatSide = 'organisation' | 'sponsor';
 
@@ -347,22 +347,27 @@ export function createChatRepository(db: Db) {
       return row?.organisation_id ?? null;
     },
 
+    /** Members who want chat e-mail notices (settings). */
     async listMembers(organisationId: number): Promise<{ sub: string; email: string; language: string | null }[]> {
       const rows = await db
         .selectFrom('user_profiles')
         .select(['cognito_id', 'email', 'language'])
         .where('organisation_id', '=', organisationId)
+        .where('chat_email_notices', '=', toDbBool(true))
         .execute();
       return rows.map((row) => ({ sub: row.cognito_id, email: row.email, language: row.language }));
     },
 
     /** The account with that address (its profile language), if any. */
-    async findAccount(emailNormalized: string): Promise<{ email: string; language: string | null } | undefined> {
-      return db
+    async findAccount(
+      emailNormalized: string,
+    ): Promise<{ email: string; language: string | null; wantsNotices: boolean } | undefined> {
+      const row = await db
         .selectFrom('user_profiles')
-        .select(['email', 'language'])
+        .select(['email', 'language', 'chat_email_notices'])
         .where('email_normalized', '=', emailNormalized)
         .executeTakeFirst();
+      return row && { email: row.email, language: row.language, wantsNotices: fromDbBool(row.chat_email_notices) };
     },
 
     /**

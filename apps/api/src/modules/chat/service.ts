@@ -91,6 +91,7 @@ export function createChatService(deps: {
       return;
     }
     const account = await repo.findAccount(conversation.sponsorEmailNormalized);
+    if (account && !account.wantsNotices) return;
     let url: string;
     if (account) {
       url = chatsLink(conversation.id);

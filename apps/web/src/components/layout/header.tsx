@@ -12,6 +12,7 @@ import { useUnreadSummary } from '@/lib/chat';
 import { useLiveStream } from '@/lib/live/use-live-stream';
 import { cn } from '@/lib/utils';
 import { SearchMenu } from './search-menu';
+import { AccountSettings } from './settings-menu';
 
 const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground data-[status=active]:bg-secondary data-[status=active]:text-secondary-foreground';
@@ -179,7 +180,12 @@ export function Header() {
             <p className="mt-1 text-muted-foreground">{t('nav.alertsComingSoon')}</p>
           </DisclosurePopover>
           <DisclosurePopover label={t('nav.settings')} icon={<SettingsIcon aria-hidden="true" />}>
-            <LanguageChoice />
+            {(close) => (
+              <>
+                <LanguageChoice />
+                {signedIn ? <AccountSettings onDone={close} /> : null}
+              </>
+            )}
           </DisclosurePopover>
           <div className="hidden md:block">
             <DisclosurePopover label={t('nav.userMenu')} icon={<UserIcon aria-hidden="true" />} panelClassName="p-2">

@@ -1,0 +1,66 @@
+// GET and PUT /settings: the caller's own language (also the language of their mails) and whether
+// they want chat e-mail notices. Kept on the profile, so they exist once onboarding made one.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiError, ZSettings, ZUpdateSettingsRequest, type Language, type SettingsWire } from '@sp/shared';
+import type { Db } from '../../db/index.ts';
+import { fromDbBool, toDbBool, toDbTime } from '../../db/values.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+
+export const settingsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  defaultLanguage: Language;
+  clock?: () => Date;
+}> = async (app, { db, defaultLanguage, clock = () => new Date() }) => {
+  const read = async (sub: string): Promise<SettingsWire> => {
+    const row = await db
+      .selectFrom('user_profiles')
+      .select(['language', 'chat_email_notices'])
+      .where('cognito_id', '=', sub)
+      .executeTakeFirst();
+    if (!row) throw notFound('Profile not found');
+    return {
+      language: row.language === 'en' || row.language === 'de' ? row.language : defaultLanguage,
+      chat_email_notices: fromDbBool(row.chat_email_notices),
+    };
+  };
+
+  const common = { tags: ['settings'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/settings',
+    {
+      preHandler: app.authenticate,
+      schema: { ...common, summary: 'Your settings', response: { 200: ZSettings, 401: ZApiError, 404: ZApiError } },
+    },
+    async (request) => read(requireUser(request).sub),
+  );
+
+  app.put(
+    '/settings',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Change your settings',
+        body: ZUpdateSettingsRequest,
+        response: { 200: ZSettings, 400: ZApiError, 401: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => {
+      const { sub } = requireUser(request);
+      const { language, chat_email_notices: notices } = request.body;
+      const updated = await db
+        .updateTable('user_profiles')
+        .set({
+          updated_at: toDbTime(clock()),
+          ...(language !== undefined ? { language } : {}),
+          ...(notices !== undefined ? { chat_email_notices: toDbBool(notices) } : {}),
+        })
+        .where('cognito_id', '=', sub)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw notFound('Profile not found');
+      return read(sub);
+    },
+  );
+};
