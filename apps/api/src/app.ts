@@ -66,6 +66,7 @@ import { tasksRoutes } from './modules/tasks/routes.ts';
 import { createSearchRepository } from './modules/search/repository.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { createDashboardRepository } from './modules/dashboard/repository.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tasksRoutes, { repo: createTasksRepository(database.db), access: eventAccess, clock: deps.clock });
       await api.register(searchRoutes, { repo: createSearchRepository(database.db) });
       await api.register(settingsRoutes, { db: database.db, defaultLanguage: config.defaultLanguage, clock: deps.clock });
+      await api.register(dataExportRoutes, { db: database.db, clock: deps.clock });
       await api.register(dashboardRoutes, { repo: createDashboardRepository(database.db), access: eventAccess });
     },
     { prefix: '/api' },

@@ -4,7 +4,17 @@ import { Page, Prose } from '@/components/layout/page';
 import { useRuntimeConfig } from '@/config/runtime-config-provider';
 import { LegalValue } from './legal-value';
 
-const DATA_CATEGORIES = ['account', 'organisation', 'events', 'chat', 'invitations', 'mail', 'logs'] as const;
+const DATA_CATEGORIES = [
+  'account',
+  'organisation',
+  'events',
+  'sponsorships',
+  'chat',
+  'invitations',
+  'settings',
+  'mail',
+  'logs',
+] as const;
 const BROWSER_ITEMS = ['session', 'language', 'invitation'] as const;
 const RIGHTS = ['access', 'rectification', 'erasure', 'restriction', 'portability', 'objection', 'complaint'] as const;
 
@@ -82,6 +92,7 @@ export function PrivacyNoticePage() {
               <li key={right}>{t(`privacy.rights.${right}`)}</li>
             ))}
           </ul>
+          <p>{t('privacy.rights.exportHint')}</p>
           <p>
             {t('privacy.rights.contact')} <Link to="/impressum/">{t('footer.impressum')}</Link>
           </p>

@@ -11,6 +11,7 @@ import { formatRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { useNow } from '../hooks/use-now';
 import type { ProfileDrawer } from '../profile-drawers';
+import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ProfileDrawerSheet } from './profile-drawer-sheet';
 
@@ -170,6 +171,7 @@ export function ProfileOverview({
         </SectionCard>
       </div>
 
+      <DataExportSection />
       <DeleteAccountSection sub={profile.cognitoId} />
 
       <ProfileDrawerSheet profile={profile} drawer={drawer} onDrawerChange={onDrawerChange} />

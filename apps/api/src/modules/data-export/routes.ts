@@ -1,0 +1,165 @@
+// GET /data-export: everything the platform holds about the caller, as one JSON file (GDPR art. 20,
+// data portability). Read-only; what other people wrote is included only where it is part of the
+// caller's own record (the conversations they take part in are listed, their own messages in full).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiError } from '@sp/shared';
+import type { Db } from '../../db/index.ts';
+import { fromDbBool, fromDbTime, fromDbTimeOrNull } from '../../db/values.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { normaliseEmail } from '../profiles/repository.ts';
+
+const iso = (value: string | Date) => fromDbTime(value).toISOString();
+const isoOrNull = (value: string | Date | null) => fromDbTimeOrNull(value)?.toISOString() ?? null;
+
+export function collectUserData(db: Db, user: { sub: string; email: string }, now: Date) {
+  const email = normaliseEmail(user.email);
+  return (async () => {
+    const profile = await db
+      .selectFrom('user_profiles')
+      .selectAll()
+      .where('cognito_id', '=', user.sub)
+      .executeTakeFirst();
+    const organisation =
+      profile?.organisation_id != null
+        ? await db.selectFrom('organisations').selectAll().where('id', '=', profile.organisation_id).executeTakeFirst()
+        : undefined;
+    const eventsCreated = await db
+      .selectFrom('events')
+      .select(['id', 'title', 'event_date', 'location', 'description', 'created_at', 'updated_at'])
+      .where('created_by', '=', user.sub)
+      .orderBy('id')
+      .execute();
+    const invitationsSent = await db
+      .selectFrom('invitations')
+      .select(['kind', 'email', 'role', 'event_id', 'created_at', 'expires_at', 'accepted_at'])
+      .where('invited_by', '=', user.sub)
+      .orderBy('id')
+      .execute();
+    const sponsorships = await db
+      .selectFrom('sponsorships as s')
+      .innerJoin('events as e', 'e.id', 's.event_id')
+      .innerJoin('organisations as o', 'o.id', 's.organisation_id')
+      .leftJoin('event_files as f', 'f.s3_id', 's.signed_file_id')
+      .select([
+        's.id',
+        'e.title as event_title',
+        'e.event_date',
+        'o.name as organisation_name',
+        's.status',
+        's.amount_cents',
+        's.agreement_downloaded_at',
+        's.signed_uploaded_at',
+        'f.name as signed_agreement_name',
+        's.created_at',
+      ])
+      .where('s.sponsor_email_normalized', '=', email)
+      .orderBy('s.id')
+      .execute();
+    const conversations = await db
+      .selectFrom('conversations as c')
+      .innerJoin('organisations as o', 'o.id', 'c.organisation_id')
+      .select(['c.id', 'c.sponsor_email', 'o.name as organisation_name', 'c.created_at'])
+      .where((eb) =>
+        profile?.organisation_id != null
+          ? eb.or([eb('c.organisation_id', '=', profile.organisation_id), eb('c.sponsor_email_normalized', '=', email)])
+          : eb('c.sponsor_email_normalized', '=', email),
+      )
+      .orderBy('c.id')
+      .execute();
+    // Own messages: written signed in (sender id), or as the sponsor side of a conversation naming the address.
+    const messages = await db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select(['m.id', 'm.conversation_id', 'm.body', 'm.sent_at', 'm.read_at'])
+      .where('m.type', '=', 'text')
+      .where((eb) =>
+        eb.or([
+          eb('m.sender_id', '=', user.sub),
+          eb.and([eb('m.sender_side', '=', 'sponsor'), eb('c.sponsor_email_normalized', '=', email)]),
+        ]),
+      )
+      .orderBy('m.id')
+      .execute();
+
+    return {
+      exported_at: now.toISOString(),
+      account: { cognito_id: user.sub, email: user.email },
+      profile: profile
+        ? {
+            role: profile.role,
+            organisation_role: profile.organisation_role,
+            language: profile.language,
+            chat_email_notices: fromDbBool(profile.chat_email_notices),
+            onboarding_completed: fromDbBool(profile.onboarding_completed),
+            created_at: iso(profile.created_at),
+            updated_at: iso(profile.updated_at),
+          }
+        : null,
+      organisation: organisation
+        ? {
+            name: organisation.name,
+            street: organisation.street,
+            house_number: organisation.house_number,
+            postal_code: organisation.postal_code,
+            city: organisation.city,
+            country: organisation.country,
+            phone_number: organisation.phone_number,
+          }
+        : null,
+      events_created: eventsCreated.map((e) => ({
+        ...e,
+        created_at: iso(e.created_at),
+        updated_at: iso(e.updated_at),
+      })),
+      invitations_sent: invitationsSent.map((i) => ({
+        ...i,
+        created_at: iso(i.created_at),
+        expires_at: iso(i.expires_at),
+        accepted_at: isoOrNull(i.accepted_at),
+      })),
+      sponsorships: sponsorships.map((s) => ({
+        ...s,
+        amount_cents: s.amount_cents === null ? null : Number(s.amount_cents),
+        agreement_downloaded_at: isoOrNull(s.agreement_downloaded_at),
+        signed_uploaded_at: isoOrNull(s.signed_uploaded_at),
+        created_at: iso(s.created_at),
+      })),
+      conversations: conversations.map((c) => ({ ...c, created_at: iso(c.created_at) })),
+      messages_written: messages.map((m) => ({
+        id: m.id,
+        conversation_id: m.conversation_id,
+        message: m.body,
+        sent_at: iso(m.sent_at),
+        read_at: isoOrNull(m.read_at),
+      })),
+    };
+  })();
+}
+
+export const dataExportRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: () => Date }> = async (
+  app,
+  { db, clock = () => new Date() },
+) => {
+  app.get(
+    '/data-export',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['profiles'],
+        summary: 'Download all your data as JSON (GDPR art. 20)',
+        security: [{ bearer: [] }],
+        response: { 401: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const data = await collectUserData(db, user, clock());
+      const day = data.exported_at.slice(0, 10);
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sponsoring-data-${day}.json"`)
+        .header('cache-control', 'private, no-store')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
+};

@@ -1,0 +1,19 @@
+// GDPR art. 20 against the production build: the profile page downloads the user's data as JSON.
+import fs from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { signInOnboardedUser } from '../support/session.ts';
+
+test('the profile page downloads all of the user’s data as a JSON file', async ({ page }) => {
+  const organiser = await signInOnboardedUser(page, { language: 'de' });
+  await page.goto('/profile/');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Daten herunterladen' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^sponsoring-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await fs.readFile((await download.path())!, 'utf8')) as {
+    account: { email: string };
+    organisation: { name: string } | null;
+  };
+  expect(data.account.email).toBe(organiser.email);
+  expect(data.organisation?.name).toBeTruthy();
+});
