@@ -110,17 +110,18 @@ export function createLocalBlobStore(options: {
       await fsp.mkdir(tmpDir, { recursive: true });
       const tmp = path.join(tmpDir, `${randomUUID()}.part`);
       const seen = { size: 0 };
+      // flush: the bytes reach the disk before the file is closed and published.
+      const out = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600, flush: true });
       try {
-        // flush: the bytes reach the disk before the file is closed and published.
-        await pipeline(
-          checked(body, limits, seen),
-          fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600, flush: true }),
-        );
+        await pipeline(checked(body, limits, seen), out);
         await fsp.mkdir(path.dirname(target), { recursive: true });
         await publish(tmp, target);
         await syncDirectory(path.dirname(target));
         return { size: seen.size };
       } finally {
+        // A refusal can come before the file was even opened: wait until the stream has opened and
+        // closed, or the file would appear after it was removed and stay behind.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fsp.rm(tmp, { force: true });
       }
     },
