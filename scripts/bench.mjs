@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWebIfNeeded } from './web-build.mjs';
+import { buildApiIfNeeded } from './api-build.mjs';
 import { BUDGETS } from './bench/bundle.mjs';
 import { bundleFigures, lighthouseLike } from './bench/frontend.mjs';
 import { cannon, liveDelivery, mixedLoad, rawInsertRate, startBaseline } from './bench/load.mjs';
@@ -55,6 +56,24 @@ function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Prints what the errors of a run were: status codes with bodies, timeouts, socket errors. */
+function logErrors(label, kinds) {
+  const entries = Object.entries(kinds ?? {}).sort((a, b) => b[1] - a[1]);
+  if (entries.length === 0) return;
+  log(`${label} errors:`);
+  for (const [kind, count] of entries.slice(0, 8)) log(`  ${String(count).padStart(6)} x ${kind}`);
+}
+
+/** The error kinds of an autocannon run (it keeps no bodies): non-2xx status codes, timeouts, socket errors. */
+function cannonErrorKinds(r) {
+  const kinds = {};
+  for (const [code, count] of Object.entries(r.statusCodes ?? {}))
+    if (!/^2/.test(code)) kinds[`status ${code}`] = count;
+  if (r.timeouts) kinds.timeouts = r.timeouts;
+  if (r.socketErrors) kinds['socket errors'] = r.socketErrors;
+  return kinds;
 }
 
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
@@ -111,6 +130,7 @@ async function runEngine(engine, databaseUrl) {
         headers: auth,
       });
       figures.reads[name] = r;
+      logErrors(name, cannonErrorKinds(r));
       const ratio = r.reqPerSec / base.reqPerSec;
       row(engine, `${name} req/s`, r.reqPerSec, 'req/s', '>= 0.30 x baseline', ratio >= 0.3, ratio);
       row(engine, `${name} p50 / p99`, r.p99, 'ms', '< 10 (p99)', r.p99 < 10 && r.errors === 0);
@@ -136,6 +156,7 @@ async function runEngine(engine, databaseUrl) {
         body: JSON.stringify({ message: 'Benchmark-Nachricht: bitte die Vereinbarung prüfen.', type: 'text' }),
       });
       figures.writes = w;
+      logErrors('POST message', cannonErrorKinds(w));
       const ratio = w.reqPerSec / raw.rowsPerSec;
       row(
         engine,
@@ -161,6 +182,7 @@ async function runEngine(engine, databaseUrl) {
         seconds: DURATION.live,
       });
       figures.live = live;
+      logErrors('live delivery POST', live.postErrorKinds);
       row(
         engine,
         `live delivery p50 (${live.clients} clients, ${fmt(live.achievedRate, 0)} msg/s)`,
@@ -192,6 +214,7 @@ async function runEngine(engine, databaseUrl) {
         seconds: DURATION.mixed,
       });
       figures.mixed = mixed;
+      logErrors('mixed load', mixed.errorKinds);
       row(
         engine,
         `mixed 200 users req/s (${mixed.reads} reads, ${mixed.writes} writes)`,
@@ -288,6 +311,7 @@ async function main() {
   limit.unref();
 
   buildWebIfNeeded();
+  buildApiIfNeeded();
   console.log(`Benchmark on ${os.cpus().length} cores, Node ${process.version}, durations scaled by ${scale}`);
   const bundle = bundleFigures();
   results.frontend = { bundle, budgets: BUDGETS };

@@ -1,14 +1,17 @@
-// `npm start`: build the web app if needed, then run the one server process (migrations run at its
-// start) with the embedded defaults unless the environment says otherwise.
+// `npm start`: build the web app and the API server if needed, then run the one server process
+// (migrations run at its start) with plain node and the embedded defaults unless the environment
+// says otherwise.
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildWebIfNeeded } from './web-build.mjs';
+import { apiEntry, buildApiIfNeeded } from './api-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 buildWebIfNeeded();
+buildApiIfNeeded();
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+const child = spawn(process.execPath, [apiEntry], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -26,6 +27,56 @@ function sonnerWithoutInlineStyle(): Plugin {
 }
 
 /**
+ * `import texts from './de.json?groups=common,auth'`: only those top-level groups of a locale file,
+ * so that the first page carries the texts it shows and not every feature's (the full file is
+ * imported lazily beside it, src/lib/i18n.ts). A group that the file does not have fails the build.
+ * Also in the unit tests (vitest.config.ts), so that they see what the app sees.
+ */
+export function localeGroups(): Plugin {
+  const prefix = '\0sp-locale-groups:';
+  return {
+    name: 'sp:locale-groups',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const match = /^(.+\.json)\?groups=([\w,]+)$/.exec(source);
+      if (!match) return null;
+      const resolved = await this.resolve(match[1]!, importer, { skipSelf: true });
+      return resolved ? `${prefix}${resolved.id}?${match[2]}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const [file, list] = id.slice(prefix.length).split('?') as [string, string];
+      this.addWatchFile(file);
+      const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const picked: Record<string, unknown> = {};
+      for (const group of list.split(',')) {
+        if (!(group in all)) this.error(`${file} has no group "${group}"`);
+        picked[group] = all[group];
+      }
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
+    },
+  };
+}
+
+/**
+ * sonner (~6 kB gzip) is loaded on the first toast, not with the first page: in the build, the
+ * app's imports of 'sonner' resolve to src/components/ui/sonner.tsx, which loads it when a toast is
+ * shown. The app's code and its tests import sonner directly (docs/decisions/006-bundle-budget.md).
+ */
+function sonnerOnFirstToast(): Plugin {
+  const wrapper = new URL('./src/components/ui/sonner.tsx', import.meta.url).pathname;
+  return {
+    name: 'sp:sonner-on-first-toast',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'sonner' || !importer || importer === wrapper || importer.includes('/node_modules/')) return null;
+      return wrapper;
+    },
+  };
+}
+
+/**
  * The shared package is declarations only (schemas, limits): a module of it that nothing imports
  * may be dropped. Without this every import of '@sp/shared' runs (and ships) all its schemas.
  */
@@ -49,6 +100,8 @@ export default defineConfig({
         defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
       },
     }),
+    localeGroups(),
+    sonnerOnFirstToast(),
     sharedWithoutSideEffects(),
     react(),
     tailwindcss(),

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { localeGroups } from './vite.config';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [localeGroups(), react()],
   define: { global: 'globalThis' },
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   test: {

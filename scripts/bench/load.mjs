@@ -42,6 +42,9 @@ export async function cannon({ url, connections = 50, duration, method = 'GET', 
     timeout: 10,
   });
   const non2xx = result.non2xx ?? 0;
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
+  );
   return {
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
@@ -50,6 +53,9 @@ export async function cannon({ url, connections = 50, duration, method = 'GET', 
     total: result.requests.total,
     errors: result.errors + result.timeouts + non2xx,
     non2xx,
+    statusCodes,
+    socketErrors: result.errors,
+    timeouts: result.timeouts,
     duration: result.duration,
   };
 }
@@ -104,6 +110,18 @@ export async function rawInsertRate({ databaseUrl, seconds }) {
   } finally {
     await client.end();
   }
+}
+
+/** Counts errors by kind ("status 503: {body}", "timeout", ...) so the table can say what failed. */
+function errorCounter() {
+  const kinds = {};
+  return {
+    kinds,
+    add(error) {
+      const kind = String(error?.message ?? error).slice(0, 160);
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+    },
+  };
 }
 
 export function percentile(sorted, p) {
@@ -188,6 +206,7 @@ export async function liveDelivery({ baseUrl, users, conversationIds, clients, r
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const accepted = new Map(); // message id -> accepted at
   let postErrors = 0;
+  const postErrorKinds = errorCounter();
   let sent = 0;
   const total = Math.round(rate * seconds);
   const started = performance.now();
@@ -202,7 +221,10 @@ export async function liveDelivery({ baseUrl, users, conversationIds, clients, r
     inFlight.push(
       postMessage(agent, baseUrl, user.accessToken, conversationId, `live ${i}`).then(
         (id) => accepted.set(id, performance.now()),
-        () => postErrors++,
+        (error) => {
+          postErrors++;
+          postErrorKinds.add(error);
+        },
       ),
     );
   }
@@ -233,6 +255,7 @@ export async function liveDelivery({ baseUrl, users, conversationIds, clients, r
     sent: total,
     accepted: accepted.size,
     postErrors,
+    postErrorKinds: postErrorKinds.kinds,
     achievedRate: accepted.size / postSeconds,
     deliveries: delays.length,
     p50: percentile(delays, 50),
@@ -265,7 +288,9 @@ function postMessage(agent, baseUrl, token, conversationId, text) {
         res.setEncoding('utf8');
         res.on('data', (chunk) => (data += chunk));
         res.on('end', () => {
-          if (res.statusCode !== 200 && res.statusCode !== 201) return reject(new Error(`status ${res.statusCode}`));
+          if (res.statusCode !== 200 && res.statusCode !== 201) {
+            return reject(new Error(`POST status ${res.statusCode}: ${data.slice(0, 120)}`));
+          }
           try {
             resolve(JSON.parse(data).id);
           } catch (error) {
@@ -274,7 +299,7 @@ function postMessage(agent, baseUrl, token, conversationId, text) {
         });
       },
     );
-    req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+    req.setTimeout(10_000, () => req.destroy(new Error('POST timed out after 10 s')));
     req.on('error', reject);
     req.end(payload);
   });
@@ -295,10 +320,14 @@ function get(agent, baseUrl, token, pathname) {
         let data = '';
         res.setEncoding('utf8');
         res.on('data', (chunk) => (data += chunk));
-        res.on('end', () => (res.statusCode === 200 ? resolve(data) : reject(new Error(`status ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(data)
+            : reject(new Error(`GET status ${res.statusCode}: ${data.slice(0, 120)}`)),
+        );
       },
     );
-    req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+    req.setTimeout(10_000, () => req.destroy(new Error('GET timed out after 10 s')));
     req.on('error', reject);
   });
 }
@@ -316,6 +345,7 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
   let reads = 0;
   let writes = 0;
   let errors = 0;
+  const errorKinds = errorCounter();
   let counter = 0;
   await Promise.all(
     Array.from({ length: users }, async (_, u) => {
@@ -341,8 +371,9 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
             reads++;
           }
           latencies.push(performance.now() - began);
-        } catch {
+        } catch (error) {
           errors++;
+          errorKinds.add(error);
         }
       }
     }),
@@ -369,6 +400,7 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
     reads,
     writes,
     errors,
+    errorKinds: errorKinds.kinds,
     lostWrites,
     reqPerSec: (reads + writes) / seconds,
     p50: percentile(latencies, 50),

@@ -1,11 +1,12 @@
 // The product under measurement: the production server started as `npm start` starts it (NODE_ENV
-// production, the built web app), as a child process on 127.0.0.1 with a temporary data directory,
+// production, the built web app, the API bundle run by plain node), as a child process on 127.0.0.1 with a temporary data directory,
 // so that its memory and start time are its own. Also a small HTTP client for the API.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { apiEntry } from '../api-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MAILBOX_TOKEN = 'bench-mailbox-token';
@@ -53,7 +54,7 @@ export async function startServer({ port, dataDir, databaseUrl, timeoutMs = 60_0
   delete env.SMTP_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, [apiEntry], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,6 +16,8 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders, uploadOrigin } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerAuthenticate } from './plugins/authenticate.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerWellFormedText } from './plugins/well-formed-text.ts';
 import {
   anyGate,
   createBuiltinIdentity,
@@ -57,6 +59,9 @@ import { createChatService } from './modules/chat/service.ts';
 import { createStreamHub } from './modules/chat/stream-hub.ts';
 import { createStreamTickets } from './modules/chat/stream-tickets.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { createNotificationsRepository } from './modules/notifications/repository.ts';
+import { createNotificationsService } from './modules/notifications/service.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { createSponsorGuestLinks } from './modules/invitations/service.ts';
 import { createSponsorshipsRepository } from './modules/sponsorships/repository.ts';
 import { createSponsorshipsService } from './modules/sponsorships/service.ts';
@@ -167,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const verifier =
     config.identity.kind === 'cognito' ? createCognitoPoolVerifier(config.identity, deps.clock) : identity!.verifier;
   registerAuthenticate(app, verifier);
+  registerRateLimits(app, config.rateLimits, deps.clock);
+  registerWellFormedText(app);
   // Deleting an account removes the identity user too. With a real Cognito pool that needs
   // AdminDeleteUser and AWS credentials, which this server does not hold: the web app then calls
   // DeleteUser itself with the user's own token.
@@ -201,7 +208,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     clock: deps.clock,
     // Notifications go into the sponsorship's conversation; `chat` below exists before any request.
-    notify: (notice) => chat.postSponsorshipNotification(notice),
+    notify: async (notice) => {
+      await Promise.all([chat.postSponsorshipNotification(notice), notifications.onSponsorship(notice)]);
+    },
   });
   const events = createEventsService({ repo: eventsRepository, access: eventAccess, files, clock: deps.clock });
   const profilesRepository = createProfilesRepository(database.db);
@@ -221,6 +230,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
   });
   const chatHub = createStreamHub({ repo: chatRepository, bus, log: app.log });
+  // In-app alerts travel on the chat's stream, to the recipient's own connections.
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepository(database.db),
+    bus,
+    streams: chatHub,
+    log: app.log,
+    clock: deps.clock,
+  });
+  app.addHook('preClose', async () => notifications.close());
   const chat = createChatService({
     repo: chatRepository,
     bus,
@@ -231,6 +249,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     defaultLanguage: config.defaultLanguage,
     log: app.log,
     clock: deps.clock,
+    onMessageStored: (message, conversation) =>
+      message.senderSide === 'system'
+        ? Promise.resolve()
+        : notifications.onMessage({
+            conversationId: conversation.id,
+            organisationId: conversation.organisationId,
+            sponsorEmailNormalized: conversation.sponsorEmailNormalized,
+            senderSide: message.senderSide,
+            senderId: message.senderId,
+            senderName: message.senderName,
+          }),
   });
   // Open streams would keep the server from closing; pending notices finish before the database goes.
   app.addHook('preClose', async () => chatHub.close());
@@ -246,6 +275,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     defaultLanguage: config.defaultLanguage,
     clock: deps.clock,
     notifySponsorship: chat.postSponsorshipNotification,
+    onTeamInvitationAccepted: (invitation, caller) =>
+      notifications.onInvitationAccepted({ invitationId: invitation.id, email: caller.email, acceptedBy: caller.sub }),
   });
   const team = createTeamService({ repo: createTeamRepository(database.db), profiles: profilesRepository, clock: deps.clock });
   if (identity) {
@@ -274,6 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         tickets: createStreamTickets(database.db, deps.clock ?? (() => new Date())),
       });
       await api.register(sponsorshipsRoutes, { sponsorships });
+      await api.register(notificationsRoutes, { notifications });
       await api.register(tasksRoutes, { repo: createTasksRepository(database.db), access: eventAccess, clock: deps.clock });
       await api.register(searchRoutes, { repo: createSearchRepository(database.db) });
       await api.register(settingsRoutes, { db: database.db, defaultLanguage: config.defaultLanguage, clock: deps.clock });

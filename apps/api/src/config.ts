@@ -4,12 +4,24 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { USER_POOL_ID_MAX, USER_POOL_ID_PATTERN, LANGUAGES } from '@sp/shared';
+import type { RateLimit, RateLimits } from './plugins/rate-limit.ts';
 
 const optionalText = z
   .string()
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** `<requests>/<seconds>` per client IP, or `off`. */
+const rateLimit = z
+  .string()
+  .trim()
+  .regex(/^(off|[1-9]\d{0,6}\/[1-9]\d{0,5})$/, 'requests/seconds such as 30/60, or off')
+  .transform((v): RateLimit => {
+    if (v === 'off') return null;
+    const [max, seconds] = v.split('/').map(Number) as [number, number];
+    return { max, windowMs: seconds * 1000 };
+  });
 
 const ZEnv = z
   .object({
@@ -50,6 +62,10 @@ const ZEnv = z
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
     INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     SPONSOR_ACCESS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    RATE_LIMIT_INVITE_CODE: rateLimit.prefault('30/60'),
+    RATE_LIMIT_INVITATION_TOKEN: rateLimit.prefault('30/60'),
+    RATE_LIMIT_GUEST_CHAT: rateLimit.prefault('600/60'),
+    RATE_LIMIT_UPLOADS: rateLimit.prefault('120/60'),
   })
   .superRefine((env, ctx) => {
     const cognito = [env.COGNITO_USER_POOL_ID, env.COGNITO_CLIENT_ID, env.COGNITO_REGION];
@@ -95,6 +111,8 @@ export type Config = {
   };
   /** How long links stay valid: team invitations, and sponsor invitations (the sponsor's guest access). */
   invitations: { teamTtlDays: number; sponsorAccessDays: number };
+  /** Requests per client IP and window on the look-ups, the guest chat and uploads (decision 008). */
+  rateLimits: RateLimits;
   legal: {
     operatorName: string | null;
     address: string | null;
@@ -166,6 +184,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           : { kind: 'local', dir: path.join(dataDir, 'files') },
     },
     invitations: { teamTtlDays: env.INVITATION_TTL_DAYS, sponsorAccessDays: env.SPONSOR_ACCESS_DAYS },
+    rateLimits: {
+      inviteCode: env.RATE_LIMIT_INVITE_CODE,
+      invitationToken: env.RATE_LIMIT_INVITATION_TOKEN,
+      guestChat: env.RATE_LIMIT_GUEST_CHAT,
+      uploads: env.RATE_LIMIT_UPLOADS,
+    },
     legal: {
       operatorName: env.LEGAL_OPERATOR_NAME ?? null,
       address: env.LEGAL_ADDRESS ?? null,

@@ -18,7 +18,7 @@ async function start(root: Root): Promise<void> {
   const config = await loadRuntimeConfig();
   // Spec section 4: status is Loading (nothing rendered) until the stored session is looked up.
   const auth = createAuthStore(createLazyCognitoSessionSource(config));
-  await Promise.all([initI18n(config.defaultLanguage), auth.initialize()]);
+  await Promise.all([initI18n(config.defaultLanguage, window.location.pathname), auth.initialize()]);
 
   configureApiClient({ baseUrl: config.apiBase, getAccessToken: auth.getAccessToken });
   const queryClient = createQueryClient();

@@ -8,6 +8,7 @@ export * from './schemas/profiles.ts';
 export * from './schemas/events.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/chat.ts';
+export * from './schemas/notifications.ts';
 export * from './schemas/sponsorships.ts';
 export * from './schemas/tasks.ts';
 export * from './schemas/search.ts';

@@ -18,6 +18,29 @@ export type DbOptions =
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; compiling the SQL costs about as much as running
+ * a short query. Statements are reused by their text (Kysely's SQL has only placeholders, so the set
+ * is small; bounded anyway, oldest out first). Safe with one connection: Kysely runs one query at a
+ * time on it, and a statement is done before the next query starts.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) return statement;
+      statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.engine === 'sqlite') {
     if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
@@ -27,7 +50,7 @@ export function openDatabase(options: DbOptions): DbHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

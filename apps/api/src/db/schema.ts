@@ -226,6 +226,11 @@ export type ConversationsTable = {
   updated_at: DbTime;
   organisation_notified_at: DbTime | null;
   sponsor_notified_at: DbTime | null;
+  /** The newest message (highest id), kept by the message writes; null before the first. */
+  last_message_id: number | null;
+  /** Unread messages sent by each side, kept by the message writes and read marking. */
+  unread_from_organisation: Generated<number>;
+  unread_from_sponsor: Generated<number>;
 };
 
 export type MessageSenderSide = 'organisation' | 'sponsor' | 'system';
@@ -240,6 +245,20 @@ export type MessagesTable = {
   body: string;
   type: MessageKind;
   sent_at: DbTime;
+  read_at: DbTime | null;
+};
+
+/** In-app alerts of one account; `params` is a JSON object of strings. */
+export type NotificationsTable = {
+  id: Generated<number>;
+  recipient_id: string;
+  kind: string;
+  params: string;
+  link: string;
+  /** Set for new-message alerts: one unread alert per conversation and recipient. */
+  conversation_id: number | null;
+  count: Generated<number>;
+  created_at: DbTime;
   read_at: DbTime | null;
 };
 
@@ -262,4 +281,5 @@ export type Database = {
   invitations: InvitationsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  notifications: NotificationsTable;
 };

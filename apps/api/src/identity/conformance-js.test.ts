@@ -145,9 +145,19 @@ describe.each(ENGINES)('amazon-cognito-identity-js against the identity provider
     const resetting = userOf(email);
     const after = await lastOutboxId(t.database.db);
     await promisify((cb) => resetting.forgotPassword({ onSuccess: (r) => cb(null, r), onFailure: cb }));
-    const resetMail = (await t.app.inject({ url: `/dev/mailbox.json?token=${t.config.mail.mailboxToken}` })).json()
-      .mails[0];
-    expect(resetMail.subject).toBe('Your Sponsoring Platform password reset code');
+    // The code is mailed after the answer (in the background): wait for the first mail after `after`.
+    const mailboxAfter = async () =>
+      (
+        (await t.app.inject({ url: `/dev/mailbox.json?token=${t.config.mail.mailboxToken}` })).json() as {
+          mails: { id: number; subject: string }[];
+        }
+      ).mails.filter((mail) => mail.id > after);
+    let fresh = await mailboxAfter();
+    for (let tries = 0; fresh.length === 0 && tries < 200; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      fresh = await mailboxAfter();
+    }
+    expect(fresh.map((mail) => mail.subject)).toEqual(['Your Sponsoring Platform password reset code']);
     const code = await latestCode(t.database.db, email, { after });
     await promisify((cb) =>
       resetting.confirmPassword(code, 'Reset-Password-3', { onSuccess: (r) => cb(null, r), onFailure: cb }),

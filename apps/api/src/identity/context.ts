@@ -54,6 +54,8 @@ export type IdentityContext = {
   settle(): Promise<void>;
   /** Deletes rows no rule looks at any more; at most every 10 minutes, after the answer. */
   housekeeping(): void;
+  /** Told after a sign-out or revocation, so this process refuses the tokens at once (not after 1 s). */
+  onRevoked?: () => void;
 };
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;

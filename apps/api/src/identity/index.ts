@@ -35,6 +35,7 @@ export function createBuiltinIdentity(
     verifySignature: context.verifyAccessTokenSignature,
     clock: context.clock,
   });
+  context.onRevoked = () => verifier.forgetRevocationStates?.();
   return { context, verifier };
 }
 

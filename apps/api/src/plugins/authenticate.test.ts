@@ -91,11 +91,10 @@ describe.each(ENGINES)('authenticate plugin on %s', (engine) => {
     await expectRefused(session.AccessToken);
   });
 
-  it('refuses tokens after RevokeToken, within the revocation delay', async () => {
+  it('refuses tokens after RevokeToken at once in the process that revoked them', async () => {
     const session = await signUpAndSignIn(t);
     expect((await me(session.AccessToken)).statusCode).toBe(200);
     await callIdentity(t.app, 'RevokeToken', { ClientId, Token: session.RefreshToken });
-    afterRevocationDelay();
     await expectRefused(session.AccessToken);
   });
 
@@ -115,7 +114,6 @@ describe.each(ENGINES)('authenticate plugin on %s', (engine) => {
     const otherToken = second.body.AuthenticationResult!.AccessToken;
     expect((await me(otherToken)).statusCode).toBe(200);
     await callIdentity(t.app, 'GlobalSignOut', { AccessToken: first.AccessToken });
-    afterRevocationDelay();
     await expectRefused(first.AccessToken);
     await expectRefused(otherToken);
   });

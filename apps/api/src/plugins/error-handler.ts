@@ -29,6 +29,12 @@ function fieldsFromValidation(error: FastifyError): Record<string, string> {
   return fields;
 }
 
+/** PostgreSQL's "invalid byte sequence" (22021) and "untranslatable character" (22P05). */
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status = 500;
@@ -41,6 +47,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       status = 400;
       body = { message: 'Validation failed', code: 'VALIDATION_FAILED', fields: fieldsFromValidation(error) };
+    } else if (isUnstorableText(error)) {
+      // PostgreSQL cannot hold NUL in text: such input is the client's mistake, not a server fault.
+      status = 400;
+      body = { message: 'Text contains characters that cannot be stored', code: 'BAD_REQUEST' };
     } else if (isResponseSerializationError(error)) {
       status = 500;
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {

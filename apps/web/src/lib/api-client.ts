@@ -3,9 +3,8 @@
  * (or a guest's "token:email"), answers parsed with the shared zod schemas, and every failure
  * turned into an ApiError. Features call `api` from their `api/` files; nothing else uses fetch.
  */
-import type { ZodType } from 'zod';
-import { ZApiErrorMini } from '@sp/shared';
 import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE, codeForStatus } from './api-error';
+import { readApiErrorBody } from './wire-checks';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -14,14 +13,22 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `none`: no Authorization header (public endpoints such as GET /invitations/{token}).
  * - `guest`: the spec's token-based chat access, "token:email".
  */
+/** Parses an answer: a schema of classic zod or of zod/mini. */
+export type ResponseSchema<T> = {
+  safeParse: (data: unknown) => { success: true; data: T } | { success: false; error: unknown };
+};
+
 export type ApiAuth = 'bearer' | 'none' | { guest: { token: string; email: string } };
 
 export type ApiRequestOptions<T> = {
   method?: HttpMethod;
   /** Serialised as JSON. */
   body?: unknown;
-  /** Parses the answer; without it the answer is returned unchecked as `unknown`. */
-  schema?: ZodType<T>;
+  /**
+   * Parses the answer; without it the answer is returned unchecked as `unknown`. A function that
+   * loads the schema (a dynamic import) is called as the request starts.
+   */
+  schema?: ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
   auth?: ApiAuth;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -79,17 +86,17 @@ async function readJson(response: Response): Promise<unknown> {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await readJson(response).catch(() => undefined);
-  const parsed = ZApiErrorMini.safeParse(body);
+  const parsed = readApiErrorBody(body);
   if (response.status >= 500) {
     // The server's own text is dropped here so that it cannot reach the screen.
     return new ApiError({
       status: response.status,
-      code: parsed.success ? parsed.data.code : 'INTERNAL',
+      code: parsed ? parsed.code : 'INTERNAL',
       message: 'Server error',
     });
   }
-  if (parsed.success) {
-    return new ApiError({ status: response.status, ...parsed.data });
+  if (parsed) {
+    return new ApiError({ status: response.status, ...parsed });
   }
   return new ApiError({
     status: response.status,
@@ -137,11 +144,14 @@ export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: A
     path: string,
     options: ApiRequestOptions<T> = {},
   ): Promise<ApiResponse<T>> {
+    const loading = typeof options.schema === 'function' ? options.schema() : options.schema;
+    // Settled later; a failed load before a failed request must not go unhandled.
+    void Promise.resolve(loading).catch(() => undefined);
     const response = await send(path, options, 'application/json');
     if (response.status === 204) return { data: undefined as T, headers: response.headers };
 
     const data = await readJson(response);
-    const { schema } = options;
+    const schema = await loading;
     if (!schema) return { data: data as T, headers: response.headers };
     const parsed = schema.safeParse(data);
     if (!parsed.success) {

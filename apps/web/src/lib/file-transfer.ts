@@ -1,8 +1,9 @@
 // Moving files between the browser and the API: PUT of the bytes to a signed upload URL (by
 // XMLHttpRequest, because fetch cannot report upload progress; the URL is signed, so no bearer token
 // goes with it), and saving a downloaded blob under its file name.
-import { PDF_MIME_TYPE, ZApiError } from '@sp/shared';
+import { PDF_MIME_TYPE } from '@sp/shared';
 import { ApiError, NETWORK_ERROR_CODE, codeForStatus } from './api-error';
+import { readApiErrorBody } from './wire-checks';
 
 /** The file is larger than the server takes; `maxBytes` when the server said how much it takes. */
 export class FileTooLargeError extends Error {
@@ -19,15 +20,15 @@ function uploadError(xhr: XMLHttpRequest): ApiError {
   } catch {
     body = undefined;
   }
-  const parsed = ZApiError.safeParse(body);
+  const parsed = readApiErrorBody(body);
   if (xhr.status >= 500) {
     return new ApiError({ status: xhr.status, code: 'INTERNAL', message: 'Server error' });
   }
   return new ApiError({
     status: xhr.status,
-    code: parsed.success ? parsed.data.code : codeForStatus(xhr.status),
-    message: parsed.success ? parsed.data.message : xhr.statusText || `HTTP ${xhr.status}`,
-    fields: parsed.success ? parsed.data.fields : undefined,
+    code: parsed ? parsed.code : codeForStatus(xhr.status),
+    message: parsed ? parsed.message : xhr.statusText || `HTTP ${xhr.status}`,
+    fields: parsed?.fields,
   });
 }
 

@@ -1,20 +1,28 @@
 /**
  * i18next with both languages bundled into the build (spec section 1: not fetched from a
- * translation service). German is the default and fallback and ships in the main chunk; English
- * is its own chunk, loaded before it is shown. The language is the visitor's last choice
- * (localStorage), else the operator's default; <html lang> follows it.
+ * translation service). German is the default and fallback. The main chunk carries only the German
+ * texts of the page shell and the sign-in pages (the first page is often the login); all texts of
+ * a language are their own chunk, loaded before a page that needs them is shown (`ensureTextsFor`,
+ * called at start and by the root route) and before a language is switched to. The language is
+ * the visitor's last choice (localStorage), else the operator's default; <html lang> follows it.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@sp/shared';
-import de from '@/locales/de.json';
+import type de from '@/locales/de.json';
+// Keep in step with SHELL_PATHS: every group a component of the shell or of those pages reads.
+import shellTexts from '@/locales/de.json?groups=common,boot,nav,settings,language,auth,footer,notFound,errorPage,search,alerts';
 
 type Messages = typeof de;
 
+/** Pages whose texts are all in shellTexts: the sign-in pages. */
+const SHELL_PATHS = /^\/(login|register|verify|forget-password|reset-password)(\/|$)/;
+
 const loaders: Record<Language, () => Promise<Messages>> = {
-  de: () => Promise.resolve(de),
+  de: () => import('@/locales/de.json').then((module) => module.default),
   en: () => import('@/locales/en.json').then((module) => module.default),
 };
+const complete = new Map<Language, Promise<void>>();
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -41,17 +49,34 @@ function setDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-async function ensureLoaded(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  i18n.addResourceBundle(language, 'translation', await loaders[language]());
+/** Loads all texts of `language` (once). */
+function ensureLoaded(language: Language): Promise<void> {
+  let loading = complete.get(language);
+  if (!loading) {
+    loading = loaders[language]().then((texts) => {
+      i18n.addResourceBundle(language, 'translation', texts, true, true);
+    });
+    loading.catch(() => complete.delete(language));
+    complete.set(language, loading);
+  }
+  return loading;
 }
 
-/** Starts i18next in the stored or the given default language; resolves once its texts are loaded. */
-export async function initI18n(defaultLanguage: Language = DEFAULT_LANGUAGE): Promise<typeof i18n> {
+/** Before a page at `pathname` is shown: all texts of the current language unless the shell's suffice. */
+export async function ensureTextsFor(pathname: string): Promise<void> {
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  if (language !== DEFAULT_LANGUAGE || !SHELL_PATHS.test(pathname)) await ensureLoaded(language);
+}
+
+/**
+ * Starts i18next in the stored or the given default language; resolves once the texts of the page
+ * at `pathname` are loaded (all texts when none is given).
+ */
+export async function initI18n(defaultLanguage: Language = DEFAULT_LANGUAGE, pathname = ''): Promise<typeof i18n> {
   const language = readStoredLanguage() ?? defaultLanguage;
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
-      resources: { [DEFAULT_LANGUAGE]: { translation: de } },
+      resources: { [DEFAULT_LANGUAGE]: { translation: shellTexts } },
       lng: DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
@@ -60,8 +85,9 @@ export async function initI18n(defaultLanguage: Language = DEFAULT_LANGUAGE): Pr
     });
     i18n.on('languageChanged', setDocumentLanguage);
   }
-  await ensureLoaded(language);
+  if (language !== DEFAULT_LANGUAGE) await ensureLoaded(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
+  await ensureTextsFor(pathname);
   setDocumentLanguage(language);
   return i18n;
 }

@@ -27,6 +27,8 @@ export const queryKeys = {
   organiserTasks: (organisationId: number) => ['organiser-tasks', organisationId] as const,
   search: (q: string) => ['search', q] as const,
   settings: ['settings'] as const,
+  /** The signed-in user's in-app notifications (the header's bell). */
+  alerts: ['alerts'] as const,
   /** `viewer` is 'me' for the signed-in user or the guest's address (their answers may differ). */
   sponsorships: {
     all: ['sponsorships'] as const,

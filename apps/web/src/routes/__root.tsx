@@ -1,9 +1,13 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import { RootLayout } from '@/components/layout/root-layout';
 import { redirectToOnboardingIfNeeded } from '@/lib/auth';
+import { ensureTextsFor } from '@/lib/i18n';
 import type { RouterContext } from '@/lib/router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ context, location }) => redirectToOnboardingIfNeeded({ context, location }),
+  // The first chunk holds only the sign-in pages' texts; other pages wait for all of them.
+  beforeLoad: async ({ context, location }) => {
+    await Promise.all([ensureTextsFor(location.pathname), redirectToOnboardingIfNeeded({ context, location })]);
+  },
   component: RootLayout,
 });

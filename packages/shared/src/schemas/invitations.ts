@@ -63,7 +63,7 @@ export const ZListTeamMembersResponse = z.array(ZTeamMember);
 /** POST /sponsor-invitation */
 export const ZCreateSponsorInvitationRequest = z.object({
   email: ZInviteEmail,
-  event_id: z.number().int().positive(),
+  event_id: z.number().int().positive().max(2_147_483_647),
   /** Agreed or proposed amount in euro cents (optional until agreed). */
   amount_cents: z.number().int().min(0).max(100_000_000_00).optional(),
 });

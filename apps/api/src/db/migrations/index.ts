@@ -8,6 +8,8 @@ import { events } from './0004_events.ts';
 import { invitations } from './0005_invitations.ts';
 import { sponsorshipDocuments } from './0006_sponsorship_documents.ts';
 import { chat } from './0007_chat.ts';
+import { chatCounters } from './0008_chat_counters.ts';
+import { notifications } from './0009_notifications.ts';
 import { settings } from './0010_settings.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -19,6 +21,8 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0005_invitations': invitations(engine),
     '0006_sponsorship_documents': sponsorshipDocuments(engine),
     '0007_chat': chat(engine),
+    '0008_chat_counters': chatCounters(engine),
+    '0009_notifications': notifications(engine),
     '0010_settings': settings(engine),
   };
 }

@@ -13,6 +13,7 @@ export const globalSignOut = defineOperation(z.object({ AccessToken: Z.token }),
     await ctx.repo.updateUser(user.sub, { tokensValidAfter: now }, now, trx);
     await ctx.repo.revokeSessionsOfUser(user.sub, now, undefined, trx);
   });
+  ctx.onRevoked?.();
   return {};
 });
 
@@ -23,7 +24,10 @@ export const revokeToken = defineOperation(
     if (input.Token.split('.').length === 3) throw unsupportedTokenType('Only refresh tokens can be revoked.');
     const session = await ctx.repo.findSessionByRefreshHash(hashRefreshToken(input.Token));
     // An unknown or already revoked token is answered as revoked (RFC 7009), so clients need not retry.
-    if (session && session.clientId === input.ClientId) await ctx.repo.revokeSession(session.originJti, ctx.clock());
+    if (session && session.clientId === input.ClientId) {
+      await ctx.repo.revokeSession(session.originJti, ctx.clock());
+      ctx.onRevoked?.();
+    }
     return {};
   },
 );

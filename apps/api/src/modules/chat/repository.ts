@@ -1,6 +1,8 @@
 // Conversations and messages. A conversation is (organisation, sponsor address); the caller's side of
-// it follows from who they are (see access.ts). Unread messages are found through a partial index
-// (read_at is null), so counts cost the unread rows, not the history.
+// it follows from who they are (see access.ts). The conversation row keeps its newest message's id and
+// the unread messages of each side, written in the same transaction as the messages (decision 007),
+// so the list and the unread counts read conversation rows, never the message history. Messages are
+// inserted in group commits: the inserts that arrive together share one transaction and one sync.
 import type { Role } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import type { MessageKind, MessageSenderSide } from '../../db/schema.ts';
@@ -81,6 +83,15 @@ const toMessage = (row: MessageRow): MessageRecord => ({
   readAt: fromDbTimeOrNull(row.read_at),
 });
 
+const unreadColumn = (senderSide: ChatSide) =>
+  senderSide === 'organisation' ? 'unread_from_organisation' : 'unread_from_sponsor';
+
+type PendingInsert = {
+  message: Omit<MessageRecord, 'id'>;
+  resolve: (stored: MessageRecord) => void;
+  reject: (error: unknown) => void;
+};
+
 /** The side whose messages the reader of `side` reads. */
 export const otherSide = (side: ChatSide): ChatSide => (side === 'organisation' ? 'sponsor' : 'organisation');
 
@@ -114,26 +125,101 @@ export function createChatRepository(db: Db) {
     updatedAt: fromDbTime(row.updated_at),
   });
 
-  /** Unread messages of `senderSide` in the conversations the filter picks. */
+  /** Unread messages of `senderSide` in the conversations the filter picks (from the counters). */
   const countUnread = async (
     senderSide: ChatSide,
     filter: { organisationId?: number; emailNormalized?: string },
   ): Promise<Counts> => {
+    const column = unreadColumn(senderSide);
     let query = db
-      .selectFrom('messages as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .select((eb) => [
-        eb.fn.count<number>('m.id').as('n'),
-        eb.fn.count<number>('m.conversation_id').distinct().as('k'),
-      ])
-      .where('m.read_at', 'is', null)
-      .where('m.sender_side', '=', senderSide);
+      .selectFrom('conversations as c')
+      .select((eb) => [eb.fn.sum<number>(`c.${column}`).as('n'), eb.fn.countAll<number>().as('k')])
+      .where(`c.${column}`, '>', 0);
     if (filter.organisationId !== undefined) query = query.where('c.organisation_id', '=', filter.organisationId);
     if (filter.emailNormalized !== undefined) {
       query = query.where('c.sponsor_email_normalized', '=', filter.emailNormalized);
     }
     const row = await query.executeTakeFirst();
     return { messages: fromDbCount(row?.n ?? 0), conversations: fromDbCount(row?.k ?? 0) };
+  };
+
+  /** One message and its conversation's activity, newest id and unread counter, inside `trx`. */
+  const writeMessage = async (trx: Db, message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> => {
+    const row = await trx
+      .insertInto('messages')
+      .values({
+        conversation_id: message.conversationId,
+        sender_side: message.senderSide,
+        sender_id: message.senderId,
+        sender_name: message.senderName,
+        body: message.body,
+        type: message.type,
+        sent_at: toDbTime(message.sentAt),
+        read_at: message.readAt ? toDbTime(message.readAt) : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const counted =
+      message.readAt === null && message.senderSide !== 'system' ? unreadColumn(message.senderSide) : null;
+    await trx
+      .updateTable('conversations')
+      .set((eb) => ({
+        updated_at: toDbTime(message.sentAt),
+        // Two transactions of one conversation may commit out of id order (PostgreSQL): keep the highest.
+        last_message_id: eb
+          .case()
+          .when('last_message_id', 'is', null)
+          .then(row.id)
+          .when('last_message_id', '<', row.id)
+          .then(row.id)
+          .else(eb.ref('last_message_id'))
+          .end(),
+        ...(counted ? { [counted]: eb(counted, '+', 1) } : {}),
+      }))
+      .where('id', '=', message.conversationId)
+      .execute();
+    return { ...message, id: row.id };
+  };
+
+  // Group commit: inserts that arrive while the event loop is busy are written in one transaction,
+  // so a durable commit (synchronous=FULL: one fsync) is shared instead of paid per message. Each
+  // caller still gets its answer only after the commit. When a batch fails, its messages are
+  // retried one by one, so one bad message fails alone.
+  let pending: PendingInsert[] = [];
+  let flushing = false;
+  const MAX_BATCH = 200;
+
+  const flush = async () => {
+    flushing = true;
+    try {
+      while (pending.length > 0) {
+        const batch = pending.slice(0, MAX_BATCH);
+        pending = pending.slice(batch.length);
+        let stored: MessageRecord[] | null = null;
+        try {
+          stored = await db.transaction().execute(async (trx) => {
+            const out: MessageRecord[] = [];
+            for (const item of batch) out.push(await writeMessage(trx, item.message));
+            return out;
+          });
+        } catch (error) {
+          if (batch.length === 1) batch[0]!.reject(error);
+        }
+        if (stored) {
+          stored.forEach((message, i) => batch[i]!.resolve(message));
+        } else if (batch.length > 1) {
+          for (const item of batch) {
+            try {
+              item.resolve(await db.transaction().execute((trx) => writeMessage(trx, item.message)));
+            } catch (error) {
+              item.reject(error);
+            }
+          }
+        }
+      }
+    } finally {
+      flushing = false;
+    }
   };
 
   return {
@@ -196,30 +282,28 @@ export function createChatRepository(db: Db) {
     async lastMessages(conversationIds: number[]): Promise<Map<number, MessageRecord>> {
       if (conversationIds.length === 0) return new Map();
       const rows = await db
-        .selectFrom('messages as m')
+        .selectFrom('conversations as c')
+        .innerJoin('messages as m', 'm.id', 'c.last_message_id')
         .select(messageColumns)
-        .where('m.id', 'in', (eb) =>
-          eb
-            .selectFrom('messages')
-            .select((e) => e.fn.max('id').as('id'))
-            .where('conversation_id', 'in', conversationIds)
-            .groupBy('conversation_id'),
-        )
+        .where('c.id', 'in', conversationIds)
         .execute();
       return new Map(rows.map((row) => [row.conversation_id, toMessage(row)]));
     },
 
-    /** Unread messages per conversation and sender side. */
+    /** Unread messages per conversation and sender side (`<id>:organisation`, `<id>:sponsor`). */
     async unreadByConversation(conversationIds: number[]): Promise<Map<string, number>> {
       if (conversationIds.length === 0) return new Map();
       const rows = await db
-        .selectFrom('messages')
-        .select(['conversation_id', 'sender_side', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('conversation_id', 'in', conversationIds)
-        .where('read_at', 'is', null)
-        .groupBy(['conversation_id', 'sender_side'])
+        .selectFrom('conversations')
+        .select(['id', 'unread_from_organisation', 'unread_from_sponsor'])
+        .where('id', 'in', conversationIds)
         .execute();
-      return new Map(rows.map((row) => [`${row.conversation_id}:${row.sender_side}`, fromDbCount(row.n)]));
+      const unread = new Map<string, number>();
+      for (const row of rows) {
+        unread.set(`${row.id}:organisation`, fromDbCount(row.unread_from_organisation));
+        unread.set(`${row.id}:sponsor`, fromDbCount(row.unread_from_sponsor));
+      }
+      return unread;
     },
 
     async listMessages(conversationId: number): Promise<MessageRecord[]> {
@@ -237,43 +321,47 @@ export function createChatRepository(db: Db) {
       return row && toMessage(row);
     },
 
-    /** Stores a message and moves the conversation's activity time, in one transaction. */
-    async insertMessage(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('messages')
-          .values({
-            conversation_id: message.conversationId,
-            sender_side: message.senderSide,
-            sender_id: message.senderId,
-            sender_name: message.senderName,
-            body: message.body,
-            type: message.type,
-            sent_at: toDbTime(message.sentAt),
-            read_at: message.readAt ? toDbTime(message.readAt) : null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .updateTable('conversations')
-          .set({ updated_at: toDbTime(message.sentAt) })
-          .where('id', '=', message.conversationId)
-          .execute();
-        return { ...message, id: row.id };
+    /**
+     * Stores a message and moves the conversation's activity time, newest id and unread counter, in
+     * one transaction (shared with the inserts that arrive at the same time); resolves once committed.
+     */
+    insertMessage(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> {
+      return new Promise((resolve, reject) => {
+        pending.push({ message, resolve, reject });
+        // Collect what arrives in this turn of the event loop, then write it in one transaction.
+        if (!flushing && pending.length === 1) setImmediate(() => void flush());
       });
     },
 
     /** Marks the other side's unread messages read; answers the highest id marked, or null for none. */
     async markRead(conversationId: number, readerSide: ChatSide, now: Date): Promise<number | null> {
-      const rows = await db
-        .updateTable('messages')
-        .set({ read_at: toDbTime(now) })
-        .where('conversation_id', '=', conversationId)
-        .where('sender_side', '=', otherSide(readerSide))
-        .where('read_at', 'is', null)
-        .returning('id')
-        .execute();
-      return rows.length === 0 ? null : Math.max(...rows.map((r) => r.id));
+      const senderSide = otherSide(readerSide);
+      // Nothing to mark (the usual case) stays a read: no write transaction, no sync.
+      const unread = await db
+        .selectFrom('conversations')
+        .select(unreadColumn(senderSide))
+        .where('id', '=', conversationId)
+        .executeTakeFirst();
+      if (!unread || fromDbCount(unread[unreadColumn(senderSide)]) === 0) return null;
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .updateTable('messages')
+          .set({ read_at: toDbTime(now) })
+          .where('conversation_id', '=', conversationId)
+          .where('sender_side', '=', senderSide)
+          .where('read_at', 'is', null)
+          .returning('id')
+          .execute();
+        if (rows.length === 0) return null;
+        // Less by exactly the rows this statement marked, so a concurrent insert's +1 is never lost.
+        const column = unreadColumn(senderSide);
+        await trx
+          .updateTable('conversations')
+          .set((eb) => ({ [column]: eb(column, '-', rows.length) }))
+          .where('id', '=', conversationId)
+          .execute();
+        return Math.max(...rows.map((r) => r.id));
+      });
     },
 
     /** Messages after `afterId` in the scope's conversations, oldest first (stream resume). */
@@ -368,6 +456,17 @@ export function createChatRepository(db: Db) {
         .where('email_normalized', '=', emailNormalized)
         .executeTakeFirst();
       return row && { email: row.email, language: row.language, wantsNotices: fromDbBool(row.chat_email_notices) };
+    },
+
+    /** When the side's last e-mail notice of the conversation went out, if ever. */
+    async lastNoticeAt(conversationId: number, side: ChatSide): Promise<Date | null> {
+      const column = side === 'organisation' ? 'organisation_notified_at' : 'sponsor_notified_at';
+      const row = await db
+        .selectFrom('conversations')
+        .select(column)
+        .where('id', '=', conversationId)
+        .executeTakeFirst();
+      return fromDbTimeOrNull(row?.[column] ?? null);
     },
 
     /**

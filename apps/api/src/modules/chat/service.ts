@@ -33,6 +33,7 @@ export type SponsorshipNotifier = (notification: {
 }) => Promise<void>;
 
 const HOUR_MS = 60 * 60 * 1000;
+const MAX_NOTICE_SLOTS = 10_000;
 export const SYSTEM_SENDER = 'system';
 
 export function createChatService(deps: {
@@ -45,10 +46,22 @@ export function createChatService(deps: {
   defaultLanguage: Language;
   log: FastifyBaseLogger;
   clock?: () => Date;
+  /** Told in the background after a text message is stored (in-app alerts, see app.ts). */
+  onMessageStored?: (message: MessageRecord, conversation: ConversationRecord) => Promise<void>;
 }) {
   const { repo, bus, hub, log } = deps;
   const now = deps.clock ?? (() => new Date());
   const background = new Set<Promise<void>>();
+  // Per conversation and side: until when a notice slot is surely taken. A slot's time only moves
+  // forward (claimNotice), so while now is before (seen time + 1 h) a claim would fail anyway and
+  // the write is skipped; every message of a busy conversation no longer costs a write.
+  const noticeTakenUntil = new Map<string, number>();
+  const rememberNotice = (key: string, at: Date) => {
+    noticeTakenUntil.delete(key);
+    noticeTakenUntil.set(key, at.getTime() + HOUR_MS);
+    if (noticeTakenUntil.size > MAX_NOTICE_SLOTS)
+      noticeTakenUntil.delete(noticeTakenUntil.keys().next().value as string);
+  };
 
   const inBackground = (work: () => Promise<void>) => {
     const task = work()
@@ -76,7 +89,14 @@ export function createChatService(deps: {
   const noticeReceiver = async (conversation: ConversationRecord, receiver: ChatSide) => {
     if (hub.hasAudience(receiver, conversation.organisationId, conversation.sponsorEmailNormalized)) return;
     const at = now();
-    if (!(await repo.claimNotice(conversation.id, receiver, at, new Date(at.getTime() - HOUR_MS)))) return;
+    const slot = `${conversation.id}:${receiver}`;
+    if (at.getTime() < (noticeTakenUntil.get(slot) ?? -Infinity)) return;
+    if (!(await repo.claimNotice(conversation.id, receiver, at, new Date(at.getTime() - HOUR_MS)))) {
+      const last = await repo.lastNoticeAt(conversation.id, receiver);
+      if (last) rememberNotice(slot, last);
+      return;
+    }
+    rememberNotice(slot, at);
     if (receiver === 'organisation') {
       const url = chatsLink(conversation.id);
       for (const member of await repo.listMembers(conversation.organisationId)) {
@@ -215,6 +235,8 @@ export function createChatService(deps: {
         readAt: null,
       });
       inBackground(() => noticeReceiver(conversation, otherSide(side)));
+      const { onMessageStored } = deps;
+      if (onMessageStored) inBackground(() => onMessageStored(stored, conversation));
       return toMessageWire(stored, side);
     },
 

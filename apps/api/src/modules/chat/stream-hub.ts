@@ -30,6 +30,8 @@ type Connection = {
   raw: ServerResponse;
   /** Frames held back while a resumed stream replays what it missed. */
   held: { frame: string; messageId?: number }[] | null;
+  /** Frames written in this turn of the event loop, sent together at its end. */
+  out: string;
   orgPart: Counts;
   sponsorPart: Counts;
 };
@@ -41,8 +43,23 @@ export function createStreamHub(deps: { repo: ChatRepository; bus: MessageBus; l
   const { repo, log } = deps;
   const byOrganisation = new Map<number, Set<Connection>>();
   const bySponsor = new Map<string, Set<Connection>>();
+  // Signed-in users' streams by account, for their own alerts (notifications module).
+  const byUser = new Map<string, Set<Connection>>();
   const members = new Map<number, { at: number; subs: Promise<Set<string>> }>();
   let queue: Promise<void> = Promise.resolve();
+  // Frames are gathered per stream and written once per turn of the event loop: under load several
+  // messages go out in one write (one syscall, one packet) instead of one each; idle, nothing waits.
+  const dirty = new Set<Connection>();
+  let flushScheduled = false;
+  const flushFrames = () => {
+    flushScheduled = false;
+    for (const conn of dirty) {
+      const text = conn.out;
+      conn.out = '';
+      if (!conn.raw.destroyed) conn.raw.write(text);
+    }
+    dirty.clear();
+  };
 
   const join = <K>(map: Map<K, Set<Connection>>, key: K, conn: Connection) => {
     let set = map.get(key);
@@ -61,6 +78,7 @@ export function createStreamHub(deps: { repo: ChatRepository; bus: MessageBus; l
     const orgId = orgKeyOf(conn.participant);
     if (orgId !== null) leave(byOrganisation, orgId, conn);
     leave(bySponsor, conn.participant.emailNormalized, conn);
+    if (conn.participant.kind === 'user') leave(byUser, conn.participant.sub, conn);
   };
 
   const write = (conn: Connection, text: string, messageId?: number) => {
@@ -69,11 +87,16 @@ export function createStreamHub(deps: { repo: ChatRepository; bus: MessageBus; l
       return;
     }
     if (conn.raw.destroyed) return;
-    if (conn.raw.writableLength > MAX_BUFFERED_BYTES) {
+    if (conn.raw.writableLength + conn.out.length > MAX_BUFFERED_BYTES) {
       conn.raw.destroy();
       return;
     }
-    conn.raw.write(text);
+    conn.out += text;
+    dirty.add(conn);
+    if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(flushFrames);
+    }
   };
 
   const summaryOf = (conn: Connection) =>
@@ -188,10 +211,11 @@ export function createStreamHub(deps: { repo: ChatRepository; bus: MessageBus; l
      * (live events meanwhile are held and de-duplicated), then the current unread counts.
      */
     async open(participant: Participant, raw: ServerResponse, lastEventId: number | null): Promise<void> {
-      const conn: Connection = { participant, raw, held: [], orgPart: ZERO, sponsorPart: ZERO };
+      const conn: Connection = { participant, raw, held: [], out: '', orgPart: ZERO, sponsorPart: ZERO };
       const orgId = orgKeyOf(participant);
       if (orgId !== null) join(byOrganisation, orgId, conn);
       join(bySponsor, participant.emailNormalized, conn);
+      if (participant.kind === 'user') join(byUser, participant.sub, conn);
       raw.on('close', () => remove(conn));
       raw.write(`retry: ${RETRY_MS}\n\n`);
       raw.write(frame('ready', { heartbeat_ms: HEARTBEAT_MS }));
@@ -235,6 +259,17 @@ export function createStreamHub(deps: { repo: ChatRepository; bus: MessageBus; l
       return false;
     },
 
+    /** Whether the signed-in user has an open stream in this process. */
+    hasUser: (sub: string): boolean => (byUser.get(sub)?.size ?? 0) > 0,
+
+    /** Writes an event to the signed-in user's open streams in this process (not to guests). */
+    sendToUser(sub: string, event: string, data: unknown): void {
+      const conns = byUser.get(sub);
+      if (!conns) return;
+      const text = frame(event, data);
+      for (const conn of conns) write(conn, text);
+    },
+
     /** Open streams (tests and diagnostics). */
     size: () => all().size,
 
@@ -245,6 +280,7 @@ export function createStreamHub(deps: { repo: ChatRepository; bus: MessageBus; l
     close(): void {
       clearInterval(heartbeat);
       unsubscribe();
+      flushFrames();
       for (const conn of all()) conn.raw.end();
     },
   };

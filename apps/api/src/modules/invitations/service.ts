@@ -49,6 +49,8 @@ export function createInvitationsService(deps: {
   clock?: () => Date;
   /** Writes the chat's notification of a new sponsorship (see app.ts). */
   notifySponsorship?: SponsorshipNotifier;
+  /** Told after a team invitation is accepted (the inviter's alert, see app.ts); must not throw. */
+  onTeamInvitationAccepted?: (invitation: InvitationRecord, caller: InvitationCaller) => Promise<void>;
 }) {
   const { repo, profiles, access } = deps;
   const now = deps.clock ?? (() => new Date());
@@ -143,6 +145,7 @@ export function createInvitationsService(deps: {
       }
       if (invitation.kind === 'team') {
         await repo.acceptTeamInvitation(invitation, caller, now());
+        await deps.onTeamInvitationAccepted?.(invitation, caller);
       } else {
         await repo.acceptSponsorInvitation(invitation, caller.sub, now());
       }

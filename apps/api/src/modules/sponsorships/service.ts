@@ -27,6 +27,8 @@ export type SponsorshipNotice = {
   sponsorEmail: string;
   kind: 'agreement_downloaded' | 'signed_uploaded' | 'status_changed';
   params: Record<string, string>;
+  /** The sponsorship's event (links of in-app alerts). */
+  eventId?: number;
 };
 
 const sponsorshipNotFound = () => notFound('Sponsorship not found');
@@ -177,6 +179,7 @@ export function createSponsorshipsService(deps: {
         sponsorEmail: sponsorship.sponsorEmail,
         kind: 'signed_uploaded',
         params: { event: sponsorship.eventTitle, file: upload.name },
+        eventId: sponsorship.eventId,
       });
       return one(sponsorship.id);
     },
@@ -207,6 +210,7 @@ export function createSponsorshipsService(deps: {
         sponsorEmail: sponsorship.sponsorEmail,
         kind: 'status_changed',
         params: { event: sponsorship.eventTitle, status },
+        eventId: sponsorship.eventId,
       });
       return one(sponsorship.id);
     },
@@ -240,6 +244,7 @@ export function createSponsorshipsService(deps: {
         sponsorEmail: changed.sponsor_email,
         kind: 'agreement_downloaded',
         params: { event: sponsorship?.eventTitle ?? '' },
+        eventId: file.eventId,
       });
     }) satisfies DownloadListener,
   };

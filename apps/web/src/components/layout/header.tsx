@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { BellIcon, LogInIcon, LogOutIcon, MenuIcon, SearchIcon, SettingsIcon, UserIcon, XIcon } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@sp/shared';
 import { Button } from '@/components/ui/button';
@@ -8,11 +8,18 @@ import { DisclosurePopover } from '@/components/ui/disclosure-popover';
 import { useLanguage } from '@/hooks/use-language';
 import { useLogout } from '@/hooks/use-logout';
 import { isSignedIn, useAuth } from '@/lib/auth';
-import { useUnreadSummary } from '@/lib/chat';
-import { useLiveStream } from '@/lib/live/use-live-stream';
 import { cn } from '@/lib/utils';
-import { SearchMenu } from './search-menu';
-import { AccountSettings } from './settings-menu';
+
+// What only a signed-in user sees or needs is loaded once someone signs in, not with every first page.
+const loadSearchMenu = () => import('./search-menu');
+const loadSettingsMenu = () => import('./settings-menu');
+const loadSessionWatcher = () => import('./session-watcher');
+const SearchMenu = lazy(() => loadSearchMenu().then((module) => ({ default: module.SearchMenu })));
+const AccountSettings = lazy(() => loadSettingsMenu().then((module) => ({ default: module.AccountSettings })));
+const SessionWatcher = lazy(() => loadSessionWatcher().then((module) => ({ default: module.SessionWatcher })));
+const loadAlertsMenu = () => import('./alerts-menu');
+const AlertsMenu = lazy(() => loadAlertsMenu().then((module) => ({ default: module.AlertsMenu })));
+const AlertsCount = lazy(() => loadAlertsMenu().then((module) => ({ default: module.AlertsCount })));
 
 const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground data-[status=active]:bg-secondary data-[status=active]:text-secondary-foreground';
@@ -144,9 +151,13 @@ export function Header() {
   const { t } = useTranslation();
   const { status } = useAuth();
   const signedIn = isSignedIn(status);
-  // The header lives as long as the page, so it holds the signed-in session's live connection.
-  useLiveStream(signedIn ? 'bearer' : null);
-  const unread = useUnreadSummary('bearer', { enabled: signedIn })?.unread_messages ?? 0;
+  const [unreadCount, setUnreadCount] = useState(0);
+  const unread = signedIn ? unreadCount : 0;
+  const [alertsCount, setAlertsCount] = useState(0);
+  const alerts = signedIn ? alertsCount : 0;
+  useEffect(() => {
+    if (signedIn) void Promise.all([loadSearchMenu(), loadSettingsMenu()]);
+  }, [signedIn]);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -161,29 +172,73 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur" onKeyDown={onKeyDown}>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <SessionWatcher onUnread={setUnreadCount} />
+        </Suspense>
+      ) : null}
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight" onClick={closeMenu}>
           <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
           <span className="max-sm:sr-only">{t('common.appName')}</span>
         </Link>
 
-        <NavLinks className="ml-4 hidden items-center gap-1 md:flex" unread={signedIn ? unread : 0} />
+        <NavLinks className="ml-4 hidden items-center gap-1 md:flex" unread={unread} />
 
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <DisclosurePopover label={t('nav.search')} icon={<SearchIcon aria-hidden="true" />} panelClassName="sm:w-96">
             {(close) =>
-              signedIn ? <SearchMenu onDone={close} /> : <p className="text-muted-foreground">{t('search.signIn')}</p>
+              signedIn ? (
+                <Suspense fallback={null}>
+                  <SearchMenu onDone={close} />
+                </Suspense>
+              ) : (
+                <p className="text-muted-foreground">{t('search.signIn')}</p>
+              )
             }
           </DisclosurePopover>
-          <DisclosurePopover label={t('nav.alerts')} icon={<BellIcon aria-hidden="true" />}>
-            <p className="font-semibold">{t('nav.alerts')}</p>
-            <p className="mt-1 text-muted-foreground">{t('nav.alertsComingSoon')}</p>
+          <DisclosurePopover
+            label={alerts > 0 ? t('alerts.bellUnread', { count: alerts }) : t('nav.alerts')}
+            icon={
+              <span className="relative inline-flex">
+                <BellIcon aria-hidden="true" />
+                {signedIn ? (
+                  <Suspense fallback={null}>
+                    <AlertsCount onCount={setAlertsCount} />
+                  </Suspense>
+                ) : null}
+                {alerts > 0 ? (
+                  <span
+                    aria-hidden="true"
+                    data-testid="alerts-badge"
+                    className="absolute -top-2 -right-2.5 inline-flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[0.625rem] leading-none font-semibold text-primary-foreground"
+                  >
+                    {alerts > 99 ? '99+' : alerts}
+                  </span>
+                ) : null}
+              </span>
+            }
+            panelClassName="sm:w-[26rem]"
+          >
+            {(close) =>
+              signedIn ? (
+                <Suspense fallback={null}>
+                  <AlertsMenu onDone={close} />
+                </Suspense>
+              ) : (
+                <p className="text-muted-foreground">{t('alerts.signIn')}</p>
+              )
+            }
           </DisclosurePopover>
           <DisclosurePopover label={t('nav.settings')} icon={<SettingsIcon aria-hidden="true" />}>
             {(close) => (
               <>
                 <LanguageChoice />
-                {signedIn ? <AccountSettings onDone={close} /> : null}
+                {signedIn ? (
+                  <Suspense fallback={null}>
+                    <AccountSettings onDone={close} />
+                  </Suspense>
+                ) : null}
               </>
             )}
           </DisclosurePopover>
@@ -217,7 +272,7 @@ export function Header() {
               className="flex flex-col gap-1"
               linkClassName="text-base"
               onNavigate={closeMenu}
-              unread={signedIn ? unread : 0}
+              unread={unread}
             />
             <div className="border-t border-border pt-3">
               <AccountLinks onDone={closeMenu} />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserIcon } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useLanguage } from '@/hooks/use-language';
@@ -19,6 +19,9 @@ export function AccountSettings({ onDone }: { onDone: () => void }) {
   const update = useUpdateSettings();
   const noticesId = useId();
   const serverLanguage = settings.data?.language;
+  // The box follows the click at once (the server's answer comes later and is put back on failure).
+  const [noticesChoice, setNoticesChoice] = useState<boolean | null>(null);
+  const notices = noticesChoice ?? settings.data?.chat_email_notices ?? true;
   const { mutate } = update;
 
   useEffect(() => {
@@ -33,13 +36,20 @@ export function AccountSettings({ onDone }: { onDone: () => void }) {
             id={noticesId}
             type="checkbox"
             className="mt-0.5 size-4 accent-primary"
-            checked={settings.data.chat_email_notices}
-            onChange={(event) =>
+            checked={notices}
+            onChange={(event) => {
+              const wanted = event.target.checked;
+              setNoticesChoice(wanted);
               update.mutate(
-                { chat_email_notices: event.target.checked },
-                { onError: (error) => toast.error(t('settings.saveFailed', { message: getErrorMessage(error, t) })) },
-              )
-            }
+                { chat_email_notices: wanted },
+                {
+                  onError: (error) => {
+                    setNoticesChoice(null);
+                    toast.error(t('settings.saveFailed', { message: getErrorMessage(error, t) }));
+                  },
+                },
+              );
+            }}
           />
           <label htmlFor={noticesId} className="text-sm">
             <span className="font-medium">{t('settings.chatNotices')}</span>

@@ -1,7 +1,7 @@
 /**
- * The app's one live connection (GET /api/stream, Server-Sent Events): new messages, read changes
- * and unread counters go straight into the query caches. EventSource cannot send an Authorization
- * header, so each connection first fetches a short-lived ticket. After an error it reconnects with
+ * The app's one live connection (GET /api/stream, Server-Sent Events): new messages, read changes,
+ * unread counters and in-app alerts go straight into the query caches. EventSource cannot send an
+ * Authorization header, so each connection first fetches a short-lived ticket. After an error it reconnects with
  * a fresh ticket and the last message id seen (the server replays what was missed), backing off
  * exponentially; while it is down, the chat queries are refetched every 30 seconds instead.
  */
@@ -10,9 +10,13 @@ import {
   ZStreamMessageEvent,
   ZStreamReadEvent,
   ZStreamTicketResponse,
+  ZStreamNotificationEvent,
+  ZStreamNotificationReadEvent,
   ZStreamUnreadEvent,
+  type NotificationStreamEventType,
   type StreamEventType,
 } from '@sp/shared';
+import { applyAlertEvent, applyAlertReadEvent, refreshAlerts } from '@/lib/alerts';
 import { api } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import {
@@ -113,6 +117,8 @@ export function startLiveStream({
 
   function refetchAll(): void {
     void queryClient.invalidateQueries({ queryKey: conversationScopeKey(auth) });
+    // Guests have no alerts.
+    if (auth === 'bearer') refreshAlerts(queryClient);
   }
 
   function startFallback(): void {
@@ -133,7 +139,7 @@ export function startLiveStream({
     reconnectTimer = setTimeout(() => void connect(), delay);
   }
 
-  function on(type: StreamEventType, handler: (event: Event) => void): void {
+  function on(type: StreamEventType | NotificationStreamEventType, handler: (event: Event) => void): void {
     source?.addEventListener(type, handler);
   }
 
@@ -185,6 +191,14 @@ export function startLiveStream({
     on('unread', (event) => {
       const parsed = ZStreamUnreadEvent.safeParse(parseData(event));
       if (parsed.success) applyUnreadSummary(queryClient, auth, parsed.data);
+    });
+    on('notification', (event) => {
+      const parsed = ZStreamNotificationEvent.safeParse(parseData(event));
+      if (parsed.success) applyAlertEvent(queryClient, parsed.data);
+    });
+    on('notification_read', (event) => {
+      const parsed = ZStreamNotificationReadEvent.safeParse(parseData(event));
+      if (parsed.success) applyAlertReadEvent(queryClient, parsed.data);
     });
     current.onerror = () => {
       // EventSource would retry with the same, now spent ticket; reconnect ourselves instead.

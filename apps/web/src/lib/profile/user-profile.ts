@@ -4,7 +4,7 @@
  * one place that maps it to the camelCase names of spec section 3.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { STALE_TIMES, ZGetUserProfileResponse, type Role, type UserProfileWire } from '@sp/shared';
+import { STALE_TIMES, type Role, type UserProfileWire } from '@sp/shared';
 import { api } from '@/lib/api-client';
 import { isOrganiserRole } from '@/lib/auth/guards';
 import { queryKeys } from '@/lib/query-keys';
@@ -55,7 +55,11 @@ export function userProfilePath(sub: string): string {
 }
 
 export async function getUserProfile(sub: string, options: { signal?: AbortSignal } = {}): Promise<UserProfile> {
-  const { user } = await api.get(userProfilePath(sub), { schema: ZGetUserProfileResponse, signal: options.signal });
+  const { user } = await api.get(userProfilePath(sub), {
+    // Loaded with the first profile, that is once someone is signed in.
+    schema: () => import('./user-profile-schema').then((module) => module.ZGetUserProfileResponse),
+    signal: options.signal,
+  });
   return toUserProfile(user);
 }
 

@@ -1,14 +1,13 @@
 import { createFileRoute, useLocation } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
-import { searchString } from '@/lib/search-params';
+import { searchPositiveInt, searchSchema, searchString } from '@/lib/search-params';
 
 /** The same chat screen as /chats/ (spec section 2); sponsors' e-mail links point here. */
 export const Route = createFileRoute('/chats-sponsor/')({
-  validateSearch: z.object({
+  validateSearch: searchSchema({
     token: searchString,
     email: searchString,
-    conversation: z.coerce.number().int().positive().optional().catch(undefined),
+    conversation: searchPositiveInt,
   }),
   component: ChatsSponsorRoute,
 });

@@ -1,14 +1,13 @@
 import { createFileRoute, useLocation } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
-import { searchString } from '@/lib/search-params';
+import { searchPositiveInt, searchSchema, searchString } from '@/lib/search-params';
 
 /** Signed-in users, or guests with the token and e-mail of their sponsor invitation (spec section 6). */
 export const Route = createFileRoute('/chats/')({
-  validateSearch: z.object({
+  validateSearch: searchSchema({
     token: searchString,
     email: searchString,
-    conversation: z.coerce.number().int().positive().optional().catch(undefined),
+    conversation: searchPositiveInt,
   }),
   component: ChatsRoute,
 });

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
-import { searchString } from '@/lib/search-params';
+import { searchSchema, searchString } from '@/lib/search-params';
 
 export const Route = createFileRoute('/forget-password/')({
-  validateSearch: z.object({ email: searchString }),
+  validateSearch: searchSchema({ email: searchString }),
   component: ForgetPasswordRoute,
 });
 

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { MissingInvitationParams } from '@/components/feedback/missing-invitation-params';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { PasswordRulesList } from '@/features/auth/components/password-rules-list';
@@ -7,10 +6,10 @@ import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
 import { SponsorNextSteps } from '@/features/sponsorships/components/sponsor-next-steps';
 import { useLanguage } from '@/hooks/use-language';
-import { searchString } from '@/lib/search-params';
+import { searchSchema, searchString } from '@/lib/search-params';
 
 export const Route = createFileRoute('/invite-sponsor/')({
-  validateSearch: z.object({ token: searchString, email: searchString }),
+  validateSearch: searchSchema({ token: searchString, email: searchString }),
   component: InviteSponsorRoute,
 });
 

@@ -1,15 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { MissingInvitationParams } from '@/components/feedback/missing-invitation-params';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { PasswordRulesList } from '@/features/auth/components/password-rules-list';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InvitePage } from '@/features/invitations/components/invite-page';
 import { useLanguage } from '@/hooks/use-language';
-import { searchString } from '@/lib/search-params';
+import { searchSchema, searchString } from '@/lib/search-params';
 
 export const Route = createFileRoute('/invite/')({
-  validateSearch: z.object({ token: searchString, email: searchString }),
+  validateSearch: searchSchema({ token: searchString, email: searchString }),
   component: InviteRoute,
 });
 

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { searchString } from '@/lib/search-params';
+import { searchSchema, searchString } from '@/lib/search-params';
 
 export const Route = createFileRoute('/login/')({
   // redirect: where to go after login (only same-origin paths are followed, see safeRedirectPath);
   // email: prefilled after verifying or resetting the password.
-  validateSearch: z.object({ redirect: searchString, email: searchString }),
+  validateSearch: searchSchema({ redirect: searchString, email: searchString }),
   component: LoginRoute,
 });
 

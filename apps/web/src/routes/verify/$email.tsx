@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { VerifyPage } from '@/features/auth/components/verify-page';
-import { searchBoolean, searchString } from '@/lib/search-params';
+import { searchBoolean, searchSchema, searchString } from '@/lib/search-params';
 
 export const Route = createFileRoute('/verify/$email')({
   // Spec: invited=true with a token confirms an invited sign-up; both are optional.
-  validateSearch: z.object({ invited: searchBoolean, token: searchString }),
+  validateSearch: searchSchema({ invited: searchBoolean, token: searchString }),
   component: VerifyRoute,
 });
 

@@ -1,5 +1,5 @@
-import { ZGetUserProfileResponse, type Role } from '@sp/shared';
-import { api } from '@/lib/api-client';
+import type { Role } from '@sp/shared';
+import { getUserProfile } from '@/lib/profile/user-profile';
 
 export type SignInProfile = { role: Role | null; onboardingCompleted: boolean };
 
@@ -8,6 +8,6 @@ export type SignInProfile = { role: Role | null; onboardingCompleted: boolean };
  * The profile feature owns the cached profile query; this one-off read does not touch its cache.
  */
 export async function getSignInProfile(sub: string): Promise<SignInProfile> {
-  const { user } = await api.get(`/user-profile/${encodeURIComponent(sub)}`, { schema: ZGetUserProfileResponse });
-  return { role: user.role, onboardingCompleted: user.onboarding_completed };
+  const { role, onboardingCompleted } = await getUserProfile(sub);
+  return { role, onboardingCompleted };
 }

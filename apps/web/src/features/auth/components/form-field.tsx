@@ -1,6 +1,5 @@
 import type { ParseKeys } from 'i18next';
 import { useId, type ReactNode } from 'react';
-import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
 
@@ -22,7 +21,8 @@ export function FormField({
   children,
 }: {
   label: ReactNode;
-  error?: FieldError;
+  /** A react-hook-form FieldError or the like. */
+  error?: { message?: string };
   hint?: ReactNode;
   /** Shown at the end of the label row, e.g. a "forgot password" link. */
   labelAside?: ReactNode;

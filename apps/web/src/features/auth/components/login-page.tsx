@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import { useFocusAfterSubmit } from '../hooks/use-focus-after-submit';
 import { useIdentity } from '../hooks/use-identity';
 import { describeIdentityError, MISSING_TOKEN_CODE, toIdentityError } from '../utils/identity-errors';
-import { loginSchema, type LoginValues } from '../utils/schemas';
+import type { LoginValues, loginSchema } from '../utils/schemas';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
 import { FormField } from './form-field';
@@ -18,49 +15,100 @@ import { PasswordInput } from './password-input';
 import { SubmitButton } from './submit-button';
 import { textLinkClass } from './text-link';
 
+type Field = keyof LoginValues;
+const FIELDS: Field[] = ['email', 'password'];
+type FieldErrors = Partial<Record<Field, { message: string }>>;
+
+// The schemas (and zod) are loaded once the form is used, not with the page.
+let schemas: Promise<typeof import('../utils/schemas')> | null = null;
+const loadSchemas = () => (schemas ??= import('../utils/schemas'));
+
+/** The messages (i18n keys) of loginSchema per field; none when the values are valid. */
+function validate(schema: typeof loginSchema, values: LoginValues): FieldErrors {
+  const result = schema.safeParse(values);
+  const errors: FieldErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= { message: issue.message };
+  }
+  return errors;
+}
+
 /**
  * Spec "Login": e-mail and password; after the sign-in the profile decides where the user goes
  * (see useCompleteSignIn). A not yet confirmed address is offered the way to the verify page.
+ * Two fields, so a plain controlled form with loginSchema rather than react-hook-form, which would
+ * add ~15 kB to the first page (docs/decisions/006-bundle-budget.md); it behaves the same: checked
+ * on submit, then again on every change, the first invalid field focused.
  */
 export function LoginPage({ email: initialEmail, redirect }: { email?: string; redirect?: string }) {
   const { t } = useTranslation();
   const identity = useIdentity();
   const completeSignIn = useCompleteSignIn();
+  const [values, setValues] = useState<LoginValues>({ email: initialEmail ?? '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [rootError, setRootError] = useState<string | null>(null);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: initialEmail ?? '', password: '' } satisfies LoginValues,
-  });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-  useFocusAfterSubmit(form);
+  const [focusField, setFocusField] = useState<{ name: Field } | null>(null);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
   useEffect(() => identity.preload(), [identity]);
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    setUnconfirmedEmail(null);
-    let user;
-    try {
-      ({ user } = await identity.signIn({ email, password }));
-    } catch (caught) {
-      const error = toIdentityError(caught);
-      if (error.code === MISSING_TOKEN_CODE) {
-        setError('root.server', { message: t('auth.login.missingToken') });
-        return;
-      }
-      if (error.code === 'UserNotConfirmedException') setUnconfirmedEmail(email);
-      setError('root.server', { message: t('auth.login.error', { error: describeIdentityError(error, t) }) });
+  // After the submission, once the fieldset is enabled again.
+  useEffect(() => {
+    if (!focusField) return;
+    const input = inputs.current[focusField.name];
+    input?.focus();
+    input?.select();
+  }, [focusField]);
+
+  function change(field: Field, value: string): void {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (!submitted) return;
+    void loadSchemas().then(({ loginSchema: schema }) =>
+      setErrors((current) => ({ ...current, [field]: validate(schema, next)[field] })),
+    );
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    setSubmitted(true);
+    setRootError(null);
+    setSubmitting(true);
+    const { loginSchema: schema } = await loadSchemas();
+    const found = validate(schema, values);
+    setErrors(found);
+    const invalid = FIELDS.find((field) => found[field]);
+    if (invalid) {
+      setSubmitting(false);
+      setFocusField({ name: invalid });
       return;
     }
-    toast.success(t('auth.login.success'));
-    await completeSignIn(user, redirect);
-  });
-
-  const rootError = errors.root?.server?.message;
+    const parsed = schema.parse(values);
+    setUnconfirmedEmail(null);
+    try {
+      let user;
+      try {
+        ({ user } = await identity.signIn(parsed));
+      } catch (caught) {
+        const error = toIdentityError(caught);
+        if (error.code === MISSING_TOKEN_CODE) {
+          setRootError(t('auth.login.missingToken'));
+          return;
+        }
+        if (error.code === 'UserNotConfirmedException') setUnconfirmedEmail(parsed.email);
+        setRootError(t('auth.login.error', { error: describeIdentityError(error, t) }));
+        return;
+      }
+      toast.success(t('auth.login.success'));
+      await completeSignIn(user, redirect);
+    } finally {
+      setSubmitting(false);
+    }
+  }
 
   return (
     <AuthCard
@@ -75,13 +123,23 @@ export function LoginPage({ email: initialEmail, redirect }: { email?: string; r
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting || undefined}>
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={() => void loadSchemas()}
+        aria-busy={isSubmitting || undefined}
+      >
         <fieldset disabled={isSubmitting} className="grid gap-5">
           <FormField label={t('auth.fields.email')} error={errors.email}>
             {(control) => (
               <Input
                 {...control}
-                {...register('email')}
+                ref={(element) => {
+                  inputs.current.email = element;
+                }}
+                name="email"
+                value={values.email}
+                onChange={(event) => change('email', event.target.value)}
                 type="email"
                 autoComplete="username"
                 placeholder={t('auth.fields.emailPlaceholder')}
@@ -97,7 +155,18 @@ export function LoginPage({ email: initialEmail, redirect }: { email?: string; r
               </Link>
             }
           >
-            {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
+            {(control) => (
+              <PasswordInput
+                {...control}
+                ref={(element) => {
+                  inputs.current.password = element;
+                }}
+                name="password"
+                value={values.password}
+                onChange={(event) => change('password', event.target.value)}
+                autoComplete="current-password"
+              />
+            )}
           </FormField>
           <SubmitButton pending={isSubmitting}>{t('auth.login.submit')}</SubmitButton>
           {rootError ? (

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { PROFILE_DRAWERS, type ProfileDrawer } from '@/features/profile/profile-drawers';
+import { searchEnum, searchSchema } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_authenticated/profile/')({
   // The open edit panel lives in the URL, so Back closes it and a link can open it.
-  validateSearch: z.object({ drawer: z.enum(PROFILE_DRAWERS).optional().catch(undefined) }),
+  validateSearch: searchSchema({ drawer: searchEnum(PROFILE_DRAWERS) }),
   component: ProfileRoute,
 });
 

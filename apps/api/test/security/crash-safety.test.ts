@@ -1,0 +1,327 @@
+// Crash safety (issue 10): the real server as a child process takes a stream of chat messages, event
+// saves with their PDF, and sign-ups; it is killed with SIGKILL mid-stream and started again on the
+// same data. Every write the client saw acknowledged must be there, whole: each message with its
+// text, each event with its file (and the file's bytes), each sign-up's account.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ENGINES } from '../helpers.ts';
+import { pdfBytes } from '../../src/modules/events/test-support.ts';
+import type { Engine } from '../../src/db/column-types.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const MAILBOX_TOKEN = 'crash-test-mailbox-token';
+const PASSWORD = 'Correct-Horse-1';
+const CLIENT_ID = 'sponsoringwebclient';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Server = { child: ChildProcess; base: string; output: () => string };
+
+async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, base, output: () => output };
+}
+
+async function kill(server: Server, signal: NodeJS.Signals) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill(signal);
+  await exited;
+}
+
+/** A fresh PostgreSQL database for one run, dropped afterwards. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `crash_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+function client(base: string) {
+  const identity = async (operation: string, body: unknown) => {
+    const res = await fetch(`${base}/identity/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const api = async (method: string, url: string, token: string | null, body?: unknown) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: token.includes(':') ? token : `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    type Loose = Record<string, unknown> & Array<Record<string, unknown>>;
+    return { status: res.status, json: <T = Loose>() => JSON.parse(text) as T };
+  };
+  const codeFor = async (email: string) => {
+    for (let i = 0; i < 100; i++) {
+      const { mails } = (await (await fetch(`${base}/dev/mailbox.json?token=${MAILBOX_TOKEN}`)).json()) as {
+        mails: Array<{ to: string; text: string }>;
+      };
+      const code = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[1];
+      if (code) return code;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no code for ${email}`);
+  };
+  return { identity, api, codeFor };
+}
+
+describe.each(ENGINES)('crash safety on %s', (engine: Engine) => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('keeps every acknowledged write whole after SIGKILL mid-stream', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-crash-'));
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const env: NodeJS.ProcessEnv = {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      MAILBOX_TOKEN,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      RATE_LIMIT_INVITE_CODE: 'off',
+      RATE_LIMIT_INVITATION_TOKEN: 'off',
+      RATE_LIMIT_GUEST_CHAT: 'off',
+      RATE_LIMIT_UPLOADS: 'off',
+    };
+    if (engine === 'postgres') {
+      const database = await freshPostgres();
+      cleanups.push(database.drop);
+      env.DATABASE_URL = database.url;
+    }
+    const port = await freePort();
+    let server = await startServer(env, port);
+    cleanups.push(() => kill(server, 'SIGKILL'));
+    const invitationCode = /Invitation code:\s+(\S+)/.exec(server.output())?.[1];
+    expect(invitationCode).toBeTruthy();
+    const { identity, api, codeFor } = client(server.base);
+
+    // An organiser with an event, and a sponsor invited to it (the guest side of the chat).
+    const email = `crash.organiser.${Date.now()}@example.org`;
+    expect(
+      (
+        await identity('SignUp', {
+          ClientId: CLIENT_ID,
+          Username: email,
+          Password: PASSWORD,
+          ClientMetadata: { invitationCode },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await identity('ConfirmSignUp', {
+          ClientId: CLIENT_ID,
+          Username: email,
+          ConfirmationCode: await codeFor(email),
+        })
+      ).status,
+    ).toBe(200);
+    const signIn = await identity('InitiateAuth', {
+      ClientId: CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD },
+    });
+    const token = (signIn.body.AuthenticationResult as { AccessToken: string }).AccessToken;
+    const onboarding = await api('POST', '/api/user-profile', token, {
+      role: 'veranstalter',
+      organisation_name: 'Crash e.V.',
+      street: 'Weg',
+      house_number: '1',
+      postal_code: '10115',
+      city: 'Berlin',
+      country: 'DE',
+    });
+    expect(onboarding.status).toBe(201);
+    const organisationId = (onboarding.json().user as { organisation_id: number }).organisation_id;
+    const event = { event_date: '2026-07-04', location: 'Halle', description: 'Crash test.' };
+    const savedEventId = (await api('POST', '/api/event/-1', token, { ...event, title: 'save-0' })).json().id as number;
+    const invited = await api('POST', '/api/sponsor-invitation', token, {
+      email: 'crash.sponsor@example.org',
+      event_id: savedEventId,
+    });
+    const guest = `${new URL(invited.json().url as string).searchParams.get('token')}:crash.sponsor@example.org`;
+    const conversationId = (await api('GET', '/api/token/conversation', guest)).json()[0]!.id as number;
+
+    // The stream: four writers until the kill; each records only what was acknowledged.
+    const acked = {
+      messages: [] as Array<{ id: number; text: string }>,
+      events: [] as Array<{ id: number; title: string; key: string; bytes: Buffer }>,
+      saves: [] as number[],
+      signUps: [] as string[],
+    };
+    let killed = false;
+    const writer = async (step: (i: number) => Promise<void>) => {
+      for (let i = 1; !killed; i++) {
+        try {
+          await step(i);
+        } catch {
+          // Requests cut off by the kill were never acknowledged.
+        }
+      }
+    };
+    const writers = [
+      writer(async (i) => {
+        const text = `message ${i} ${'ü'.repeat(i % 50)}`;
+        const res = await api('POST', `/api/conversation/${conversationId}/message`, token, { message: text });
+        if (res.status === 201) acked.messages.push({ id: res.json().id as number, text });
+      }),
+      writer(async (i) => {
+        const text = `guest ${i}`;
+        const res = await api('POST', `/api/token/conversation/${conversationId}/message`, guest, { message: text });
+        if (res.status === 201) acked.messages.push({ id: res.json().id as number, text });
+      }),
+      writer(async (i) => {
+        const title = `event-${i}`;
+        const created = await api('POST', '/api/event/-1', token, { ...event, title });
+        if (created.status !== 201) return;
+        const id = created.json().id as number;
+        const upload = (await api('GET', `/api/file/upload/${organisationId}/${id}/Vertrag-${i}/pdf`, token)).json();
+        const bytes = pdfBytes(`event ${i} ${randomBytes(8).toString('hex')}`);
+        const put = await fetch(`${server.base}${upload.url as string}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/pdf' },
+          body: bytes,
+        });
+        if (put.status !== 204) return;
+        const saved = await api('PUT', `/api/event/${id}`, token, {
+          ...event,
+          title,
+          files: [{ s3_id: upload.s3_id, name: upload.file, key: upload.key }],
+        });
+        if (saved.status === 200) acked.events.push({ id, title, key: upload.key as string, bytes });
+      }),
+      writer(async (i) => {
+        const res = await api('PUT', `/api/event/${savedEventId}`, token, { ...event, title: `save-${i}` });
+        if (res.status === 200) acked.saves.push(i);
+      }),
+      writer(async (i) => {
+        const address = `crash.signup.${i}.${Date.now()}@example.org`;
+        const res = await identity('SignUp', {
+          ClientId: CLIENT_ID,
+          Username: address,
+          Password: PASSWORD,
+          ClientMetadata: { invitationCode },
+        });
+        if (res.status === 200) acked.signUps.push(address);
+      }),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await kill(server, 'SIGKILL');
+    killed = true;
+    await Promise.all(writers);
+    expect(acked.messages.length).toBeGreaterThan(0);
+    expect(acked.events.length).toBeGreaterThan(0);
+    expect(acked.saves.length).toBeGreaterThan(0);
+    expect(acked.signUps.length).toBeGreaterThan(0);
+
+    server = await startServer(env, port);
+    const after = client(server.base);
+
+    const messages = (await after.api('GET', `/api/conversation/${conversationId}`, token)).json<
+      Array<{ id: number; message: string }>
+    >();
+    const byId = new Map(messages.map((m) => [m.id, m.message]));
+    expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
+    for (const message of acked.messages) expect(byId.get(message.id), `message ${message.id}`).toBe(message.text);
+
+    for (const saved of acked.events) {
+      const read = await after.api('GET', `/api/event/${saved.id}`, token);
+      expect(read.status).toBe(200);
+      expect(read.json()).toMatchObject({ title: saved.title, files: [expect.objectContaining({ key: saved.key })] });
+      const download = await fetch(`${server.base}/api/download?key=${encodeURIComponent(saved.key)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer())).toEqual(saved.bytes);
+    }
+    // Nothing half-applied: every event of the organisation that lists a file can serve it.
+    const listed = (await after.api('GET', `/api/events/${organisationId}?limit=100`, token)).json<
+      Array<{ id: number }>
+    >();
+    for (const { id } of listed) {
+      const files = ((await after.api('GET', `/api/event/${id}`, token)).json().files ?? []) as Array<{ key: string }>;
+      for (const file of files) {
+        const download = await fetch(`${server.base}/api/download?key=${encodeURIComponent(file.key)}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(download.status, `file of event ${id}`).toBe(200);
+      }
+    }
+
+    const title = (await after.api('GET', `/api/event/${savedEventId}`, token)).json().title as string;
+    expect(Number(title.replace('save-', ''))).toBeGreaterThanOrEqual(Math.max(...acked.saves));
+
+    for (const address of acked.signUps) {
+      const again = await after.identity('SignUp', {
+        ClientId: CLIENT_ID,
+        Username: address,
+        Password: PASSWORD,
+        ClientMetadata: { invitationCode },
+      });
+      expect(again.body.__type, address).toBe('UsernameExistsException');
+    }
+    await kill(server, 'SIGTERM');
+  }, 180_000);
+});

@@ -1,0 +1,225 @@
+// The world the authorisation matrix runs in (built once per engine and test file): two
+// organisations A and B with their organisers, a member of A, a removed member, a user whose tokens
+// were revoked by GlobalSignOut, a registered sponsor, and two sponsor invitations (one per
+// organisation) whose links are the guests' credentials; events, files, conversations and
+// sponsorships of both organisations, and the ids the matrix's routes point at.
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  callIdentity,
+  newInvitationCode,
+  signUpAndSignIn,
+  startIdentityApp,
+  uniqueEmail,
+  type IdentityTestApp,
+} from '../../src/identity/test-support.ts';
+import { onboardedUser, pdfBytes, validEvent, type TestUser } from '../../src/modules/events/test-support.ts';
+import { invite, joinedMember } from '../../src/modules/invitations/test-support.ts';
+import type { Engine } from '../../src/db/column-types.ts';
+
+export const CALLERS = [
+  'anonymous',
+  'guest',
+  'otherGuest',
+  'sponsor',
+  'organiserB',
+  'removed',
+  'revoked',
+  'memberA',
+  'organiserA',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** What a caller sends: a bearer token, guest credentials (`token:email`), or nothing. */
+export type Credentials =
+  | { kind: 'none' }
+  | { kind: 'bearer'; token: string; refreshToken?: string; sub: string; email: string }
+  | { kind: 'guest'; header: string; token: string; email: string };
+
+export type Upload = { url: string; key: string; s3_id: string; file: string };
+
+export type World = {
+  t: IdentityTestApp;
+  engine: Engine;
+  callers: Record<Caller, Credentials>;
+  organiserA: TestUser;
+  organiserB: TestUser;
+  memberA: TestUser;
+  ids: {
+    orgA: number;
+    orgB: number;
+    eventA: number;
+    eventB: number;
+    fileKeyA: string;
+    fileKeyB: string;
+    fileS3IdA: string;
+    fileNameA: string;
+    conversationA: number;
+    conversationB: number;
+    sponsorshipA: number;
+    sponsorshipB: number;
+    guestEmailA: string;
+    inviteCode: string;
+    teamInvitationToken: string;
+    /** A member of A whom nobody but A's owner may remove (the matrix removes them last). */
+    expendableMemberSub: string;
+  };
+  /** A request with the caller's credentials. */
+  request: (
+    caller: Caller | Credentials,
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+export function authorizationOf(credentials: Credentials): Record<string, string> {
+  if (credentials.kind === 'bearer') return { authorization: `Bearer ${credentials.token}` };
+  if (credentials.kind === 'guest') return { authorization: credentials.header };
+  return {};
+}
+
+const bearerOf = (user: TestUser | { sub: string; email: string; token: string }): Credentials => ({
+  kind: 'bearer',
+  token: user.token,
+  sub: user.sub,
+  email: user.email,
+});
+
+export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): Promise<World> {
+  // Generous limits: the matrix is about who may do what, the limits have their own tests.
+  const t = await startIdentityApp(engine, {
+    listen: true,
+    env: {
+      RATE_LIMIT_INVITE_CODE: 'off',
+      RATE_LIMIT_INVITATION_TOKEN: 'off',
+      RATE_LIMIT_GUEST_CHAT: 'off',
+      RATE_LIMIT_UPLOADS: 'off',
+      ...env,
+    },
+  });
+  const inject = (credentials: Credentials, method: string, url: string, payload?: unknown, headers = {}) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...authorizationOf(credentials), ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  const must = async (res: Promise<LightMyRequestResponse>, status: number) => {
+    const answer = await res;
+    if (answer.statusCode !== status) throw new Error(`world setup: ${answer.statusCode} ${answer.body}`);
+    return answer;
+  };
+
+  const [organiserA, organiserB, sponsorUser] = await Promise.all([
+    onboardedUser(t, 'veranstalter'),
+    onboardedUser(t, 'veranstalter'),
+    onboardedUser(t, 'sponsor'),
+  ]);
+  const memberA = await joinedMember(t, organiserA);
+  const removed = await joinedMember(t, organiserA);
+  const revokedUser = await joinedMember(t, organiserA);
+  const expendable = await joinedMember(t, organiserA);
+  await must(inject(bearerOf(organiserA), 'DELETE', `/api/users/${organiserA.organisationId}/${removed.sub}`), 204);
+
+  const A = bearerOf(organiserA);
+  const B = bearerOf(organiserB);
+  const eventWithFile = async (who: Credentials, organisationId: number, title: string) => {
+    const eventId = (await must(inject(who, 'POST', '/api/event/-1', validEvent({ title })), 201)).json<{
+      id: number;
+    }>().id;
+    const upload = (
+      await must(inject(who, 'GET', `/api/file/upload/${organisationId}/${eventId}/Vertrag/pdf`), 200)
+    ).json<Upload>();
+    await must(
+      t.app.inject({
+        method: 'PUT',
+        url: upload.url,
+        headers: { 'content-type': 'application/pdf' },
+        payload: pdfBytes(title),
+      }),
+      204,
+    );
+    await must(
+      inject(who, 'PUT', `/api/event/${eventId}`, {
+        ...validEvent({ title }),
+        files: [{ s3_id: upload.s3_id, name: upload.file, key: upload.key }],
+      }),
+      200,
+    );
+    return { eventId, key: upload.key, s3Id: upload.s3_id, file: upload.file };
+  };
+  const [a, b] = await Promise.all([
+    eventWithFile(A, organiserA.organisationId, 'Sommerfest A'),
+    eventWithFile(B, organiserB.organisationId, 'Sommerfest B'),
+  ]);
+
+  const inviteGuest = async (who: Credentials, eventId: number) => {
+    const email = uniqueEmail('guest');
+    const res = await must(inject(who, 'POST', '/api/sponsor-invitation', { email, event_id: eventId }), 201);
+    const token = new URL(res.json<{ url: string }>().url).searchParams.get('token')!;
+    const guest: Credentials = { kind: 'guest', header: `${token}:${email}`, token, email };
+    const conversation = (await must(inject(guest, 'GET', '/api/token/conversation'), 200)).json<
+      Array<{ id: number }>
+    >()[0]!.id;
+    return { guest, email, sponsorshipId: res.json<{ sponsorId: number }>().sponsorId, conversation };
+  };
+  const guestA = await inviteGuest(A, a.eventId);
+  const guestB = await inviteGuest(B, b.eventId);
+  // The registered sponsor is invited to A's event too: their own sponsorship, not the guest's.
+  await must(inject(A, 'POST', '/api/sponsor-invitation', { email: sponsorUser.email, event_id: a.eventId }), 201);
+
+  const signOut = await callIdentity(t.app, 'GlobalSignOut', { AccessToken: revokedUser.token });
+  if (signOut.status !== 200) throw new Error(`GlobalSignOut failed: ${JSON.stringify(signOut.body)}`);
+  // Refused at once: the process that signed the user out forgets its cached answers (decision 004).
+
+  const teamInvitation = await invite(t, organiserA, uniqueEmail('invitee'));
+  const callers: Record<Caller, Credentials> = {
+    anonymous: { kind: 'none' },
+    guest: guestA.guest,
+    otherGuest: guestB.guest,
+    sponsor: bearerOf(sponsorUser),
+    organiserB: B,
+    removed: bearerOf(removed),
+    revoked: bearerOf(revokedUser),
+    memberA: bearerOf(memberA),
+    organiserA: A,
+  };
+
+  return {
+    t,
+    engine,
+    callers,
+    organiserA,
+    organiserB,
+    memberA,
+    ids: {
+      orgA: organiserA.organisationId,
+      orgB: organiserB.organisationId,
+      eventA: a.eventId,
+      eventB: b.eventId,
+      fileKeyA: a.key,
+      fileKeyB: b.key,
+      fileS3IdA: a.s3Id,
+      fileNameA: a.file,
+      conversationA: guestA.conversation,
+      conversationB: guestB.conversation,
+      sponsorshipA: guestA.sponsorshipId,
+      sponsorshipB: guestB.sponsorshipId,
+      guestEmailA: guestA.email,
+      inviteCode: await newInvitationCode(t.database.db),
+      teamInvitationToken: teamInvitation.token,
+      expendableMemberSub: expendable.sub,
+    },
+    request: (caller, method, url, payload, headers) =>
+      inject(typeof caller === 'string' ? callers[caller] : caller, method, url, payload, headers),
+    close: () => t.close(),
+  };
+}
+
+/** A new signed-in account, for identity operations that would change a matrix caller's own account. */
+export async function throwawayAccount(t: IdentityTestApp): Promise<Credentials & { kind: 'bearer' }> {
+  const user = await signUpAndSignIn(t, uniqueEmail('throwaway'));
+  return { kind: 'bearer', token: user.AccessToken, refreshToken: user.RefreshToken, sub: user.sub, email: user.email };
+}
