@@ -113,6 +113,11 @@ test('invite, register, upload signed, confirm: the event list and both dashboar
   await expect(card).toContainText('Sportverein Musterstadt e. V.');
   await expect(sponsor.getByTestId('sponsor-committed')).toHaveText('0,00 €');
 
+  // The organiser watches the dashboard while the sponsor works.
+  await page.goto('/dashboard/organizer/');
+  await expect(page.getByTestId('open-tasks-count')).toHaveText('0');
+  await expect(page.getByRole('button', { name: 'Benachrichtigungen', exact: true })).toBeVisible();
+
   // The sponsor uploads the signed PDF from the dashboard.
   await card.getByLabel('Unterschriebene PDF auswählen').setInputFiles({
     name: 'Vereinbarung unterschrieben.pdf',
@@ -123,8 +128,14 @@ test('invite, register, upload signed, confirm: the event list and both dashboar
   await expect(card.getByTestId('signed-agreement')).toContainText('Vereinbarung unterschrieben.pdf');
   await expect(card).toContainText('Warten auf die Bestätigung des Veranstalters');
 
-  // The organiser confirms on the event's page.
+  // The organiser's bell shows the upload live; the dashboard lists the sponsorship to confirm.
+  await expect(page.getByRole('button', { name: 'Benachrichtigungen, 1 ungelesen' })).toBeVisible();
   await page.reload();
+  await expect(page.getByTestId('open-tasks-count')).toHaveText('1');
+  await expect(page.getByText(`${sponsorEmail} hat unterschrieben – bestätigen:`)).toBeVisible();
+
+  // The organiser confirms on the event's page.
+  await page.goto(`/edit-event/${event.id}`);
   await expect(sponsorRow).toContainText('Unterschrieben eingereicht');
   await sponsorRow.getByRole('button', { name: 'Bestätigen' }).click();
   await expect(page.getByText('Das Sponsoring ist bestätigt.')).toBeVisible();
@@ -137,6 +148,10 @@ test('invite, register, upload signed, confirm: the event list and both dashboar
   await expect(item).toContainText('1 Sponsor');
   await expect(item).toContainText('2.500,00 €');
   await expect(item).toContainText('0 offene Sponsorings');
+
+  // Nothing is left to do on the organiser's dashboard.
+  await page.goto('/dashboard/organizer/');
+  await expect(page.getByTestId('open-tasks-count')).toHaveText('0');
 
   // The sponsor's dashboard shows the confirmation and the committed sum.
   await sponsor.reload();

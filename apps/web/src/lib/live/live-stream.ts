@@ -176,6 +176,9 @@ export function startLiveStream({
       setStatus('open');
       // After a gap the counters and read marks may have changed without a replay.
       if (everOpened) refetchAll();
+      // Alerts are not replayed: one made between the page's first fetch and this connection would
+      // otherwise wait for the next refetch.
+      else if (auth === 'bearer') refreshAlerts(queryClient);
       everOpened = true;
     });
     on('message', (event) => {
