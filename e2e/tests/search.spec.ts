@@ -55,3 +55,19 @@ test('the header search finds own events only and opens them with the keyboard',
   await page.getByRole('combobox', { name: 'Suchbegriff' }).fill('gibt es nicht');
   await expect(page.getByText('Keine Treffer für „gibt es nicht“.')).toBeVisible();
 });
+
+test('/dashboard/organizer/event/{name} opens the own event of that title, and only that', async ({ page }) => {
+  const organiser = await signInOnboardedUser(page, { language: 'de' });
+  const title = `Erntedank ${Date.now()}`;
+  const created = await page.request.post('/api/event/-1', {
+    headers: { Authorization: `Bearer ${organiser.tokens.accessToken}` },
+    data: { title, event_date: '2030-10-04', location: 'Kirchplatz', description: 'Herbst.' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const event = (await created.json()) as { id: number };
+
+  await page.goto(`/dashboard/organizer/event/${encodeURIComponent(title.toUpperCase())}`);
+  await expect(page).toHaveURL(new RegExp(`/edit-event/${event.id}$`));
+  await page.goto(`/dashboard/organizer/event/${encodeURIComponent(`${title} gibt es nicht`)}`);
+  await expect(page.getByRole('heading', { name: 'Event nicht gefunden' })).toBeVisible();
+});

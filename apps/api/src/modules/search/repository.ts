@@ -26,7 +26,8 @@ export function createSearchRepository(db: Db) {
       return row && { organisationId: row.organisation_id };
     },
 
-    async events(who: Searcher, pattern: string) {
+    /** Events whose title contains the text; an exact title (any case) comes first. */
+    async events(who: Searcher, pattern: string, text: string) {
       const rows = await db
         .selectFrom('events as e')
         .select(['e.id', 'e.title', 'e.event_date', 'e.organisation_id'])
@@ -43,6 +44,7 @@ export function createSearchRepository(db: Db) {
             ? sponsored
             : eb.or([eb('e.organisation_id', '=', who.organisationId), sponsored]);
         })
+        .orderBy(sql`case when lower(${sql.ref('e.title')}) = ${text.toLowerCase()} then 0 else 1 end`)
         .orderBy('e.event_date', 'desc')
         .orderBy('e.id', 'desc')
         .limit(SEARCH_LIMIT)

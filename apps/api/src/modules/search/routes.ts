@@ -24,7 +24,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ repo: SearchRepository }> = a
       const who = { organisationId: caller?.organisationId ?? null, emailNormalized: normaliseEmail(user.email) };
       const pattern = likePattern(request.query.q);
       const [events, conversations, teamMembers] = await Promise.all([
-        repo.events(who, pattern),
+        repo.events(who, pattern, request.query.q),
         repo.conversations(who, pattern),
         who.organisationId === null ? [] : repo.teamMembers(who.organisationId, pattern),
       ]);

@@ -53,6 +53,21 @@ describe.each(ENGINES)('search on %s', (engine) => {
     expect(byAddress).toEqual([expect.objectContaining({ other_name: sponsor.email })]);
   });
 
+  it('puts an exact title first, before newer events that only contain it', async () => {
+    for (let n = 1; n <= 6; n += 1) {
+      await call(
+        'POST',
+        '/api/event/-1',
+        organiserA.token,
+        validEvent({ title: `Hoffest ${n}`, event_date: '2031-01-0' + n }),
+      );
+    }
+    await call('POST', '/api/event/-1', organiserA.token, validEvent({ title: 'Hoffest', event_date: '2020-01-01' }));
+    const events = (await search(organiserA, 'HOFFEST')).json().events;
+    expect(events).toHaveLength(5);
+    expect(events[0].title).toBe('Hoffest');
+  });
+
   it('takes LIKE wildcards literally and refuses too short or anonymous searches', async () => {
     expect((await search(organiserA, '0%')).json().events).toHaveLength(1);
     expect((await search(organiserA, '_%')).json().events).toEqual([]);
