@@ -30,6 +30,8 @@ export type OrganisationsTable = {
   phone_number: string | null;
   created_at: DbTime;
   updated_at: DbTime;
+  /** Moved forward by triggers on every change to the organisation's name, events, files and sponsorships (0012). */
+  revision: Generated<number>;
 };
 
 export type UserProfilesTable = {

@@ -4,8 +4,9 @@
 // so the list and the unread counts read conversation rows, never the message history. Messages are
 // inserted in group commits: the inserts that arrive together share one transaction and one sync.
 import type { Role } from '@sp/shared';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { MessageKind, MessageSenderSide } from '../../db/schema.ts';
+import type { ConversationsTable, Database, MessageKind, MessageSenderSide } from '../../db/schema.ts';
 import { fromDbBool, fromDbCount, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 
 export type ChatSide = 'organisation' | 'sponsor';
@@ -17,6 +18,10 @@ export type ConversationRecord = {
   sponsorEmail: string;
   sponsorEmailNormalized: string;
   updatedAt: Date;
+  /** The newest message's id and each side's unread messages: together, the messages' version. */
+  lastMessageId: number | null;
+  unreadFromOrganisation: number;
+  unreadFromSponsor: number;
 };
 
 export type MessageRecord = {
@@ -107,6 +112,9 @@ export function createChatRepository(db: Db) {
         'c.sponsor_email',
         'c.sponsor_email_normalized',
         'c.updated_at',
+        'c.last_message_id',
+        'c.unread_from_organisation',
+        'c.unread_from_sponsor',
       ]);
 
   const toConversation = (row: {
@@ -116,6 +124,9 @@ export function createChatRepository(db: Db) {
     sponsor_email: string;
     sponsor_email_normalized: string;
     updated_at: string | Date;
+    last_message_id: number | null;
+    unread_from_organisation: number;
+    unread_from_sponsor: number;
   }): ConversationRecord => ({
     id: row.id,
     organisationId: row.organisation_id,
@@ -123,7 +134,26 @@ export function createChatRepository(db: Db) {
     sponsorEmail: row.sponsor_email,
     sponsorEmailNormalized: row.sponsor_email_normalized,
     updatedAt: fromDbTime(row.updated_at),
+    lastMessageId: row.last_message_id,
+    unreadFromOrganisation: row.unread_from_organisation,
+    unreadFromSponsor: row.unread_from_sponsor,
   });
+
+  /** The scope's conversations: a guest's one pair, or a user's organisation's and address's. */
+  const inScope = (eb: ExpressionBuilder<Database & { c: ConversationsTable }, 'c'>, scope: ConversationScope) => {
+    if (scope.kind === 'guest') {
+      return eb.and([
+        eb('c.organisation_id', '=', scope.organisationId),
+        eb('c.sponsor_email_normalized', '=', scope.emailNormalized),
+      ]);
+    }
+    return scope.organisationId === null
+      ? eb('c.sponsor_email_normalized', '=', scope.emailNormalized)
+      : eb.or([
+          eb('c.organisation_id', '=', scope.organisationId),
+          eb('c.sponsor_email_normalized', '=', scope.emailNormalized),
+        ]);
+  };
 
   /** Unread messages of `senderSide` in the conversations the filter picks (from the counters). */
   const countUnread = async (
@@ -258,24 +288,37 @@ export function createChatRepository(db: Db) {
 
     /** Conversations the scope sees, newest activity first. */
     async listConversations(scope: ConversationScope): Promise<ConversationRecord[]> {
-      let query = conversations();
-      if (scope.kind === 'guest') {
-        query = query
-          .where('c.organisation_id', '=', scope.organisationId)
-          .where('c.sponsor_email_normalized', '=', scope.emailNormalized);
-      } else {
-        const orgId = scope.organisationId;
-        query = query.where((eb) =>
-          orgId === null
-            ? eb('c.sponsor_email_normalized', '=', scope.emailNormalized)
-            : eb.or([
-                eb('c.organisation_id', '=', orgId),
-                eb('c.sponsor_email_normalized', '=', scope.emailNormalized),
-              ]),
-        );
-      }
-      const rows = await query.orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').execute();
+      const rows = await conversations()
+        .where((eb) => inScope(eb, scope))
+        .orderBy('c.updated_at', 'desc')
+        .orderBy('c.id', 'desc')
+        .execute();
       return rows.map(toConversation);
+    },
+
+    /**
+     * A version of everything the scope's conversation list shows, from one aggregate row: which
+     * conversations (count, highest and summed ids: a new one has a higher id than any deleted),
+     * their messages (the newest ids only grow with each insert), unread counters (only fall
+     * without an insert) and the organisations' names (their revision, see migration 0012).
+     * Any change moves at least one of these sums, and none of them returns to an earlier value.
+     */
+    async listVersion(scope: ConversationScope): Promise<string> {
+      const row = await db
+        .selectFrom('conversations as c')
+        .innerJoin('organisations as o', 'o.id', 'c.organisation_id')
+        .select((eb) => [
+          eb.fn.countAll().as('n'),
+          eb.fn.max('c.id').as('top'),
+          eb.fn.sum('c.id').as('ids'),
+          eb.fn.sum(eb.fn.coalesce('c.last_message_id', eb.lit(0))).as('last'),
+          eb.fn.sum('c.unread_from_organisation').as('uo'),
+          eb.fn.sum('c.unread_from_sponsor').as('us'),
+          eb.fn.sum('o.revision').as('rev'),
+        ])
+        .where((eb) => inScope(eb, scope))
+        .executeTakeFirstOrThrow();
+      return [row.n, row.top, row.ids, row.last, row.uo, row.us, row.rev].map((v) => String(v ?? 0)).join(':');
     },
 
     /** The newest message of each conversation. */

@@ -16,6 +16,7 @@ import {
   ZUnreadSummary,
 } from '@sp/shared';
 import { unauthenticated } from '../../lib/errors.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import { requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
 import { normaliseEmail } from '../profiles/repository.ts';
 import type { ChatAccess, GuestParticipant, Participant } from './access.ts';
@@ -33,9 +34,10 @@ export type ChatRoutesOptions = {
   access: ChatAccess;
   hub: StreamHub;
   tickets: StreamTickets;
+  readCache: ReadCache;
 };
 
-export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { chat, access, hub, tickets }) => {
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { chat, access, hub, tickets, readCache }) => {
   const user = (request: FastifyRequest) => {
     const caller = requireUser(request);
     return access.user({ sub: caller.sub, email: caller.email });
@@ -56,7 +58,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
           response: { 200: ZListConversationsResponse, ...errors },
         },
       },
-      async (request) => chat.listConversations(await user(request)),
+      async (request, reply) =>
+        readCache.send(reply, await chat.conversationsListing(await user(request)), ZListConversationsResponse),
     );
 
     // Registered as a literal path: static routes win over /conversation/:id.
@@ -84,9 +87,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
           response: { 200: ZConversationMessagesResponse, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { conversation, side } = await access.conversation(await user(request), request.params.id);
-        return chat.readConversation(conversation, side);
+        return readCache.send(reply, chat.messagesListing(conversation, side), ZConversationMessagesResponse);
       },
     );
 
@@ -152,7 +155,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
           response: { 200: ZListConversationsResponse, ...errors },
         },
       },
-      async (request) => chat.listConversations(guest(request)),
+      async (request, reply) =>
+        readCache.send(reply, await chat.conversationsListing(guest(request)), ZListConversationsResponse),
     );
 
     guests.get(
@@ -179,9 +183,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
           response: { 200: ZConversationMessagesResponse, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { conversation, side } = await access.conversation(guest(request), request.params.id);
-        return chat.readConversation(conversation, side);
+        return readCache.send(reply, chat.messagesListing(conversation, side), ZConversationMessagesResponse);
       },
     );
 

@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { MessageBus } from '../../ports/bus/index.ts';
 import { renderChatNoticeMail, type MailPort } from '../../ports/mail/index.ts';
 import { normaliseEmail } from '../profiles/repository.ts';
-import { ORGANISER_ROLES, sideOf, type ChatGuestLinks, type Participant, type UserParticipant } from './access.ts';
+import { ORGANISER_ROLES, scopeOf, sideOf, type ChatGuestLinks, type Participant, type UserParticipant } from './access.ts';
 import {
   otherSide,
   type ChatRepository,
@@ -175,47 +175,74 @@ export function createChatService(deps: {
     });
   };
 
+  /** GET /conversation, GET /token/conversation: newest activity first. */
+  const listConversations = async (participant: Participant): Promise<ConversationWire[]> => {
+    const conversations = await repo.listConversations(scopeOf(participant));
+    const ids = conversations.map((c) => c.id);
+    const [last, unread] = await Promise.all([repo.lastMessages(ids), repo.unreadByConversation(ids)]);
+    return conversations.map((conversation) => {
+      const side = sideOf(participant, conversation) ?? 'sponsor';
+      const message = last.get(conversation.id);
+      return {
+        id: conversation.id,
+        other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
+        message: message ? toMessageWire(message, side) : null,
+        unread_count: unread.get(`${conversation.id}:${otherSide(side)}`) ?? 0,
+        updated_at: conversation.updatedAt.toISOString(),
+      };
+    });
+  };
+
+  /** GET /conversation/{id}: the messages, oldest first; the other side's become read. */
+  const readConversation = async (conversation: ConversationRecord, side: ChatSide): Promise<MessageWire[]> => {
+    const upTo = await repo.markRead(conversation.id, side, now());
+    if (upTo !== null) {
+      await publish({
+        k: 'read',
+        c: conversation.id,
+        o: conversation.organisationId,
+        s: conversation.sponsorEmailNormalized,
+        side,
+        up: upTo,
+      });
+    }
+    const messages = await repo.listMessages(conversation.id);
+    return messages.map((message) => toMessageWire(message, side));
+  };
+
   return {
     postSponsorshipNotification,
 
-    /** GET /conversation, GET /token/conversation: newest activity first. */
-    async listConversations(participant: Participant): Promise<ConversationWire[]> {
-      const conversations = await repo.listConversations(
-        participant.kind === 'guest'
-          ? { kind: 'guest', organisationId: participant.organisationId, emailNormalized: participant.emailNormalized }
-          : { kind: 'user', organisationId: participant.organisationId, emailNormalized: participant.emailNormalized },
-      );
-      const ids = conversations.map((c) => c.id);
-      const [last, unread] = await Promise.all([repo.lastMessages(ids), repo.unreadByConversation(ids)]);
-      return conversations.map((conversation) => {
-        const side = sideOf(participant, conversation) ?? 'sponsor';
-        const message = last.get(conversation.id);
-        return {
-          id: conversation.id,
-          other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
-          message: message ? toMessageWire(message, side) : null,
-          unread_count: unread.get(`${conversation.id}:${otherSide(side)}`) ?? 0,
-          updated_at: conversation.updatedAt.toISOString(),
-        };
-      });
+    /** GET /conversation for the read cache (lib/read-cache.ts): key, version read first, and the list. */
+    async conversationsListing(participant: Participant) {
+      const scope = scopeOf(participant);
+      const version = await repo.listVersion(scope);
+      return {
+        key: `conversations:${JSON.stringify(scope)}`,
+        version,
+        load: async () => ({ body: await listConversations(participant) }),
+      };
     },
 
-    /** GET /conversation/{id}: the messages, oldest first; the other side's become read. */
-    async readConversation(conversation: ConversationRecord, side: ChatSide): Promise<MessageWire[]> {
-      const upTo = await repo.markRead(conversation.id, side, now());
-      if (upTo !== null) {
-        await publish({
-          k: 'read',
-          c: conversation.id,
-          o: conversation.organisationId,
-          s: conversation.sponsorEmailNormalized,
-          side,
-          up: upTo,
-        });
-      }
-      const messages = await repo.listMessages(conversation.id);
-      return messages.map((message) => toMessageWire(message, side));
+    /**
+     * GET /conversation/{id} for the read cache: the messages' version is on the conversation row the
+     * access check read. Not cached when the caller has unread messages: reading them is a write.
+     */
+    messagesListing(conversation: ConversationRecord, side: ChatSide) {
+      const unreadForCaller =
+        side === 'organisation' ? conversation.unreadFromSponsor : conversation.unreadFromOrganisation;
+      return {
+        key: `messages:${conversation.id}:${side}`,
+        version:
+          unreadForCaller > 0
+            ? null
+            : `${conversation.lastMessageId}:${conversation.unreadFromOrganisation}:${conversation.unreadFromSponsor}`,
+        load: async () => ({ body: await readConversation(conversation, side) }),
+      };
     },
+
+    listConversations,
+    readConversation,
 
     /** POST /conversation/{id}/message: stored, then delivered; the answer is the stored message. */
     async sendMessage(

@@ -109,6 +109,16 @@ export function createEventsRepository(db: Db) {
       return { events: rows.map(toEvent), total: fromDbCount(count.n as number | string | bigint) };
     },
 
+    /** The organisation's revision: moved forward by every change its event list shows (migration 0012). */
+    async organisationRevision(organisationId: number): Promise<number> {
+      const row = await db
+        .selectFrom('organisations')
+        .select('revision')
+        .where('id', '=', organisationId)
+        .executeTakeFirst();
+      return row?.revision ?? 0;
+    },
+
     /** The files each event lists, oldest upload first. */
     async attachedFiles(eventIds: number[]): Promise<Map<number, AttachedFile[]>> {
       const byEvent = new Map<number, AttachedFile[]>(eventIds.map((id) => [id, []]));

@@ -4,13 +4,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEW_EVENT_ID, ZApiError, ZEvent, ZListEventsQuery, ZListEventsResponse, ZSaveEventRequest } from '@sp/shared';
 import { badRequest } from '../../lib/errors.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { EventsService } from './service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const id = z.coerce.number().int().min(-1).max(2_147_483_647);
 
-export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = async (app, { events }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService; readCache: ReadCache }> = async (
+  app,
+  { events, readCache },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -26,14 +30,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
         response: { 200: ZListEventsResponse, ...errors },
       },
     },
-    async (request, reply) => {
-      const { events: page, total } = await events.list(
-        requireUser(request),
-        request.params.organisationId,
-        request.query,
-      );
-      return reply.header('x-total-count', String(total)).send(page);
-    },
+    async (request, reply) =>
+      readCache.send(
+        reply,
+        await events.listing(requireUser(request), request.params.organisationId, request.query),
+        ZListEventsResponse,
+      ),
   );
 
   app.get(

@@ -52,10 +52,21 @@ export function createEventsService(deps: {
   const one = async (event: EventRecord) => (await toWire([event]))[0]!;
 
   return {
-    async list(caller: Caller, organisationId: number, page: { limit: number; offset: number }) {
+    /**
+     * GET /events/{organisationId} for the read cache: after the access check, the page's cache key
+     * and the organisation's revision read before the page (lib/read-cache.ts), and how to read it.
+     */
+    async listing(caller: Caller, organisationId: number, page: { limit: number; offset: number }) {
       await access.assertOrganiserOf(caller, organisationId);
-      const { events, total } = await repo.listEvents(organisationId, page);
-      return { events: await toWire(events), total };
+      const revision = await repo.organisationRevision(organisationId);
+      return {
+        key: `events:${organisationId}:${page.limit}:${page.offset}`,
+        version: String(revision),
+        load: async () => {
+          const { events, total } = await repo.listEvents(organisationId, page);
+          return { body: await toWire(events), headers: { 'x-total-count': String(total) } };
+        },
+      };
     },
 
     async get(caller: Caller, id: number): Promise<EventWire> {

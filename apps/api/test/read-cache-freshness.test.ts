@@ -1,0 +1,182 @@
+// The read cache (lib/read-cache.ts, decision 011) must never answer stale data: every change to what
+// the event list, the conversation list or a conversation shows is read back right after a cached
+// read, through the API, on both engines. Also the database triggers of migration 0012 themselves,
+// for writes that bypass the application (cascades, an operator's SQL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from './helpers.ts';
+import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../src/identity/test-support.ts';
+import { onboardedUser, requester, validEvent, type TestUser } from '../src/modules/events/test-support.ts';
+import { joinedMember } from '../src/modules/invitations/test-support.ts';
+
+type Message = { id: number; message: string; type: string; is_read: boolean; from_me: boolean };
+type Conversation = { id: number; other_name: string; unread_count: number; message: { message: string } | null };
+type ListedEvent = {
+  id: number;
+  title: string;
+  sponsor_amount: number;
+  committed_cents: number;
+  open_sponsorships: number;
+};
+
+describe.each(ENGINES)('read cache freshness on %s', (engine) => {
+  let t: IdentityTestApp;
+  let organiser: TestUser;
+  let colleague: TestUser;
+  let sponsor: TestUser;
+  let eventId: number;
+  const call = requester(() => t);
+
+  const events = async (token = organiser.token) => {
+    const res = await call('GET', `/api/events/${organiser.organisationId}`, token);
+    expect(res.statusCode).toBe(200);
+    return { list: res.json<ListedEvent[]>(), total: res.headers['x-total-count'] };
+  };
+  const conversations = async (token: string) => {
+    const res = await call('GET', '/api/conversation', token);
+    expect(res.statusCode).toBe(200);
+    return res.json<Conversation[]>();
+  };
+  const messages = async (token: string, id: number) => {
+    const res = await call('GET', `/api/conversation/${id}`, token);
+    expect(res.statusCode).toBe(200);
+    // Only the chat's own messages: the sponsorship notices of the first test are in this conversation too.
+    return res.json<Message[]>().filter((m) => m.type === 'text');
+  };
+  const send = async (token: string, id: number, message: string) =>
+    expect((await call('POST', `/api/conversation/${id}/message`, token, { message })).statusCode).toBe(201);
+  const revision = async () =>
+    (
+      await t.database.db
+        .selectFrom('organisations')
+        .select('revision')
+        .where('id', '=', organiser.organisationId)
+        .executeTakeFirstOrThrow()
+    ).revision;
+
+  beforeAll(async () => {
+    t = await startIdentityApp(engine);
+    organiser = await onboardedUser(t, 'veranstalter');
+    colleague = await joinedMember(t, organiser);
+    sponsor = await onboardedUser(t, 'sponsor');
+    const res = await call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Stadtlauf' }));
+    expect(res.statusCode).toBe(201);
+    eventId = res.json().id;
+  });
+  afterAll(async () => t?.close());
+
+  it('answers a changed event list after every kind of change, and the same bytes while nothing changed', async () => {
+    const first = await call('GET', `/api/events/${organiser.organisationId}`, organiser.token);
+    const again = await call('GET', `/api/events/${organiser.organisationId}`, organiser.token);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+    expect(again.headers['x-total-count']).toBe(first.headers['x-total-count']);
+
+    // A new event.
+    const created = await call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Herbstfest' }));
+    const second = created.json().id as number;
+    let now = await events();
+    expect(now.list.map((e) => e.title)).toContain('Herbstfest');
+    expect(now.total).toBe('2');
+
+    // A changed event, by a colleague (another member's request fills the same cache entry).
+    await events(colleague.token);
+    expect(
+      (await call('PUT', `/api/event/${second}`, colleague.token, validEvent({ title: 'Winterfest' }))).statusCode,
+    ).toBe(200);
+    now = await events();
+    expect(now.list.map((e) => e.title)).toEqual(expect.arrayContaining(['Winterfest', 'Stadtlauf']));
+    expect(now.list.map((e) => e.title)).not.toContain('Herbstfest');
+
+    // A new sponsorship, then its amount and its confirmation.
+    const invited = await call('POST', '/api/sponsor-invitation', organiser.token, {
+      email: sponsor.email,
+      event_id: eventId,
+      amount_cents: 120_000,
+    });
+    expect(invited.statusCode).toBe(201);
+    const sponsorshipId = invited.json().sponsorId as number;
+    const stadtlauf = async () => (await events()).list.find((e) => e.id === eventId)!;
+    expect(await stadtlauf()).toMatchObject({ open_sponsorships: 1, sponsor_amount: 0, committed_cents: 0 });
+    const amount = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/sponsorships/${sponsorshipId}`,
+      headers: { authorization: `Bearer ${organiser.token}` },
+      payload: { amount_cents: 150_000 },
+    });
+    expect(amount.statusCode).toBe(200);
+    expect(await stadtlauf()).toMatchObject({ open_sponsorships: 1, committed_cents: 0 });
+    // An operator's SQL (no application code involved) moves the revision too.
+    const before = await revision();
+    await t.database.db
+      .updateTable('sponsorships')
+      .set({ status: 'confirmed' })
+      .where('id', '=', sponsorshipId)
+      .execute();
+    expect(await revision()).toBeGreaterThan(before);
+    expect(await stadtlauf()).toMatchObject({ open_sponsorships: 0, sponsor_amount: 1, committed_cents: 150_000 });
+    await t.database.db.deleteFrom('sponsorships').where('id', '=', sponsorshipId).execute();
+    expect(await stadtlauf()).toMatchObject({ open_sponsorships: 0, sponsor_amount: 0, committed_cents: 0 });
+  });
+
+  it('keeps pages apart and still checks who asks before answering from the cache', async () => {
+    const page = await call('GET', `/api/events/${organiser.organisationId}?limit=1&offset=0`, organiser.token);
+    const next = await call('GET', `/api/events/${organiser.organisationId}?limit=1&offset=1`, organiser.token);
+    expect(page.json()).toHaveLength(1);
+    expect(next.json()).toHaveLength(1);
+    expect(next.json()[0].id).not.toBe(page.json()[0].id);
+    const stranger = await call('GET', `/api/events/${organiser.organisationId}`, sponsor.token);
+    expect(stranger.statusCode).toBe(403);
+    expect((await call('GET', `/api/events/${organiser.organisationId}`, null)).statusCode).toBe(401);
+  });
+
+  it('answers new messages, read marks and renamed organisations in both lists and the conversation', async () => {
+    const started = await call('POST', `/api/conversation/${encodeURIComponent(sponsor.email)}`, organiser.token);
+    expect(started.statusCode).toBe(200);
+    const id = started.json().id as number;
+    await send(organiser.token, id, 'Hallo!');
+
+    // The sponsor reads: marks read (not cached), then cached reads.
+    expect((await messages(sponsor.token, id)).map((m) => m.message)).toEqual(['Hallo!']);
+    const sponsorView = await call('GET', `/api/conversation/${id}`, sponsor.token);
+    expect((await call('GET', `/api/conversation/${id}`, sponsor.token)).body).toBe(sponsorView.body);
+    // The organiser's own message shows read now; the organiser's cached view must say so.
+    const organiserView = await messages(organiser.token, id);
+    expect(organiserView).toMatchObject([{ message: 'Hallo!', is_read: true, from_me: true }]);
+
+    // A new message reaches the cached views of both sides.
+    await conversations(organiser.token);
+    await conversations(sponsor.token);
+    await send(sponsor.token, id, 'Danke, gerne.');
+    expect((await messages(organiser.token, id)).map((m) => m.message)).toEqual(['Hallo!', 'Danke, gerne.']);
+    // Read by the organiser: the sponsor's cached view of their own message flips to read.
+    expect((await messages(sponsor.token, id)).at(-1)).toMatchObject({ message: 'Danke, gerne.', is_read: true });
+    const organiserList = (await conversations(organiser.token)).find((c) => c.id === id)!;
+    expect(organiserList).toMatchObject({ unread_count: 0, message: { message: 'Danke, gerne.' } });
+
+    // Unread counts in the sponsor's list follow the organiser's messages.
+    await send(colleague.token, id, 'Noch eine Frage');
+    expect((await conversations(sponsor.token)).find((c) => c.id === id)).toMatchObject({
+      unread_count: 1,
+      message: { message: 'Noch eine Frage' },
+    });
+
+    // The organisation renamed: the sponsor's list shows the new name at once.
+    const renamed = await call('PUT', `/api/user-profile/${organiser.sub}`, organiser.token, {
+      organisation_name: 'Laufverein Musterstadt e.V.',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await conversations(sponsor.token)).find((c) => c.id === id)?.other_name).toBe(
+      'Laufverein Musterstadt e.V.',
+    );
+
+    // A new conversation appears in the organiser's cached list.
+    const newcomer = uniqueEmail('newcomer');
+    await call('POST', `/api/conversation/${encodeURIComponent(newcomer)}`, organiser.token);
+    expect((await conversations(organiser.token)).map((c) => c.other_name)).toContain(newcomer);
+
+    // Someone else's conversation is still not found, cached or not.
+    expect((await call('GET', `/api/conversation/${id}`, (await onboardedUser(t, 'sponsor')).token)).statusCode).toBe(
+      404,
+    );
+  });
+});
