@@ -330,7 +330,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(searchRoutes, { repo: createSearchRepository(database.db) });
       await api.register(settingsRoutes, { db: database.db, defaultLanguage: config.defaultLanguage, clock: deps.clock });
       await api.register(agreementArchiveRoutes, { archive });
-      await api.register(dataExportRoutes, { db: database.db, clock: deps.clock });
+      await api.register(dataExportRoutes, {
+        db: database.db,
+        defaultLanguage: config.defaultLanguage,
+        clock: deps.clock,
+      });
       await api.register(dashboardRoutes, { repo: createDashboardRepository(database.db), access: eventAccess });
     },
     { prefix: '/api' },
