@@ -145,7 +145,8 @@ test('invite, register, upload signed, confirm: the event list and both dashboar
   // The organiser's event list counts the confirmed sponsor and the committed sum.
   await page.goto('/dashboard/organizer/events');
   const item = page.getByRole('article').filter({ hasText: eventTitle });
-  await expect(item).toContainText('1 Sponsor');
+  // The spec's text: the number followed by 'Sponsoren', also for one.
+  await expect(item.getByRole('listitem').filter({ hasText: /Sponsoren$/ })).toHaveText('1 Sponsoren');
   await expect(item).toContainText('2.500,00 €');
   await expect(item).toContainText('0 offene Sponsorings');
 

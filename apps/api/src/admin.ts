@@ -1,14 +1,20 @@
-// Operator commands: `npm run admin -- invitation-codes create [--uses N] [--expires-in DAYS] [--note TEXT]`
-// and `npm run admin -- invitation-codes list`.
+// Operator commands: `npm run admin -- invitation-codes create [--uses N] [--expires-in DAYS] [--note TEXT]`,
+// `npm run admin -- invitation-codes list`, and `npm run admin -- agreement-archive purge` (removes
+// archived signed agreements whose retention has passed; decision 010).
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.ts';
-import { migrateToLatest } from './db/index.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrateToLatest, type DbHandle } from './db/index.ts';
 import { openDatabaseFromConfig } from './database-from-config.ts';
 import { createInviteCodesRepository } from './modules/invite-codes/repository.ts';
+import { createAgreementArchiveRepository } from './modules/agreement-archive/repository.ts';
+import { createAgreementArchiveService } from './modules/agreement-archive/service.ts';
+import { organisationKeyPrefix } from './modules/files/service.ts';
+import { createBlobStore } from './ports/blobs/index.ts';
 
 const USAGE = `Usage:
   npm run admin -- invitation-codes create [--uses N] [--expires-in DAYS] [--note TEXT]
-  npm run admin -- invitation-codes list`;
+  npm run admin -- invitation-codes list
+  npm run admin -- agreement-archive purge`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,19 +27,62 @@ function positiveInteger(name: string, value: string | undefined): number | null
 
 class UsageError extends Error {}
 
-export async function runAdmin(argv: string[], out: (line: string) => void = (l) => process.stdout.write(l + '\n')) {
+/**
+ * Finishes what interrupted organisation deletions left, then removes the archived agreements whose
+ * retention has passed (PDF and record).
+ */
+async function purgeAgreementArchive(config: Config, database: DbHandle, now: Date, out: (line: string) => void) {
+  const store = await createBlobStore(config, database.db, { uploadPath: '/api/files/upload/' });
+  const log = {
+    error: (details: Record<string, unknown>, message: string) => {
+      if (config.logLevel === 'silent') return;
+      const reason = details.err instanceof Error ? `: ${details.err.message}` : '';
+      process.stderr.write(`${message}${reason}\n`);
+    },
+  };
+  try {
+    const archive = createAgreementArchiveService({
+      repo: createAgreementArchiveRepository(database.db),
+      store,
+      log,
+      retentionYears: config.agreementRetentionYears,
+      deleteOrganisationFiles: (organisationId) => store.deletePrefix(organisationKeyPrefix(organisationId)),
+      clock: () => now,
+    });
+    const finished = await archive.finishPendingDeletions();
+    if (finished.length > 0) out(`Finished deleting the files of ${finished.length} deleted organisation(s).`);
+    const purged = await archive.purgeExpired();
+    out(`Removed ${purged} archived agreement(s) past their retention.`);
+  } finally {
+    store.close();
+  }
+}
+
+export async function runAdmin(
+  argv: string[],
+  out: (line: string) => void = (l) => process.stdout.write(l + '\n'),
+  options: { env?: NodeJS.ProcessEnv; now?: Date; database?: DbHandle } = {},
+) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: { uses: { type: 'string' }, 'expires-in': { type: 'string' }, note: { type: 'string' } },
   });
   const [area, command] = positionals;
-  if (area !== 'invitation-codes' || (command !== 'create' && command !== 'list')) throw new UsageError(USAGE);
+  const known =
+    (area === 'invitation-codes' && (command === 'create' || command === 'list')) ||
+    (area === 'agreement-archive' && command === 'purge');
+  if (!known) throw new UsageError(USAGE);
 
-  const config = loadConfig();
-  const database = openDatabaseFromConfig(config);
+  const config = loadConfig(options.env);
+  // Tests hand in their own migrated database (a PostgreSQL schema of their own); it stays open.
+  const database = options.database ?? openDatabaseFromConfig(config);
   try {
-    await migrateToLatest(database);
+    if (!options.database) await migrateToLatest(database);
+    if (area === 'agreement-archive') {
+      await purgeAgreementArchive(config, database, options.now ?? new Date(), out);
+      return;
+    }
     const repo = createInviteCodesRepository(database.db);
     if (command === 'create') {
       const maxUses = positiveInteger('--uses', values.uses);
@@ -54,7 +103,7 @@ export async function runAdmin(argv: string[], out: (line: string) => void = (l)
       }
     }
   } finally {
-    await database.close();
+    if (!options.database) await database.close();
   }
 }
 

@@ -72,6 +72,9 @@ import { createSearchRepository } from './modules/search/repository.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { dataExportRoutes } from './modules/data-export/routes.ts';
+import { createAgreementArchiveRepository } from './modules/agreement-archive/repository.ts';
+import { createAgreementArchiveService } from './modules/agreement-archive/service.ts';
+import { agreementArchiveRoutes } from './modules/agreement-archive/routes.ts';
 import { createDashboardRepository } from './modules/dashboard/repository.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createReadCache } from './lib/read-cache.ts';
@@ -220,12 +223,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readCache = createReadCache({ maxBytes: READ_CACHE_BYTES });
   const events = createEventsService({ repo: eventsRepository, access: eventAccess, files, clock: deps.clock });
   const profilesRepository = createProfilesRepository(database.db);
+  const archive = createAgreementArchiveService({
+    repo: createAgreementArchiveRepository(database.db),
+    store: blobs,
+    log: app.log,
+    retentionYears: config.agreementRetentionYears,
+    deleteOrganisationFiles: (organisationId) => files.deleteOrganisationFiles(organisationId),
+    clock: deps.clock,
+  });
   const profiles = createProfilesService({
     profiles: profilesRepository,
     identity: identityAccounts,
     clock: deps.clock,
-    // The organisation's events and file records go by ON DELETE CASCADE; its blobs go here.
-    onOrganisationDeleted: (organisationId) => files.deleteOrganisationFiles(organisationId),
+    // Signed agreements are archived in the deleting transaction (legal retention, decision 010); the
+    // organisation's events and file records then go by ON DELETE CASCADE; its blobs once the archive
+    // has its own copies.
+    beforeOrganisationDeleted: (organisationId, trx) => archive.archiveOrganisation(organisationId, trx),
+    onOrganisationDeleted: async (organisationId) => {
+      try {
+        await archive.finishOrganisationDeletion(organisationId);
+      } catch (error) {
+        app.log.error({ err: error, organisationId }, "could not finish removing a deleted organisation's files");
+      }
+    },
   });
   const bus = deps.bus ?? createMessageBus(database, config.databaseUrl, app.log);
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
@@ -316,7 +336,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tasksRoutes, { repo: createTasksRepository(database.db), access: eventAccess, clock: deps.clock });
       await api.register(searchRoutes, { repo: createSearchRepository(database.db) });
       await api.register(settingsRoutes, { db: database.db, defaultLanguage: config.defaultLanguage, clock: deps.clock });
-      await api.register(dataExportRoutes, { db: database.db, clock: deps.clock });
+      await api.register(agreementArchiveRoutes, { archive });
+      await api.register(dataExportRoutes, {
+        db: database.db,
+        defaultLanguage: config.defaultLanguage,
+        clock: deps.clock,
+      });
       await api.register(dashboardRoutes, { repo: createDashboardRepository(database.db), access: eventAccess });
     },
     { prefix: '/api' },

@@ -62,6 +62,7 @@ const ZEnv = z
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
     INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     SPONSOR_ACCESS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    AGREEMENT_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(10),
     RATE_LIMIT_INVITE_CODE: rateLimit.prefault('30/60'),
     RATE_LIMIT_INVITATION_TOKEN: rateLimit.prefault('30/60'),
     RATE_LIMIT_GUEST_CHAT: rateLimit.prefault('600/60'),
@@ -111,6 +112,11 @@ export type Config = {
   };
   /** How long links stay valid: team invitations, and sponsor invitations (the sponsor's guest access). */
   invitations: { teamTtlDays: number; sponsorAccessDays: number };
+  /**
+   * Signed agreements of a deleted organisation are kept for this many years after the end of the
+   * calendar year they were signed in (10: §257 HGB, §147 AO; decision 010).
+   */
+  agreementRetentionYears: number;
   /** Requests per client IP and window on the look-ups, the guest chat and uploads (decision 008). */
   rateLimits: RateLimits;
   legal: {
@@ -184,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           : { kind: 'local', dir: path.join(dataDir, 'files') },
     },
     invitations: { teamTtlDays: env.INVITATION_TTL_DAYS, sponsorAccessDays: env.SPONSOR_ACCESS_DAYS },
+    agreementRetentionYears: env.AGREEMENT_RETENTION_YEARS,
     rateLimits: {
       inviteCode: env.RATE_LIMIT_INVITE_CODE,
       invitationToken: env.RATE_LIMIT_INVITATION_TOKEN,

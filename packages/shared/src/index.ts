@@ -14,3 +14,4 @@ export * from './schemas/tasks.ts';
 export * from './schemas/search.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/progress.ts';
+export * from './schemas/agreement-archive.ts';

@@ -264,6 +264,32 @@ export type NotificationsTable = {
   read_at: DbTime | null;
 };
 
+/** A signed agreement kept after its organisation was deleted (migration 0011, decision 010). */
+export type ArchivedAgreementsTable = {
+  id: Generated<number>;
+  organisation_id: number;
+  organisation_name: string;
+  /** Street, postal code, city and country of the organisation, one line. */
+  organisation_address: string;
+  event_id: number;
+  event_title: string;
+  /** YYYY-MM-DD */
+  event_date: string;
+  sponsorship_id: number;
+  sponsor_email: string;
+  sponsor_email_normalized: string;
+  /** bigint on PostgreSQL: may come back as a string. */
+  amount_cents: number | string | null;
+  status: SponsorshipStatus;
+  file_name: string;
+  /** Where the PDF is now: organisations/... until it was copied to archive/..., then there. */
+  blob_key: string;
+  size: number | null;
+  signed_uploaded_at: DbTime;
+  archived_at: DbTime;
+  retain_until: DbTime;
+};
+
 export type Database = {
   organisations: OrganisationsTable;
   user_profiles: UserProfilesTable;
@@ -284,4 +310,5 @@ export type Database = {
   conversations: ConversationsTable;
   messages: MessagesTable;
   notifications: NotificationsTable;
+  archived_agreements: ArchivedAgreementsTable;
 };

@@ -387,6 +387,14 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     body: { amount_cents: 25_000 },
     expect: organisationA(200, 404, { guest: 403, otherGuest: 404 }),
   },
+  { method: 'GET', route: '/api/archived-agreements', url: '/api/archived-agreements', expect: bearer(200) },
+  {
+    method: 'GET',
+    route: '/api/archived-agreements/:id/file',
+    url: '/api/archived-agreements/{archivedAgreementOfSponsor}/file',
+    expect: bearer(404, { sponsor: 200 }),
+    note: "a deleted organisation's signed agreement (legal retention): only its sponsor, by their address",
+  },
   {
     method: 'POST',
     route: '/api/sponsor-invitation',

@@ -2,7 +2,8 @@
 // organisations A and B with their organisers, a member of A, a removed member, a user whose tokens
 // were revoked by GlobalSignOut, a registered sponsor, and two sponsor invitations (one per
 // organisation) whose links are the guests' credentials; events, files, conversations and
-// sponsorships of both organisations, and the ids the matrix's routes point at.
+// sponsorships of both organisations, a signed agreement of the sponsor archived when a third
+// organisation deleted its account, and the ids the matrix's routes point at.
 import type { LightMyRequestResponse } from 'fastify';
 import {
   callIdentity,
@@ -62,6 +63,8 @@ export type World = {
     teamInvitationToken: string;
     /** A member of A whom nobody but A's owner may remove (the matrix removes them last). */
     expendableMemberSub: string;
+    /** The registered sponsor's signed agreement with an organisation C that deleted its account. */
+    archivedAgreementOfSponsor: number;
   };
   /** A request with the caller's credentials. */
   request: (
@@ -170,6 +173,44 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
   // The registered sponsor is invited to A's event too: their own sponsorship, not the guest's.
   await must(inject(A, 'POST', '/api/sponsor-invitation', { email: sponsorUser.email, event_id: a.eventId }), 201);
 
+  // Organisation C: the registered sponsor signed its agreement, then C's only member deleted the
+  // account; the signed agreement is kept in the archive for the sponsor (legal retention).
+  const organiserC = await onboardedUser(t, 'veranstalter');
+  const C = bearerOf(organiserC);
+  const c = await eventWithFile(C, organiserC.organisationId, 'Sommerfest C');
+  const sponsorshipC = (
+    await must(inject(C, 'POST', '/api/sponsor-invitation', { email: sponsorUser.email, event_id: c.eventId }), 201)
+  ).json<{ sponsorId: number }>().sponsorId;
+  const signedUpload = (
+    await must(
+      inject(bearerOf(sponsorUser), 'POST', `/api/sponsorships/${sponsorshipC}/signed-agreement/upload-url`, {
+        file_name: 'unterschrieben.pdf',
+      }),
+      200,
+    )
+  ).json<Upload>();
+  await must(
+    t.app.inject({
+      method: 'PUT',
+      url: signedUpload.url,
+      headers: { 'content-type': 'application/pdf' },
+      payload: pdfBytes('signed C'),
+    }),
+    204,
+  );
+  await must(
+    inject(bearerOf(sponsorUser), 'PUT', `/api/sponsorships/${sponsorshipC}/signed-agreement`, {
+      s3_id: signedUpload.s3_id,
+      key: signedUpload.key,
+    }),
+    200,
+  );
+  await must(inject(C, 'DELETE', `/api/user-profile/${organiserC.sub}`), 204);
+  const archived = (await must(inject(bearerOf(sponsorUser), 'GET', '/api/archived-agreements'), 200)).json<
+    Array<{ id: number }>
+  >();
+  if (archived.length !== 1) throw new Error('world setup: the signed agreement of C was not archived');
+
   const signOut = await callIdentity(t.app, 'GlobalSignOut', { AccessToken: revokedUser.token });
   if (signOut.status !== 200) throw new Error(`GlobalSignOut failed: ${JSON.stringify(signOut.body)}`);
   // Refused at once: the process that signed the user out forgets its cached answers (decision 004).
@@ -211,6 +252,7 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
       inviteCode: await newInvitationCode(t.database.db),
       teamInvitationToken: teamInvitation.token,
       expendableMemberSub: expendable.sub,
+      archivedAgreementOfSponsor: archived[0]!.id,
     },
     request: (caller, method, url, payload, headers) =>
       inject(typeof caller === 'string' ? callers[caller] : caller, method, url, payload, headers),

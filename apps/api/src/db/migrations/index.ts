@@ -11,6 +11,7 @@ import { chat } from './0007_chat.ts';
 import { chatCounters } from './0008_chat_counters.ts';
 import { notifications } from './0009_notifications.ts';
 import { settings } from './0010_settings.ts';
+import { agreementArchive } from './0011_agreement_archive.ts';
 import { readRevisions } from './0012_read_revisions.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -25,6 +26,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0008_chat_counters': chatCounters(engine),
     '0009_notifications': notifications(engine),
     '0010_settings': settings(engine),
+    '0011_agreement_archive': agreementArchive(engine),
     '0012_read_revisions': readRevisions(engine),
   };
 }

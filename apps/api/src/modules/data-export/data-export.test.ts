@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/helpers.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
-import { onboardedUser, requester, validEvent, type TestUser } from '../events/test-support.ts';
+import { onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { registerWithInvitation } from '../invitations/test-support.ts';
 
 describe.each(ENGINES)('data export on %s', (engine) => {
@@ -47,6 +47,32 @@ describe.each(ENGINES)('data export on %s', (engine) => {
     expect(mine.invitations_sent).toEqual([expect.objectContaining({ kind: 'sponsor', email: sponsorEmail })]);
     expect(mine.messages_written.map((m: { message: string }) => m.message)).toEqual(['Antwort des Vereins']);
     expect(mine.sponsorships).toEqual([]);
+    // Settings, in-app alerts and the account as the identity provider holds it, without secrets.
+    await call('PUT', '/api/settings', organiser.token, { language: 'en', chat_email_notices: false });
+    const later = (await call('GET', '/api/data-export', organiser.token)).json();
+    expect(later.settings).toEqual({ language: 'en', chat_email_notices: false });
+    expect(mine.settings).toEqual({ language: 'de', chat_email_notices: true });
+    expect(mine.notifications).toEqual([
+      expect.objectContaining({
+        kind: 'new_message',
+        link: expect.any(String),
+        count: 1,
+        read_at: null,
+        params: expect.any(Object),
+      }),
+    ]);
+    expect(mine.identity).toMatchObject({
+      email: organiser.email,
+      email_verified: true,
+      mfa_enabled: false,
+      sessions: [expect.objectContaining({ client_id: t.config.identity.clientId, revoked_at: null })],
+      devices: [],
+    });
+    const text = JSON.stringify(later);
+    for (const secret of ['password_hash', 'totp_secret', 'refresh_token_hash', 'password_verifier', 'scrypt']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(mine.archived_agreements).toEqual([]);
 
     const theirs = (await call('GET', '/api/data-export', sponsor.token)).json();
     expect(theirs.sponsorships).toEqual([
@@ -54,7 +80,67 @@ describe.each(ENGINES)('data export on %s', (engine) => {
     ]);
     expect(theirs.messages_written.map((m: { message: string }) => m.message)).toEqual(['<b>Hallo</b> & Grüße']);
     expect(theirs.events_created).toEqual([]);
+    expect(theirs.invitations_received).toContainEqual(
+      expect.objectContaining({
+        kind: 'sponsor',
+        email: sponsorEmail,
+        organisation_name: 'Sportverein Musterstadt e.V.',
+      }),
+    );
     expect(JSON.stringify(theirs)).not.toContain('Antwort des Vereins');
     expect((await call('GET', '/api/data-export', null)).statusCode).toBe(401);
+  });
+
+  it("includes the sponsor's archived signed agreements once their organisation was deleted", async () => {
+    const owner = await onboardedUser(t, 'veranstalter');
+    const event = (await call('POST', '/api/event/-1', owner.token, validEvent({ title: 'Archiv-Fest' }))).json();
+    const sponsorEmail = uniqueEmail('archived');
+    const invited = await call('POST', '/api/sponsor-invitation', owner.token, {
+      email: sponsorEmail,
+      event_id: event.id,
+      amount_cents: 5000,
+    });
+    const sponsorshipId = invited.json().sponsorId;
+    const sponsor = await registerWithInvitation(
+      t,
+      sponsorEmail,
+      new URL(invited.json().url).searchParams.get('token')!,
+    );
+    const upload = (
+      await call('POST', `/api/sponsorships/${sponsorshipId}/signed-agreement/upload-url`, sponsor.token, {
+        file_name: 'Zusage.pdf',
+      })
+    ).json();
+    await t.app.inject({
+      method: 'PUT',
+      url: upload.url,
+      headers: { 'content-type': 'application/pdf' },
+      payload: pdfBytes(),
+    });
+    await call('PUT', `/api/sponsorships/${sponsorshipId}/signed-agreement`, sponsor.token, {
+      s3_id: upload.s3_id,
+      key: upload.key,
+    });
+    expect((await call('DELETE', `/api/user-profile/${owner.sub}`, owner.token)).statusCode).toBe(204);
+
+    const theirs = (await call('GET', '/api/data-export', sponsor.token)).json();
+    expect(theirs.sponsorships).toEqual([]);
+    expect(theirs.archived_agreements).toEqual([
+      expect.objectContaining({
+        event_title: 'Archiv-Fest',
+        organisation_name: 'Sportverein Musterstadt e.V.',
+        sponsor_email: sponsorEmail,
+        amount_cents: 5000,
+        status: 'signed',
+        file_name: 'Zusage.pdf',
+        download_path: expect.stringMatching(/^\/api\/archived-agreements\/\d+\/file$/),
+        retain_until: expect.any(String),
+      }),
+    ]);
+    const download = await call('GET', theirs.archived_agreements[0].download_path, sponsor.token);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload).toEqual(pdfBytes());
+    // Nobody else's export mentions it.
+    expect((await call('GET', '/api/data-export', organiser.token)).json().archived_agreements).toEqual([]);
   });
 });

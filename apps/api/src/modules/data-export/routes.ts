@@ -1,18 +1,55 @@
 // GET /data-export: everything the platform holds about the caller, as one JSON file (GDPR art. 20,
 // data portability). Read-only; what other people wrote is included only where it is part of the
 // caller's own record (the conversations they take part in are listed, their own messages in full).
+// Secrets (password hash, MFA secret, refresh token hashes, device verifiers) are never part of it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Language } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import { fromDbBool, fromDbTime, fromDbTimeOrNull } from '../../db/values.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { createAgreementArchiveRepository } from '../agreement-archive/repository.ts';
+import { toArchivedAgreementWire } from '../agreement-archive/service.ts';
 import { normaliseEmail } from '../profiles/repository.ts';
 
 const iso = (value: string | Date) => fromDbTime(value).toISOString();
 const isoOrNull = (value: string | Date | null) => fromDbTimeOrNull(value)?.toISOString() ?? null;
 
-export function collectUserData(db: Db, user: { sub: string; email: string }, now: Date) {
+function parseAttributes(text: string): Record<string, string> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+export function collectUserData(
+  db: Db,
+  user: { sub: string; email: string },
+  now: Date,
+  defaultLanguage: Language = 'de',
+) {
   const email = normaliseEmail(user.email);
   return (async () => {
+    // With a real Cognito pool the account lives there, and these tables hold nothing of the caller.
+    const identityUser = await db
+      .selectFrom('identity_users')
+      .select(['email', 'email_verified', 'pending_email', 'status', 'attributes', 'totp_enabled', 'created_at'])
+      .where('sub', '=', user.sub)
+      .executeTakeFirst();
+    const sessions = await db
+      .selectFrom('identity_sessions')
+      .select(['client_id', 'auth_time', 'created_at', 'expires_at', 'revoked_at'])
+      .where('user_sub', '=', user.sub)
+      .orderBy('created_at')
+      .execute();
+    const devices = await db
+      .selectFrom('identity_devices')
+      .select(['name', 'remembered', 'last_ip', 'created_at', 'last_authenticated_at'])
+      .where('user_sub', '=', user.sub)
+      .orderBy('created_at')
+      .execute();
     const profile = await db
       .selectFrom('user_profiles')
       .selectAll()
@@ -80,9 +117,63 @@ export function collectUserData(db: Db, user: { sub: string; email: string }, no
       .orderBy('m.id')
       .execute();
 
+    const invitationsReceived = await db
+      .selectFrom('invitations as i')
+      .innerJoin('organisations as o', 'o.id', 'i.organisation_id')
+      .select([
+        'i.kind',
+        'i.email',
+        'i.role',
+        'o.name as organisation_name',
+        'i.created_at',
+        'i.expires_at',
+        'i.accepted_at',
+      ])
+      .where('i.email_normalized', '=', email)
+      .orderBy('i.id')
+      .execute();
+    const notifications = await db
+      .selectFrom('notifications')
+      .select(['id', 'kind', 'params', 'link', 'count', 'created_at', 'read_at'])
+      .where('recipient_id', '=', user.sub)
+      .orderBy('id')
+      .execute();
+    const archivedAgreements = await createAgreementArchiveRepository(db).listForSponsor(email);
+
     return {
       exported_at: now.toISOString(),
       account: { cognito_id: user.sub, email: user.email },
+      identity: identityUser
+        ? {
+            email: identityUser.email,
+            email_verified: fromDbBool(identityUser.email_verified),
+            pending_email: identityUser.pending_email,
+            status: identityUser.status,
+            attributes: parseAttributes(identityUser.attributes),
+            mfa_enabled: fromDbBool(identityUser.totp_enabled),
+            created_at: iso(identityUser.created_at),
+            sessions: sessions.map((x) => ({
+              client_id: x.client_id,
+              signed_in_at: iso(x.auth_time),
+              created_at: iso(x.created_at),
+              expires_at: iso(x.expires_at),
+              revoked_at: isoOrNull(x.revoked_at),
+            })),
+            devices: devices.map((d) => ({
+              name: d.name,
+              remembered: fromDbBool(d.remembered),
+              last_ip: d.last_ip,
+              created_at: iso(d.created_at),
+              last_authenticated_at: iso(d.last_authenticated_at),
+            })),
+          }
+        : null,
+      settings: profile
+        ? {
+            language: profile.language === 'de' || profile.language === 'en' ? profile.language : defaultLanguage,
+            chat_email_notices: fromDbBool(profile.chat_email_notices),
+          }
+        : null,
       profile: profile
         ? {
             role: profile.role,
@@ -131,14 +222,36 @@ export function collectUserData(db: Db, user: { sub: string; email: string }, no
         sent_at: iso(m.sent_at),
         read_at: isoOrNull(m.read_at),
       })),
+      invitations_received: invitationsReceived.map((i) => ({
+        ...i,
+        created_at: iso(i.created_at),
+        expires_at: iso(i.expires_at),
+        accepted_at: isoOrNull(i.accepted_at),
+      })),
+      notifications: notifications.map((n) => ({
+        id: n.id,
+        kind: n.kind,
+        params: parseAttributes(n.params),
+        link: n.link,
+        count: Number(n.count),
+        created_at: iso(n.created_at),
+        read_at: isoOrNull(n.read_at),
+      })),
+      // Signed agreements kept after their organisation was deleted (legal retention); each PDF is
+      // at GET /api/archived-agreements/{id}/file.
+      archived_agreements: archivedAgreements.map((a) => ({
+        ...toArchivedAgreementWire(a),
+        download_path: `/api/archived-agreements/${a.id}/file`,
+      })),
     };
   })();
 }
 
-export const dataExportRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: () => Date }> = async (
-  app,
-  { db, clock = () => new Date() },
-) => {
+export const dataExportRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  defaultLanguage: Language;
+  clock?: () => Date;
+}> = async (app, { db, defaultLanguage, clock = () => new Date() }) => {
   app.get(
     '/data-export',
     {
@@ -152,7 +265,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: () => Dat
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const data = await collectUserData(db, user, clock());
+      const data = await collectUserData(db, user, clock(), defaultLanguage);
       const day = data.exported_at.slice(0, 10);
       return reply
         .header('content-type', 'application/json; charset=utf-8')

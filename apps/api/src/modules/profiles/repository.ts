@@ -150,10 +150,16 @@ export function createProfilesRepository(db: Db) {
     },
 
     /**
-     * Removes the profile; when it was the organisation's last member the organisation goes too.
-     * Later modules (events, files) hang off the organisation with ON DELETE CASCADE.
+     * Removes the profile; when it was the organisation's last member the organisation goes too,
+     * after `beforeOrganisationDeleted` ran in the same transaction (the agreement archive copies
+     * what must be kept). Later modules (events, files, sponsorships) hang off the organisation with
+     * ON DELETE CASCADE. Sponsorships elsewhere that this account accepted forget its id; they stay
+     * with their organisation, under the sponsor's address.
      */
-    async deleteProfile(cognitoId: string): Promise<{ deletedOrganisationId: number | null }> {
+    async deleteProfile(
+      cognitoId: string,
+      options: { beforeOrganisationDeleted?: (organisationId: number, trx: Db) => Promise<unknown> } = {},
+    ): Promise<{ deletedOrganisationId: number | null }> {
       return db.transaction().execute(async (trx) => {
         const profile = await trx
           .selectFrom('user_profiles')
@@ -161,6 +167,11 @@ export function createProfilesRepository(db: Db) {
           .where('cognito_id', '=', cognitoId)
           .executeTakeFirst();
         await trx.deleteFrom('user_profiles').where('cognito_id', '=', cognitoId).execute();
+        await trx
+          .updateTable('sponsorships')
+          .set({ sponsor_cognito_id: null })
+          .where('sponsor_cognito_id', '=', cognitoId)
+          .execute();
         const organisationId = profile?.organisation_id ?? null;
         if (organisationId === null) return { deletedOrganisationId: null };
         const remaining = await trx
@@ -169,6 +180,7 @@ export function createProfilesRepository(db: Db) {
           .where('organisation_id', '=', organisationId)
           .executeTakeFirst();
         if (remaining) return { deletedOrganisationId: null };
+        await options.beforeOrganisationDeleted?.(organisationId, trx);
         await trx.deleteFrom('organisations').where('id', '=', organisationId).execute();
         return { deletedOrganisationId: organisationId };
       });

@@ -1,6 +1,6 @@
 // Profile rules: only the signed-in user reads or changes their own profile; onboarding creates the
 // organisation; members share the owner's master data; deleting the account removes the identity
-// user too and an organisation left without members.
+// user too and an organisation left without members (its signed agreements are archived first).
 import {
   ZMasterData,
   type CreateUserProfileRequest,
@@ -8,6 +8,7 @@ import {
   type UpdateUserProfileRequest,
   type UserProfileWire,
 } from '@sp/shared';
+import type { Db } from '../../db/index.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { Profile, ProfilesRepository } from './repository.ts';
 
@@ -72,8 +73,13 @@ export function createProfilesService(deps: {
   profiles: ProfilesRepository;
   identity: IdentityAccounts;
   clock?: () => Date;
+  /**
+   * Runs in the transaction that deletes an organisation with its last member, before the delete
+   * (the agreement archive keeps the signed agreements there).
+   */
+  beforeOrganisationDeleted?: (organisationId: number, trx: Db) => Promise<unknown>;
   /** Removes what an organisation kept outside the database (its files) once it has been deleted. */
-  onOrganisationDeleted?: (organisationId: number) => Promise<void>;
+  onOrganisationDeleted?: (organisationId: number) => Promise<unknown>;
 }) {
   const { profiles, identity } = deps;
   const now = deps.clock ?? (() => new Date());
@@ -129,7 +135,9 @@ export function createProfilesService(deps: {
 
     async deleteAccount(caller: ProfileCaller, cognitoId: string): Promise<void> {
       assertSelf(caller, cognitoId);
-      const { deletedOrganisationId } = await profiles.deleteProfile(cognitoId);
+      const { deletedOrganisationId } = await profiles.deleteProfile(cognitoId, {
+        beforeOrganisationDeleted: deps.beforeOrganisationDeleted,
+      });
       if (deletedOrganisationId !== null) await deps.onOrganisationDeleted?.(deletedOrganisationId);
       await identity.deleteUser(cognitoId);
     },

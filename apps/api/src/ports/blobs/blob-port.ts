@@ -26,6 +26,11 @@ type CommonBlobStore = {
   /** Size and first `headBytes` bytes of a stored blob, or null when there is none. */
   inspect(key: string, headBytes: number): Promise<BlobInfo | null>;
   read(key: string): Promise<BlobBody | null>;
+  /**
+   * Copies the blob at `from` to `to`, durably, leaving `from` as it is; an earlier copy at `to` is
+   * replaced (so an interrupted copy can be repeated). Throws when there is no blob at `from`.
+   */
+  copy(from: string, to: string): Promise<void>;
   /** Removes a blob; a missing blob is not an error. */
   delete(key: string): Promise<void>;
   /** Removes every blob whose key starts with `prefix` (which must end with '/'). */
@@ -62,10 +67,11 @@ export type BlobStore = LocalBlobStore | S3BlobStore;
 
 /**
  * Keys look like organisations/{id}/events/{id}/{uuid}-{name}.pdf, or for a sponsor's signed agreement
- * organisations/{id}/events/{id}/sponsorships/{id}/{uuid}-{name}.pdf: nothing else reaches a store.
+ * organisations/{id}/events/{id}/sponsorships/{id}/{uuid}-{name}.pdf, or for a signed agreement kept
+ * after its organisation was deleted archive/agreements/{uuid}-{name}.pdf: nothing else reaches a store.
  */
 export const BLOB_KEY_PATTERN =
-  /^organisations\/\d{1,10}\/events\/\d{1,10}\/(sponsorships\/\d{1,10}\/)?[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.pdf$/;
+  /^(organisations\/\d{1,10}\/events\/\d{1,10}\/(sponsorships\/\d{1,10}\/)?|archive\/agreements\/)[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.pdf$/;
 export const BLOB_PREFIX_PATTERN = /^organisations\/\d{1,10}\/(events\/\d{1,10}\/)?$/;
 
 export function assertBlobKey(key: string): void {

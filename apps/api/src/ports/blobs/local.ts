@@ -2,6 +2,7 @@
 // key. Uploads come back to our own API (PUT /api/files/upload/{token}, see modules/files) with an
 // HMAC-signed token instead of a bearer; the bytes are checked while they stream in, written to a
 // temporary file, synced, and published with a hard link, which fails rather than replace a blob.
+// Copies (the agreement archive's) are made the same way and renamed into place.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -152,6 +153,28 @@ export function createLocalBlobStore(options: {
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
+      }
+    },
+
+    async copy(from, to) {
+      const source = pathOf(from);
+      const target = pathOf(to);
+      await fsp.mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, `${randomUUID()}.part`);
+      try {
+        // Copied and synced under a temporary name, then renamed: the target is whole or absent.
+        await fsp.copyFile(source, tmp, fs.constants.COPYFILE_EXCL);
+        const handle = await fsp.open(tmp, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await fsp.rename(tmp, target);
+        await syncDirectory(path.dirname(target));
+      } finally {
+        await fsp.rm(tmp, { force: true });
       }
     },
 

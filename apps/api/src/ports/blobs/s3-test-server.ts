@@ -1,8 +1,8 @@
 // Test support (imported by tests only): a small S3-compatible server in the test process, enough for
-// the S3 blob store: PUT (presigned), HEAD, GET with Range, DELETE and ListObjectsV2 on one bucket
-// with path-style URLs. It verifies AWS Signature Version 4, from the query (presigned URLs, with
-// their expiry) or the Authorization header, and the CRC32 checksums the SDK may sign in, so a
-// signing mistake in the adapter fails here as it would against S3.
+// the S3 blob store: PUT (presigned), CopyObject, HEAD, GET with Range, DELETE and ListObjectsV2 on
+// one bucket with path-style URLs. It verifies AWS Signature Version 4, from the query (presigned
+// URLs, with their expiry) or the Authorization header, and the CRC32 checksums the SDK may sign in,
+// so a signing mistake in the adapter fails here as it would against S3.
 import http from 'node:http';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
@@ -162,6 +162,20 @@ export async function startFakeS3(bucket = 'sponsoring-test'): Promise<FakeS3> {
       }
       if (!key) return xmlError(res, 400, 'InvalidRequest', 'unsupported bucket operation');
 
+      const copySource = req.headers['x-amz-copy-source'];
+      if (req.method === 'PUT' && typeof copySource === 'string') {
+        // CopyObject: x-amz-copy-source is /bucket/key or bucket/key, URL-encoded.
+        const [sourceBucket, ...sourceKey] = decodeURIComponent(copySource.replace(/^\//, '')).split('/');
+        const source = sourceBucket === bucket ? objects.get(sourceKey.join('/')) : undefined;
+        if (!source) return xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
+        objects.set(key, { body: Buffer.from(source.body), contentType: source.contentType });
+        const etag = `"${createHash('md5').update(source.body).digest('hex')}"`;
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        return res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><CopyObjectResult><LastModified>${new Date().toISOString()}</LastModified>` +
+            `<ETag>${etag}</ETag></CopyObjectResult>`,
+        );
+      }
       if (req.method === 'PUT') {
         const checksum = params.get('x-amz-checksum-crc32') ?? req.headers['x-amz-checksum-crc32'];
         if (checksum !== undefined) {

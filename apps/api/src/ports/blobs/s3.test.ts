@@ -3,7 +3,8 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ENGINES } from '../../../test/helpers.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
+import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
+import { registerWithInvitation } from '../../modules/invitations/test-support.ts';
 import { onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../../modules/events/test-support.ts';
 import { createS3BlobStore } from './s3.ts';
 import { startFakeS3, type FakeS3 } from './s3-test-server.ts';
@@ -112,7 +113,7 @@ describe('S3 blob store against an S3-compatible server', () => {
     client.destroy();
   });
 
-  it('inspects, reads and deletes objects, and deletes by prefix', async () => {
+  it('inspects, reads, copies and deletes objects, and deletes by prefix', async () => {
     expect((await putPdf(await store.createUploadUrl(target(key(3))), pdfBytes('three'))).status).toBe(200);
     expect((await putPdf(await store.createUploadUrl(target(key(4))), Buffer.from('%P'))).status).toBe(200);
 
@@ -132,9 +133,16 @@ describe('S3 blob store against an S3-compatible server', () => {
     expect(s3.objects.has(key(4))).toBe(false);
     await store.delete(key(4));
 
+    const archived = 'archive/agreements/00000000-0000-4000-8000-000000000003-vertrag.pdf';
+    await store.copy(key(3), archived);
+    expect(s3.objects.get(archived)).toEqual({ body: pdfBytes('three'), contentType: 'application/pdf' });
+    await store.copy(key(3), archived);
+    await expect(store.copy(key(5), archived.replace('0003', '0005'))).rejects.toThrow();
+    await expect(store.copy(key(3), 'archive/../x.pdf')).rejects.toThrow(/Invalid blob key/);
+
     s3.objects.set('organisations/70/events/1/keep.pdf', { body: pdfBytes(), contentType: 'application/pdf' });
     await store.deletePrefix('organisations/7/');
-    expect([...s3.objects.keys()]).toEqual(['organisations/70/events/1/keep.pdf']);
+    expect([...s3.objects.keys()].sort()).toEqual([archived, 'organisations/70/events/1/keep.pdf']);
     await expect(store.deletePrefix('organisations/')).rejects.toThrow();
   });
 });
@@ -240,5 +248,39 @@ describe.each(ENGINES)('event files in S3 on %s', (engine) => {
     expect((await call('DELETE', `/api/user-profile/${owner.sub}`, owner.token)).statusCode).toBe(204);
     expect([...s3.objects.keys()].some((k) => k.startsWith(prefix))).toBe(false);
     expect([...s3.objects.keys()].some((k) => k.startsWith(`organisations/${organiser.organisationId}/`))).toBe(true);
+  });
+
+  it("copies a deleted organisation's signed agreements to archive/ before deleting its objects", async () => {
+    const owner = await onboardedUser(t, 'veranstalter');
+    const event = (await call('POST', '/api/event/-1', owner.token, validEvent())).json();
+    const email = uniqueEmail('sponsor');
+    const invited = await call('POST', '/api/sponsor-invitation', owner.token, { email, event_id: event.id });
+    const sponsorshipId = invited.json().sponsorId as number;
+    const sponsor = await registerWithInvitation(t, email, new URL(invited.json().url).searchParams.get('token')!);
+    const upload = (
+      await call('POST', `/api/sponsorships/${sponsorshipId}/signed-agreement/upload-url`, sponsor.token, {
+        file_name: 'signed.pdf',
+      })
+    ).json();
+    expect((await putPdf(upload.url, pdfBytes('signed in s3'))).status).toBe(200);
+    const attached = await call('PUT', `/api/sponsorships/${sponsorshipId}/signed-agreement`, sponsor.token, {
+      s3_id: upload.s3_id,
+      key: upload.key,
+    });
+    expect(attached.statusCode).toBe(200);
+
+    expect((await call('DELETE', `/api/user-profile/${owner.sub}`, owner.token)).statusCode).toBe(204);
+    expect([...s3.objects.keys()].some((k) => k.startsWith(`organisations/${owner.organisationId}/`))).toBe(false);
+    const [archived] = (await call('GET', '/api/archived-agreements', sponsor.token)).json();
+    const row = await t.database.db
+      .selectFrom('archived_agreements')
+      .select('blob_key')
+      .where('id', '=', archived.id)
+      .executeTakeFirstOrThrow();
+    expect(row.blob_key).toMatch(/^archive\/agreements\/[0-9a-f-]{36}-signed\.pdf$/);
+    expect(s3.objects.get(row.blob_key)?.body).toEqual(pdfBytes('signed in s3'));
+    const download = await call('GET', `/api/archived-agreements/${archived.id}/file`, sponsor.token);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload).toEqual(pdfBytes('signed in s3'));
   });
 });

@@ -10,6 +10,7 @@
 // of an empty body into presigned PUT URLs and S3 refuses every real upload.
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -84,6 +85,15 @@ export function createS3BlobStore(options: {
         if (isNotFound(error)) return null;
         throw error;
       }
+    },
+
+    async copy(from, to) {
+      assertBlobKey(from);
+      assertBlobKey(to);
+      // A server-side copy: the bytes never pass through this process. Keys need no escaping beyond
+      // encodeURIComponent per segment (assertBlobKey allows only [A-Za-z0-9._/-]).
+      const source = `${Bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+      await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: source }));
     },
 
     async delete(key) {

@@ -50,6 +50,19 @@ describe('EventsListPage', () => {
     expect(api.calls).toContainEqual(expect.objectContaining({ path: '/api/events/7', search: '?limit=10&offset=0' }));
   });
 
+  it("writes 'Sponsoren' after the number for every count in German, as the spec says", async () => {
+    api.events.push(
+      eventWire({ id: 1, title: 'Ein Sponsor', sponsor_amount: 1 }),
+      eventWire({ id: 2, title: 'Kein Sponsor', sponsor_amount: 0 }),
+    );
+    await open();
+
+    const card = async (title: string) =>
+      within((await screen.findByRole('link', { name: title })).closest('article') as HTMLElement);
+    expect((await card('Ein Sponsor')).getByText('1 Sponsoren')).toBeInTheDocument();
+    expect((await card('Kein Sponsor')).getByText('0 Sponsoren')).toBeInTheDocument();
+  });
+
   it('formats dates and money for the English interface', async () => {
     api.events.push(eventWire({ sponsor_amount: 1, open_sponsorships: 1, committed_cents: 123_456 }));
     await open();

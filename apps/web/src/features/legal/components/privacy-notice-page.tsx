@@ -9,6 +9,7 @@ const DATA_CATEGORIES = [
   'organisation',
   'events',
   'sponsorships',
+  'archive',
   'chat',
   'invitations',
   'settings',
