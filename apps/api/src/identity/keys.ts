@@ -65,6 +65,8 @@ export type KeyStore = {
 /** Loads (or makes) the keys once per process; a failed load is retried on the next call. */
 export function createKeyStore(db: Db): KeyStore {
   let loading: Promise<KeyMaterial> | undefined;
+  // One object per loaded key: the token verifier rebuilds its key set only when this changes.
+  let published: { material: KeyMaterial; jwks: Jwks } | undefined;
   const get = () => {
     loading ??= ensureKeys(db).catch((error: unknown) => {
       loading = undefined;
@@ -75,7 +77,9 @@ export function createKeyStore(db: Db): KeyStore {
   return {
     get,
     async jwks() {
-      return { keys: [(await get()).signing.publicJwk] };
+      const material = await get();
+      if (published?.material !== material) published = { material, jwks: { keys: [material.signing.publicJwk] } };
+      return published.jwks;
     },
   };
 }

@@ -36,6 +36,9 @@ export function createBuiltinVerifier(options: {
   clock: Clock;
 }): AccessTokenVerifier {
   const tokens = new Map<string, AccessClaims>();
+  // A burst of requests with a token not seen yet (a client's first page load, a restarted server)
+  // shares one signature check instead of running one each.
+  const checking = new Map<string, Promise<AccessClaims>>();
   const states = new Map<string, { at: number; state: Promise<SessionState | undefined> }>();
 
   function stateOf(originJti: string, now: number) {
@@ -55,12 +58,20 @@ export function createBuiltinVerifier(options: {
       let claims = tokens.get(token);
       if (!claims || claims.exp * 1000 <= now.getTime()) {
         tokens.delete(token);
+        let check = checking.get(token);
+        if (!check) {
+          check = options.verifySignature(token, now);
+          checking.set(token, check);
+          void check.then(
+            (verified) => remember(tokens, token, verified, MAX_CACHED_TOKENS),
+            () => undefined,
+          ).finally(() => checking.delete(token));
+        }
         try {
-          claims = await options.verifySignature(token, now);
+          claims = await check;
         } catch {
           return null;
         }
-        remember(tokens, token, claims, MAX_CACHED_TOKENS);
       }
       const state = await stateOf(claims.originJti, now.getTime());
       if (!state || isRevoked(claims, state)) return null;
