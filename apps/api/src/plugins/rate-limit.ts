@@ -82,10 +82,10 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clo
     if (route.method === 'GET') limiters.set(`HEAD ${route.url}`, limiter);
   }
   if (limiters.size === 0) return;
-  app.addHook('onRequest', async (request) => {
+  // Synchronous: it runs on every request, and most routes have no limit.
+  app.addHook('onRequest', (request, _reply, done) => {
     const limiter = limiters.get(`${request.method} ${request.routeOptions.url ?? ''}`);
-    if (!limiter) return;
-    const retryAfter = limiter.hit(request.ip);
-    if (retryAfter > 0) throw rateLimited(retryAfter);
+    const retryAfter = limiter ? limiter.hit(request.ip) : 0;
+    done(retryAfter > 0 ? rateLimited(retryAfter) : undefined);
   });
 }
