@@ -1,8 +1,9 @@
 // The database port: Kysely over SQLite (embedded default) or PostgreSQL (DATABASE_URL).
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import type { Engine } from './column-types.ts';
@@ -14,9 +15,21 @@ export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
 export type DbOptions =
   { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
 
-// Counts and sums come back as strings by default; ids and counts here fit in a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+let pgModule: typeof pg | undefined;
+
+/**
+ * The PostgreSQL client, loaded on first use: on the embedded SQLite its module loading (50-250 ms
+ * here) was start time for nothing (decision 011).
+ */
+export function loadPg(): typeof pg {
+  if (!pgModule) {
+    pgModule = createRequire(import.meta.url)('pg') as typeof pg;
+    // Counts and sums come back as strings by default; ids and counts here fit in a JS number.
+    pgModule.types.setTypeParser(pgModule.types.builtins.INT8, (v) => Number(v));
+    pgModule.types.setTypeParser(pgModule.types.builtins.NUMERIC, (v) => Number(v));
+  }
+  return pgModule;
+}
 
 const MAX_CACHED_STATEMENTS = 500;
 
@@ -53,7 +66,7 @@ export function openDatabase(options: DbOptions): DbHandle {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: options.url,
     max: options.poolSize ?? 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),

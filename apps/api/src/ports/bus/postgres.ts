@@ -3,7 +3,8 @@
 // goes through the ordinary pool. Own events are handed to local subscribers at once and skipped when
 // they come back from the database.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../../db/index.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { MAX_BUS_PAYLOAD_BYTES, type BusData, type BusListener, type MessageBus } from './bus-port.ts';
@@ -57,7 +58,7 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client(options.connection);
+    const next = new (loadPg().Client)(options.connection);
     const fail = (error: unknown) => {
       if (client === next) client = null;
       next.removeAllListeners();
