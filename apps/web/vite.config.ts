@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -91,6 +92,80 @@ function sharedWithoutSideEffects(): Plugin {
   };
 }
 
+/**
+ * Pages that get their own copy of index.html naming every chunk they load at start
+ * (`<link rel="modulepreload">`): the route files the URL matches and the modules the app imports
+ * while starting there. Without it the browser learns of a route's chunks only after the entry
+ * has run and /config.json has arrived, one request after another (150 ms each on a slow mobile
+ * line). The server sends `<path>/index.html` for that path when it exists, else index.html.
+ * A signed-in page also names what a session needs (the Cognito client, the profile schema, all
+ * German texts), at the price of those bytes for a signed-out visitor who is sent to /login/.
+ */
+export const PAGE_PRELOADS: Record<string, string[]> = {
+  login: ['src/routes/login/index.tsx'],
+  // In the order they are needed: the session, the profile, the texts, then the page.
+  'dashboard/organizer': [
+    'src/lib/auth/cognito-session.ts',
+    'src/lib/profile/user-profile-schema.ts',
+    'src/locales/de.json',
+    'src/routes/_authenticated.tsx',
+    'src/routes/_authenticated/_organiser.tsx',
+    'src/routes/_authenticated/_organiser/dashboard/organizer/route.tsx',
+    'src/routes/_authenticated/_organiser/dashboard/organizer/index.tsx',
+  ],
+};
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
+
+function pageHtml(pages: Record<string, string[]>): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'sp:page-html',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+        string,
+        ManifestChunk
+      >;
+      const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('the manifest has no entry chunk');
+      const loaded = new Set<string>();
+      const collect = (key: string, files: Set<string>) => {
+        const chunk = manifest[key];
+        if (!chunk || files.has(chunk.file) || loaded.has(chunk.file)) return;
+        files.add(chunk.file);
+        for (const imported of chunk.imports ?? []) collect(imported, files);
+      };
+      // What index.html loads already.
+      collect(Object.keys(manifest).find((key) => manifest[key] === entry)!, loaded);
+      for (const [page, modules] of Object.entries(pages)) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          // A route file's code-split parts shown on the page (component and loader), or the module itself.
+          const keys = Object.keys(manifest).filter((key) => {
+            const [file, query] = key.split('?') as [string, string | undefined];
+            if (file !== module) return false;
+            const split = new URLSearchParams(query ?? '').get('tsr-split');
+            return split === null || split.split('---').some((part) => part === 'component' || part === 'loader');
+          });
+          // A route without split parts (only a guard) is in the entry chunk.
+          if (keys.length === 0 && !fs.existsSync(path.resolve(outDir, '..', module)))
+            throw new Error(`sp:page-html: ${module} does not exist`);
+          for (const key of keys) collect(key, files);
+        }
+        const links = [...files].map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+        const pageFile = path.join(outDir, page, 'index.html');
+        fs.mkdirSync(path.dirname(pageFile), { recursive: true });
+        fs.writeFileSync(pageFile, html.replace('  </head>', `${links}  </head>`));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -106,6 +181,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     sonnerWithoutInlineStyle(),
+    pageHtml(PAGE_PRELOADS),
   ],
   define: {
     // amazon-cognito-identity-js reads `global`; without this the page stays blank.
@@ -134,5 +210,12 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph the bundle-size budget and the benchmark follow
     // from each route to the files it loads (scripts/bench/bundle.mjs).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'boot', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

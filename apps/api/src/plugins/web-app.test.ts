@@ -12,6 +12,8 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(dist, 'dashboard', 'organizer'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'dashboard', 'organizer', 'index.html'), '<!doctype html><title>dashboard</title>');
     t = await createTestApp('sqlite', { deps: { webDistDir: dist } });
   });
   afterAll(async () => {
@@ -27,6 +29,16 @@ describe('serving the built web app', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<title>app</title>');
+    },
+  );
+
+  it.each(['/dashboard/organizer/', '/dashboard/organizer'])(
+    'answers %s with the copy of index.html the build wrote for that page',
+    async (url) => {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>dashboard</title>');
     },
   );
 
