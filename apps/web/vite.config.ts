@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { createTailwindMerge, getDefaultConfig, validators, type Config as TwConfig } from 'tailwind-merge';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
@@ -58,6 +60,105 @@ export function localeGroups(): Plugin {
   };
 }
 
+/** Every whitespace-separated word inside a string literal of src/: the classes the app writes. */
+export function classTokens(dir = path.join(import.meta.dirname, 'src')): Set<string> {
+  const tokens = new Set<string>();
+  const visit = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        for (const match of fs.readFileSync(full, 'utf8').matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g))
+          for (const token of (match[1] ?? match[2] ?? match[3] ?? '').split(/\s+/))
+            if (/^[!\w:[\]/.%#()=&>*@,-]+$/.test(token)) tokens.add(token);
+      }
+    }
+  };
+  visit(dir);
+  return tokens;
+}
+
+/** The default configuration restricted to the class groups that `tokens` use. */
+export function reducedTailwindMergeConfig(tokens: Iterable<string>): TwConfig<string, string> {
+  const full = getDefaultConfig();
+  // A class without its variants (sm:, hover:) and important marks; classes of a group repeat-merge.
+  const bases = new Set<string>();
+  for (const token of tokens) {
+    const base = token.replace(/^(?:[^:[\]]+:|\[[^\]]*\]:)+/, '').replace(/^!|!$/g, '');
+    if (base) bases.add(base);
+  }
+  const kept = Object.keys(full.classGroups).filter((group) => {
+    const single = createTailwindMerge(() => ({
+      ...full,
+      cacheSize: 0,
+      classGroups: { [group]: full.classGroups[group as keyof typeof full.classGroups] },
+      conflictingClassGroups: {},
+      conflictingClassGroupModifiers: {},
+      postfixLookupClassGroups: [],
+    }));
+    for (const base of bases) if (single(`${base} ${base}`) === base) return true;
+    return false;
+  });
+  const keep = new Set(kept);
+  const pick = <T extends Record<string, unknown>>(record: T) =>
+    Object.fromEntries(Object.entries(record).filter(([group]) => keep.has(group)));
+  return {
+    ...full,
+    classGroups: pick(full.classGroups),
+    conflictingClassGroups: Object.fromEntries(
+      Object.entries(pick(full.conflictingClassGroups)).map(([group, others]) => [
+        group,
+        (others as string[]).filter((other) => keep.has(other)),
+      ]),
+    ),
+    conflictingClassGroupModifiers: pick(full.conflictingClassGroupModifiers),
+    postfixLookupClassGroups: (full.postfixLookupClassGroups ?? []).filter((group) => keep.has(group)),
+  } as TwConfig<string, string>;
+}
+
+/** JavaScript source of a tailwind-merge configuration: validators and theme getters by name. */
+function configSource(config: TwConfig<string, string>): string {
+  const validatorNames = new Map<unknown, string>(Object.entries(validators).map(([name, fn]) => [fn, name]));
+  const toCode = (value: unknown): string => {
+    if (typeof value === 'function') {
+      const name = validatorNames.get(value);
+      if (name) return `validators.${name}`;
+      if ((value as { isThemeGetter?: boolean }).isThemeGetter) {
+        let key: string | symbol = '';
+        (value as (theme: object) => unknown)(new Proxy({}, { get: (_target, k) => ((key = k), []) }));
+        return `fromTheme(${JSON.stringify(key)})`;
+      }
+      throw new Error(`tailwind-merge configuration holds an unknown function: ${String(value).slice(0, 80)}`);
+    }
+    if (Array.isArray(value)) return `[${value.map(toCode).join(',')}]`;
+    if (value && typeof value === 'object')
+      return `{${Object.entries(value)
+        .map(([key, v]) => `${JSON.stringify(key)}:${toCode(v)}`)
+        .join(',')}}`;
+    return JSON.stringify(value) ?? 'undefined';
+  };
+  return `import { fromTheme, validators } from 'tailwind-merge';\nexport default ${toCode(config)};\n`;
+}
+
+/**
+ * `virtual:tailwind-merge-config`: tailwind-merge's default configuration, which describes every
+ * Tailwind utility (~8 kB gzip in the first chunk), restricted to the class groups of the classes
+ * written in src/ (the words Tailwind's own scan finds, so a class the app can use at all). cn()
+ * then merges every one of those classes as the full configuration does; src/lib/utils.test.ts
+ * compares both over every pair of them. Also in the unit tests (vitest.config.ts).
+ */
+export function tailwindMergeConfig(): Plugin {
+  const id = 'virtual:tailwind-merge-config';
+  return {
+    name: 'sp:tailwind-merge-config',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(loaded) {
+      if (loaded !== `\0${id}`) return null;
+      return configSource(reducedTailwindMergeConfig(classTokens()));
+    },
+  };
+}
+
 /**
  * sonner (~6 kB gzip) is loaded on the first toast, not with the first page: in the build, the
  * app's imports of 'sonner' resolve to src/components/ui/sonner.tsx, which loads it when a toast is
@@ -91,6 +192,83 @@ function sharedWithoutSideEffects(): Plugin {
   };
 }
 
+/**
+ * Pages that get their own copy of index.html naming every chunk they load at start
+ * (`<link rel="modulepreload">`): the route files the URL matches and the modules the app imports
+ * while starting there. Without it the browser learns of a route's chunks only after the entry
+ * has run and /config.json has arrived, one request after another (150 ms each on a slow mobile
+ * line). The server sends `<path>/index.html` for that path when it exists, else index.html.
+ * A signed-in page also names what a session needs (the Cognito client, the profile schema, all
+ * German texts), at the price of those bytes for a signed-out visitor who is sent to /login/.
+ */
+export const PAGE_PRELOADS: Record<string, string[]> = {
+  login: ['src/routes/login/index.tsx'],
+  // In the order they are needed: the session, the profile, the texts, then the page.
+  'dashboard/organizer': [
+    'src/lib/auth/cognito-session.ts',
+    'src/lib/profile/user-profile-schema.ts',
+    'src/locales/de.json',
+    'src/routes/_authenticated.tsx',
+    'src/routes/_authenticated/_organiser.tsx',
+    'src/routes/_authenticated/_organiser/dashboard/organizer/route.tsx',
+    'src/routes/_authenticated/_organiser/dashboard/organizer/index.tsx',
+  ],
+};
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
+
+function pageHtml(pages: Record<string, string[]>): Plugin {
+  return {
+    name: 'sp:page-html',
+    apply: 'build',
+    enforce: 'post',
+    writeBundle(options, bundle) {
+      const outDir = options.dir!;
+      const text = (name: string) => {
+        const asset = bundle[name];
+        if (asset?.type !== 'asset') throw new Error(`sp:page-html: the build has no ${name}`);
+        return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+      };
+      const manifest = JSON.parse(text('.vite/manifest.json')) as Record<string, ManifestChunk>;
+      const html = text('index.html');
+      const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('the manifest has no entry chunk');
+      const loaded = new Set<string>();
+      const collect = (key: string, files: Set<string>) => {
+        const chunk = manifest[key];
+        if (!chunk || files.has(chunk.file) || loaded.has(chunk.file)) return;
+        files.add(chunk.file);
+        for (const imported of chunk.imports ?? []) collect(imported, files);
+      };
+      // What index.html loads already.
+      collect(
+        Object.keys(manifest).find((key) => manifest[key] === entry)!,
+        loaded,
+      );
+      for (const [page, modules] of Object.entries(pages)) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          // A route file's code-split parts shown on the page (component and loader), or the module itself.
+          const keys = Object.keys(manifest).filter((key) => {
+            const [file, query] = key.split('?') as [string, string | undefined];
+            if (file !== module) return false;
+            const split = new URLSearchParams(query ?? '').get('tsr-split');
+            return split === null || split.split('---').some((part) => part === 'component' || part === 'loader');
+          });
+          // A route without split parts (only a guard) is in the entry chunk.
+          if (keys.length === 0 && !fs.existsSync(new URL(module, import.meta.url)))
+            throw new Error(`sp:page-html: ${module} does not exist`);
+          for (const key of keys) collect(key, files);
+        }
+        const links = [...files].map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+        const pageFile = path.join(outDir, page, 'index.html');
+        fs.mkdirSync(path.dirname(pageFile), { recursive: true });
+        fs.writeFileSync(pageFile, html.replace('  </head>', `${links}  </head>`));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -101,11 +279,13 @@ export default defineConfig({
       },
     }),
     localeGroups(),
+    tailwindMergeConfig(),
     sonnerOnFirstToast(),
     sharedWithoutSideEffects(),
     react(),
     tailwindcss(),
     sonnerWithoutInlineStyle(),
+    pageHtml(PAGE_PRELOADS),
   ],
   define: {
     // amazon-cognito-identity-js reads `global`; without this the page stays blank.
@@ -134,5 +314,12 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph the bundle-size budget and the benchmark follow
     // from each route to the files it loads (scripts/bench/bundle.mjs).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'boot', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

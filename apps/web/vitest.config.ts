@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { localeGroups } from './vite.config';
+import { localeGroups, tailwindMergeConfig } from './vite.config';
 
 export default defineConfig({
-  plugins: [localeGroups(), react()],
+  plugins: [localeGroups(), tailwindMergeConfig(), react()],
   define: { global: 'globalThis' },
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   test: {

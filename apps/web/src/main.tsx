@@ -25,6 +25,10 @@ async function start(root: Root): Promise<void> {
   const router = createAppRouter({ auth, queryClient, viewer: createProfileViewer({ auth, queryClient }) });
   // Guards read the auth store; re-run them whenever the user signs in or out.
   auth.subscribe(() => void router.invalidate());
+  // The first render shows the page itself: its guards, loaders and chunks have run. Rendered
+  // before that, the router would show its pending view once the start took longer than
+  // defaultPendingMs, and keep it for defaultPendingMinMs after the page was ready.
+  await router.load();
 
   root.render(
     <StrictMode>

@@ -1,5 +1,7 @@
 // Serves the built SPA: precompressed assets as they are, hashed assets cached for a year,
-// index.html never cached, and index.html for every client route so deep links reload.
+// index.html never cached, and index.html for every client route so deep links reload. A page the
+// build gave its own copy of index.html (`login/index.html`, naming the chunks that page loads; see
+// PAGE_PRELOADS in apps/web/vite.config.ts) gets that copy, with or without the trailing slash.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,9 +9,25 @@ import fastifyStatic from '@fastify/static';
 
 const NOT_SPA = /^\/(api|identity|dev)(\/|$)/;
 
+/** '/login' -> 'login/index.html' for every `<dir>/index.html` of the build outside assets/. */
+function pageFiles(webDistDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const visit = (relative: string, depth: number) => {
+    for (const entry of fs.readdirSync(path.join(webDistDir, relative), { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name.startsWith('.') || (depth === 0 && entry.name === 'assets')) continue;
+      const dir = relative ? `${relative}/${entry.name}` : entry.name;
+      if (fs.existsSync(path.join(webDistDir, dir, 'index.html'))) pages.set(`/${dir}`, `${dir}/index.html`);
+      if (depth < 4) visit(dir, depth + 1);
+    }
+  };
+  visit('', 0);
+  return pages;
+}
+
 export async function registerWebApp(app: FastifyInstance, webDistDir: string | null) {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const hasWebApp = indexFile !== null && fs.existsSync(indexFile);
+  const pages = hasWebApp && webDistDir ? pageFiles(webDistDir) : new Map<string, string>();
 
   if (hasWebApp && webDistDir) {
     await app.register(fastifyStatic, {
@@ -40,7 +58,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       !NOT_SPA.test(pathname) &&
       (acceptsHtml || !path.extname(pathname));
     if (hasWebApp && wantsPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      const page = pages.get(pathname.replace(/\/+$/, '')) ?? 'index.html';
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
     }
     return reply.status(404).type('application/json; charset=utf-8').send({ message: 'Not found', code: 'NOT_FOUND' });
   });

@@ -1,9 +1,11 @@
-// The operator's settings, read once from GET /config.json before the app renders.
+// The operator's settings, read once from GET /config.json before the app renders. index.html
+// preloads it, so it arrives while the scripts do; the server sends it with `no-cache`, so a
+// cached copy is revalidated (a `no-store` fetch would not use the preload).
 import type { RuntimeConfig } from '@sp/shared';
 import { readRuntimeConfig } from '@/lib/wire-checks';
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
   return readRuntimeConfig(await response.json());
 }

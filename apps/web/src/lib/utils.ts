@@ -1,5 +1,9 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { createTailwindMerge } from 'tailwind-merge';
+import config from 'virtual:tailwind-merge-config';
+
+/** tailwind-merge with only the class groups the app uses (plugin sp:tailwind-merge-config). */
+const twMerge = createTailwindMerge(() => config);
 
 /** Joins class names and lets later Tailwind utilities win over earlier ones. */
 export function cn(...inputs: ClassValue[]): string {

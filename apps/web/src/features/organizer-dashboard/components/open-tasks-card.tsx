@@ -17,7 +17,8 @@ const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 export function OpenTasksCard({ organisationId }: { organisationId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const tasks = useQuery(organiserTasksQueryOptions(organisationId));
+  // The route's loader fetches them on every visit; mounting does not fetch them a second time.
+  const tasks = useQuery({ ...organiserTasksQueryOptions(organisationId), refetchOnMount: false });
 
   return (
     <Card className="md:col-span-2 xl:col-span-1">

@@ -1,9 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { organiserTasksQueryOptions } from '@/features/organizer-dashboard/api/get-tasks';
 import { OrganizerDashboardPage } from '@/features/organizer-dashboard/components/organizer-dashboard-page';
 import { teamMembersQueryOptions } from '@/features/team/api/list-team-members';
 
 export const Route = createFileRoute('/_authenticated/_organiser/dashboard/organizer/')({
+  // The open tasks are the page's largest content: their request starts with the layout's, not
+  // once the page has rendered. Not awaited: the card shows its own pending state meanwhile.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(organiserTasksQueryOptions(context.organisationId));
+  },
   component: OrganizerDashboardRoute,
 });
 
