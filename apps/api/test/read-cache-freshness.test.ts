@@ -179,4 +179,27 @@ describe.each(ENGINES)('read cache freshness on %s', (engine) => {
       404,
     );
   });
+
+  // PostgreSQL prepares nothing in this process; SQLite's statement cache is ours (db/index.ts).
+  if (engine === 'sqlite')
+    it('writes and reads a busy conversation with the statements it prepared once', async () => {
+      const prepared = t.database.preparedStatements!;
+      const started = await call(
+        'POST',
+        `/api/conversation/${encodeURIComponent(uniqueEmail('busy'))}`,
+        organiser.token,
+      );
+      const id = started.json().id as number;
+      const round = async (i: number) => {
+        await send(organiser.token, id, `Nachricht ${i}`);
+        await messages(organiser.token, id);
+        await conversations(organiser.token);
+        await events();
+      };
+      for (let i = 0; i < 3; i++) await round(i);
+      const before = prepared();
+      for (let i = 3; i < 40; i++) await round(i);
+      // Every statement's text must be the same each time: values go in as parameters, never into the SQL.
+      expect(prepared() - before).toBe(0);
+    });
 });

@@ -10,7 +10,13 @@ import type { Engine } from './column-types.ts';
 import { migrationsFor } from './migrations/index.ts';
 
 export type Db = Kysely<Database>;
-export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
+export type DbHandle = {
+  db: Db;
+  engine: Engine;
+  close: () => Promise<void>;
+  /** SQLite: statements prepared so far (a steady workload must stop preparing; see the statement cache). */
+  preparedStatements?: () => number;
+};
 
 export type DbOptions =
   { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
@@ -41,11 +47,14 @@ const MAX_CACHED_STATEMENTS = 500;
  */
 function withStatementCache(sqlite: SQLite.Database) {
   const statements = new Map<string, SQLite.Statement>();
+  let prepared = 0;
   return {
+    prepared: () => prepared,
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = statements.get(text);
       if (statement) return statement;
+      prepared++;
       statement = sqlite.prepare(text);
       statements.set(text, statement);
       if (statements.size > MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value as string);
@@ -63,8 +72,9 @@ export function openDatabase(options: DbOptions): DbHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, engine: 'sqlite', close: () => db.destroy() };
+    const cached = withStatementCache(sqlite);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+    return { db, engine: 'sqlite', close: () => db.destroy(), preparedStatements: cached.prepared };
   }
   const pool = new (loadPg().Pool)({
     connectionString: options.url,

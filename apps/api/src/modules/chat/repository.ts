@@ -196,12 +196,14 @@ export function createChatRepository(db: Db) {
       .set((eb) => ({
         updated_at: toDbTime(message.sentAt),
         // Two transactions of one conversation may commit out of id order (PostgreSQL): keep the highest.
+        // eb.val: a bare value in then() is written into the SQL as a literal, which made every message's
+        // statement text unique, prepared anew and pushed all others out of the statement cache.
         last_message_id: eb
           .case()
           .when('last_message_id', 'is', null)
-          .then(row.id)
+          .then(eb.val(row.id))
           .when('last_message_id', '<', row.id)
-          .then(row.id)
+          .then(eb.val(row.id))
           .else(eb.ref('last_message_id'))
           .end(),
         ...(counted ? { [counted]: eb(counted, '+', 1) } : {}),
