@@ -1,0 +1,64 @@
+// Lighthouse (issue 9): the performance score and LCP of /login/ and of the signed-in organiser
+// dashboard, with Lighthouse's default mobile preset (Moto G power emulation, simulated slow 4G and
+// 4x CPU throttling) in Debian's Chromium. The dashboard needs a session: the organiser's tokens are
+// put where the app looks for them, and Lighthouse is told not to clear storage before loading.
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
+
+const SESSION_PAGE = '/config.json';
+
+async function scoreOf(lighthouse, page, url) {
+  const result = await lighthouse(
+    url,
+    { onlyCategories: ['performance'], output: 'json', logLevel: 'error', disableStorageReset: true },
+    undefined,
+    page,
+  );
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  return {
+    score: lhr.categories.performance.score,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+  };
+}
+
+/** Scores of /login/ and the organiser dashboard; `{ skipped }` when Lighthouse is not installed. */
+export async function lighthouseScores({ baseUrl, organiser, clientId }) {
+  let lighthouse;
+  let puppeteer;
+  try {
+    ({ default: lighthouse } = await import('lighthouse'));
+    ({ default: puppeteer } = await import('puppeteer-core'));
+  } catch {
+    return { skipped: 'lighthouse is not installed' };
+  }
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const login = await scoreOf(lighthouse, await browser.newPage(), `${baseUrl}/login/`);
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}${SESSION_PAGE}`);
+    await page.evaluate(
+      ({ clientId, user }) => {
+        const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+        localStorage.setItem(`${prefix}.LastAuthUser`, user.email);
+        localStorage.setItem(`${prefix}.${user.email}.idToken`, user.idToken);
+        localStorage.setItem(`${prefix}.${user.email}.accessToken`, user.accessToken);
+        localStorage.setItem(`${prefix}.${user.email}.refreshToken`, user.refreshToken);
+        localStorage.setItem(`${prefix}.${user.email}.clockDrift`, '0');
+      },
+      { clientId, user: organiser },
+    );
+    const dashboard = await scoreOf(lighthouse, page, `${baseUrl}/dashboard/organizer/`);
+    return { method: 'Lighthouse 12, default mobile preset (simulated throttling)', login, dashboard };
+  } finally {
+    await browser.close();
+  }
+}
