@@ -4,7 +4,7 @@
  * token and so is fetched and saved as a blob.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ZListArchivedAgreementsResponse, type ArchivedAgreementWire } from '@sp/shared';
+import type { ArchivedAgreementWire } from '@sp/shared';
 import { api } from '@/lib/api-client';
 import { saveBlobAs } from '@/lib/file-transfer';
 import { queryKeys } from '@/lib/query-keys';
@@ -36,7 +36,7 @@ function toArchivedAgreement(wire: ArchivedAgreementWire): ArchivedAgreement {
 
 export async function listArchivedAgreements(options: { signal?: AbortSignal } = {}): Promise<ArchivedAgreement[]> {
   const wire = await api.get('/archived-agreements', {
-    schema: ZListArchivedAgreementsResponse,
+    schema: () => import('./archived-agreements-schema').then((module) => module.ZListArchivedAgreementsResponse),
     signal: options.signal,
   });
   return wire.map(toArchivedAgreement);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArchiveIcon, DownloadIcon, LoaderCircleIcon, RotateCwIcon } from 'lucide-react';
+import { ArrowDownToLineIcon, LoaderCircleIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -70,7 +70,7 @@ function AgreementItem({
         {downloading ? (
           <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
         ) : (
-          <DownloadIcon aria-hidden="true" />
+          <ArrowDownToLineIcon aria-hidden="true" />
         )}
         {t('profile.archive.download')}
       </Button>
@@ -98,16 +98,11 @@ export function ArchivedAgreementsSection() {
       aria-labelledby="archive-heading"
       className="mt-10 flex flex-col gap-4 rounded-xl border border-border p-6"
     >
-      <div className="flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
-          <ArchiveIcon className="size-5" aria-hidden="true" />
-        </span>
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id="archive-heading" className="text-lg font-semibold tracking-tight">
-            {t('profile.archive.title')}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t('profile.archive.description')}</p>
-        </div>
+      <div className="flex flex-col gap-1">
+        <h2 id="archive-heading" className="text-lg font-semibold tracking-tight">
+          {t('profile.archive.title')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('profile.archive.description')}</p>
       </div>
       {query.isError ? (
         <div className="flex flex-col items-start gap-3" aria-busy={query.isFetching}>
@@ -115,11 +110,7 @@ export function ArchivedAgreementsSection() {
             {t('profile.archive.loadError', { message: getErrorMessage(query.error, t) })}
           </p>
           <Button variant="outline" size="sm" disabled={query.isFetching} onClick={() => void query.refetch()}>
-            {query.isFetching ? (
-              <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-            ) : (
-              <RotateCwIcon aria-hidden="true" />
-            )}
+            {query.isFetching ? <LoaderCircleIcon aria-hidden="true" className="animate-spin" /> : null}
             {t('common.retry')}
           </Button>
           {query.isFetching ? (
