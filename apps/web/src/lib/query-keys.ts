@@ -38,6 +38,8 @@ export const queryKeys = {
     mine: ['sponsorships', 'mine'] as const,
   },
   organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
+  /** GET /archived-agreements: the signed-in sponsor's agreements kept after an organisation's deletion. */
+  archivedAgreements: ['archived-agreements'] as const,
   /** `scope` tells a signed-in user's chat ('me') from a guest's (see lib/chat/chat-auth.ts). */
   conversations: {
     all: ['conversations'] as const,

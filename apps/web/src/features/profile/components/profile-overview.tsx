@@ -11,6 +11,7 @@ import { formatRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { useNow } from '../hooks/use-now';
 import type { ProfileDrawer } from '../profile-drawers';
+import { ArchivedAgreementsSection } from './archived-agreements-section';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ProfileDrawerSheet } from './profile-drawer-sheet';
@@ -171,6 +172,7 @@ export function ProfileOverview({
         </SectionCard>
       </div>
 
+      <ArchivedAgreementsSection />
       <DataExportSection />
       <DeleteAccountSection sub={profile.cognitoId} />
 

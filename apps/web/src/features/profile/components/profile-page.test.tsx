@@ -49,6 +49,7 @@ beforeEach(() => {
   calls = [];
   stored = profile();
   respond = (call) => {
+    if (call.url === '/api/archived-agreements') return json(200, []);
     if (call.method === 'PUT') stored = { ...stored, ...(call.body as object), updated_at: new Date().toISOString() };
     if (call.method === 'DELETE') return new Response(null, { status: 204 });
     return json(200, { user: stored });
@@ -105,6 +106,45 @@ describe('ProfilePage', () => {
     await changeLanguage('en');
     expect(await screen.findByText('Last updated 2 months ago')).toBeInTheDocument();
     expect(screen.getByText('Switzerland')).toBeInTheDocument();
+  });
+
+  it('shows the retained agreements only when there are some, once both lists have loaded', async () => {
+    await open();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Meine Daten herunterladen' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Aufbewahrte Vereinbarungen' })).not.toBeInTheDocument();
+  });
+
+  it('waits for the retained agreements before showing the page, then lists them', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const defaults = respond;
+    respond = (call) =>
+      call.url === '/api/archived-agreements' ? new Promise<Response>((resolve) => (answer = resolve)) : defaults(call);
+    await open();
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/archived-agreements'));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+
+    answer(
+      json(200, [
+        {
+          id: 1,
+          organisation_name: 'Turnverein Nord',
+          organisation_address: 'Nordweg 1, 20095 Hamburg, DE',
+          event_title: 'Hallenturnier',
+          event_date: '2025-11-08',
+          sponsor_email: 'anna@verein.de',
+          amount_cents: 50_000,
+          status: 'signed',
+          file_name: 'Turnier.pdf',
+          size: 100,
+          signed_uploaded_at: '2025-10-01T09:00:00.000Z',
+          archived_at: '2025-12-01T09:00:00.000Z',
+          retain_until: '2036-01-01T00:00:00.000Z',
+        },
+      ]),
+    );
+    const section = await screen.findByRole('region', { name: 'Aufbewahrte Vereinbarungen' });
+    expect(within(section).getByRole('heading', { level: 3, name: 'Hallenturnier' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Turnier.pdf (Hallenturnier) herunterladen' })).toBeEnabled();
   });
 
   it('changes the role in the side drawer and saves it', async () => {

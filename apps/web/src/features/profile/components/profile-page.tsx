@@ -5,10 +5,15 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { profileErrorMessage } from '@/lib/profile/profile-errors';
 import { userProfileQueryOptions } from '@/lib/profile/user-profile';
+import { archivedAgreementsQueryOptions } from '../api/archived-agreements';
 import type { ProfileDrawer } from '../profile-drawers';
 import { ProfileOverview } from './profile-overview';
 
-/** Spec "Profile": 'Loading...' while the profile loads, 'Error: {message}' when it cannot. */
+/**
+ * Spec "Profile": 'Loading...' while the profile loads, 'Error: {message}' when it cannot. The list
+ * of retained agreements loads alongside and is waited for too, so that its section (shown only
+ * when there are some) does not push the page down after it has appeared.
+ */
 export function ProfilePage({
   drawer,
   onDrawerChange,
@@ -19,8 +24,11 @@ export function ProfilePage({
   const { t } = useTranslation();
   const { user } = useAuth();
   const query = useQuery({ ...userProfileQueryOptions(user?.sub ?? ''), enabled: user !== null });
+  const archive = useQuery({ ...archivedAgreementsQueryOptions(), enabled: user !== null });
+  // Only the first attempt is waited for: after a failure the section shows its own error.
+  const archiveFirstLoad = archive.isPending && archive.failureCount === 0 && archive.errorUpdateCount === 0;
 
-  if (query.isPending) {
+  if (query.isPending || (archiveFirstLoad && !query.isError)) {
     return (
       <Page title={t('profile.title')}>
         <p role="status" className="mt-8 text-muted-foreground">
