@@ -15,6 +15,7 @@ import { buildWebIfNeeded } from './web-build.mjs';
 import { buildApiIfNeeded } from './api-build.mjs';
 import { BUDGETS } from './bench/bundle.mjs';
 import { bundleFigures, lighthouseLike } from './bench/frontend.mjs';
+import { lighthouseScores } from './bench/lighthouse.mjs';
 import { cannon, liveDelivery, mixedLoad, rawInsertRate, startBaseline } from './bench/load.mjs';
 import { seed } from './bench/seed.mjs';
 import { closeClientAgent, expectStatus, rssMb, startServer } from './bench/server.mjs';
@@ -274,6 +275,30 @@ async function runEngine(engine, databaseUrl) {
       } catch (error) {
         log(`LCP measurement failed: ${error.message}`);
         results.frontend.lcp = { error: error.message };
+      }
+      log('Lighthouse (default mobile preset)');
+      try {
+        const scores = await lighthouseScores({
+          baseUrl: server.baseUrl,
+          organiser: data.organiser,
+          clientId: config.clientId,
+        });
+        results.frontend.lighthouse = scores;
+        if (scores.skipped) log(`Lighthouse skipped: ${scores.skipped}`);
+        else {
+          for (const [page, label] of [
+            ['login', '/login/'],
+            ['dashboard', 'organiser dashboard'],
+          ]) {
+            const s = scores[page];
+            row('web', `Lighthouse performance ${label}`, s.score, '', '>= 0.95', s.score >= 0.95);
+            rows.at(-1).text = s.score.toFixed(2);
+            row('web', `Lighthouse LCP ${label}`, s.lcpMs, 'ms', '< 2000', s.lcpMs < 2000);
+          }
+        }
+      } catch (error) {
+        log(`Lighthouse failed: ${error.message}`);
+        results.frontend.lighthouse = { error: error.message };
       }
     }
   } finally {
