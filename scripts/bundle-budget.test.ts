@@ -1,8 +1,10 @@
 // The bundle-size budget of issue 9, checked on the built web app (deterministic, not timed): the JS
 // that /login/ loads stays at most 150 kB gzip, and no route chunk exceeds 100 kB gzip. Runs in
 // `npm test` after the web build (scripts/test.mjs, step `bundle`).
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, LOGIN_JS_CEILING, PAGES, largestFiles, pageLoad, routeChunks } from './bench/bundle.mjs';
+import { BUDGETS, DIST, LOGIN_JS_CEILING, PAGES, largestFiles, pageLoad, routeChunks } from './bench/bundle.mjs';
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -22,5 +24,30 @@ describe('bundle-size budget', () => {
     expect(chunks.length, 'the build has code-split route chunks').toBeGreaterThan(0);
     const over = chunks.filter((c: { gzip: number }) => c.gzip > BUDGETS.routeChunkGzip);
     expect(over.map((c: { route: string; gzip: number }) => `${c.route} ${kB(c.gzip)}`)).toEqual([]);
+  });
+});
+
+// Build-time prerendering (plugin sp:prerender in apps/web/vite.config.ts): /login/ is painted from
+// its HTML before any script runs; the app hydrates it (src/main.tsx).
+describe('prerendered /login/', () => {
+  const html = fs.readFileSync(path.join(DIST, 'login/index.html'), 'utf8');
+  const de = JSON.parse(fs.readFileSync(path.join(DIST, '../src/locales/de.json'), 'utf8'));
+  const root = /<div id="root" data-prerendered="\/login\/">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+
+  it('holds the login form in German, rendered from the app (header, form, footer)', () => {
+    expect(root).toContain('<header');
+    expect(root).toContain('<footer');
+    expect(root).toMatch(/<form[^>]* method="post"/);
+    for (const text of [de.auth.login.title, de.auth.fields.email, de.auth.fields.password, de.auth.login.submit])
+      expect(root).toContain(`>${text}<`);
+    expect(root).toMatch(/<input[^>]*name="email"/);
+    expect(root).toMatch(/<input[^>]*name="password"/);
+  });
+
+  it('has no inline script or style (the CSP allows neither) and no Suspense fallback', () => {
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    expect(html).not.toMatch(/<style|\sstyle=/);
+    expect(root).not.toContain('<!--$!-->');
+    expect(root).not.toContain('role="status"');
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { pathToFileURL } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -29,7 +30,8 @@ function sonnerWithoutInlineStyle(): Plugin {
 }
 
 /**
- * `import texts from './de.json?groups=common,auth'`: only those top-level groups of a locale file,
+ * `import texts from './de.json?groups=common,auth.login'`: only those groups of a locale file (a
+ * dotted name takes one subgroup),
  * so that the first page carries the texts it shows and not every feature's (the full file is
  * imported lazily beside it, src/lib/i18n.ts). A group that the file does not have fails the build.
  * Also in the unit tests (vitest.config.ts), so that they see what the app sees.
@@ -40,7 +42,7 @@ export function localeGroups(): Plugin {
     name: 'sp:locale-groups',
     enforce: 'pre',
     async resolveId(source, importer) {
-      const match = /^(.+\.json)\?groups=([\w,]+)$/.exec(source);
+      const match = /^(.+\.json)\?groups=([\w,.]+)$/.exec(source);
       if (!match) return null;
       const resolved = await this.resolve(match[1]!, importer, { skipSelf: true });
       return resolved ? `${prefix}${resolved.id}?${match[2]}` : null;
@@ -52,8 +54,11 @@ export function localeGroups(): Plugin {
       const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
       const picked: Record<string, unknown> = {};
       for (const group of list.split(',')) {
-        if (!(group in all)) this.error(`${file} has no group "${group}"`);
-        picked[group] = all[group];
+        const [top, sub] = group.split('.') as [string, string | undefined];
+        const texts = all[top] as Record<string, unknown> | undefined;
+        if (!texts || (sub !== undefined && !(sub in texts))) this.error(`${file} has no group "${group}"`);
+        if (sub === undefined) picked[top] = texts;
+        else picked[top] = { ...(picked[top] as Record<string, unknown> | undefined), [sub]: texts[sub] };
       }
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
     },
@@ -269,7 +274,68 @@ function pageHtml(pages: Record<string, string[]>): Plugin {
   };
 }
 
-export default defineConfig({
+/** Pages whose markup is rendered at build time into their copy of index.html (see PAGE_PRELOADS). */
+export const PRERENDERED_PAGES = ['/login/'];
+
+/**
+ * Build-time prerendering: after the browser build, a second (SSR) build of src/prerender.tsx
+ * renders each page of `urls` with react-dom/server from the app's own components, signed out, in
+ * the default language; the markup goes into `<div id="root">` of the page's copy of index.html
+ * (written by sp:page-html), marked with `data-prerendered="<url>"` for src/main.tsx. The browser
+ * paints it once the HTML and the stylesheet are in, before any script has run.
+ */
+function prerenderPages(urls: string[]): Plugin {
+  let outDir = '';
+  let isSsr = false;
+  let mode = 'production';
+  return {
+    name: 'sp:prerender',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      isSsr = Boolean(config.build.ssr);
+      outDir = path.resolve(config.root, config.build.outDir);
+      mode = config.mode;
+    },
+    async closeBundle() {
+      if (isSsr) return;
+      // Inside the workspace, so that Node finds the externals the SSR build leaves out.
+      const ssrDir = path.join(import.meta.dirname, 'node_modules/.cache/sp-prerender');
+      await build({
+        configFile: path.join(import.meta.dirname, 'vite.config.ts'),
+        mode,
+        logLevel: 'warn',
+        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+      });
+      // Without a cache-busting query: the SSR build's chunks import this entry by its plain URL.
+      const { prerender } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
+        prerender: (url: string) => Promise<string>;
+      };
+      for (const url of urls) {
+        const file = path.join(outDir, url, 'index.html');
+        if (!fs.existsSync(file)) throw new Error(`sp:prerender: ${url} has no page HTML (PAGE_PRELOADS)`);
+        const html = fs.readFileSync(file, 'utf8');
+        const empty = '<div id="root"></div>';
+        if (!html.includes(empty)) throw new Error(`sp:prerender: ${file} has no empty #root`);
+        const rendered = await prerender(url);
+        // React writes its resource hints (the logo's preload) before the markup; rendering a whole
+        // document it would put them into the head, where hydration does not look for them.
+        const hints = /^(?:<link [^>]*\/>)*/.exec(rendered)![0];
+        const markup = rendered.slice(hints.length);
+        if (/<script|<style|\sstyle=/i.test(rendered))
+          throw new Error(`sp:prerender: ${url} rendered inline script or style, which the CSP blocks`);
+        fs.writeFileSync(
+          file,
+          html
+            .replace('  </head>', () => `${hints.replace(/<link /g, '    <link ').replace(/\/>/g, '/>\n')}  </head>`)
+            .replace(empty, () => `<div id="root" data-prerendered="${url}">${markup}</div>`),
+        );
+      }
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -285,7 +351,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     sonnerWithoutInlineStyle(),
-    pageHtml(PAGE_PRELOADS),
+    ...(isSsrBuild ? [] : [pageHtml(PAGE_PRELOADS), prerenderPages(PRERENDERED_PAGES)]),
   ],
   define: {
     // amazon-cognito-identity-js reads `global`; without this the page stays blank.
@@ -307,19 +373,23 @@ export default defineConfig({
       '/dev': apiTarget,
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    // dist/.vite/manifest.json: the chunk graph the bundle-size budget and the benchmark follow
-    // from each route to the files it loads (scripts/bench/bundle.mjs).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [{ name: 'boot', tags: ['$initial'] }],
+  // The prerendering build (sp:prerender) runs in Node at build time: bundle everything it uses.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { sourcemap: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        // dist/.vite/manifest.json: the chunk graph the bundle-size budget and the benchmark follow
+        // from each route to the files it loads (scripts/bench/bundle.mjs).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'boot', tags: ['$initial'] }],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -22,7 +22,7 @@ export const BUDGETS = {
  * Until /login/ meets BUDGETS.loginJsGzip, `npm test` holds it at this ceiling so it cannot grow
  * unnoticed; lower it with every cut (docs/decisions/006-bundle-budget.md) until it reaches the budget.
  */
-export const LOGIN_JS_CEILING = 155_000;
+export const LOGIN_JS_CEILING = 153_000;
 
 /**
  * The pages the budget looks at. `routes` are the route files the URL matches (TanStack Router's

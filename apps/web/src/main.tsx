@@ -1,54 +1,65 @@
 import './index.css';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { StrictMode, type ReactElement } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { DEFAULT_LANGUAGE } from '@sp/shared';
+import { prepareApp } from '@/app/app';
 import { BootError } from '@/app/boot-error';
-import { AppProvider } from '@/app/provider';
-import { createAppRouter } from '@/app/router';
+import type { AppRouter } from '@/app/router';
 import { loadRuntimeConfig } from '@/config/runtime-config';
 import { configureApiClient } from '@/lib/api-client';
-import { createAuthStore } from '@/lib/auth';
+import { createAuthStore, type AuthStore } from '@/lib/auth';
 import { createLazyCognitoSessionSource } from '@/lib/auth/lazy-session-source';
-import { createProfileViewer } from '@/lib/auth/viewer';
-import { initI18n } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/query-client';
+import { i18n, initI18n } from '@/lib/i18n';
 
-async function start(root: Root): Promise<void> {
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+let root: Root | null = null;
+
+/**
+ * A page's copy of index.html may hold its markup, rendered at build time for a signed-out visitor
+ * in the default language (src/prerender.tsx; `data-prerendered` names the URL). The app takes it
+ * over (hydrates) when it renders exactly that; otherwise its first render replaces it.
+ */
+function matchesPrerendered(router: AppRouter, auth: AuthStore): boolean {
+  return (
+    container!.dataset.prerendered === router.state.location.href &&
+    auth.getState().status === 'signedOut' &&
+    i18n.language === DEFAULT_LANGUAGE
+  );
+}
+
+function render(element: ReactElement, hydrate: boolean): void {
+  if (hydrate)
+    root = hydrateRoot(container!, element, {
+      // React then renders the page anew; still logged, so that the e2e tests' console checks see it.
+      onRecoverableError: (error) => console.error('The prerendered page did not match:', error),
+    });
+  else (root ??= createRoot(container!)).render(element);
+}
+
+async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   // Spec section 4: status is Loading (nothing rendered) until the stored session is looked up.
   const auth = createAuthStore(createLazyCognitoSessionSource(config));
   await Promise.all([initI18n(config.defaultLanguage, window.location.pathname), auth.initialize()]);
-
   configureApiClient({ baseUrl: config.apiBase, getAccessToken: auth.getAccessToken });
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ auth, queryClient, viewer: createProfileViewer({ auth, queryClient }) });
-  // Guards read the auth store; re-run them whenever the user signs in or out.
-  auth.subscribe(() => void router.invalidate());
-  // The first render shows the page itself: its guards, loaders and chunks have run. Rendered
-  // before that, the router would show its pending view once the start took longer than
-  // defaultPendingMs, and keep it for defaultPendingMinMs after the page was ready.
-  await router.load();
-
-  root.render(
-    <StrictMode>
-      <AppProvider config={config} auth={auth} queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
+  const { router, element } = await prepareApp({ config, auth });
+  const hydrate = matchesPrerendered(router, auth);
+  // As the router's own client hydration does (router-core load-client.js): rendered on the server,
+  // the root route is not wrapped in Suspense; with this set the browser renders the same tree.
+  if (hydrate) router.ssr = { manifest: undefined };
+  render(element, hydrate);
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
-
-start(root).catch(async (error: unknown) => {
+start().catch(async (error: unknown) => {
   console.error('The app could not start:', error);
   await initI18n(DEFAULT_LANGUAGE).catch(() => undefined);
-  root.render(
+  root?.unmount();
+  root = null;
+  render(
     <StrictMode>
       <BootError />
     </StrictMode>,
+    false,
   );
 });

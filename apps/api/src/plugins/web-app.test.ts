@@ -17,6 +17,12 @@ describe('serving the built web app', () => {
       path.join(dist, 'dashboard', 'organizer', 'index.html'),
       '<!doctype html><title>dashboard</title>',
     );
+    // The build prerenders /login/ into its copy (apps/web/vite.config.ts, sp:prerender).
+    fs.mkdirSync(path.join(dist, 'login'));
+    fs.writeFileSync(
+      path.join(dist, 'login', 'index.html'),
+      '<!doctype html><title>login</title><div id="root" data-prerendered="/login/"><form method="post"></form></div>',
+    );
     t = await createTestApp('sqlite', { deps: { webDistDir: dist } });
   });
   afterAll(async () => {
@@ -45,6 +51,16 @@ describe('serving the built web app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<title>dashboard</title>');
+    },
+  );
+
+  it.each(['/login/', '/login', '/login/?redirect=%2Fchats%2F'])(
+    'answers %s with the prerendered login page',
+    async (url) => {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root" data-prerendered="/login/"><form method="post">');
     },
   );
 

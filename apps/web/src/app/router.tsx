@@ -16,8 +16,16 @@ export const routerDefaults = {
   stringifySearch: stringifySearchWith(JSON.stringify),
 };
 
-/** `history` defaults to the browser's; tests pass a memory history. */
-export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+/**
+ * `history` defaults to the browser's; tests and the prerendering pass a memory history. Rendered
+ * on the server (src/prerender.tsx), scroll restoration would be an inline script, which the CSP
+ * blocks; it renders nothing in the browser, so the markup is the same without it.
+ */
+export function createAppRouter(
+  context: RouterContext,
+  history?: RouterHistory,
+  { scrollRestoration = true }: { scrollRestoration?: boolean } = {},
+) {
   return createRouter({
     ...routerDefaults,
     routeTree,
@@ -32,7 +40,7 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPendingComponent: PendingView,
     defaultErrorComponent: ErrorView,
     defaultNotFoundComponent: NotFoundView,
-    scrollRestoration: true,
+    scrollRestoration,
   });
 }
 

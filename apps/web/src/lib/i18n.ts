@@ -1,7 +1,7 @@
 /**
  * i18next with both languages bundled into the build (spec section 1: not fetched from a
  * translation service). German is the default and fallback. The main chunk carries only the German
- * texts of the page shell and the sign-in pages (the first page is often the login); all texts of
+ * texts of the page shell and the login page (the first page of most visits); all texts of
  * a language are their own chunk, loaded before a page that needs them is shown (`ensureTextsFor`,
  * called at start and by the root route) and before a language is switched to. The language is
  * the visitor's last choice (localStorage), else the operator's default; <html lang> follows it.
@@ -10,13 +10,13 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@sp/shared';
 import type de from '@/locales/de.json';
-// Keep in step with SHELL_PATHS: every group a component of the shell or of those pages reads.
-import shellTexts from '@/locales/de.json?groups=common,boot,nav,settings,language,auth,footer,notFound,errorPage,search,alerts';
+// Keep in step with SHELL_PATHS: every group a component of the shell or of that page reads.
+import shellTexts from '@/locales/de.json?groups=common,boot,nav,settings,language,auth.login,auth.fields,auth.validation,auth.errors,auth.pleaseWait,auth.logoutSuccess,footer,notFound,errorPage,search,alerts';
 
 type Messages = typeof de;
 
-/** Pages whose texts are all in shellTexts: the sign-in pages. */
-const SHELL_PATHS = /^\/(login|register|verify|forget-password|reset-password)(\/|$)/;
+/** Pages whose texts are all in shellTexts: the login, the first page of most visits. */
+const SHELL_PATHS = /^\/login(\/|$)/;
 
 const loaders: Record<Language, () => Promise<Messages>> = {
   de: () => import('@/locales/de.json').then((module) => module.default),

@@ -5,7 +5,7 @@ import { ensureTextsFor } from '@/lib/i18n';
 import type { RouterContext } from '@/lib/router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The first chunk holds only the sign-in pages' texts; other pages wait for all of them.
+  // The first chunk holds only the login page's texts; other pages wait for all of them.
   beforeLoad: async ({ context, location }) => {
     await Promise.all([ensureTextsFor(location.pathname), redirectToOnboardingIfNeeded({ context, location })]);
   },

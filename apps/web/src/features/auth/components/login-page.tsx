@@ -123,7 +123,9 @@ export function LoginPage({ email: initialEmail, redirect }: { email?: string; r
         </p>
       }
     >
+      {/* method: submitted before the script has taken the prerendered form over, the password must not go into a URL. */}
       <form
+        method="post"
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         onFocus={() => void loadSchemas()}
