@@ -2,7 +2,8 @@
 // not reach them: the invitation behind a link is gone with the organisation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PDF_MIME_TYPE, ZApiError, ZListArchivedAgreementsResponse } from '@sp/shared';
+import { ZApiError, ZListArchivedAgreementsResponse } from '@sp/shared';
+import { sendPdf } from '../files/pdf-reply.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { AgreementArchiveService } from './service.ts';
 
@@ -43,13 +44,7 @@ export const agreementArchiveRoutes: FastifyPluginAsyncZod<{ archive: AgreementA
     },
     async (request, reply) => {
       const file = await archive.download(requireUser(request), request.params.id);
-      return reply
-        .header('content-type', PDF_MIME_TYPE)
-        .header('content-length', String(file.size))
-        .header('content-disposition', file.contentDisposition)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return sendPdf(reply, file);
     },
   );
 };

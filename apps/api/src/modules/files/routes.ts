@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PDF_MIME_TYPE, ZApiError, ZCreateUploadResponse } from '@sp/shared';
+import { sendPdf } from './pdf-reply.ts';
 import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
 import type { FilesService } from './service.ts';
 
@@ -91,13 +92,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         const file = guest
           ? await files.downloadAsGuest(guest, request.query.key)
           : await files.download(requireUser(request), request.query.key);
-        return reply
-          .header('content-type', PDF_MIME_TYPE)
-          .header('content-length', String(file.size))
-          .header('content-disposition', file.contentDisposition)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(file.body);
+        return sendPdf(reply, file);
       },
     );
   });
