@@ -36,6 +36,23 @@ const HOUR_MS = 60 * 60 * 1000;
 const MAX_NOTICE_SLOTS = 10_000;
 export const SYSTEM_SENDER = 'system';
 
+/** A conversation as `side` sees it, from the newest messages and unread counts of a batch read. */
+function toConversationWire(
+  conversation: ConversationRecord,
+  side: ChatSide,
+  last: Map<number, MessageRecord>,
+  unread: Map<string, number>,
+): ConversationWire {
+  const message = last.get(conversation.id);
+  return {
+    id: conversation.id,
+    other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
+    message: message ? toMessageWire(message, side) : null,
+    unread_count: unread.get(`${conversation.id}:${otherSide(side)}`) ?? 0,
+    updated_at: conversation.updatedAt.toISOString(),
+  };
+}
+
 export function createChatService(deps: {
   repo: ChatRepository;
   bus: MessageBus;
@@ -134,14 +151,7 @@ export function createChatService(deps: {
       repo.lastMessages([conversation.id]),
       repo.unreadByConversation([conversation.id]),
     ]);
-    const message = last.get(conversation.id);
-    return {
-      id: conversation.id,
-      other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
-      message: message ? toMessageWire(message, side) : null,
-      unread_count: unread.get(`${conversation.id}:${otherSide(side)}`) ?? 0,
-      updated_at: conversation.updatedAt.toISOString(),
-    };
+    return toConversationWire(conversation, side, last, unread);
   };
 
   const store = async (conversation: ConversationRecord, message: Omit<MessageRecord, 'id' | 'conversationId'>) => {
@@ -180,17 +190,9 @@ export function createChatService(deps: {
     const conversations = await repo.listConversations(scopeOf(participant));
     const ids = conversations.map((c) => c.id);
     const [last, unread] = await Promise.all([repo.lastMessages(ids), repo.unreadByConversation(ids)]);
-    return conversations.map((conversation) => {
-      const side = sideOf(participant, conversation) ?? 'sponsor';
-      const message = last.get(conversation.id);
-      return {
-        id: conversation.id,
-        other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
-        message: message ? toMessageWire(message, side) : null,
-        unread_count: unread.get(`${conversation.id}:${otherSide(side)}`) ?? 0,
-        updated_at: conversation.updatedAt.toISOString(),
-      };
-    });
+    return conversations.map((conversation) =>
+      toConversationWire(conversation, sideOf(participant, conversation) ?? 'sponsor', last, unread),
+    );
   };
 
   /** GET /conversation/{id}: the messages, oldest first; the other side's become read. */
