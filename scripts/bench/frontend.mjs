@@ -86,6 +86,25 @@ async function measureLcp(browser, url, prepare) {
   }
 }
 
+/**
+ * Signs `user` in the way the app looks for a session (Cognito's keys in localStorage), on a page of
+ * the app's origin. Works with a Playwright and a Puppeteer page alike.
+ */
+export async function storeSession(page, baseUrl, clientId, user) {
+  await page.goto(`${baseUrl}/config.json`);
+  await page.evaluate(
+    ({ clientId, user }) => {
+      const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+      localStorage.setItem(`${prefix}.LastAuthUser`, user.email);
+      localStorage.setItem(`${prefix}.${user.email}.idToken`, user.idToken);
+      localStorage.setItem(`${prefix}.${user.email}.accessToken`, user.accessToken);
+      localStorage.setItem(`${prefix}.${user.email}.refreshToken`, user.refreshToken);
+      localStorage.setItem(`${prefix}.${user.email}.clockDrift`, '0');
+    },
+    { clientId, user },
+  );
+}
+
 /** LCP of /login/ and of the signed-in organiser dashboard (tokens put where the app looks for them). */
 export async function lighthouseLike({ baseUrl, organiser, clientId }) {
   let chromium;
@@ -101,18 +120,7 @@ export async function lighthouseLike({ baseUrl, organiser, clientId }) {
   try {
     const login = await measureLcp(browser, `${baseUrl}/login/`);
     const dashboard = await measureLcp(browser, `${baseUrl}/dashboard/organizer/`, async (page) => {
-      await page.goto(`${baseUrl}/config.json`);
-      await page.evaluate(
-        ({ clientId, user }) => {
-          const prefix = `CognitoIdentityServiceProvider.${clientId}`;
-          localStorage.setItem(`${prefix}.LastAuthUser`, user.email);
-          localStorage.setItem(`${prefix}.${user.email}.idToken`, user.idToken);
-          localStorage.setItem(`${prefix}.${user.email}.accessToken`, user.accessToken);
-          localStorage.setItem(`${prefix}.${user.email}.refreshToken`, user.refreshToken);
-          localStorage.setItem(`${prefix}.${user.email}.clockDrift`, '0');
-        },
-        { clientId, user: organiser },
-      );
+      await storeSession(page, baseUrl, clientId, organiser);
     });
     return {
       method: 'Playwright + PerformanceObserver, mobile emulation, 4x CPU, 150 ms RTT / 1.6 Mbit/s',

@@ -2,10 +2,9 @@
 // dashboard, with Lighthouse's default mobile preset (Moto G power emulation, simulated slow 4G and
 // 4x CPU throttling) in Debian's Chromium. The dashboard needs a session: the organiser's tokens are
 // put where the app looks for them, and Lighthouse is told not to clear storage before loading.
+import { storeSession } from './frontend.mjs';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
-
-const SESSION_PAGE = '/config.json';
 
 async function scoreOf(lighthouse, page, url) {
   const result = await lighthouse(
@@ -44,18 +43,7 @@ export async function lighthouseScores({ baseUrl, organiser, clientId }) {
   try {
     const login = await scoreOf(lighthouse, await browser.newPage(), `${baseUrl}/login/`);
     const page = await browser.newPage();
-    await page.goto(`${baseUrl}${SESSION_PAGE}`);
-    await page.evaluate(
-      ({ clientId, user }) => {
-        const prefix = `CognitoIdentityServiceProvider.${clientId}`;
-        localStorage.setItem(`${prefix}.LastAuthUser`, user.email);
-        localStorage.setItem(`${prefix}.${user.email}.idToken`, user.idToken);
-        localStorage.setItem(`${prefix}.${user.email}.accessToken`, user.accessToken);
-        localStorage.setItem(`${prefix}.${user.email}.refreshToken`, user.refreshToken);
-        localStorage.setItem(`${prefix}.${user.email}.clockDrift`, '0');
-      },
-      { clientId, user: organiser },
-    );
+    await storeSession(page, baseUrl, clientId, organiser);
     const dashboard = await scoreOf(lighthouse, page, `${baseUrl}/dashboard/organizer/`);
     return { method: 'Lighthouse 12, default mobile preset (simulated throttling)', login, dashboard };
   } finally {
