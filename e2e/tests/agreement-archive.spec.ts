@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { createEventWithAgreement } from '../support/events.ts';
 import { makePdf } from '../support/pdf.ts';
 import { completeOnboarding, createUser, signInOnboardedUser, storeSession, uniqueEmail } from '../support/session.ts';
 
@@ -38,25 +39,9 @@ test('a sponsor keeps and downloads the signed agreement after the organisation 
   page,
 }) => {
   const organiser = await signInOnboardedUser(page, { language: 'de' });
-  const auth = { Authorization: `Bearer ${organiser.tokens.accessToken}` };
   const eventTitle = `Stadtfest ${Date.now()}`;
   const eventBody = { title: eventTitle, event_date: '2030-08-23', location: 'Marktplatz', description: 'Fest.' };
-  const created = await page.request.post('/api/event/-1', { headers: auth, data: eventBody });
-  expect(created.ok(), await created.text()).toBe(true);
-  const event = (await created.json()) as { id: number; organisation_id: number };
-  const upload = (await (
-    await page.request.get(`/api/file/upload/${event.organisation_id}/${event.id}/Vereinbarung/pdf`, { headers: auth })
-  ).json()) as { url: string; file: string; key: string; s3_id: string };
-  const put = await page.request.put(upload.url, {
-    headers: { 'Content-Type': 'application/pdf' },
-    data: makePdf('Sponsorenvereinbarung'),
-  });
-  expect(put.ok()).toBe(true);
-  const saved = await page.request.put(`/api/event/${event.id}`, {
-    headers: auth,
-    data: { ...eventBody, files: [{ s3_id: upload.s3_id, name: upload.file, key: upload.key }] },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
+  const event = await createEventWithAgreement(page, organiser.tokens.accessToken, eventBody);
 
   // The organiser invites the sponsor with an amount from the event's page.
   const sponsorEmail = uniqueEmail('archive-sponsor');

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForCode, waitForMailLink } from '../support/mailbox.ts';
+import { createEventWithAgreement } from '../support/events.ts';
 import { makePdf } from '../support/pdf.ts';
 import { PASSWORD, signInOnboardedUser, uniqueEmail } from '../support/session.ts';
 
@@ -37,25 +38,9 @@ test('invite, register, upload signed, confirm: the event list and both dashboar
   page,
 }) => {
   const organiser = await signInOnboardedUser(page, { language: 'de' });
-  const auth = { Authorization: `Bearer ${organiser.tokens.accessToken}` };
   const eventTitle = `Sommerlauf ${Date.now()}`;
   const eventBody = { title: eventTitle, event_date: '2030-06-14', location: 'Stadtpark', description: 'Lauf.' };
-  const created = await page.request.post('/api/event/-1', { headers: auth, data: eventBody });
-  expect(created.ok(), await created.text()).toBe(true);
-  const event = (await created.json()) as { id: number; organisation_id: number };
-  const upload = (await (
-    await page.request.get(`/api/file/upload/${event.organisation_id}/${event.id}/Vereinbarung/pdf`, { headers: auth })
-  ).json()) as { url: string; file: string; key: string; s3_id: string };
-  const put = await page.request.put(upload.url, {
-    headers: { 'Content-Type': 'application/pdf' },
-    data: makePdf('Sponsorenvereinbarung'),
-  });
-  expect(put.ok()).toBe(true);
-  const saved = await page.request.put(`/api/event/${event.id}`, {
-    headers: auth,
-    data: { ...eventBody, files: [{ s3_id: upload.s3_id, name: upload.file, key: upload.key }] },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
+  const event = await createEventWithAgreement(page, organiser.tokens.accessToken, eventBody);
 
   // The organiser invites the sponsor with an amount from the event's page.
   await page.goto(`/edit-event/${event.id}`);
