@@ -27,6 +27,10 @@ const withBrowser = !args.includes('--no-browser');
 const seconds = (full) => Math.max(2, Math.round(full * scale));
 const DURATION = {
   http: seconds(10),
+  // Unmeasured load before each measured HTTP run: the server was just restarted, and the first
+  // seconds of a route are spent compiling it (V8's tiers, SQLite statement preparation), which
+  // shows as p99 outliers that a running server never has. The baseline is warmed the same way.
+  warmup: seconds(4),
   rawInsert: seconds(5),
   live: seconds(20),
   mixed: seconds(60),
@@ -109,7 +113,8 @@ async function runEngine(engine, databaseUrl) {
 
     const token = data.organiser.accessToken;
     const auth = { authorization: `Bearer ${token}` };
-    log(`baseline: node:http, ${CONNECTIONS} connections, ${DURATION.http} s`);
+    log(`baseline: node:http, ${CONNECTIONS} connections, ${DURATION.http} s (after ${DURATION.warmup} s warm-up)`);
+    await cannon({ url: baseline.url, connections: CONNECTIONS, duration: DURATION.warmup });
     const base = await cannon({ url: baseline.url, connections: CONNECTIONS, duration: DURATION.http });
     figures.baseline = base;
     row(engine, 'baseline node:http req/s', base.reqPerSec, 'req/s', null, null, 1);
@@ -123,7 +128,13 @@ async function runEngine(engine, databaseUrl) {
     figures.reads = {};
     for (const [name, pathname] of reads) {
       await expectStatus(200, server.baseUrl, 'GET', pathname, { token });
-      log(`${name}: ${CONNECTIONS} connections, ${DURATION.http} s`);
+      log(`${name}: ${CONNECTIONS} connections, ${DURATION.http} s (after ${DURATION.warmup} s warm-up)`);
+      await cannon({
+        url: server.baseUrl + pathname,
+        connections: CONNECTIONS,
+        duration: DURATION.warmup,
+        headers: auth,
+      });
       const r = await cannon({
         url: server.baseUrl + pathname,
         connections: CONNECTIONS,

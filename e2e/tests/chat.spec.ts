@@ -116,3 +116,45 @@ test('an organiser and an invited guest sponsor chat live; the unread badge come
   await shot(sponsor, 'sponsor-375-en-pane');
   await sponsorContext.close();
 });
+
+test('a long conversation opens at its newest messages and loads older ones above, keeping the reader’s place', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const organiser = await signInOnboardedUser(page, { language: 'en' });
+  const auth = { Authorization: `Bearer ${organiser.tokens.accessToken}` };
+  const started = await page.request.post(`/api/conversation/${encodeURIComponent(uniqueEmail('sponsor'))}`, {
+    headers: auth,
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { id } = (await started.json()) as { id: number };
+  for (let i = 1; i <= 60; i++) {
+    const sent = await page.request.post(`/api/conversation/${id}/message`, {
+      headers: auth,
+      data: { message: `Message number ${i}`, type: 'text' },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+  }
+
+  await page.goto(`/chats/?conversation=${id}`);
+  const log = page.getByRole('log');
+  await expect(log.getByText('Message number 60', { exact: true })).toBeVisible();
+  await expect(log.getByRole('listitem')).toHaveCount(50);
+  await expect(log.getByText('Message number 10', { exact: true })).toHaveCount(0);
+
+  // The reader scrolls back to the top, where the button is, and loads the rest.
+  await log.evaluate((element) => (element.scrollTop = 0));
+  const firstShown = log.getByText('Message number 11', { exact: true });
+  const topBefore = (await firstShown.boundingBox())!.y;
+  await log.getByRole('button', { name: 'Load older messages' }).click();
+  await expect(log.getByRole('listitem')).toHaveCount(60);
+  await expect(log.getByText('Start of the conversation')).toBeAttached();
+  await expect(log.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
+  // What was at the top stays where it was; the older messages are above it.
+  const topAfter = (await firstShown.boundingBox())!.y;
+  expect(Math.abs(topAfter - topBefore)).toBeLessThan(80);
+  await expect(log.getByText('Message number 60', { exact: true })).not.toBeInViewport();
+  await log.evaluate((element) => (element.scrollTop = 0));
+  await expect(log.getByText('Message number 1', { exact: true })).toBeInViewport();
+  await shot(page, 'older-messages-375-en');
+});

@@ -389,11 +389,16 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
   const reader = accounts[0];
   for (const [conversationId, ids] of acknowledged) {
     try {
-      const stored = new Set(
-        JSON.parse(await get(agent, baseUrl, reader.accessToken, `/api/conversation/${conversationId}`)).map(
-          (m) => m.id,
-        ),
-      );
+      const stored = new Set();
+      // The whole history, a page of 200 at a time from the newest back (the API answers pages).
+      for (let before = ''; ;) {
+        const page = JSON.parse(
+          await get(agent, baseUrl, reader.accessToken, `/api/conversation/${conversationId}?limit=200${before}`),
+        );
+        for (const message of page) stored.add(message.id);
+        if (page.length < 200) break;
+        before = `&before=${page[0].id}`;
+      }
       for (const id of ids) if (!stored.has(id)) lostWrites++;
     } catch {
       lostWrites += ids.size;

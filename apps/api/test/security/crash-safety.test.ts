@@ -108,7 +108,7 @@ function client(base: string) {
     });
     const text = await res.text();
     type Loose = Record<string, unknown> & Array<Record<string, unknown>>;
-    return { status: res.status, json: <T = Loose>() => JSON.parse(text) as T };
+    return { status: res.status, headers: res.headers, json: <T = Loose>() => JSON.parse(text) as T };
   };
   const codeFor = async (email: string) => {
     for (let i = 0; i < 100; i++) {
@@ -279,9 +279,15 @@ describe.each(ENGINES)('crash safety on %s', (engine: Engine) => {
     server = await startServer(env, port);
     const after = client(server.base);
 
-    const messages = (await after.api('GET', `/api/conversation/${conversationId}`, token)).json<
-      Array<{ id: number; message: string }>
-    >();
+    // The whole history, page by page (newest first), as the chat screen loads it when scrolled back.
+    const messages: Array<{ id: number; message: string }> = [];
+    for (let before = ''; ;) {
+      const page = await after.api('GET', `/api/conversation/${conversationId}?limit=200${before}`, token);
+      const items = page.json<Array<{ id: number; message: string }>>();
+      messages.unshift(...items);
+      if (page.headers.get('x-has-more') !== 'true' || items.length === 0) break;
+      before = `&before=${items[0]!.id}`;
+    }
     const byId = new Map(messages.map((m) => [m.id, m.message]));
     expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
     for (const message of acked.messages) expect(byId.get(message.id), `message ${message.id}`).toBe(message.text);

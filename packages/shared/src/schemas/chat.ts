@@ -46,8 +46,26 @@ export type ConversationWire = z.infer<typeof ZConversation>;
 /** GET /conversation and GET /token/conversation, newest activity first. */
 export const ZListConversationsResponse = z.array(ZConversation);
 
-/** GET /conversation/{id} and GET /token/conversation/{id}: the messages, oldest first. */
+export const MESSAGES_PAGE_SIZE_DEFAULT = 50;
+export const MESSAGES_PAGE_SIZE_MAX = 200;
+/** Message ids are int4 on PostgreSQL (as every id of the schema). */
+const MESSAGE_ID_MAX = 2_147_483_647;
+
+/**
+ * GET /conversation/{id} and GET /token/conversation/{id}: one page of the history, the newest
+ * `limit` messages, or the newest `limit` older than the message `before`. A long conversation is
+ * not sent whole on every open; the client loads older pages when the reader scrolls back.
+ */
+export const ZConversationMessagesQuery = z.object({
+  before: z.coerce.number().int().min(1).max(MESSAGE_ID_MAX).optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_SIZE_MAX).default(MESSAGES_PAGE_SIZE_DEFAULT),
+});
+export type ConversationMessagesQuery = z.input<typeof ZConversationMessagesQuery>;
+
+/** The page's messages, oldest first; `X-Has-More: true` when older messages exist. */
 export const ZConversationMessagesResponse = z.array(ZMessage);
+/** The response header saying whether messages older than the page exist. */
+export const MESSAGES_HAS_MORE_HEADER = 'x-has-more';
 
 /** POST /conversation/{id}/message and POST /token/conversation/{id}/message */
 export const ZSendMessageRequest = z.object({

@@ -215,6 +215,57 @@ describe.each(ENGINES)('chat on %s', (engine) => {
     });
   });
 
+  it('answers a conversation in pages, newest first in the page order oldest first, for members and guests', async () => {
+    const guest = await inviteGuest();
+    const { id } = await guestConversation(guest.header);
+    const posted: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await call('POST', `/api/conversation/${id}/message`, organiser.token, { message: `Nachricht ${i}` });
+      posted.push(res.json().id);
+    }
+    // The invitation's notification came first: 8 messages in all.
+    const all = await call('GET', `/api/conversation/${id}`, organiser.token);
+    expect(all.headers['x-has-more']).toBe('false');
+    const allIds = all.json().map((m: { id: number }) => m.id);
+    expect(allIds).toHaveLength(8);
+    expect(allIds.slice(1)).toEqual(posted);
+
+    const newest = await asGuest(guest.header, 'GET', `/api/token/conversation/${id}?limit=3`);
+    expect(newest.statusCode).toBe(200);
+    expect(newest.headers['x-has-more']).toBe('true');
+    expect(newest.json().map((m: { id: number }) => m.id)).toEqual(posted.slice(4));
+    // Reading any page marks every message of the other side read.
+    expect(newest.json().every((m: { is_read: boolean }) => m.is_read)).toBe(true);
+
+    const older = await asGuest(guest.header, 'GET', `/api/token/conversation/${id}?limit=3&before=${posted[4]}`);
+    expect(older.headers['x-has-more']).toBe('true');
+    expect(older.json().map((m: { id: number }) => m.id)).toEqual(posted.slice(1, 4));
+    const oldest = await call('GET', `/api/conversation/${id}?limit=3&before=${posted[1]}`, colleague.token);
+    expect(oldest.headers['x-has-more']).toBe('false');
+    expect(oldest.json().map((m: { id: number }) => m.id)).toEqual(allIds.slice(0, 2));
+    expect(oldest.json()[0]).toMatchObject({ type: 'notification', sender_side: 'system' });
+
+    // A cached page is not served once a message changed the conversation.
+    const again = await call('GET', `/api/conversation/${id}?limit=3`, organiser.token);
+    expect(again.json().map((m: { id: number }) => m.id)).toEqual(posted.slice(4));
+    const latest = await asGuest(guest.header, 'POST', `/api/token/conversation/${id}/message`, { message: 'Neu' });
+    const after = await call('GET', `/api/conversation/${id}?limit=3`, organiser.token);
+    expect(after.json().map((m: { id: number }) => m.id)).toEqual([...posted.slice(5), latest.json().id]);
+
+    for (const query of [
+      'limit=0',
+      'limit=201',
+      'limit=x',
+      'before=0',
+      'before=-1',
+      'before=2147483648',
+      'before=1.5',
+    ]) {
+      const bad = await call('GET', `/api/conversation/${id}?${query}`, organiser.token);
+      expect(bad.statusCode, query).toBe(400);
+    }
+  });
+
   it(`accepts ${CHAT_MESSAGE_MAX} characters and refuses more, and refuses blank messages`, async () => {
     const guest = await inviteGuest();
     const { id } = await guestConversation(guest.header);

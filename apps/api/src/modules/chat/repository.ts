@@ -351,14 +351,23 @@ export function createChatRepository(db: Db) {
       return unread;
     },
 
-    async listMessages(conversationId: number): Promise<MessageRecord[]> {
-      const rows = await db
-        .selectFrom('messages as m')
-        .select(messageColumns)
-        .where('m.conversation_id', '=', conversationId)
-        .orderBy('m.id', 'asc')
+    /**
+     * One page of a conversation, oldest first: the newest `limit` messages (older than `before`
+     * when given), and whether older ones exist. Reads one row more than the page to know that.
+     */
+    async listMessages(
+      conversationId: number,
+      page: { before?: number; limit: number },
+    ): Promise<{ messages: MessageRecord[]; hasMore: boolean }> {
+      let query = db.selectFrom('messages as m').select(messageColumns).where('m.conversation_id', '=', conversationId);
+      if (page.before !== undefined) query = query.where('m.id', '<', page.before);
+      const rows = await query
+        .orderBy('m.id', 'desc')
+        .limit(page.limit + 1)
         .execute();
-      return rows.map(toMessage);
+      const hasMore = rows.length > page.limit;
+      const messages = rows.slice(0, page.limit).reverse().map(toMessage);
+      return { messages, hasMore };
     },
 
     async findMessage(id: number): Promise<MessageRecord | undefined> {

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   ZApiError,
+  ZConversationMessagesQuery,
   ZConversationMessagesResponse,
   ZInviteEmail,
   ZListConversationsResponse,
@@ -28,6 +29,9 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 // Guest routes take `Authorization: <token>:<email>`, which OpenAPI cannot describe as a scheme.
 const guestSecurity = [{}];
+const messagesDescription =
+  'The newest `limit` messages (default 50, at most 200), or the newest older than the message `before`. ' +
+  'The `X-Has-More` header is `true` when older messages exist: ask again with `before` = the first id.';
 
 export type ChatRoutesOptions = {
   chat: ChatService;
@@ -37,7 +41,10 @@ export type ChatRoutesOptions = {
   readCache: ReadCache;
 };
 
-export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { chat, access, hub, tickets, readCache }) => {
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
+  app,
+  { chat, access, hub, tickets, readCache },
+) => {
   const user = (request: FastifyRequest) => {
     const caller = requireUser(request);
     return access.user({ sub: caller.sub, email: caller.email });
@@ -81,15 +88,21 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       {
         schema: {
           tags: ['chat'],
-          summary: "A conversation's messages, oldest first; marks the other side's as read",
+          summary: "A page of a conversation's messages, oldest first; marks the other side's as read",
+          description: messagesDescription,
           security: [{ bearer: [] }],
           params: idParams,
+          querystring: ZConversationMessagesQuery,
           response: { 200: ZConversationMessagesResponse, ...errors },
         },
       },
       async (request, reply) => {
         const { conversation, side } = await access.conversation(await user(request), request.params.id);
-        return readCache.send(reply, chat.messagesListing(conversation, side), ZConversationMessagesResponse);
+        return readCache.send(
+          reply,
+          chat.messagesListing(conversation, side, request.query),
+          ZConversationMessagesResponse,
+        );
       },
     );
 
@@ -177,15 +190,21 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       {
         schema: {
           tags: ['chat'],
-          summary: 'The conversation’s messages (guest); marks the organisation’s as read',
+          summary: 'A page of the conversation’s messages (guest); marks the organisation’s as read',
+          description: messagesDescription,
           security: guestSecurity,
           params: idParams,
+          querystring: ZConversationMessagesQuery,
           response: { 200: ZConversationMessagesResponse, ...errors },
         },
       },
       async (request, reply) => {
         const { conversation, side } = await access.conversation(guest(request), request.params.id);
-        return readCache.send(reply, chat.messagesListing(conversation, side), ZConversationMessagesResponse);
+        return readCache.send(
+          reply,
+          chat.messagesListing(conversation, side, request.query),
+          ZConversationMessagesResponse,
+        );
       },
     );
 

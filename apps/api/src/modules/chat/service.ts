@@ -5,12 +5,25 @@
 // Organisation-side messages carry the organisation's name as sender (the member's id is sender_id).
 // System notifications are stored read: they inform both sides and count for neither's unread.
 import type { FastifyBaseLogger } from 'fastify';
-import type { ConversationWire, Language, MessageWire, UnreadSummary } from '@sp/shared';
+import {
+  MESSAGES_HAS_MORE_HEADER,
+  type ConversationWire,
+  type Language,
+  type MessageWire,
+  type UnreadSummary,
+} from '@sp/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { MessageBus } from '../../ports/bus/index.ts';
 import { renderChatNoticeMail, type MailPort } from '../../ports/mail/index.ts';
 import { normaliseEmail } from '../profiles/repository.ts';
-import { ORGANISER_ROLES, scopeOf, sideOf, type ChatGuestLinks, type Participant, type UserParticipant } from './access.ts';
+import {
+  ORGANISER_ROLES,
+  scopeOf,
+  sideOf,
+  type ChatGuestLinks,
+  type Participant,
+  type UserParticipant,
+} from './access.ts';
 import {
   otherSide,
   type ChatRepository,
@@ -33,6 +46,9 @@ export type SponsorshipNotifier = (notification: {
 }) => Promise<void>;
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** A page of a conversation's history (ZConversationMessagesQuery). */
+export type MessagesPage = { before?: number; limit: number };
 const MAX_NOTICE_SLOTS = 10_000;
 export const SYSTEM_SENDER = 'system';
 
@@ -195,8 +211,12 @@ export function createChatService(deps: {
     );
   };
 
-  /** GET /conversation/{id}: the messages, oldest first; the other side's become read. */
-  const readConversation = async (conversation: ConversationRecord, side: ChatSide): Promise<MessageWire[]> => {
+  /** GET /conversation/{id}: a page of the messages, oldest first; the other side's become read. */
+  const readConversation = async (
+    conversation: ConversationRecord,
+    side: ChatSide,
+    page: MessagesPage,
+  ): Promise<{ messages: MessageWire[]; hasMore: boolean }> => {
     const upTo = await repo.markRead(conversation.id, side, now());
     if (upTo !== null) {
       await publish({
@@ -208,8 +228,8 @@ export function createChatService(deps: {
         up: upTo,
       });
     }
-    const messages = await repo.listMessages(conversation.id);
-    return messages.map((message) => toMessageWire(message, side));
+    const { messages, hasMore } = await repo.listMessages(conversation.id, page);
+    return { messages: messages.map((message) => toMessageWire(message, side)), hasMore };
   };
 
   return {
@@ -230,16 +250,19 @@ export function createChatService(deps: {
      * GET /conversation/{id} for the read cache: the messages' version is on the conversation row the
      * access check read. Not cached when the caller has unread messages: reading them is a write.
      */
-    messagesListing(conversation: ConversationRecord, side: ChatSide) {
+    messagesListing(conversation: ConversationRecord, side: ChatSide, page: MessagesPage) {
       const unreadForCaller =
         side === 'organisation' ? conversation.unreadFromSponsor : conversation.unreadFromOrganisation;
       return {
-        key: `messages:${conversation.id}:${side}`,
+        key: `messages:${conversation.id}:${side}:${page.before ?? 'newest'}:${page.limit}`,
         version:
           unreadForCaller > 0
             ? null
             : `${conversation.lastMessageId}:${conversation.unreadFromOrganisation}:${conversation.unreadFromSponsor}`,
-        load: async () => ({ body: await readConversation(conversation, side) }),
+        load: async () => {
+          const { messages, hasMore } = await readConversation(conversation, side, page);
+          return { body: messages, headers: { [MESSAGES_HAS_MORE_HEADER]: String(hasMore) } };
+        },
       };
     },
 

@@ -12,6 +12,8 @@ import {
   conversationsQueryOptions,
   toMessage,
   unreadSummaryQueryOptions,
+  withEveryMessage,
+  withNewestMessages,
   type Conversation,
   type Message,
 } from './conversations';
@@ -70,7 +72,9 @@ export function applyIncomingMessage(queryClient: QueryClient, auth: ChatAuth, w
   const message = toMessage(wire);
   const messagesKey = conversationMessagesQueryOptions(auth, message.conversationId).queryKey;
   const open = isObserved(queryClient, messagesKey);
-  queryClient.setQueryData(messagesKey, (old) => (old ? mergeMessage(old, message) : old));
+  queryClient.setQueryData(messagesKey, (old) =>
+    withNewestMessages(old, (messages) => mergeMessage(messages, message)),
+  );
   if (open && !message.fromMe) {
     // Reading the conversation again is what marks the new message read on the server.
     void queryClient.invalidateQueries({ queryKey: messagesKey, exact: true });
@@ -88,7 +92,7 @@ export function applyIncomingMessage(queryClient: QueryClient, auth: ChatAuth, w
 export function applyReadEvent(queryClient: QueryClient, auth: ChatAuth, event: ReadEvent): void {
   const messagesKey = conversationMessagesQueryOptions(auth, event.conversation_id).queryKey;
   queryClient.setQueryData(messagesKey, (old) =>
-    old?.map((m) =>
+    withEveryMessage(old, (m) =>
       m.id >= 0 && m.id <= event.up_to_id && !m.isRead && m.senderSide !== event.reader_side
         ? { ...m, isRead: true }
         : m,

@@ -3,8 +3,9 @@
  * screen, the header badge, the dashboard and the live stream that keeps their caches current. The
  * wire format is snake_case; this is the one place that maps it to the names of spec section 3.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import {
+  MESSAGES_HAS_MORE_HEADER,
   STALE_TIMES,
   ZConversationMessagesResponse,
   ZListConversationsResponse,
@@ -41,6 +42,11 @@ export type Conversation = {
   unreadCount: number;
   updatedAt: string;
 };
+
+/** One page of a conversation's history, oldest first; `hasOlder` when messages before it exist. */
+export type MessagePage = { messages: Message[]; hasOlder: boolean };
+/** The loaded pages of a conversation: `pages[0]` is the newest, each further page is older. */
+export type MessagePages = InfiniteData<MessagePage>;
 
 export type { UnreadSummary };
 
@@ -82,18 +88,46 @@ export async function listConversations(
   return list.map(toConversation);
 }
 
-/** GET /conversation/{id}: the messages, oldest first. Reading marks the other side's messages read. */
+/**
+ * GET /conversation/{id}: the newest page of messages, or the page before the message `before`,
+ * oldest first. Reading marks the other side's messages read.
+ */
 export async function getConversationMessages(
   auth: ChatAuth,
   conversationId: number,
-  options: { signal?: AbortSignal } = {},
-): Promise<Message[]> {
-  const list = await api.get(`${conversationBasePath(auth)}/${conversationId}`, {
+  options: { before?: number; signal?: AbortSignal } = {},
+): Promise<MessagePage> {
+  const query = options.before === undefined ? '' : `?before=${options.before}`;
+  const { data, headers } = await api.getWithHeaders(`${conversationBasePath(auth)}/${conversationId}${query}`, {
     auth,
     schema: ZConversationMessagesResponse,
     signal: options.signal,
   });
-  return list.map(toMessage);
+  return { messages: data.map(toMessage), hasOlder: headers.get(MESSAGES_HAS_MORE_HEADER) === 'true' };
+}
+
+/** The loaded messages of a conversation, oldest first. */
+export function loadedMessages(data: MessagePages | undefined): Message[] {
+  return data ? [...data.pages].reverse().flatMap((page) => page.messages) : [];
+}
+
+/** `data` with the newest page's messages replaced by `update(messages)`: where new messages go. */
+export function withNewestMessages(
+  data: MessagePages | undefined,
+  update: (messages: Message[]) => Message[],
+): MessagePages | undefined {
+  const [newest, ...older] = data?.pages ?? [];
+  if (!data || !newest) return data;
+  return { ...data, pages: [{ ...newest, messages: update(newest.messages) }, ...older] };
+}
+
+/** `data` with every loaded message passed through `update`. */
+export function withEveryMessage(
+  data: MessagePages | undefined,
+  update: (message: Message) => Message,
+): MessagePages | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, messages: page.messages.map(update) })) };
 }
 
 /** GET /conversation/unread: the header's and the dashboard's counters. */
@@ -109,10 +143,17 @@ export function conversationsQueryOptions(auth: ChatAuth) {
   });
 }
 
+/**
+ * A conversation's history, loaded a page at a time from the newest back (`fetchNextPage` loads
+ * older messages). A refetch reloads the newest page and the older ones after it.
+ */
 export function conversationMessagesQueryOptions(auth: ChatAuth, conversationId: number) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: queryKeys.conversations.messages(chatScope(auth), conversationId),
-    queryFn: ({ signal }) => getConversationMessages(auth, conversationId, { signal }),
+    queryFn: ({ signal, pageParam }) => getConversationMessages(auth, conversationId, { before: pageParam, signal }),
+    initialPageParam: undefined as number | undefined,
+    // The oldest stored message of the page; temporary copies of messages being sent have negative ids.
+    getNextPageParam: (page: MessagePage) => (page.hasOlder ? page.messages.find((m) => m.id > 0)?.id : undefined),
     staleTime: STALE_TIMES.conversations,
   });
 }

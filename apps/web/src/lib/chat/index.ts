@@ -7,11 +7,14 @@ export {
   getConversationMessages,
   getUnreadSummary,
   listConversations,
+  loadedMessages,
   toConversation,
   toMessage,
   unreadSummaryQueryOptions,
+  withEveryMessage,
+  withNewestMessages,
 } from './conversations';
-export type { Conversation, Message, UnreadSummary } from './conversations';
+export type { Conversation, Message, MessagePage, MessagePages, UnreadSummary } from './conversations';
 export {
   applyIncomingMessage,
   applyReadEvent,

@@ -5,9 +5,11 @@ import { ApiError } from '@/lib/api-error';
 import {
   conversationMessagesQueryOptions,
   conversationsQueryOptions,
+  loadedMessages,
   unreadSummaryQueryOptions,
   type Conversation,
   type Message,
+  type MessagePages,
 } from '@/lib/chat';
 import { startLiveStream } from './live-stream';
 
@@ -30,6 +32,11 @@ class FakeSource {
     for (const handler of this.listeners.get(type) ?? []) handler(event);
   }
 }
+
+const onePage = (messages: Message[]): MessagePages => ({
+  pages: [{ messages, hasOlder: false }],
+  pageParams: [undefined],
+});
 
 function wire(overrides: Partial<MessageWire> = {}): MessageWire {
   return {
@@ -107,13 +114,13 @@ describe('startLiveStream', () => {
   it('puts new messages into the open conversation once, and moves it to the top of the list', async () => {
     const messagesKey = conversationMessagesQueryOptions('bearer', 1).queryKey;
     queryClient.setQueryData(conversationsQueryOptions('bearer').queryKey, [conversation(2, 9), conversation(1, 7)]);
-    queryClient.setQueryData<Message[]>(messagesKey, []);
+    queryClient.setQueryData(messagesKey, onePage([]));
     start();
     await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
     const source = FakeSource.all[0]!;
     source.emit('message', wire(), '10');
     source.emit('message', wire(), '10');
-    expect(queryClient.getQueryData(messagesKey)?.map((m) => m.id)).toEqual([10]);
+    expect(loadedMessages(queryClient.getQueryData(messagesKey)).map((m) => m.id)).toEqual([10]);
     const list = queryClient.getQueryData(conversationsQueryOptions('bearer').queryKey)!;
     expect(list.map((c) => c.id)).toEqual([1, 2]);
     expect(list[0]).toMatchObject({ unreadCount: 1, message: { id: 10, message: 'Neu' } });
@@ -122,10 +129,10 @@ describe('startLiveStream', () => {
   it('does not count a message as unread when its conversation is open', async () => {
     const options = conversationMessagesQueryOptions('bearer', 1);
     queryClient.setQueryData(conversationsQueryOptions('bearer').queryKey, [conversation(1, 7)]);
-    queryClient.setQueryData<Message[]>(options.queryKey, []);
+    queryClient.setQueryData(options.queryKey, onePage([]));
     const observer = new QueryObserver(queryClient, {
       ...options,
-      queryFn: () => Promise.resolve([]),
+      queryFn: () => Promise.resolve({ messages: [], hasOlder: false }),
       staleTime: Infinity,
     });
     const unsubscribe = observer.subscribe(() => undefined);
@@ -138,15 +145,25 @@ describe('startLiveStream', () => {
 
   it('marks our messages read on a read event and takes the unread counters as they come', async () => {
     const messagesKey = conversationMessagesQueryOptions('bearer', 1).queryKey;
-    queryClient.setQueryData<Message[]>(messagesKey, [
-      { ...conversation(1, 5).message!, senderSide: 'organisation', fromMe: true, isRead: false },
-      { ...conversation(1, 6).message!, senderSide: 'organisation', fromMe: true, isRead: false },
-    ]);
+    // Two pages: a read event reaches messages of the older one too.
+    queryClient.setQueryData(messagesKey, {
+      pages: [
+        {
+          messages: [{ ...conversation(1, 6).message!, senderSide: 'organisation', fromMe: true, isRead: false }],
+          hasOlder: true,
+        },
+        {
+          messages: [{ ...conversation(1, 5).message!, senderSide: 'organisation', fromMe: true, isRead: false }],
+          hasOlder: false,
+        },
+      ],
+      pageParams: [undefined, 6],
+    });
     start();
     await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
     const source = FakeSource.all[0]!;
     source.emit('read', { conversation_id: 1, reader_side: 'sponsor', up_to_id: 5 });
-    expect(queryClient.getQueryData(messagesKey)?.map((m) => m.isRead)).toEqual([true, false]);
+    expect(loadedMessages(queryClient.getQueryData(messagesKey)).map((m) => m.isRead)).toEqual([true, false]);
     source.emit('unread', { unread_messages: 3, unread_conversations: 2 });
     expect(queryClient.getQueryData(unreadSummaryQueryOptions('bearer').queryKey)).toEqual({
       unread_messages: 3,

@@ -12,6 +12,7 @@ import {
   conversationsQueryOptions,
   mergeMessage,
   toMessage,
+  withNewestMessages,
   type ChatAuth,
   type Message,
 } from '@/lib/chat';
@@ -43,8 +44,11 @@ export function useSendMessage(
   return useMutation({
     mutationFn: (text: string) => sendMessage(auth, conversationId, text),
     onMutate: async (text) => {
+      // Before the first page has arrived there is nowhere to show the message: the first fetch
+      // goes on, and the conversation is read again once the send has settled.
+      const shown = queryClient.getQueryData(messagesKey) !== undefined;
       // A refetch landing after this would drop the temporary message again.
-      await queryClient.cancelQueries({ queryKey: messagesKey, exact: true });
+      if (shown) await queryClient.cancelQueries({ queryKey: messagesKey, exact: true });
       const temporary: Message = {
         id: nextTemporaryId(),
         conversationId,
@@ -57,16 +61,23 @@ export function useSendMessage(
         isRead: false,
         fromMe: true,
       };
-      queryClient.setQueryData(messagesKey, (old) => [...(old ?? []), temporary]);
-      return { temporaryId: temporary.id };
+      queryClient.setQueryData(messagesKey, (old) => withNewestMessages(old, (messages) => [...messages, temporary]));
+      return { temporaryId: temporary.id, shown };
     },
     onSuccess: (sent, _text, context) => {
-      queryClient.setQueryData(messagesKey, (old) => mergeMessage(old ?? [], sent, context.temporaryId));
+      queryClient.setQueryData(messagesKey, (old) =>
+        withNewestMessages(old, (messages) => mergeMessage(messages, sent, context.temporaryId)),
+      );
     },
     onError: (_error, _text, context) => {
       if (!context) return;
-      queryClient.setQueryData(messagesKey, (old) => old?.filter((m) => m.id !== context.temporaryId));
+      queryClient.setQueryData(messagesKey, (old) =>
+        withNewestMessages(old, (messages) => messages.filter((m) => m.id !== context.temporaryId)),
+      );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: conversationsQueryOptions(auth).queryKey }),
+    onSettled: async (_sent, _error, _text, context) => {
+      if (context && !context.shown) await queryClient.invalidateQueries({ queryKey: messagesKey, exact: true });
+      await queryClient.invalidateQueries({ queryKey: conversationsQueryOptions(auth).queryKey });
+    },
   });
 }

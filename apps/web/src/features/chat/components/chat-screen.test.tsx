@@ -135,6 +135,56 @@ describe('ChatScreen', () => {
     );
   });
 
+  it('shows the newest page of a long conversation and loads older messages on request', async () => {
+    const history = Array.from({ length: 60 }, (_, i) =>
+      messageWire({ id: 100 + i, conversation_id: 2, message: `Nachricht ${i + 1}` }),
+    );
+    api.messages.set(2, history);
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: /Bäckerei Korn/ }));
+    const log = await screen.findByRole('log', { name: 'Nachrichten mit Bäckerei Korn' });
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(50));
+    expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Nachricht 11');
+    expect(within(log).queryByText('Anfang der Unterhaltung')).toBeNull();
+
+    await user.click(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' }));
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(60));
+    const items = within(log).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Nachricht 1');
+    expect(items.at(-1)).toHaveTextContent('Nachricht 60');
+    expect(within(log).getByText('Anfang der Unterhaltung')).toBeInTheDocument();
+    expect(within(log).queryByRole('button', { name: 'Ältere Nachrichten laden' })).toBeNull();
+    expect(api.calls.filter((c) => c.path.startsWith('/api/conversation/2')).map((c) => c.path)).toEqual([
+      '/api/conversation/2',
+      '/api/conversation/2?before=110',
+    ]);
+  });
+
+  it('says so and keeps the loaded messages when older ones cannot be loaded', async () => {
+    api.messages.set(
+      2,
+      Array.from({ length: 55 }, (_, i) =>
+        messageWire({ id: 100 + i, conversation_id: 2, message: `Nachricht ${i + 1}` }),
+      ),
+    );
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: /Bäckerei Korn/ }));
+    const log = await screen.findByRole('log', { name: 'Nachrichten mit Bäckerei Korn' });
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(50));
+    api.override = (call) =>
+      call.path.includes('before=')
+        ? new Response(JSON.stringify({ code: 'INTERNAL', message: 'boom' }), { status: 500 })
+        : undefined;
+    await user.click(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        expect.stringContaining('Ältere Nachrichten konnten nicht geladen werden'),
+      ),
+    );
+    expect(within(log).getAllByRole('listitem')).toHaveLength(50);
+    expect(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' })).toBeEnabled();
+  });
+
   it('sends with Enter at once (optimistically), keeps Shift+Enter as a new line and never sends blank text', async () => {
     let release: () => void = () => undefined;
     api.override = (call) =>

@@ -1,11 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, MessagesSquareIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
-import { conversationMessagesQueryOptions, markConversationRead, type ChatAuth, type Message } from '@/lib/chat';
+import {
+  conversationMessagesQueryOptions,
+  loadedMessages,
+  markConversationRead,
+  type ChatAuth,
+  type Message,
+} from '@/lib/chat';
 import { cn } from '@/lib/utils';
 import { useSendMessage } from '../api/send-message';
 import { MessageItem } from './message-item';
@@ -24,26 +30,41 @@ function ownSide(messages: Message[]): Message['senderSide'] {
 function MessageLog({ auth, conversationId, name }: { auth: ChatAuth; conversationId: number; name: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const messages = useQuery(conversationMessagesQueryOptions(auth, conversationId));
+  const messages = useInfiniteQuery(conversationMessagesQueryOptions(auth, conversationId));
   const logRef = useRef<HTMLDivElement>(null);
-  const list = messages.data ?? [];
+  const list = loadedMessages(messages.data);
+  const firstId = list[0]?.id;
   const lastId = list.at(-1)?.id;
+  const shown = useRef<{ firstId?: number; lastId?: number; scrollHeight: number }>({ scrollHeight: 0 });
 
+  // A new message scrolls to the bottom; older messages put above keep what the reader sees in place.
   useLayoutEffect(() => {
     const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
-  }, [lastId, list.length]);
+    if (!log) return;
+    const before = shown.current;
+    if (lastId !== before.lastId) log.scrollTop = log.scrollHeight;
+    else if (firstId !== before.firstId) log.scrollTop += log.scrollHeight - before.scrollHeight;
+    shown.current = { firstId, lastId, scrollHeight: log.scrollHeight };
+  }, [firstId, lastId, list.length]);
 
   useEffect(() => {
     if (messages.isSuccess) markConversationRead(queryClient, auth, conversationId);
   }, [messages.isSuccess, messages.dataUpdatedAt, queryClient, auth, conversationId]);
+
+  const loadOlder = () =>
+    void messages.fetchNextPage().then((result) => {
+      if (result.isFetchNextPageError) {
+        toast.error(t('chat.pane.olderFailed', { message: getErrorMessage(result.error, t) }));
+      }
+    });
 
   const lastOwnRead = [...list].reverse().find((m) => m.fromMe && m.type === 'text' && m.id > 0);
 
   let body;
   if (messages.isPending) {
     body = <p className="text-sm text-muted-foreground">{t('common.loading')}</p>;
-  } else if (messages.isError) {
+  } else if (messages.isError && !messages.data) {
+    // A failed refetch or load of older messages keeps what was loaded on screen.
     const notFound = isApiError(messages.error) && [403, 404].includes(messages.error.status);
     body = (
       <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
@@ -63,11 +84,22 @@ function MessageLog({ auth, conversationId, name }: { auth: ChatAuth; conversati
     body = <p className="py-10 text-center text-sm text-muted-foreground">{t('chat.pane.empty')}</p>;
   } else {
     body = (
-      <ol className="flex flex-col gap-3">
-        {list.map((message) => (
-          <MessageItem key={message.id} message={message} showRead={message === lastOwnRead && message.isRead} />
-        ))}
-      </ol>
+      <>
+        {messages.hasNextPage ? (
+          <div className="mb-3 flex justify-center">
+            <Button variant="outline" size="sm" onClick={loadOlder} disabled={messages.isFetchingNextPage}>
+              {messages.isFetchingNextPage ? t('chat.pane.loadingOlder') : t('chat.pane.older')}
+            </Button>
+          </div>
+        ) : (
+          <p className="mb-3 text-center text-xs text-muted-foreground">{t('chat.pane.start')}</p>
+        )}
+        <ol className="flex flex-col gap-3">
+          {list.map((message) => (
+            <MessageItem key={message.id} message={message} showRead={message === lastOwnRead && message.isRead} />
+          ))}
+        </ol>
+      </>
     );
   }
 
@@ -97,7 +129,7 @@ function ConversationPane({
   onBack?: () => void;
 }) {
   const { t } = useTranslation();
-  const messages = useQuery(conversationMessagesQueryOptions(auth, conversationId)).data ?? [];
+  const messages = loadedMessages(useInfiniteQuery(conversationMessagesQueryOptions(auth, conversationId)).data);
   const ownSender = [...messages].reverse().find((m) => m.fromMe && m.type === 'text')?.sender;
   const send = useSendMessage(auth, conversationId, {
     sender: ownSender ?? t('chat.pane.you'),

@@ -1,6 +1,11 @@
 // An in-memory stand-in for the chat endpoints at the network boundary (fetch), for component tests.
 // It answers like the contract in @sp/shared says, for the signed-in user or one guest.
-import type { ConversationWire, MessageWire } from '@sp/shared';
+import {
+  MESSAGES_HAS_MORE_HEADER,
+  MESSAGES_PAGE_SIZE_DEFAULT,
+  type ConversationWire,
+  type MessageWire,
+} from '@sp/shared';
 import { configureApiClient } from '@/lib/api-client';
 
 export type Call = { method: string; path: string; authorization: string | null; body: unknown };
@@ -35,8 +40,16 @@ export function conversationWire(overrides: Partial<ConversationWire> = {}): Con
   };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+/** The page GET /conversation/{id} answers: the newest `limit` messages before `before`, oldest first. */
+function messagePage(list: MessageWire[], query: URLSearchParams) {
+  const before = Number(query.get('before') ?? Infinity);
+  const limit = Number(query.get('limit') ?? MESSAGES_PAGE_SIZE_DEFAULT);
+  const older = list.filter((m) => m.id < before);
+  return { page: older.slice(-limit), hasMore: older.length > limit };
+}
 
 export type FakeChatApi = {
   conversations: ConversationWire[];
@@ -67,7 +80,8 @@ export function installFakeChatApi(
     const guest = call.path.startsWith('/api/token/');
     const expected = guest ? `${GUEST.token}:${GUEST.email}` : `Bearer ${USER.accessToken}`;
     if (call.authorization !== expected) return json(401, { code: 'UNAUTHENTICATED', message: 'Not authenticated' });
-    const path = call.path.replace(/^\/api(\/token)?/, '');
+    const [pathname = '', search = ''] = call.path.split('?');
+    const path = pathname.replace(/^\/api(\/token)?/, '');
     if (call.method === 'GET' && path === '/conversation') return json(200, fake.conversations);
     if (call.method === 'GET' && path === '/conversation/unread') {
       const unread = fake.conversations.filter((c) => c.unread_count > 0);
@@ -82,7 +96,8 @@ export function installFakeChatApi(
       const list = fake.messages.get(id);
       if (!list) return json(404, { code: 'NOT_FOUND', message: 'Not found' });
       fake.conversations = fake.conversations.map((c) => (c.id === id ? { ...c, unread_count: 0 } : c));
-      return json(200, list);
+      const { page, hasMore } = messagePage(list, new URLSearchParams(search));
+      return json(200, page, { [MESSAGES_HAS_MORE_HEADER]: String(hasMore) });
     }
     const send = /^\/conversation\/(\d+)\/message$/.exec(path);
     if (call.method === 'POST' && send) {
