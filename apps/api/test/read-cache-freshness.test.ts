@@ -2,6 +2,7 @@
 // the event list, the conversation list or a conversation shows is read back right after a cached
 // read, through the API, on both engines. Also the database triggers of migration 0012 themselves,
 // for writes that bypass the application (cascades, an operator's SQL).
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './helpers.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../src/identity/test-support.ts';
@@ -127,6 +128,46 @@ describe.each(ENGINES)('read cache freshness on %s', (engine) => {
     const stranger = await call('GET', `/api/events/${organiser.organisationId}`, sponsor.token);
     expect(stranger.statusCode).toBe(403);
     expect((await call('GET', `/api/events/${organiser.organisationId}`, null)).statusCode).toBe(401);
+  });
+
+  it('sends cached answers compressed as the request accepts, and the compressed copy never stale', async () => {
+    const started = await call('POST', `/api/conversation/${encodeURIComponent(uniqueEmail('zip'))}`, organiser.token);
+    const id = started.json().id as number;
+    await send(organiser.token, id, 'Ein langer Text über das Sommerfest. '.repeat(60));
+    const url = `/api/conversation/${id}`;
+    const asked = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          authorization: `Bearer ${organiser.token}`,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
+    const plain = await asked();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const [header, coding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+      ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync], // the second time from the cache
+      ['gzip', 'gzip', zlib.gunzipSync],
+      ['br;q=0, gzip;q=0.8', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await asked(header);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding'], header).toBe(coding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    expect((await asked('identity')).body).toBe(plain.body);
+
+    await send(organiser.token, id, 'Noch eine Frage.');
+    const after = await asked('gzip, deflate, br, zstd');
+    const texts = JSON.parse(zlib.brotliDecompressSync(after.rawPayload).toString('utf8')).map(
+      (m: Message) => m.message,
+    );
+    expect(texts.at(-1)).toBe('Noch eine Frage.');
   });
 
   it('answers new messages, read marks and renamed organisations in both lists and the conversation', async () => {

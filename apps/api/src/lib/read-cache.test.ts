@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReadCache } from './read-cache.ts';
+import { createReadCache, preferredCoding } from './read-cache.ts';
 
 const json = (text: string) => Buffer.from(JSON.stringify(text));
 
@@ -36,5 +36,28 @@ describe('read cache', () => {
     cache.set('huge', '1', Buffer.alloc(400));
     expect(cache.get('huge', '1')).toBeUndefined();
     expect(cache.get('small', '1')).toBeDefined();
+  });
+});
+
+describe('preferredCoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['gzip;q=0.5, br;q=0.5', 'br'],
+    ['gzip;q=0, br;q=0', null],
+    ['*', 'br'],
+    ['*;q=0', null],
+    ['*;q=0, gzip', 'gzip'],
+    ['br;q=abc', null],
+    [',,; q=', null],
+    [['gzip', 'br'], 'br'],
+  ] as const)('%j -> %s', (header, expected) => {
+    expect(preferredCoding(header as string | string[] | undefined)).toBe(expected);
   });
 });
