@@ -221,6 +221,33 @@ describe.each(ENGINES)('read cache freshness on %s', (engine) => {
     );
   });
 
+  it('moves the conversation lists on changes made by plain SQL, and when an organisation goes with its conversations', async () => {
+    const other = await onboardedUser(t, 'veranstalter');
+    const started = await call('POST', `/api/conversation/${encodeURIComponent(sponsor.email)}`, other.token);
+    const id = started.json().id as number;
+    await send(other.token, id, 'Guten Tag');
+    expect((await conversations(sponsor.token)).find((c) => c.id === id)).toMatchObject({ unread_count: 1 });
+    expect((await conversations(sponsor.token)).find((c) => c.id === id)).toMatchObject({ unread_count: 1 });
+
+    // An operator's SQL on the conversation row reaches both sides' cached lists.
+    await t.database.db
+      .updateTable('conversations')
+      .set({ unread_from_organisation: 0 })
+      .where('id', '=', id)
+      .execute();
+    expect((await conversations(sponsor.token)).find((c) => c.id === id)).toMatchObject({ unread_count: 0 });
+    await t.database.db
+      .updateTable('conversations')
+      .set({ sponsor_email: sponsor.email.toUpperCase() })
+      .where('id', '=', id)
+      .execute();
+    expect((await conversations(other.token)).find((c) => c.id === id)?.other_name).toBe(sponsor.email.toUpperCase());
+
+    // The organisation deleted (its conversations go by cascade): gone from the sponsor's cached list.
+    await t.database.db.deleteFrom('organisations').where('id', '=', other.organisationId).execute();
+    expect((await conversations(sponsor.token)).map((c) => c.id)).not.toContain(id);
+  });
+
   // PostgreSQL prepares nothing in this process; SQLite's statement cache is ours (db/index.ts).
   if (engine === 'sqlite')
     it('writes and reads a busy conversation with the statements it prepared once', async () => {

@@ -235,6 +235,12 @@ export type ConversationsTable = {
   unread_from_sponsor: Generated<number>;
 };
 
+/** Revision of a conversation-list scope (`o:<organisation id>`, `s:<address>`), kept by triggers (migration 0013). */
+export type ChatListRevisionsTable = {
+  scope: string;
+  revision: number;
+};
+
 export type MessageSenderSide = 'organisation' | 'sponsor' | 'system';
 export type MessageKind = 'text' | 'notification';
 
@@ -309,6 +315,7 @@ export type Database = {
   invitations: InvitationsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  chat_list_revisions: ChatListRevisionsTable;
   notifications: NotificationsTable;
   archived_agreements: ArchivedAgreementsTable;
 };

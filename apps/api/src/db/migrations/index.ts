@@ -13,6 +13,7 @@ import { notifications } from './0009_notifications.ts';
 import { settings } from './0010_settings.ts';
 import { agreementArchive } from './0011_agreement_archive.ts';
 import { readRevisions } from './0012_read_revisions.ts';
+import { chatListRevisions } from './0013_chat_list_revisions.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -28,5 +29,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0010_settings': settings(engine),
     '0011_agreement_archive': agreementArchive(engine),
     '0012_read_revisions': readRevisions(engine),
+    '0013_chat_list_revisions': chatListRevisions(engine),
   };
 }

@@ -299,28 +299,20 @@ export function createChatRepository(db: Db) {
     },
 
     /**
-     * A version of everything the scope's conversation list shows, from one aggregate row: which
-     * conversations (count, highest and summed ids: a new one has a higher id than any deleted),
-     * their messages (the newest ids only grow with each insert), unread counters (only fall
-     * without an insert) and the organisations' names (their revision, see migration 0012).
-     * Any change moves at least one of these sums, and none of them returns to an earlier value.
+     * A version of everything the scope's conversation list shows: the revisions of the list scopes
+     * it is made of, which triggers move forward on every change of their conversations and of the
+     * organisations' names (migration 0013). A guest's one conversation is in its address's scope.
      */
     async listVersion(scope: ConversationScope): Promise<string> {
-      const row = await db
-        .selectFrom('conversations as c')
-        .innerJoin('organisations as o', 'o.id', 'c.organisation_id')
-        .select((eb) => [
-          eb.fn.countAll().as('n'),
-          eb.fn.max('c.id').as('top'),
-          eb.fn.sum('c.id').as('ids'),
-          eb.fn.sum(eb.fn.coalesce('c.last_message_id', eb.lit(0))).as('last'),
-          eb.fn.sum('c.unread_from_organisation').as('uo'),
-          eb.fn.sum('c.unread_from_sponsor').as('us'),
-          eb.fn.sum('o.revision').as('rev'),
-        ])
-        .where((eb) => inScope(eb, scope))
-        .executeTakeFirstOrThrow();
-      return [row.n, row.top, row.ids, row.last, row.uo, row.us, row.rev].map((v) => String(v ?? 0)).join(':');
+      const scopes = [`s:${scope.emailNormalized}`];
+      if (scope.kind === 'user' && scope.organisationId !== null) scopes.push(`o:${scope.organisationId}`);
+      const rows = await db
+        .selectFrom('chat_list_revisions')
+        .select(['scope', 'revision'])
+        .where('scope', 'in', scopes)
+        .execute();
+      const revisionOf = new Map(rows.map((row) => [row.scope, String(row.revision)]));
+      return scopes.map((key) => revisionOf.get(key) ?? '0').join(':');
     },
 
     /** The newest message of each conversation. */
