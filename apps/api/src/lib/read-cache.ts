@@ -10,7 +10,7 @@
 //
 // The compressed copies a browser asks for (Accept-Encoding) are kept beside the JSON, made once
 // per version: compressing on every request (what @fastify/compress does for any other answer)
-// cost a cached read 5 to 10 times its uncompressed time (decision 012).
+// cost a cached read 5 to 10 times its uncompressed time (decision 013).
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { ZodType } from 'zod';

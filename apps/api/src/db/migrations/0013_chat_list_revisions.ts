@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../column-types.ts';
 
 // A revision number per conversation-list scope, moved forward by triggers on every change to what
-// a conversation list shows (decision 012): `o:<organisation id>` for the organisation's side of its
+// a conversation list shows (decision 013): `o:<organisation id>` for the organisation's side of its
 // conversations, `s:<normalised address>` for the sponsor's side. A conversation row carries its
 // newest message, unread counters and activity time (kept by every message write and read mark),
 // so a trigger on it sees every change; a renamed organisation moves the scopes of its sponsors,
