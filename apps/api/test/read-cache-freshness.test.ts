@@ -243,6 +243,23 @@ describe.each(ENGINES)('read cache freshness on %s', (engine) => {
       .execute();
     expect((await conversations(other.token)).find((c) => c.id === id)?.other_name).toBe(sponsor.email.toUpperCase());
 
+    // Moved to another address by SQL: gone from the old address's cached list, in the new one's.
+    const elsewhere = await onboardedUser(t, 'sponsor');
+    await conversations(elsewhere.token);
+    await t.database.db
+      .updateTable('conversations')
+      .set({ sponsor_email_normalized: elsewhere.email.toLowerCase() })
+      .where('id', '=', id)
+      .execute();
+    expect((await conversations(sponsor.token)).map((c) => c.id)).not.toContain(id);
+    expect((await conversations(elsewhere.token)).map((c) => c.id)).toContain(id);
+    await t.database.db
+      .updateTable('conversations')
+      .set({ sponsor_email_normalized: sponsor.email.toLowerCase() })
+      .where('id', '=', id)
+      .execute();
+    expect((await conversations(sponsor.token)).map((c) => c.id)).toContain(id);
+
     // The organisation deleted (its conversations go by cascade): gone from the sponsor's cached list.
     await t.database.db.deleteFrom('organisations').where('id', '=', other.organisationId).execute();
     expect((await conversations(sponsor.token)).map((c) => c.id)).not.toContain(id);

@@ -26,8 +26,10 @@ export function chatListRevisions(engine: Engine) {
         await sql`
           create function bump_conversation_scopes() returns trigger language plpgsql as $$
           begin
-            if tg_op <> 'INSERT' then
+            if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.organisation_id <> new.organisation_id) then
               perform bump_chat_list_revision('o:' || old.organisation_id);
+            end if;
+            if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.sponsor_email_normalized <> new.sponsor_email_normalized) then
               perform bump_chat_list_revision('s:' || old.sponsor_email_normalized);
             end if;
             if tg_op <> 'DELETE' then
@@ -63,7 +65,11 @@ export function chatListRevisions(engine: Engine) {
       await sql`create trigger conversations_list_revision_insert after insert on conversations
         begin ${bumpBoth('new')} end`.execute(db);
       await sql`create trigger conversations_list_revision_update after update on conversations
-        begin ${bumpBoth('old')} ${bumpBoth('new')} end`.execute(db);
+        begin ${bumpBoth('new')} end`.execute(db);
+      // Every message write updates its conversation: the old scopes only when the row changed scope.
+      await sql`create trigger conversations_list_revision_move after update on conversations
+        when old.organisation_id <> new.organisation_id or old.sponsor_email_normalized <> new.sponsor_email_normalized
+        begin ${bumpBoth('old')} end`.execute(db);
       await sql`create trigger conversations_list_revision_delete after delete on conversations
         begin ${bumpBoth('old')} end`.execute(db);
       // `where true`: SQLite's parser needs it between a SELECT and ON CONFLICT.
@@ -83,7 +89,7 @@ export function chatListRevisions(engine: Engine) {
         await sql`drop function if exists bump_sponsor_scopes_of_organisation()`.execute(db);
         await sql`drop function if exists bump_chat_list_revision(text)`.execute(db);
       } else {
-        for (const op of ['insert', 'update', 'delete']) {
+        for (const op of ['insert', 'update', 'move', 'delete']) {
           await sql`drop trigger if exists ${sql.raw(`conversations_list_revision_${op}`)}`.execute(db);
         }
         await sql`drop trigger if exists organisations_chat_list_revision`.execute(db);
