@@ -180,6 +180,43 @@ test.describe('authentication', () => {
     });
   }
 
+  // The login page starts without the query client (docs/decisions/006-bundle-budget.md, fifth
+  // round): it must be there for the header's signed-in parts, after a sign-in and on a signed-in start.
+  test('signs in from the login page and opens it again signed in, without errors', async ({ page, request }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    const email = uniqueEmail('login-twice');
+    await createConfirmedUser(request, email);
+    const signIn = await identityCall(request, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: PASSWORD },
+    });
+    const { AccessToken } = signIn.body.AuthenticationResult as { AccessToken: string };
+    const onboarding = await request.post('/api/user-profile', {
+      headers: { authorization: `Bearer ${AccessToken}` },
+      data: {
+        role: 'veranstalter',
+        organisation_name: 'Turnverein Musterstadt',
+        street: 'Hauptstraße',
+        house_number: '1',
+        postal_code: '12345',
+        city: 'Musterstadt',
+        country: 'DE',
+      },
+    });
+    expect(onboarding.status(), await onboarding.text()).toBe(201);
+
+    await logInThroughForm(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard\/organizer\/$/);
+    await page.goto('/login/');
+    await page.getByRole('button', { name: 'Benutzermenü' }).click();
+    await expect(page.getByText(`Angemeldet als ${email}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Benachrichtigungen', exact: true }).click();
+    await expect(page.getByText(/^Keine Benachrichtigungen\./)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   // Links in mails and the profile page open these pages directly; the e-mail's ".de" must not make
   // the server take the path for a missing file.
   test('opens /verify/{email} and /reset-password/{email} on a full page load', async ({ page }) => {
