@@ -118,6 +118,8 @@ test.describe('authentication', () => {
     await page.goto('/login/');
     await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
     await expect(page).toHaveURL(/\/forget-password\/$/);
+    // The URL changes when the navigation starts; until the page is shown, the label is the login form's.
+    await expect(page.getByRole('heading', { level: 1, name: 'Passwort vergessen' })).toBeVisible();
     await page.getByLabel('E-Mail-Adresse').fill(email);
     await page.getByRole('button', { name: 'Code zum Zurücksetzen senden' }).click();
 
