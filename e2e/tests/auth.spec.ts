@@ -118,6 +118,8 @@ test.describe('authentication', () => {
     await page.goto('/login/');
     await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
     await expect(page).toHaveURL(/\/forget-password\/$/);
+    // The URL changes when the navigation starts; until the page is shown, the label is the login form's.
+    await expect(page.getByRole('heading', { level: 1, name: 'Passwort vergessen' })).toBeVisible();
     await page.getByLabel('E-Mail-Adresse').fill(email);
     await page.getByRole('button', { name: 'Code zum Zurücksetzen senden' }).click();
 
@@ -179,6 +181,43 @@ test.describe('authentication', () => {
       await expect(page).toHaveURL(target);
     });
   }
+
+  // The login page starts without the query client (docs/decisions/006-bundle-budget.md, fifth
+  // round): it must be there for the header's signed-in parts, after a sign-in and on a signed-in start.
+  test('signs in from the login page and opens it again signed in, without errors', async ({ page, request }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    const email = uniqueEmail('login-twice');
+    await createConfirmedUser(request, email);
+    const signIn = await identityCall(request, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: PASSWORD },
+    });
+    const { AccessToken } = signIn.body.AuthenticationResult as { AccessToken: string };
+    const onboarding = await request.post('/api/user-profile', {
+      headers: { authorization: `Bearer ${AccessToken}` },
+      data: {
+        role: 'veranstalter',
+        organisation_name: 'Turnverein Musterstadt',
+        street: 'Hauptstraße',
+        house_number: '1',
+        postal_code: '12345',
+        city: 'Musterstadt',
+        country: 'DE',
+      },
+    });
+    expect(onboarding.status(), await onboarding.text()).toBe(201);
+
+    await logInThroughForm(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard\/organizer\/$/);
+    await page.goto('/login/');
+    await page.getByRole('button', { name: 'Benutzermenü' }).click();
+    await expect(page.getByText(`Angemeldet als ${email}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Benachrichtigungen', exact: true }).click();
+    await expect(page.getByText(/^Keine Benachrichtigungen\./)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 
   // Links in mails and the profile page open these pages directly; the e-mail's ".de" must not make
   // the server take the path for a missing file.

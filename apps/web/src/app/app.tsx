@@ -7,7 +7,7 @@ import { AppProvider } from '@/app/provider';
 import { createAppRouter, type AppRouter } from '@/app/router';
 import type { AuthStore } from '@/lib/auth';
 import { createProfileViewer } from '@/lib/auth/viewer';
-import { createQueryClient } from '@/lib/query-client';
+import { createLazyQueryClient } from '@/lib/lazy-query-client';
 
 /**
  * The router with the page at the current location loaded (guards, loaders, route chunks), and
@@ -25,7 +25,8 @@ export async function prepareApp({
   history?: RouterHistory;
   scrollRestoration?: boolean;
 }): Promise<{ router: AppRouter; element: ReactElement }> {
-  const queryClient = createQueryClient();
+  // Created on first use: the login page reads no query before someone signs in.
+  const queryClient = createLazyQueryClient();
   const router = createAppRouter({ auth, queryClient, viewer: createProfileViewer({ auth, queryClient }) }, history, {
     scrollRestoration,
   });

@@ -7,6 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '@sp/shared';
 import { isApiError } from '@/lib/api-error';
+import { loadQueryClient } from '@/lib/lazy-query-client';
 import { userProfileQueryOptions } from '@/lib/profile/user-profile';
 import type { AuthStore } from './auth-store';
 
@@ -41,6 +42,8 @@ export function createProfileViewer({
       const { user } = auth.getState();
       if (!user) return null;
       try {
+        // The app's client is created on first use (src/lib/lazy-query-client.ts), on any page.
+        await loadQueryClient();
         const profile = await queryClient.ensureQueryData(userProfileQueryOptions(user.sub));
         return { role: profile.role, onboardingCompleted: profile.onboardingCompleted };
       } catch (error) {
