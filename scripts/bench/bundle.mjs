@@ -27,7 +27,8 @@ export const LOGIN_JS_CEILING = 153_000;
 /**
  * The pages the budget looks at. `routes` are the route files the URL matches (TanStack Router's
  * file routes; the root route is in the entry chunk); `boot` are modules the app imports
- * dynamically while starting on that page (a stored session loads the Cognito client).
+ * dynamically while starting on that page. A stored session with valid tokens does not load the
+ * Cognito client (src/lib/auth/stored-session.ts); expired tokens would load it to refresh them.
  */
 export const PAGES = {
   login: { url: '/login/', routes: ['src/routes/login/index.tsx'], boot: [] },
@@ -39,7 +40,7 @@ export const PAGES = {
       'src/routes/_authenticated/_organiser/dashboard/organizer/route.tsx',
       'src/routes/_authenticated/_organiser/dashboard/organizer/index.tsx',
     ],
-    boot: ['src/lib/auth/cognito-session.ts'],
+    boot: [],
   },
 };
 

@@ -15,7 +15,12 @@ export const Route = createFileRoute('/_authenticated/_organiser/dashboard/organ
 
 function OrganizerDashboardRoute() {
   const { organisationId } = Route.useRouteContext();
-  // The layout has loaded the team already (never stale); a failed load shows a dash.
+  // The layout's loader has started the request; a failed load shows a dash.
   const team = useQuery(teamMembersQueryOptions(organisationId));
-  return <OrganizerDashboardPage organisationId={organisationId} teamSize={team.data?.length ?? null} />;
+  return (
+    <OrganizerDashboardPage
+      organisationId={organisationId}
+      teamSize={team.isPending ? 'pending' : (team.data?.length ?? null)}
+    />
+  );
 }
