@@ -51,3 +51,27 @@ describe('prerendered /login/', () => {
     expect(root).not.toContain('role="status"');
   });
 });
+
+// The organiser dashboard's copy of index.html (sp:page-html) names the chunks the page loads at
+// start, so that they arrive with the entry; the Cognito client is not among them, since a stored
+// session with valid tokens is read without it (apps/web/src/lib/auth/stored-session.ts).
+describe('organiser dashboard HTML', () => {
+  const html = fs.readFileSync(path.join(DIST, 'dashboard/organizer/index.html'), 'utf8');
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+  const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+
+  it("preloads every chunk of the page's routes beyond the entry", () => {
+    const load = pageLoad({ ...PAGES.organiserDashboard, boot: [] });
+    expect(load.routeJs.files.length).toBeGreaterThan(0);
+    expect(load.routeJs.files.filter((file: string) => !preloaded.includes(file))).toEqual([]);
+  });
+
+  it('does not preload the Cognito client', () => {
+    const cognito = manifest['src/lib/auth/cognito-session.ts']?.file;
+    expect(cognito, 'the Cognito client is a chunk of its own').toBeTruthy();
+    expect(preloaded).not.toContain(cognito);
+  });
+});

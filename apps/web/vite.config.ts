@@ -203,14 +203,15 @@ function sharedWithoutSideEffects(): Plugin {
  * while starting there. Without it the browser learns of a route's chunks only after the entry
  * has run and /config.json has arrived, one request after another (150 ms each on a slow mobile
  * line). The server sends `<path>/index.html` for that path when it exists, else index.html.
- * A signed-in page also names what a session needs (the Cognito client, the profile schema, the
- * query client, all German texts), at the price of those bytes for a signed-out visitor who is sent to /login/.
+ * A signed-in page also names what a session needs (the profile schema, the query client, all
+ * German texts), at the price of those bytes for a signed-out visitor who is sent to /login/. Not the Cognito client: a
+ * stored session with valid tokens is read without it (src/lib/auth/stored-session.ts); it loads
+ * only to refresh expired tokens.
  */
 export const PAGE_PRELOADS: Record<string, string[]> = {
   login: ['src/routes/login/index.tsx'],
-  // In the order they are needed: the session, the profile, the texts, then the page.
+  // In the order they are needed: the profile, the texts, then the page.
   'dashboard/organizer': [
-    'src/lib/auth/cognito-session.ts',
     'src/lib/profile/user-profile-schema.ts',
     'src/lib/query-client.ts',
     'src/locales/de.json',

@@ -21,7 +21,8 @@ export const BUDGETS = {
 /**
  * The pages the budget looks at. `routes` are the route files the URL matches (TanStack Router's
  * file routes; the root route is in the entry chunk); `boot` are modules the app imports
- * dynamically while starting on that page.
+ * dynamically while starting on that page. A stored session with valid tokens does not load the
+ * Cognito client (src/lib/auth/stored-session.ts); expired tokens would load it to refresh them.
  */
 export const PAGES = {
   login: { url: '/login/', routes: ['src/routes/login/index.tsx'], boot: [] },
@@ -33,10 +34,10 @@ export const PAGES = {
       'src/routes/_authenticated/_organiser/dashboard/organizer/route.tsx',
       'src/routes/_authenticated/_organiser/dashboard/organizer/index.tsx',
     ],
-    // What a stored session loads at start: the Cognito client, the profile schema, the query
-    // client, all German texts, the header's live connection (also in PAGE_PRELOADS, vite.config.ts).
+    // What a stored session with valid tokens loads: the profile schema, the query client, all
+    // German texts (also in PAGE_PRELOADS, vite.config.ts), and the header's live connection once
+    // the browser is idle.
     boot: [
-      'src/lib/auth/cognito-session.ts',
       'src/lib/profile/user-profile-schema.ts',
       'src/lib/query-client.ts',
       'src/locales/de.json',

@@ -38,9 +38,10 @@ function healthStatus(port) {
 /**
  * Starts the server and resolves once /api/health answers 200. `startMs` is the time from spawning
  * the process to that answer (polled every 10 ms). `nodeArgs` go to node before the entry, e.g.
- * `['--cpu-prof']` to profile the server under a load.
+ * `['--cpu-prof']` to profile the server under a load. `entry` is another copy of the built server
+ * (it serves the web build at ../../web/dist from itself), for comparing builds.
  */
-export async function startServer({ port, dataDir, databaseUrl, timeoutMs = 60_000, nodeArgs = [] }) {
+export async function startServer({ port, dataDir, databaseUrl, timeoutMs = 60_000, nodeArgs = [], entry = apiEntry }) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -55,7 +56,7 @@ export async function startServer({ port, dataDir, databaseUrl, timeoutMs = 60_0
   delete env.SMTP_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, apiEntry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { DisclosurePopover } from '@/components/ui/disclosure-popover';
+import { useAfterIdle } from '@/hooks/use-after-idle';
 import { useLanguage } from '@/hooks/use-language';
 import { useLogout } from '@/hooks/use-logout';
 import { isSignedIn, useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
-// What only a signed-in user sees or needs is loaded once someone signs in, not with every first page.
+// What only a signed-in user sees or needs is loaded once someone signs in, not with every first page;
+// the parts not shown until used (live connection, counts, menus) wait until the page has rendered
+// and the browser is idle, so that they do not hold up the page's own content.
 const loadSearchMenu = () => import('./search-menu');
 const loadSettingsMenu = () => import('./settings-menu');
 const loadSessionWatcher = () => import('./session-watcher');
@@ -155,9 +158,10 @@ export function Header() {
   const unread = signedIn ? unreadCount : 0;
   const [alertsCount, setAlertsCount] = useState(0);
   const alerts = signedIn ? alertsCount : 0;
+  const extras = useAfterIdle(signedIn);
   useEffect(() => {
-    if (signedIn) void Promise.all([loadSearchMenu(), loadSettingsMenu()]);
-  }, [signedIn]);
+    if (extras) void Promise.all([loadSearchMenu(), loadSettingsMenu()]);
+  }, [extras]);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -172,7 +176,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur" onKeyDown={onKeyDown}>
-      {signedIn ? (
+      {extras ? (
         <Suspense fallback={null}>
           <SessionWatcher onUnread={setUnreadCount} />
         </Suspense>
@@ -202,7 +206,7 @@ export function Header() {
             icon={
               <span className="relative inline-flex">
                 <BellIcon aria-hidden="true" />
-                {signedIn ? (
+                {extras ? (
                   <Suspense fallback={null}>
                     <AlertsCount onCount={setAlertsCount} />
                   </Suspense>

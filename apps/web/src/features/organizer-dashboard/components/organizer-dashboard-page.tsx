@@ -10,7 +10,8 @@ export function OrganizerDashboardPage({
   teamSize,
 }: {
   organisationId: number;
-  teamSize: number | null;
+  /** 'pending' while the member list is loading, null when it failed. */
+  teamSize: number | 'pending' | null;
 }) {
   const { t } = useTranslation();
   useDocumentTitle(t('organizer.dashboard.title'));

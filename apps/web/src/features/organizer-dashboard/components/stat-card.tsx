@@ -3,6 +3,15 @@ import { ArrowRightIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
+/** A counter whose data is still loading (the same mark as the open-tasks card's). */
+export function PendingValue() {
+  return (
+    <span className="text-muted-foreground" aria-busy="true">
+      …
+    </span>
+  );
+}
+
 /** A dashboard counter: title, what it counts, the number, and a link to where the work is done. */
 export function StatCard({
   icon: Icon,

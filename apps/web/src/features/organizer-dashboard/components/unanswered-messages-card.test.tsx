@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { createTestAuth, renderWithApp } from '@/testing/render';
 import { UnansweredMessagesCard } from './unanswered-messages-card';
@@ -21,5 +21,20 @@ describe('UnansweredMessagesCard', () => {
     expect(await screen.findByText('3')).toBeInTheDocument();
     expect(screen.getByText('Unbeantwortete Nachrichten')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zu den Nachrichten' })).toHaveAttribute('href', '/chats/');
+  });
+
+  it('shows a pending mark while the count loads and a dash when it failed', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    configureApiClient({
+      baseUrl: '/api',
+      getAccessToken: () => Promise.resolve('token-1'),
+      fetch: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const auth = await createTestAuth({ user: { sub: 'u-1', email: 'anna@verein.de' }, accessToken: 'token-1' });
+    await renderWithApp(<UnansweredMessagesCard />, { auth });
+    const value = await screen.findByTestId('unanswered-count');
+    expect(value).toHaveTextContent('…');
+    answer(new Response(JSON.stringify({ message: 'kaputt' }), { status: 500 }));
+    await vi.waitFor(() => expect(screen.getByTestId('unanswered-count')).toHaveTextContent('–'), { timeout: 10_000 });
   });
 });

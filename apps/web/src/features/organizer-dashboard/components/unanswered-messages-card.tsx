@@ -1,18 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
 import { MessagesSquareIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useUnreadSummary } from '@/lib/chat';
-import { StatCard } from './stat-card';
+import { unreadSummaryQueryOptions } from '@/lib/chat';
+import { PendingValue, StatCard } from './stat-card';
 
 /** Spec "Organiser dashboard": unanswered messages (conversations with unread messages), to the chats. */
 export function UnansweredMessagesCard() {
   const { t } = useTranslation();
-  const summary = useUnreadSummary('bearer');
+  // The route's loader has started the request; the live stream keeps the count current.
+  const summary = useQuery(unreadSummaryQueryOptions('bearer'));
   return (
     <StatCard
       icon={MessagesSquareIcon}
       title={t('chat.unansweredCard.title')}
       description={t('chat.unansweredCard.description')}
-      value={summary ? summary.unread_conversations : t('chat.unansweredCard.unknown')}
+      value={
+        summary.isPending ? (
+          <PendingValue />
+        ) : summary.data ? (
+          summary.data.unread_conversations
+        ) : (
+          t('chat.unansweredCard.unknown')
+        )
+      }
       testId="unanswered-count"
       link={{ to: '/chats/', label: t('chat.unansweredCard.link') }}
     />
