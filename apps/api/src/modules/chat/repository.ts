@@ -6,6 +6,7 @@
 import type { Role } from '@sp/shared';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import type { ConversationsTable, Database, MessageKind, MessageSenderSide } from '../../db/schema.ts';
 import { fromDbBool, fromDbCount, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 
@@ -116,6 +117,16 @@ export function createChatRepository(db: Db) {
         'c.unread_from_organisation',
         'c.unread_from_sponsor',
       ]);
+
+  // Run by every chat request's access check (decision 013).
+  const conversationById = preparedRead(db, (id: number) => conversations().where('c.id', '=', id));
+  const membershipOf = preparedRead(db, (sub: string) =>
+    db
+      .selectFrom('user_profiles as p')
+      .leftJoin('organisations as o', 'o.id', 'p.organisation_id')
+      .select(['p.cognito_id', 'p.email', 'p.organisation_id', 'o.name', 'p.role', 'p.onboarding_completed'])
+      .where('p.cognito_id', '=', sub),
+  );
 
   const toConversation = (row: {
     id: number;
@@ -256,7 +267,7 @@ export function createChatRepository(db: Db) {
 
   return {
     async findConversation(id: number): Promise<ConversationRecord | undefined> {
-      const row = await conversations().where('c.id', '=', id).executeTakeFirst();
+      const [row] = await conversationById(id);
       return row && toConversation(row);
     },
 
@@ -453,12 +464,7 @@ export function createChatRepository(db: Db) {
       countUnread('organisation', { organisationId, emailNormalized }),
 
     async findMembership(sub: string): Promise<Membership | undefined> {
-      const row = await db
-        .selectFrom('user_profiles as p')
-        .leftJoin('organisations as o', 'o.id', 'p.organisation_id')
-        .select(['p.cognito_id', 'p.email', 'p.organisation_id', 'o.name', 'p.role', 'p.onboarding_completed'])
-        .where('p.cognito_id', '=', sub)
-        .executeTakeFirst();
+      const [row] = await membershipOf(sub);
       if (!row) return undefined;
       return {
         sub: row.cognito_id,

@@ -2,6 +2,7 @@
 // rules need. Saving an event and its list of files is one transaction.
 import type { Role } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import type { EventFileStatus } from '../../db/schema.ts';
 import { fromDbBool, fromDbCount, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -68,13 +69,20 @@ const toEvent = (row: EventRow): EventRecord => ({
 const STORED: EventFileStatus = 'stored';
 
 export function createEventsRepository(db: Db) {
+  // The event list's access check and cache version, run on every request (decision 013).
+  const membershipOf = preparedRead(db, (cognitoId: string) =>
+    db
+      .selectFrom('user_profiles')
+      .select(['organisation_id', 'role', 'onboarding_completed'])
+      .where('cognito_id', '=', cognitoId),
+  );
+  const revisionOf = preparedRead(db, (organisationId: number) =>
+    db.selectFrom('organisations').select('revision').where('id', '=', organisationId),
+  );
+
   return {
     async findMembership(cognitoId: string): Promise<Membership | undefined> {
-      const row = await db
-        .selectFrom('user_profiles')
-        .select(['organisation_id', 'role', 'onboarding_completed'])
-        .where('cognito_id', '=', cognitoId)
-        .executeTakeFirst();
+      const [row] = await membershipOf(cognitoId);
       if (!row) return undefined;
       return {
         organisationId: row.organisation_id,
@@ -111,11 +119,7 @@ export function createEventsRepository(db: Db) {
 
     /** The organisation's revision: moved forward by every change its event list shows (migration 0012). */
     async organisationRevision(organisationId: number): Promise<number> {
-      const row = await db
-        .selectFrom('organisations')
-        .select('revision')
-        .where('id', '=', organisationId)
-        .executeTakeFirst();
+      const [row] = await revisionOf(organisationId);
       return row?.revision ?? 0;
     },
 
