@@ -7,7 +7,6 @@
 //   BENCH_SCALE=0.5 npm run bench  durations scaled by 0.5
 //   npm run bench -- --no-browser  without the LCP measurement in Chromium
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +17,7 @@ import { bundleFigures, lighthouseLike } from './bench/frontend.mjs';
 import { lighthouseScores } from './bench/lighthouse.mjs';
 import { cannon, liveDelivery, mixedLoad, rawInsertRate, startBaseline } from './bench/load.mjs';
 import { seed } from './bench/seed.mjs';
-import { closeClientAgent, expectStatus, rssMb, startServer } from './bench/server.mjs';
+import { closeClientAgent, expectStatus, freePort, rssMb, startServer } from './bench/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -52,17 +51,6 @@ const results = {
 /** A figure for the table: `ok` true/false against its budget, null when it has none. */
 function row(engine, name, value, unit, budget, ok, ratio) {
   rows.push({ engine, name, value, unit, budget, ok, ratio });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Prints what the errors of a run were: status codes with bodies, timeouts, socket errors. */
@@ -158,7 +146,7 @@ async function runEngine(engine, databaseUrl) {
     if (!data.chat) row(engine, 'GET /api/conversation[/{id}]', NaN, '', 'not available', null);
 
     log(
-      `raw durable single-row inserts (${databaseUrl ? 'PostgreSQL temp table' : 'SQLite temp file, same pragmas'}), ${DURATION.rawInsert} s`,
+      `raw durable single-row inserts (${databaseUrl ? 'PostgreSQL table' : 'SQLite temp file, same pragmas'}), ${DURATION.rawInsert} s`,
     );
     const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
     figures.rawInsert = raw;

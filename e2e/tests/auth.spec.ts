@@ -44,6 +44,29 @@ async function createConfirmedUser(request: APIRequestContext, email: string, pa
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
 }
 
+/** A confirmed user who finished onboarding with `role`, made through the identity provider and the API. */
+async function createOnboardedUser(request: APIRequestContext, email: string, role: 'veranstalter' | 'sponsor') {
+  await createConfirmedUser(request, email);
+  const signIn = await identityCall(request, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: PASSWORD },
+  });
+  const { AccessToken } = signIn.body.AuthenticationResult as { AccessToken: string };
+  const onboarding = await request.post('/api/user-profile', {
+    headers: { authorization: `Bearer ${AccessToken}` },
+    data: {
+      role,
+      organisation_name: 'Turnverein Musterstadt',
+      street: 'Hauptstraße',
+      house_number: '1',
+      postal_code: '12345',
+      city: 'Musterstadt',
+      country: 'DE',
+    },
+  });
+  expect(onboarding.status(), await onboarding.text()).toBe(201);
+}
+
 async function logInThroughForm(page: Page, email: string, password: string) {
   await page.goto('/login/');
   await page.getByLabel('E-Mail-Adresse').fill(email);
@@ -156,25 +179,7 @@ test.describe('authentication', () => {
   ] as const) {
     test(`sends an onboarded ${role} to their dashboard after login`, async ({ page, request }) => {
       const email = uniqueEmail(`onboarded-${role}`);
-      await createConfirmedUser(request, email);
-      const signIn = await identityCall(request, 'InitiateAuth', {
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: PASSWORD },
-      });
-      const { AccessToken } = signIn.body.AuthenticationResult as { AccessToken: string };
-      const onboarding = await request.post('/api/user-profile', {
-        headers: { authorization: `Bearer ${AccessToken}` },
-        data: {
-          role,
-          organisation_name: 'Turnverein Musterstadt',
-          street: 'Hauptstraße',
-          house_number: '1',
-          postal_code: '12345',
-          city: 'Musterstadt',
-          country: 'DE',
-        },
-      });
-      expect(onboarding.status(), await onboarding.text()).toBe(201);
+      await createOnboardedUser(request, email, role);
 
       await logInThroughForm(page, email, PASSWORD);
       await expect(page.getByText('Login successful!')).toBeVisible();
@@ -189,25 +194,7 @@ test.describe('authentication', () => {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (error) => errors.push(error.message));
     const email = uniqueEmail('login-twice');
-    await createConfirmedUser(request, email);
-    const signIn = await identityCall(request, 'InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: PASSWORD },
-    });
-    const { AccessToken } = signIn.body.AuthenticationResult as { AccessToken: string };
-    const onboarding = await request.post('/api/user-profile', {
-      headers: { authorization: `Bearer ${AccessToken}` },
-      data: {
-        role: 'veranstalter',
-        organisation_name: 'Turnverein Musterstadt',
-        street: 'Hauptstraße',
-        house_number: '1',
-        postal_code: '12345',
-        city: 'Musterstadt',
-        country: 'DE',
-      },
-    });
-    expect(onboarding.status(), await onboarding.text()).toBe(201);
+    await createOnboardedUser(request, email, 'veranstalter');
 
     await logInThroughForm(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/dashboard\/organizer\/$/);

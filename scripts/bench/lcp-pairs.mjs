@@ -7,7 +7,6 @@
 //   node scripts/bench/lcp-pairs.mjs before after --runs 7
 //   node scripts/bench/lcp-pairs.mjs before current  ('current' is the working tree's build)
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +15,7 @@ import { buildWebIfNeeded } from '../web-build.mjs';
 import { lighthouseLike } from './frontend.mjs';
 import { lighthouseScores } from './lighthouse.mjs';
 import { seed } from './seed.mjs';
-import { closeClientAgent, expectStatus, startServer } from './server.mjs';
+import { closeClientAgent, expectStatus, freePort, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const builds = path.join(root, '.bench-builds');
@@ -44,17 +43,6 @@ function save(name) {
   // The server's packages are resolved from its file's location.
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(target, 'node_modules'), 'dir');
   console.log(`saved the current build as ${path.relative(root, target)}`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function median(values) {

@@ -62,7 +62,7 @@ export async function cannon({ url, connections = 50, duration, method = 'GET', 
 
 /**
  * Durable single-row inserts, one transaction each, for `seconds`: SQLite in a temporary file with
- * the pragmas of apps/api/src/db/index.ts, or a temporary table on PostgreSQL.
+ * the pragmas of apps/api/src/db/index.ts, or a regular (logged) table on PostgreSQL, dropped afterwards.
  */
 export async function rawInsertRate({ databaseUrl, seconds }) {
   if (!databaseUrl) {
@@ -93,14 +93,17 @@ export async function rawInsertRate({ databaseUrl, seconds }) {
   const pg = requireFromApi('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  // A regular table: a TEMP table is not written to the WAL, so its inserts are not durable and
+  // would make the message posts look slow against a rate no durable write can reach.
+  const table = `bench_raw_message_${process.pid}_${Date.now()}`;
   try {
     await client.query(
-      'CREATE TEMP TABLE bench_message (id BIGSERIAL PRIMARY KEY, conversation_id INTEGER NOT NULL, body TEXT NOT NULL, sent_at TIMESTAMPTZ NOT NULL)',
+      `CREATE TABLE ${table} (id BIGSERIAL PRIMARY KEY, conversation_id INTEGER NOT NULL, body TEXT NOT NULL, sent_at TIMESTAMPTZ NOT NULL)`,
     );
     const until = performance.now() + seconds * 1000;
     let count = 0;
     while (performance.now() < until) {
-      await client.query('INSERT INTO bench_message (conversation_id, body, sent_at) VALUES ($1, $2, now())', [
+      await client.query(`INSERT INTO ${table} (conversation_id, body, sent_at) VALUES ($1, $2, now())`, [
         count % 50,
         messageText(count),
       ]);
@@ -108,6 +111,7 @@ export async function rawInsertRate({ databaseUrl, seconds }) {
     }
     return { rowsPerSec: count / seconds, engine: 'postgresql' };
   } finally {
+    await client.query(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
     await client.end();
   }
 }

@@ -3,6 +3,7 @@
 // so that its memory and start time are its own. Also a small HTTP client for the API.
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,18 @@ export function rssMb(pid) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A port on 127.0.0.1 that was free a moment ago. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 function healthStatus(port) {
   return new Promise((resolve) => {
