@@ -32,7 +32,8 @@ export function OpenTasksCard({ organisationId }: { organisationId: number }) {
       <CardContent>
         {tasks.isPending ? (
           <p className="text-4xl font-bold text-muted-foreground" aria-busy="true">
-            …
+            <span aria-hidden="true">…</span>
+            <span className="sr-only">{t('common.loading')}</span>
           </p>
         ) : tasks.isError ? (
           <p className="text-sm text-destructive" role="alert">

@@ -1,13 +1,16 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ArrowRightIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** A counter whose data is still loading (the same mark as the open-tasks card's). */
+/** A counter whose data is still loading (the same mark as the open-tasks card's); read out as loading. */
 export function PendingValue() {
+  const { t } = useTranslation();
   return (
     <span className="text-muted-foreground" aria-busy="true">
-      …
+      <span aria-hidden="true">…</span>
+      <span className="sr-only">{t('common.loading')}</span>
     </span>
   );
 }

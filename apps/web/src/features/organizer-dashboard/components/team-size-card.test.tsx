@@ -10,7 +10,9 @@ describe('TeamSizeCard', () => {
     unmount();
 
     const pending = await renderWithApp(<TeamSizeCard count="pending" />);
-    expect(await screen.findByTestId('team-size')).toHaveTextContent(/^…$/);
+    // Seen as an ellipsis, read out as loading.
+    expect(await screen.findByTestId('team-size')).toHaveTextContent(/^…Wird geladen …$/);
+    expect(screen.getByText('Wird geladen …')).toHaveClass('sr-only');
     expect(screen.getByTestId('team-size').querySelector('[aria-busy="true"]')).not.toBeNull();
     pending.unmount();
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { createTestAuth, renderWithApp } from '@/testing/render';
@@ -34,6 +34,8 @@ describe('UnansweredMessagesCard', () => {
     await renderWithApp(<UnansweredMessagesCard />, { auth });
     const value = await screen.findByTestId('unanswered-count');
     expect(value).toHaveTextContent('…');
+    // Read out as loading, not as an ellipsis.
+    expect(within(value).getByText('Wird geladen …')).toHaveClass('sr-only');
     answer(new Response(JSON.stringify({ message: 'kaputt' }), { status: 500 }));
     await vi.waitFor(() => expect(screen.getByTestId('unanswered-count')).toHaveTextContent('–'), { timeout: 10_000 });
   });
