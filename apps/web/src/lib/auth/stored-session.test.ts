@@ -75,4 +75,11 @@ describe('readStoredSession', () => {
     localStorage.removeItem(`CognitoIdentityServiceProvider.${config.clientId}.u-1.accessToken`);
     expect(readStoredSession(config.clientId, localStorage, NOW_MS)).toBeNull();
   });
+
+  it('leaves an id token without a subject to the library', () => {
+    store();
+    const prefix = `CognitoIdentityServiceProvider.${config.clientId}.u-1`;
+    localStorage.setItem(`${prefix}.idToken`, jwt({ email: 'a@b.de', exp: NOW + 600, token_use: 'id' }));
+    expect(readStoredSession(config.clientId, localStorage, NOW_MS)).toBeNull();
+  });
 });

@@ -40,11 +40,10 @@ export function readStoredSession(clientId: string, storage: Storage, nowMs = Da
     const idClaims = decodeClaims(idToken);
     const adjustedNow = Math.floor(nowMs / 1000) - clockDrift;
     if (!(adjustedNow < expiry(decodeClaims(accessToken)) && adjustedNow < expiry(idClaims))) return null;
+    // A token without a subject is not one to build a user from here; the library decides.
+    if (typeof idClaims?.sub !== 'string' || idClaims.sub === '') return null;
     return {
-      user: {
-        sub: typeof idClaims?.sub === 'string' ? idClaims.sub : '',
-        email: typeof idClaims?.email === 'string' ? idClaims.email : '',
-      },
+      user: { sub: idClaims.sub, email: typeof idClaims.email === 'string' ? idClaims.email : '' },
       accessToken,
     };
   } catch {
