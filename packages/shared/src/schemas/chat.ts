@@ -61,6 +61,8 @@ export const ZConversationMessagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_SIZE_MAX).default(MESSAGES_PAGE_SIZE_DEFAULT),
 });
 export type ConversationMessagesQuery = z.input<typeof ZConversationMessagesQuery>;
+/** A page of a conversation's history as the API reads it (the query with its default). */
+export type MessagesPage = z.output<typeof ZConversationMessagesQuery>;
 
 /** The page's messages, oldest first; `X-Has-More: true` when older messages exist. */
 export const ZConversationMessagesResponse = z.array(ZMessage);

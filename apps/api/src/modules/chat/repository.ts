@@ -3,7 +3,7 @@
 // the unread messages of each side, written in the same transaction as the messages (decision 007),
 // so the list and the unread counts read conversation rows, never the message history. Messages are
 // inserted in group commits: the inserts that arrive together share one transaction and one sync.
-import type { Role } from '@sp/shared';
+import type { MessagesPage, Role } from '@sp/shared';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
@@ -360,7 +360,7 @@ export function createChatRepository(db: Db) {
      */
     async listMessages(
       conversationId: number,
-      page: { before?: number; limit: number },
+      page: MessagesPage,
     ): Promise<{ messages: MessageRecord[]; hasMore: boolean }> {
       let query = db.selectFrom('messages as m').select(messageColumns).where('m.conversation_id', '=', conversationId);
       if (page.before !== undefined) query = query.where('m.id', '<', page.before);

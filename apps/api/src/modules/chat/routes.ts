@@ -5,6 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MESSAGES_PAGE_SIZE_DEFAULT,
+  MESSAGES_PAGE_SIZE_MAX,
   ZApiError,
   ZConversationMessagesQuery,
   ZConversationMessagesResponse,
@@ -30,7 +32,8 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647
 // Guest routes take `Authorization: <token>:<email>`, which OpenAPI cannot describe as a scheme.
 const guestSecurity = [{}];
 const messagesDescription =
-  'The newest `limit` messages (default 50, at most 200), or the newest older than the message `before`. ' +
+  `The newest \`limit\` messages (default ${MESSAGES_PAGE_SIZE_DEFAULT}, at most ${MESSAGES_PAGE_SIZE_MAX}), ` +
+  'or the newest older than the message `before`. ' +
   'The `X-Has-More` header is `true` when older messages exist: ask again with `before` = the first id.';
 
 export type ChatRoutesOptions = {

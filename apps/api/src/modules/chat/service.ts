@@ -9,6 +9,7 @@ import {
   MESSAGES_HAS_MORE_HEADER,
   type ConversationWire,
   type Language,
+  type MessagesPage,
   type MessageWire,
   type UnreadSummary,
 } from '@sp/shared';
@@ -46,9 +47,6 @@ export type SponsorshipNotifier = (notification: {
 }) => Promise<void>;
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** A page of a conversation's history (ZConversationMessagesQuery). */
-export type MessagesPage = { before?: number; limit: number };
 const MAX_NOTICE_SLOTS = 10_000;
 export const SYSTEM_SENDER = 'system';
 
