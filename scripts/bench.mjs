@@ -6,6 +6,7 @@
 //   npm run bench -- --quick       short durations (BENCH_SCALE=0.25), about 2 minutes
 //   BENCH_SCALE=0.5 npm run bench  durations scaled by 0.5
 //   npm run bench -- --no-browser  without the LCP measurement in Chromium
+//   npm run bench -- --engine postgresql   one engine only (sqlite or postgresql)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const scale = args.includes('--quick') ? 0.25 : Number(process.env.BENCH_SCALE ?? 1);
 const withBrowser = !args.includes('--no-browser');
+const onlyEngine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : null;
 const seconds = (full) => Math.max(2, Math.round(full * scale));
 const DURATION = {
   http: seconds(10),
@@ -367,8 +369,12 @@ async function main() {
     !largest || largest.gzip <= BUDGETS.routeChunkGzip,
   );
 
-  await runEngine('sqlite', null);
-  if (process.env.BENCH_DATABASE_URL) await runEngine('postgresql', process.env.BENCH_DATABASE_URL);
+  if (onlyEngine !== null && !['sqlite', 'postgresql'].includes(onlyEngine)) {
+    throw new Error(`--engine: sqlite or postgresql, not ${onlyEngine}`);
+  }
+  if (onlyEngine !== 'postgresql') await runEngine('sqlite', null);
+  if (onlyEngine === 'sqlite') log('--engine sqlite: PostgreSQL skipped');
+  else if (process.env.BENCH_DATABASE_URL) await runEngine('postgresql', process.env.BENCH_DATABASE_URL);
   else log('BENCH_DATABASE_URL is not set: PostgreSQL skipped');
 
   printTable();

@@ -28,7 +28,7 @@ export function bundleFigures() {
   };
 }
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

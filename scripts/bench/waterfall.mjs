@@ -1,0 +1,84 @@
+// What the organiser dashboard loads, and when, under the benchmark's throttling (Playwright, mobile
+// emulation, 4x CPU, 150 ms RTT / 1.6 Mbit/s): every request's start and end, first paint and LCP.
+// A diagnostic for decision 012, not part of `npm run bench`.
+//
+//   node scripts/bench/waterfall.mjs [--runs N] [--page login|dashboard]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApiIfNeeded } from '../api-build.mjs';
+import { buildWebIfNeeded } from '../web-build.mjs';
+import { CHROMIUM_ARGS, storeSession } from './frontend.mjs';
+import { seed } from './seed.mjs';
+import { closeClientAgent, expectStatus, freePort, startServer } from './server.mjs';
+
+const args = process.argv.slice(2);
+const runs = Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 1);
+const pageName = args.includes('--page') ? args[args.indexOf('--page') + 1] : 'dashboard';
+
+buildWebIfNeeded();
+buildApiIfNeeded();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-waterfall-'));
+const server = await startServer({ port: await freePort(), dataDir });
+const { chromium } = await import('playwright');
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
+try {
+  const data = await seed(server, { events: 6, members: 1, conversations: 3, messagesPerConversation: 5 });
+  const config = (await expectStatus(200, server.baseUrl, 'GET', '/config.json')).body;
+  for (let run = 0; run < runs; run++) {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    if (pageName === 'dashboard') await storeSession(page, server.baseUrl, config.clientId, data.organiser);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const url = `${server.baseUrl}${pageName === 'dashboard' ? '/dashboard/organizer/' : '/login/'}`;
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+    await page.waitForTimeout(500);
+    const timeline = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const items = performance.getEntriesByType('resource').map((e) => ({
+            name: e.name.replace(location.origin, ''),
+            start: e.startTime,
+            end: e.responseEnd,
+            size: e.encodedBodySize,
+          }));
+          for (const e of performance.getEntriesByType('paint')) items.push({ name: e.name, start: e.startTime });
+          for (const e of performance.getEntriesByType('mark'))
+            items.push({ name: `mark ${e.name}`, start: e.startTime });
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries())
+              items.push({ name: `LCP ${e.element?.textContent?.slice(0, 50) ?? ''}`, start: e.startTime });
+            resolve(items);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    console.log(`\nrun ${run + 1}`);
+    for (const item of timeline.sort((a, b) => a.start - b.start)) {
+      const span = item.end === undefined ? '' : ` → ${item.end.toFixed(0).padStart(5)} ms`;
+      const size = item.size ? ` ${(item.size / 1000).toFixed(1)} kB` : '';
+      console.log(`${item.start.toFixed(0).padStart(5)} ms${span.padEnd(11)} ${item.name}${size}`);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await closeClientAgent?.();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
