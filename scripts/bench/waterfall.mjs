@@ -53,7 +53,7 @@ try {
       () =>
         new Promise((resolve) => {
           const items = performance.getEntriesByType('resource').map((e) => ({
-            name: e.name.replace(window.location.origin, ''),
+            name: e.name.replace(/^https?:\/\/[^/]+/, ''),
             start: e.startTime,
             end: e.responseEnd,
             size: e.encodedBodySize,
