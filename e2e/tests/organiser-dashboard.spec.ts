@@ -48,3 +48,43 @@ test('the organiser dashboard counts open tasks, the team and unanswered message
   await page.getByRole('link', { name: eventTitle }).click();
   await expect(page).toHaveURL(new RegExp(`/edit-event/${event.id}$`));
 });
+
+test('a signed-in start asks for its profile and open tasks from index.html, and the page takes those answers', async ({
+  page,
+}) => {
+  const organiser = await signInOnboardedUser(page, { language: 'en' });
+  const profile = (await (
+    await page.request.get(`/api/user-profile/${organiser.sub}`, {
+      headers: { Authorization: `Bearer ${organiser.tokens.accessToken}` },
+    })
+  ).json()) as { user: { organisation_id: number } };
+  // Who sent each request: the page's inline script (its URL is the page's) or a script file.
+  const asked: { pathname: string; sentBy: string }[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const { pathname } = new URL(request.url);
+    const frame = initiator.stack?.callFrames[0] ?? initiator.stack?.parent?.callFrames[0];
+    if (pathname === '/config.json' || pathname.startsWith('/api/')) {
+      asked.push({ pathname, sentBy: frame ? new URL(frame.url).pathname : initiator.type });
+    }
+  });
+
+  await page.goto('/dashboard/organizer/');
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('open-tasks-count')).toHaveText('0');
+  await expect(page.getByTestId('team-size')).toHaveText('1');
+
+  const organisationId = profile.user.organisation_id;
+  const askings = (pathname: string) => asked.filter((asking) => asking.pathname === pathname);
+  for (const pathname of [
+    `/api/user-profile/${organiser.sub}`,
+    `/api/organisation/${organisationId}/tasks`,
+    `/api/users/${organisationId}`,
+  ]) {
+    // Once, by the inline script (the page's own URL): the app did not ask again.
+    expect(askings(pathname), pathname).toEqual([{ pathname, sentBy: '/dashboard/organizer/' }]);
+  }
+  // The preload of index.html, read by the inline script and then by the app.
+  expect(askings('/config.json')).toHaveLength(1);
+});

@@ -14,7 +14,7 @@ import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders, uploadOrigin } from './plugins/security-headers.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 import { registerAuthenticate } from './plugins/authenticate.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerWellFormedText } from './plugins/well-formed-text.ts';
@@ -111,7 +111,9 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     // Same origin for the built-in provider, so the app works under any host name it is reached by
     // and the strict connect-src 'self' holds.
     identityEndpoint:
-      config.identity.kind === 'builtin' ? '/identity/' : `https://cognito-idp.${config.identity.region}.amazonaws.com/`,
+      config.identity.kind === 'builtin'
+        ? '/identity/'
+        : `https://cognito-idp.${config.identity.region}.amazonaws.com/`,
     userPoolId: config.identity.userPoolId,
     clientId: config.identity.clientId,
     defaultLanguage: config.defaultLanguage,
@@ -132,7 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
       // Fastify types this reply for a route that does not exist yet.
       const plainReply = reply as unknown as FastifyReply;
-      void plainReply.code(status).type('application/json; charset=utf-8').send({ message: 'Bad request', code: 'BAD_REQUEST' });
+      void plainReply
+        .code(status)
+        .type('application/json; charset=utf-8')
+        .send({ message: 'Bad request', code: 'BAD_REQUEST' });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -141,7 +146,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   const s3Origin = uploadOrigin(config.files.store);
-  await registerSecurityHeaders(app, { extraConnectSources: s3Origin ? [s3Origin] : [] });
+  await registerSecurityHeaders(app, {
+    extraConnectSources: s3Origin ? [s3Origin] : [],
+    extraScriptSources: inlineScriptHashes(deps.webDistDir),
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger, {
     openapi: {
@@ -304,9 +312,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onTeamInvitationAccepted: (invitation, caller) =>
       notifications.onInvitationAccepted({ invitationId: invitation.id, email: caller.email, acceptedBy: caller.sub }),
   });
-  const team = createTeamService({ repo: createTeamRepository(database.db), profiles: profilesRepository, clock: deps.clock });
+  const team = createTeamService({
+    repo: createTeamRepository(database.db),
+    profiles: profilesRepository,
+    clock: deps.clock,
+  });
   if (identity) {
-    await app.register(identityRoutes, { prefix: '/identity', identity: identity.context, publicUrl: config.publicUrl });
+    await app.register(identityRoutes, {
+      prefix: '/identity',
+      identity: identity.context,
+      publicUrl: config.publicUrl,
+    });
   }
   if (!config.mail.smtpUrl) await app.register(mailboxRoutes, { db: database.db, token: config.mail.mailboxToken });
 
@@ -333,9 +349,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(sponsorshipsRoutes, { sponsorships });
       await api.register(notificationsRoutes, { notifications });
-      await api.register(tasksRoutes, { repo: createTasksRepository(database.db), access: eventAccess, clock: deps.clock });
+      await api.register(tasksRoutes, {
+        repo: createTasksRepository(database.db),
+        access: eventAccess,
+        clock: deps.clock,
+      });
       await api.register(searchRoutes, { repo: createSearchRepository(database.db) });
-      await api.register(settingsRoutes, { db: database.db, defaultLanguage: config.defaultLanguage, clock: deps.clock });
+      await api.register(settingsRoutes, {
+        db: database.db,
+        defaultLanguage: config.defaultLanguage,
+        clock: deps.clock,
+      });
       await api.register(agreementArchiveRoutes, { archive });
       await api.register(dataExportRoutes, {
         db: database.db,

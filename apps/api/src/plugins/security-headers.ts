@@ -1,4 +1,5 @@
-// Security headers for every response: a strict CSP the built app satisfies without inline script,
+// Security headers for every response: a strict CSP the built app satisfies (its one inline script is
+// allowed by its hash, never by 'unsafe-inline'),
 // frame protection, no MIME sniffing, a conservative referrer policy, and HSTS only over HTTPS.
 //
 // Helmet chooses the headers and their values, once at start: its Fastify plugin built a new helmet
@@ -57,12 +58,16 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: { extraConnectSources?: string[] } = {}) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { extraConnectSources?: string[]; extraScriptSources?: string[] } = {},
+) {
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         ...CONTENT_SECURITY_POLICY,
+        'script-src': [...CONTENT_SECURITY_POLICY['script-src'], ...(options.extraScriptSources ?? [])],
         'connect-src': [...CONTENT_SECURITY_POLICY['connect-src'], ...(options.extraConnectSources ?? [])],
       },
     },

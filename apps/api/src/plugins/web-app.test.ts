@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,5 +80,46 @@ describe('serving the built web app', () => {
     const res = await t.app.inject({ url: '/api/nope', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+});
+
+describe('the inline scripts of the built pages', () => {
+  const early = 'window.early=1;';
+  const pageOnly = 'window.dashboard=2;';
+  const sha = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-dist-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><head><script>${early}</script><script type="module" src="/assets/a.js"></script></head>`,
+    );
+    fs.mkdirSync(path.join(dist, 'dashboard', 'organizer'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dist, 'dashboard', 'organizer', 'index.html'),
+      `<!doctype html><head><script>${early}</script><SCRIPT defer>${pageOnly}</SCRIPT></head>`,
+    );
+    t = await createTestApp('sqlite', { deps: { webDistDir: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('are allowed by their hashes, each once, and no other inline script is', async () => {
+    const res = await t.app.inject({ url: '/dashboard/organizer/', headers: { accept: 'text/html' } });
+    const scriptSrc = /script-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)?.[1];
+    expect(scriptSrc?.split(' ').sort()).toEqual(["'self'", sha(early), sha(pageOnly)].sort());
+  });
+
+  it('are not allowed by a server without a web build', async () => {
+    const bare = await createTestApp('sqlite');
+    try {
+      const csp = (await bare.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+      expect(csp).toContain("script-src 'self';");
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -2,6 +2,7 @@
 // index.html never cached, and index.html for every client route so deep links reload. A page the
 // build gave its own copy of index.html (`login/index.html`, naming the chunks that page loads; see
 // PAGE_PRELOADS in apps/web/vite.config.ts) gets that copy, with or without the trailing slash.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +23,26 @@ function pageFiles(webDistDir: string): Map<string, string> {
   };
   visit('', 0);
   return pages;
+}
+
+/**
+ * The CSP sources (`'sha256-...'`) of the inline scripts in the pages the server sends: the web
+ * build writes one into every copy of index.html (sp:early-requests in apps/web/vite.config.ts).
+ * Hashing what is served, at start, means the policy always allows exactly those scripts and no
+ * other inline script, without 'unsafe-inline'.
+ */
+export function inlineScriptHashes(webDistDir: string | null): string[] {
+  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : null;
+  if (!webDistDir || !indexFile || !fs.existsSync(indexFile)) return [];
+  const files = [indexFile, ...[...pageFiles(webDistDir).values()].map((page) => path.join(webDistDir, page))];
+  const hashes = new Set<string>();
+  for (const file of files) {
+    const html = fs.readFileSync(file, 'utf8');
+    for (const [, code] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+      if (code) hashes.add(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...hashes];
 }
 
 export async function registerWebApp(app: FastifyInstance, webDistDir: string | null) {

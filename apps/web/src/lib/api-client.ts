@@ -4,6 +4,8 @@
  * turned into an ApiError. Features call `api` from their `api/` files; nothing else uses fetch.
  */
 import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE, codeForStatus } from './api-error';
+import { apiUrl } from './api-paths';
+import { takeEarlyResponse } from './early-requests';
 import { readApiErrorBody } from './wire-checks';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -70,10 +72,6 @@ export type ApiClient = {
 
 export type ApiResponse<T> = { data: T; headers: Headers };
 
-function joinUrl(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-}
-
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -123,9 +121,14 @@ export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: A
     const authHeader = await authorization(auth);
     if (authHeader) headers.set('Authorization', authHeader);
 
+    const url = apiUrl(baseUrl, path);
+    // The answer index.html's inline script already asked for, if it got one (lib/early-requests.ts).
+    const early = method === 'GET' && body === undefined ? await takeEarlyResponse(url, authHeader) : null;
+    if (early) return early;
+
     let response: Response;
     try {
-      response = await (fetchImpl ?? globalThis.fetch)(joinUrl(baseUrl, path), {
+      response = await (fetchImpl ?? globalThis.fetch)(url, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -6,6 +6,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { STALE_TIMES, type Role, type UserProfileWire } from '@sp/shared';
 import { api } from '@/lib/api-client';
+import { userProfilePath } from '@/lib/api-paths';
 import { isOrganiserRole } from '@/lib/auth/guards';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -50,9 +51,7 @@ export function toUserProfile(wire: UserProfileWire): UserProfile {
   };
 }
 
-export function userProfilePath(sub: string): string {
-  return `/user-profile/${encodeURIComponent(sub)}`;
-}
+export { userProfilePath };
 
 export async function getUserProfile(sub: string, options: { signal?: AbortSignal } = {}): Promise<UserProfile> {
   const { user } = await api.get(userProfilePath(sub), {

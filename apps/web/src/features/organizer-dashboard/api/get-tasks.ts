@@ -2,13 +2,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ZOrganiserTasks, type OrganiserTasksWire } from '@sp/shared';
 import { api } from '@/lib/api-client';
+import { organiserTasksPath } from '@/lib/api-paths';
 import { queryKeys } from '@/lib/query-keys';
 
 export function getOrganiserTasks(
   organisationId: number,
   options: { signal?: AbortSignal } = {},
 ): Promise<OrganiserTasksWire> {
-  return api.get(`/organisation/${organisationId}/tasks`, { schema: ZOrganiserTasks, signal: options.signal });
+  return api.get(organiserTasksPath(organisationId), { schema: ZOrganiserTasks, signal: options.signal });
 }
 
 export function organiserTasksQueryOptions(organisationId: number) {

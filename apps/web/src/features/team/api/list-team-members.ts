@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { STALE_TIMES, ZListTeamMembersResponse, type TeamMemberWire } from '@sp/shared';
 import { api } from '@/lib/api-client';
+import { teamMembersPath } from '@/lib/api-paths';
 import { queryKeys } from '@/lib/query-keys';
 
 export type TeamMember = {
@@ -14,7 +15,7 @@ export async function listTeamMembers(
   organisationId: number,
   options: { signal?: AbortSignal } = {},
 ): Promise<TeamMember[]> {
-  const members = await api.get(`/users/${organisationId}`, {
+  const members = await api.get(teamMembersPath(organisationId), {
     schema: ZListTeamMembersResponse,
     signal: options.signal,
   });
