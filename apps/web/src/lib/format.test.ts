@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatDateTime } from './format';
+import { dateTimeFormat, formatCurrency, formatDate, formatDateTime } from './format';
 
 const NBSP = '\u00a0';
 
@@ -37,5 +37,45 @@ describe('formatCurrency', () => {
 
   it('prints EUR in English format', () => {
     expect(formatCurrency(2500, 'en')).toBe('€2,500.00');
+  });
+});
+
+describe('kept formatters', () => {
+  it('reuses one formatter per locale and options, and never mixes them up', () => {
+    const options = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+    expect(dateTimeFormat('de-DE', { ...options })).toBe(dateTimeFormat('de-DE', { ...options }));
+    expect(dateTimeFormat('de-DE', options)).not.toBe(dateTimeFormat('en-GB', options));
+    expect(dateTimeFormat('de-DE', options)).not.toBe(dateTimeFormat('de-DE', { ...options, timeZone: 'UTC' }));
+    // Alternating languages, calendar dates and instants: each answer as if formatted alone.
+    for (let i = 0; i < 2; i++) {
+      expect(formatDate('2025-03-05', 'de')).toBe('05.03.2025');
+      expect(formatDate('2025-03-05', 'en')).toBe('05/03/2025');
+      expect(formatDateTime(new Date(2025, 2, 5, 14, 7), 'de')).toBe('05.03.2025, 14:07');
+      expect(formatCurrency(2500, 'en')).toBe('€2,500.00');
+    }
+  });
+});
+
+describe('dates written out', () => {
+  it('are what Intl.DateTimeFormat prints, in both languages, for calendar dates and instants', () => {
+    const intl = (locale: string, options: Intl.DateTimeFormatOptions, date: Date) =>
+      new Intl.DateTimeFormat(locale, options).format(date);
+    const dateParts = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+    for (let day = 0; day < 800; day += 7) {
+      const calendarDate = new Date(Date.UTC(2024, 0, 1 + day)).toISOString().slice(0, 10);
+      const instant = new Date(2024, 0, 1 + day, day % 24, (day * 7) % 60);
+      for (const [language, locale] of [
+        ['de', 'de-DE'],
+        ['en', 'en-GB'],
+      ] as const) {
+        expect(formatDate(calendarDate, language)).toBe(
+          intl(locale, { ...dateParts, timeZone: 'UTC' }, new Date(`${calendarDate}T00:00:00Z`)),
+        );
+        expect(formatDate(instant, language)).toBe(intl(locale, dateParts, instant));
+        expect(formatDateTime(instant, language)).toBe(
+          intl(locale, { ...dateParts, hour: '2-digit', minute: '2-digit' }, instant),
+        );
+      }
+    }
   });
 });

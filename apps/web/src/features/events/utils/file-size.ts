@@ -1,10 +1,10 @@
-import { INTL_LOCALES } from '@/lib/format';
+import { INTL_LOCALES, numberFormat } from '@/lib/format';
 import type { Language } from '@sp/shared';
 
 /** 240 KB, 1.5 MB: decimal units, as file managers show them. */
 export function formatFileSize(bytes: number, language: Language): string {
   const megabytes = bytes >= 1_000_000;
-  return new Intl.NumberFormat(INTL_LOCALES[language], {
+  return numberFormat(INTL_LOCALES[language], {
     style: 'unit',
     unit: megabytes ? 'megabyte' : 'kilobyte',
     unitDisplay: 'short',
