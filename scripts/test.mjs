@@ -46,7 +46,9 @@ function countVitest(ok, file) {
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     // A suite that failed to load has no tests to count: count the file once.
-    const brokenFiles = (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults.length === 0);
+    const brokenFiles = (report.testResults ?? []).filter(
+      (r) => r.status === 'failed' && r.assertionResults.length === 0,
+    );
     totals.failed += brokenFiles.length;
     if (!ok && report.numFailedTests === 0 && brokenFiles.length === 0) totals.failed++;
   } else {
@@ -56,7 +58,13 @@ function countVitest(ok, file) {
 
 if (wanted('unit')) {
   const file = path.join(reports, 'vitest.json');
-  const ok = run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const ok = run('unit and integration tests', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   countVitest(ok, file);
 }
 
@@ -65,7 +73,15 @@ if (wanted('bundle')) {
   buildWebIfNeeded();
   const file = path.join(reports, 'bundle-budget.json');
   const config = 'scripts/bench/vitest.config.mjs';
-  const ok = run('bundle-size budget', 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const ok = run('bundle-size budget', 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    config,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   countVitest(ok, file);
 }
 
