@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 
 /** Shown when the app cannot start (no /config.json); nothing else is available then. */
 export function BootError() {

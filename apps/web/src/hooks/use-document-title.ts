@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Sets the tab title to "<title> · <app name>" while the page is shown. */
 export function useDocumentTitle(title: string | undefined): void {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuthStore } from '@/lib/auth';
+import { useTranslation } from '@/lib/i18n';
 
 /** Spec "Header": end the session, clear cached data, confirm with a toast, go to login. */
 export function useLogout(): () => Promise<void> {

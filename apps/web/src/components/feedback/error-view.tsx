@@ -1,8 +1,8 @@
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { TriangleAlertIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '@/lib/api-error';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { StatusMessage } from './status-message';
 
 /** Router-level error screen: a readable message (never a raw server text) and a retry. */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { MailWarningIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { StatusMessage } from './status-message';
 
 /** Spec: an invitation link without token or e-mail is an error ('Token and email are required'). */

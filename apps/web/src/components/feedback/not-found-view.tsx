@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CompassIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { StatusMessage } from './status-message';
 
 export function NotFoundView() {

@@ -1,5 +1,5 @@
 import { LoaderCircleIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Shown by the router only after a delay (defaultPendingMs), so fast loads do not flash. */
 export function PendingView() {

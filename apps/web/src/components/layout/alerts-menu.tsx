@@ -13,12 +13,12 @@ import {
   UserPlusIcon,
 } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { NotificationKind } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/hooks/use-language';
 import { alertsQueryOptions, markAlertsRead, safeAlertLink, withRead, type Alert } from '@/lib/alerts';
 import { getErrorMessage } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const linkClass = 'rounded-sm hover:text-foreground hover:underline underline-offset-4';
 

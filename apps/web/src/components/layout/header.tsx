@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { BellIcon, LogInIcon, LogOutIcon, MenuIcon, SearchIcon, SettingsIcon, UserIcon, XIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { DisclosurePopover } from '@/components/ui/disclosure-popover';
@@ -9,6 +8,7 @@ import { useAfterIdle } from '@/hooks/use-after-idle';
 import { useLanguage } from '@/hooks/use-language';
 import { useLogout } from '@/hooks/use-logout';
 import { isSignedIn, useAuth } from '@/lib/auth';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 // What only a signed-in user sees or needs is loaded once someone signs in, not with every first page;

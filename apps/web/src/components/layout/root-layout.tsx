@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
+import { useTranslation } from '@/lib/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
 

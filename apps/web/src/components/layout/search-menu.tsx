@@ -2,12 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CalendarIcon, LoaderCircleIcon, MessagesSquareIcon, UserIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from '@sp/shared';
 import { Input } from '@/components/ui/input';
 import { useLanguage } from '@/hooks/use-language';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { searchQueryOptions } from '@/lib/search/search';
 import { cn } from '@/lib/utils';
 

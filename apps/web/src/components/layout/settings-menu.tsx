@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useLanguage } from '@/hooks/use-language';
 import { getErrorMessage } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n';
 import { settingsQueryOptions, useUpdateSettings } from '@/lib/settings/settings';
 
 /**

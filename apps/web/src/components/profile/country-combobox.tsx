@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Combobox, type ComboboxProps } from '@/components/ui/combobox';
 import { useLanguage } from '@/hooks/use-language';
 import { countryOptions } from '@/lib/countries';
+import { useTranslation } from '@/lib/i18n';
 
 type CountryComboboxProps = Omit<ComboboxProps, 'options' | 'listLabel' | 'toggleLabel' | 'noResultsText' | 'locale'>;
 

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZMasterData, type MasterData } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { applyApiFieldErrors } from '@/lib/form-errors';
+import { useTranslation } from '@/lib/i18n';
 import type { UserProfile } from '@/lib/profile/user-profile';
 import { CountryCombobox } from './country-combobox';
 

@@ -1,7 +1,7 @@
 import { CalendarDaysIcon, HandCoinsIcon, HandshakeIcon, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '@sp/shared';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 const ICONS: Record<Role, LucideIcon> = {

@@ -1,7 +1,6 @@
-import type { ParseKeys } from 'i18next';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
+import { useTranslation, type TranslationKey } from '@/lib/i18n';
 
 export type FieldControlProps = {
   id: string;
@@ -32,7 +31,11 @@ export function FormField({
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const message = error?.message ? (i18n.exists(error.message) ? t(error.message as ParseKeys) : error.message) : null;
+  const message = error?.message
+    ? i18n.exists(error.message)
+      ? t(error.message as TranslationKey)
+      : error.message
+    : null;
   const describedBy = [hint ? hintId : null, message ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useTranslation } from '@/lib/i18n';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useIdentity } from '../hooks/use-identity';
 import { describeIdentityError, MISSING_TOKEN_CODE, toIdentityError } from '../utils/identity-errors';

@@ -1,7 +1,7 @@
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 /** A password field with a show/hide toggle that keeps the typed value and the focus order. */

@@ -1,5 +1,5 @@
 import { CheckIcon, DotIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { PASSWORD_RULES } from '../utils/password-rules';
 

@@ -1,8 +1,8 @@
 import { RotateCwIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { describeIdentityError } from '../utils/identity-errors';
 
 /** "Send the code again": a toast tells whether it went out; the button rests while sending. */

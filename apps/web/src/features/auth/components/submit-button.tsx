@@ -1,7 +1,7 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useDelayedPending } from '../hooks/use-delayed-pending';
 

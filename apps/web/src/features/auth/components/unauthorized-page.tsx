@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { ShieldAlertIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { StatusMessage } from '@/components/feedback/status-message';
 import { isSignedIn, useAuth } from '@/lib/auth';
+import { useTranslation } from '@/lib/i18n';
 
 export function UnauthorizedPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
  * Errors of the identity provider (amazon-cognito-identity-js hands them over as objects with a
  * Cognito `code`) turned into one type, and the friendly text for each code the spec leaves open.
  */
-import type { ParseKeys } from 'i18next';
+import type { TranslationKey } from '@/lib/i18n';
 
 export class IdentityError extends Error {
   override readonly name = 'IdentityError';
@@ -32,7 +32,7 @@ export function toIdentityError(error: unknown): IdentityError {
   return new IdentityError('Unknown', String(error), { cause: error });
 }
 
-export type IdentityErrorKey = Extract<ParseKeys, `auth.errors.${string}` | `common.error.${string}`>;
+export type IdentityErrorKey = Extract<TranslationKey, `auth.errors.${string}` | `common.error.${string}`>;
 
 /** The i18n key of a friendly text for an identity error; null when the provider's own text is best. */
 export function identityErrorKey(error: IdentityError): IdentityErrorKey | null {

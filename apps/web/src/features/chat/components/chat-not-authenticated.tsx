@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { LockIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '@/components/feedback/status-message';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 
 /** Spec section 8: neither a signed-in user nor guest parameters. */
 export function ChatNotAuthenticated({ redirect }: { redirect: string }) {

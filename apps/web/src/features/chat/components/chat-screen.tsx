@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CHAT_MOBILE_BREAKPOINT_PX } from '@sp/shared';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isSignedIn, useAuth } from '@/lib/auth';
 import { conversationsQueryOptions, type ChatAuth } from '@/lib/chat';
+import { useTranslation } from '@/lib/i18n';
 import { useLiveStream } from '@/lib/live/use-live-stream';
 import { cn } from '@/lib/utils';
 import { useMediaQuery } from '../hooks/use-media-query';

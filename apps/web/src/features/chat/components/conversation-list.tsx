@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquarePlusIcon, MessagesSquareIcon, SearchIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useLanguage } from '@/hooks/use-language';
 import { getErrorMessage } from '@/lib/api-error';
 import { conversationsQueryOptions, isGuest, type ChatAuth, type Conversation } from '@/lib/chat';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { formatListTime } from '../utils/list-time';
 import { useNotificationText } from './notification-text';

@@ -1,7 +1,7 @@
 import { CheckCheckIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/hooks/use-format';
 import type { Message } from '@/lib/chat';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useNotificationText } from './notification-text';
 

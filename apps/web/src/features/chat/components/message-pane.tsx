@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, MessagesSquareIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
@@ -12,6 +11,7 @@ import {
   type ChatAuth,
   type Message,
 } from '@/lib/chat';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useSendMessage } from '../api/send-message';
 import { MessageItem } from './message-item';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { parseNotification } from '../utils/notification';
 
 const STATUS_KEYS = ['invited', 'downloaded', 'signed', 'confirmed', 'declined', 'withdrawn'] as const;

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SendHorizontalIcon } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX, ZSendMessageRequest } from '@sp/shared';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 const sendSchema = ZSendMessageRequest.pick({ message: true });

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ParseKeys } from 'i18next';
 import { useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { INVITE_EMAIL_PATTERN } from '@sp/shared';
@@ -20,6 +18,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
+import { useTranslation, type TranslationKey } from '@/lib/i18n';
 import { useStartConversation } from '../api/start-conversation';
 
 const startSchema = z.object({
@@ -65,7 +64,7 @@ export function StartConversationDialog({
   const emailError = errors.email?.message
     ? errors.email.type === 'server'
       ? errors.email.message
-      : t(errors.email.message as ParseKeys)
+      : t(errors.email.message as TranslationKey)
     : undefined;
 
   return (

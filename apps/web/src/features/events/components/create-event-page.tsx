@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useTranslation } from '@/lib/i18n';
 import { EventSaveError, useSaveEvent } from '../hooks/use-save-event';
 import { eventSaveErrorMessage } from '../utils/event-errors';
 import type { EventFormOutput } from '../utils/event-form-schema';

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { DownloadIcon, LoaderCircleIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { EventFile } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n';
 import { downloadEventFile } from '../api/download-event-file';
 
 /** The event's stored PDF as a button with its file name; a click saves it. */

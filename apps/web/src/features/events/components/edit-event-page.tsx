@@ -1,11 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Language } from '@sp/shared';
 import { useLanguage } from '@/hooks/use-language';
+import { useTranslation, type TFunction } from '@/lib/i18n';
 import { eventQueryOptions } from '../api/get-event';
 import { useSaveEvent } from '../hooks/use-save-event';
 import { eventSaveErrorMessage } from '../utils/event-errors';

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { EventFile } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { datePattern, datePlaceholder } from '@/components/ui/date-input-format';
@@ -15,6 +14,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-error';
 import { applyApiFieldErrors } from '@/lib/form-errors';
 import { INTL_LOCALES } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import {
   EVENT_FIELD_MAX,

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarDaysIcon, ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/hooks/use-format';
+import { useTranslation } from '@/lib/i18n';
 import type { OrganiserEvent } from '../types';
 
 /** One event of the list: the whole card links to its edit page (through the title's link). */

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 /** The frame of the event screens: an optional way back to the list, the h1 with its actions, the content. */

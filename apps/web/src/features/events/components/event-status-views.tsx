@@ -1,8 +1,8 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { CalendarSearchIcon, CalendarX2Icon, TriangleAlertIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '@/components/feedback/status-message';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { eventFetchErrorMessage } from '../utils/event-errors';
 
 function ToEventsButton({ variant = 'default' }: { variant?: 'default' | 'outline' }) {

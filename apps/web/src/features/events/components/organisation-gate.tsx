@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { profileErrorMessage } from '@/lib/profile/profile-errors';
 import { useOrganiserProfile } from '../hooks/use-organiser-profile';
 import { EventPage } from './event-page';

@@ -1,11 +1,11 @@
 import { FileTextIcon, UploadIcon, XIcon } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PDF_MIME_TYPE } from '@sp/shared';
 import { buttonVariants, Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { useLanguage } from '@/hooks/use-language';
 import { INTL_LOCALES } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { formatFileSize } from '../utils/file-size';
 import { isPdfFile } from '../utils/event-form-schema';

@@ -1,7 +1,7 @@
 // The event calls' failure texts of spec section 8 ('Error fetching events: {statusText}', ...).
 // Network failures and unreadable answers keep the app's general texts.
-import type { TFunction } from 'i18next';
 import { getErrorMessage, INVALID_RESPONSE_CODE, isApiError } from '@/lib/api-error';
+import type { TFunction } from '@/lib/i18n';
 
 /** HTTP reason phrases: HTTP/2 answers carry no status text, so it is looked up by code. */
 const REASON_PHRASES: Record<number, string> = {

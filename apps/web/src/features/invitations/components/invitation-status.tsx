@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { LinkIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '@/components/feedback/status-message';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n';
 
 /** A link whose invitation could not be loaded: 404 is the spec's "invalid or expired" text. */
 export function InvitationLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

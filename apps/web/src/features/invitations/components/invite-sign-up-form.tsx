@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
-import type { ParseKeys } from 'i18next';
 import type { ComponentProps, ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { storePendingInvitation } from '@/lib/auth/pending-invitation';
+import { useTranslation, type TranslationKey } from '@/lib/i18n';
 
 export type InviteSignUp = (input: { email: string; password: string; invitationToken: string }) => Promise<void>;
 
@@ -73,7 +72,7 @@ export function InviteSignUpForm({
   });
 
   const PasswordControl = PasswordInput ?? PlainPasswordInput;
-  const passwordError = errors.password?.message ? t(errors.password.message as ParseKeys) : undefined;
+  const passwordError = errors.password?.message ? t(errors.password.message as TranslationKey) : undefined;
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting || undefined}>

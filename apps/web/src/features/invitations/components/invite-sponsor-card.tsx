@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ParseKeys } from 'i18next';
 import { HandCoinsIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { INVITE_EMAIL_PATTERN } from '@sp/shared';
@@ -10,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useTranslation, type TranslationKey } from '@/lib/i18n';
 import { useCreateSponsorInvitation } from '../api/create-sponsor-invitation';
 
 const AMOUNT_PATTERN = /^\d{1,9}([.,]\d{1,2})?$/;
@@ -50,7 +49,7 @@ export function InviteSponsorCard({ eventId }: { eventId: number }) {
     reset();
   });
 
-  const message = (key?: string) => (key ? t(key as ParseKeys) : undefined);
+  const message = (key?: string) => (key ? t(key as TranslationKey) : undefined);
 
   return (
     <Card className="w-full">

@@ -1,7 +1,7 @@
 import type { LegalNotice } from '@sp/shared';
-import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { useRuntimeConfig } from '@/config/runtime-config-provider';
+import { useTranslation } from '@/lib/i18n';
 import { LegalValue } from './legal-value';
 
 type Field = { key: keyof LegalNotice; href?: (value: string) => string };

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** A legal detail from the operator's configuration, or a visible note that it is missing. */
 export function LegalValue({ value, href }: { value: string | null; href?: (value: string) => string }) {

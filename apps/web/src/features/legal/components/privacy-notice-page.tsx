@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { Page, Prose } from '@/components/layout/page';
 import { useRuntimeConfig } from '@/config/runtime-config-provider';
+import { useTranslation } from '@/lib/i18n';
 import { LegalValue } from './legal-value';
 
 const DATA_CATEGORIES = [

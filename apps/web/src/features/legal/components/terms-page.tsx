@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { Page, Prose } from '@/components/layout/page';
+import { useTranslation } from '@/lib/i18n';
 
 const SECTIONS = ['service', 'registration', 'content', 'availability', 'termination'] as const;
 

@@ -8,11 +8,11 @@ import {
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isSignedIn, useAuth } from '@/lib/auth';
+import { useTranslation } from '@/lib/i18n';
 
 const ORGANISER_POINTS: { key: 'events' | 'team' | 'sponsors' | 'chat'; icon: LucideIcon }[] = [
   { key: 'events', icon: CalendarPlusIcon },

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ClipboardListIcon, FileWarningIcon, MailIcon, SignatureIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLanguage } from '@/hooks/use-language';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { organiserTasksQueryOptions } from '../api/get-tasks';
 
 /** How many tasks of each kind the card lists; the total counts them all. */

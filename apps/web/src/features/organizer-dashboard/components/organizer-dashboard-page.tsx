@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 import { OpenTasksCard } from './open-tasks-card';
 import { TeamSizeCard } from './team-size-card';
 import { UnansweredMessagesCard } from './unanswered-messages-card';

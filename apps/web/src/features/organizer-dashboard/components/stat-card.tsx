@@ -1,8 +1,8 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ArrowRightIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTranslation } from '@/lib/i18n';
 
 /** A counter whose data is still loading (the same mark as the open-tasks card's); read out as loading. */
 export function PendingValue() {

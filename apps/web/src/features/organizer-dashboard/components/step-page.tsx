@@ -9,10 +9,10 @@ import {
   UserCogIcon,
   UsersIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { organiserProgressQueryOptions, type OrganiserProgress } from '../api/get-organiser-progress';
 

@@ -1,5 +1,5 @@
 import { UsersIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PendingValue, StatCard } from './stat-card';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessagesSquareIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { unreadSummaryQueryOptions } from '@/lib/chat';
+import { useTranslation } from '@/lib/i18n';
 import { PendingValue, StatCard } from './stat-card';
 
 /** Spec "Organiser dashboard": unanswered messages (conversations with unread messages), to the chats. */

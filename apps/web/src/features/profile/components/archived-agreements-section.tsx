@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowDownToLineIcon, LoaderCircleIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import { getErrorMessage } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n';
 import {
   archivedAgreementsQueryOptions,
   downloadArchivedAgreement,

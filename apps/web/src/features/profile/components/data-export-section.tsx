@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { FileJsonIcon, LoaderCircleIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/api-error';
 import { saveBlobAs } from '@/lib/file-transfer';
+import { useTranslation } from '@/lib/i18n';
 
 /** GET /data-export saved under the name the server gives (GDPR art. 20). */
 async function downloadMyData(): Promise<void> {

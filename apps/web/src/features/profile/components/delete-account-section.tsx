@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
   AlertDialog,
@@ -17,6 +16,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { useRuntimeConfig } from '@/config/runtime-config-provider';
 import { useAuthStore } from '@/lib/auth';
+import { useTranslation } from '@/lib/i18n';
 import { useDeleteUserProfile } from '../api/delete-user-profile';
 
 /** 'Konto kündigen': confirm, delete the account, end the session here and go to the login. */

@@ -1,7 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { ExternalLinkIcon, InfoIcon, MailIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { MasterData, Role } from '@sp/shared';
 import { MasterDataForm, masterDataDefaults } from '@/components/profile/master-data-form';
@@ -10,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useRuntimeConfig } from '@/config/runtime-config-provider';
 import { useLanguage } from '@/hooks/use-language';
+import { useTranslation } from '@/lib/i18n';
 import { profileErrorMessage } from '@/lib/profile/profile-errors';
 import type { UserProfile } from '@/lib/profile/user-profile';
 import { useSendPasswordResetCode } from '../api/send-password-reset-code';

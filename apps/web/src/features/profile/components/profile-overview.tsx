@@ -1,11 +1,11 @@
 import { Building2Icon, KeyRoundIcon, PencilIcon, UserCogIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLanguage } from '@/hooks/use-language';
 import { countryName } from '@/lib/countries';
+import { useTranslation } from '@/lib/i18n';
 import type { UserProfile } from '@/lib/profile/user-profile';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';

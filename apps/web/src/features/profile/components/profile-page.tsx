@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
+import { useTranslation } from '@/lib/i18n';
 import { profileErrorMessage } from '@/lib/profile/profile-errors';
 import { userProfileQueryOptions } from '@/lib/profile/user-profile';
 import { archivedAgreementsQueryOptions } from '../api/archived-agreements';

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ParseKeys } from 'i18next';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-error';
+import { useTranslation, type TranslationKey } from '@/lib/i18n';
 import { useChangeSponsorshipAmount } from '../api/change-sponsorship';
 
 const AMOUNT_PATTERN = /^\d{1,9}([.,]\d{1,2})?$/;
@@ -55,7 +54,7 @@ export function AmountForm({
       <fieldset disabled={isSubmitting} className="flex min-w-0 flex-wrap items-end gap-2">
         <Field
           label={t('sponsorships.amount.label')}
-          error={errors.amount?.message ? t(errors.amount.message as ParseKeys) : undefined}
+          error={errors.amount?.message ? t(errors.amount.message as TranslationKey) : undefined}
           className="w-40"
         >
           {(control) => (

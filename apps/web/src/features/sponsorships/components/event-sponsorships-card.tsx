@@ -10,13 +10,13 @@ import {
   XIcon,
 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLanguage } from '@/hooks/use-language';
 import { getErrorMessage } from '@/lib/api-error';
 import { formatCurrency, formatDate, formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { downloadFile } from '../api/agreement-files';
 import { useChangeSponsorshipStatus } from '../api/change-sponsorship';
 import { eventSponsorshipsQueryOptions } from '../api/list-event-sponsorships';

@@ -11,11 +11,11 @@ import {
   MessageSquareIcon,
 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import { getErrorMessage } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { committedCents, mySponsorshipsQueryOptions } from '../api/list-my-sponsorships';
 import { isOpen, type Sponsorship } from '../api/sponsorship';

@@ -10,7 +10,6 @@ import {
   UserPlusIcon,
 } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { PDF_MIME_TYPE } from '@sp/shared';
 import { Button } from '@/components/ui/button';
@@ -18,6 +17,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { FileTooLargeError } from '@/lib/file-transfer';
 import { formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { downloadFile, uploadSignedAgreement } from '../api/agreement-files';
 import { useChangeSponsorshipStatus } from '../api/change-sponsorship';
 import { sponsorshipQueryOptions } from '../api/get-sponsorship';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Building2Icon, CalendarDaysIcon, LoaderCircleIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import { getErrorMessage } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n';
 import { mySponsorshipsQueryOptions } from '../api/list-my-sponsorships';
 import { StatusBadge } from './status-badge';
 

@@ -1,7 +1,7 @@
 import { CopyIcon, Share2Icon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 
 async function copyLink(url: string): Promise<boolean> {
   try {

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ParseKeys } from 'i18next';
 import { SendIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { INVITE_EMAIL_PATTERN } from '@sp/shared';
@@ -11,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-error';
+import { useTranslation, type TranslationKey } from '@/lib/i18n';
 import { useCreateInvitation } from '../api/create-invitation';
 import { InviteLinkActions } from './invite-link-actions';
 
@@ -46,7 +45,7 @@ export function InviteMemberForm({ organisationId }: { organisationId: number })
     }
   });
 
-  const emailError = errors.email?.message ? t(errors.email.message as ParseKeys) : undefined;
+  const emailError = errors.email?.message ? t(errors.email.message as TranslationKey) : undefined;
 
   return (
     <div className="grid gap-5">

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trash2Icon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,6 +13,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { getErrorMessage } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { teamMembersQueryOptions, type TeamMember } from '../api/list-team-members';
 import { useRemoveTeamMember } from '../api/remove-team-member';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTranslation } from '@/lib/i18n';
 import { userProfileQueryOptions } from '@/lib/profile/user-profile';
 import { InviteMemberForm } from './invite-member-form';
 import { TeamMemberList } from './team-member-list';

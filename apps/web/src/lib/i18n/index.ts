@@ -1,15 +1,19 @@
 /**
- * i18next with both languages bundled into the build (spec section 1: not fetched from a
- * translation service). German is the default and fallback. The main chunk carries only the German
- * texts of the page shell and the login page (the first page of most visits); all texts of
+ * The app's texts in both languages, bundled into the build (spec section 1: not fetched from a
+ * translation service), served by the small runtime in `translator.ts` (decision 015; it replaced
+ * i18next and react-i18next). German is the default and fallback. The main chunk carries only the
+ * German texts of the page shell and the login page (the first page of most visits); all texts of
  * a language are their own chunk, loaded before a page that needs them is shown (`ensureTextsFor`,
  * called at start and by the root route) and before a language is switched to. The language is
  * the visitor's last choice (localStorage), else the operator's default; <html lang> follows it.
+ * Components read texts through `useTranslation()`, which renders them again when the language
+ * changes or texts arrive.
  */
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@sp/shared';
 import type de from '@/locales/de.json';
+import type { TFunction } from './keys';
+import { createTranslator, type Translator } from './translator';
 // Keep in step with SHELL_PATHS: every group a component of the shell or of that page reads.
 import shellTexts from '@/locales/de.json?groups=common,boot,nav,settings,language,auth.login,auth.fields,auth.validation,auth.errors,auth.pleaseWait,auth.logoutSuccess,footer,notFound,errorPage,search,alerts';
 
@@ -23,6 +27,8 @@ const loaders: Record<Language, () => Promise<Messages>> = {
   en: () => import('@/locales/en.json').then((module) => module.default),
 };
 const complete = new Map<Language, Promise<void>>();
+
+const i18n = createTranslator<Language>(DEFAULT_LANGUAGE, shellTexts);
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -54,7 +60,7 @@ function ensureLoaded(language: Language): Promise<void> {
   let loading = complete.get(language);
   if (!loading) {
     loading = loaders[language]().then((texts) => {
-      i18n.addResourceBundle(language, 'translation', texts, true, true);
+      i18n.addTexts(language, texts);
     });
     loading.catch(() => complete.delete(language));
     complete.set(language, loading);
@@ -64,29 +70,18 @@ function ensureLoaded(language: Language): Promise<void> {
 
 /** Before a page at `pathname` is shown: all texts of the current language unless the shell's suffice. */
 export async function ensureTextsFor(pathname: string): Promise<void> {
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { language } = i18n;
   if (language !== DEFAULT_LANGUAGE || !SHELL_PATHS.test(pathname)) await ensureLoaded(language);
 }
 
 /**
- * Starts i18next in the stored or the given default language; resolves once the texts of the page
- * at `pathname` are loaded (all texts when none is given).
+ * Starts in the stored or the given default language; resolves once the texts of the page at
+ * `pathname` are loaded (all texts when none is given).
  */
 export async function initI18n(defaultLanguage: Language = DEFAULT_LANGUAGE, pathname = ''): Promise<typeof i18n> {
   const language = readStoredLanguage() ?? defaultLanguage;
-  if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
-      resources: { [DEFAULT_LANGUAGE]: { translation: shellTexts } },
-      lng: DEFAULT_LANGUAGE,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-    i18n.on('languageChanged', setDocumentLanguage);
-  }
   if (language !== DEFAULT_LANGUAGE) await ensureLoaded(language);
-  if (i18n.language !== language) await i18n.changeLanguage(language);
+  i18n.setLanguage(language);
   await ensureTextsFor(pathname);
   setDocumentLanguage(language);
   return i18n;
@@ -96,7 +91,15 @@ export async function initI18n(defaultLanguage: Language = DEFAULT_LANGUAGE, pat
 export async function changeLanguage(language: Language): Promise<void> {
   storeLanguage(language);
   await ensureLoaded(language);
-  await i18n.changeLanguage(language);
+  i18n.setLanguage(language);
+  setDocumentLanguage(language);
+}
+
+/** `t` for the current language, and the translator; the component renders again on every change. */
+export function useTranslation(): { t: TFunction; i18n: Translator<Language> } {
+  const { t } = useSyncExternalStore(i18n.subscribe, i18n.getState, i18n.getState);
+  return { t, i18n };
 }
 
 export { i18n };
+export type { TFunction, TranslationKey } from './keys';
