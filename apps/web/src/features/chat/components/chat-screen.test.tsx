@@ -238,6 +238,19 @@ describe('ChatScreen', () => {
     expect(box).toHaveValue('Geht nicht');
   });
 
+  it('says a conversation cannot be opened and offers no send box for it', async () => {
+    api.override = (call) =>
+      call.path.startsWith('/api/conversation/9')
+        ? new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Conversation not found' }), { status: 404 })
+        : undefined;
+    await open({ initial: 9 });
+    expect(
+      await screen.findByText('Diese Unterhaltung gibt es nicht oder Sie haben keinen Zugriff darauf.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Nachricht' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Senden' })).toBeDisabled();
+  });
+
   it('limits a message to the maximum length', async () => {
     await open({ initial: 2 });
     const box = await screen.findByRole('textbox', { name: 'Nachricht' });

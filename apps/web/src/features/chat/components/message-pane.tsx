@@ -27,6 +27,11 @@ function ownSide(messages: Message[]): Message['senderSide'] {
   return theirs && theirs.senderSide !== 'system' ? OPPOSITE_SIDE[theirs.senderSide] : 'system';
 }
 
+/** The answer for a conversation the caller may not open (or that is gone). */
+function isNoAccess(error: unknown): boolean {
+  return isApiError(error) && [403, 404].includes(error.status);
+}
+
 function MessageLog({ auth, conversationId, name }: { auth: ChatAuth; conversationId: number; name: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -65,7 +70,7 @@ function MessageLog({ auth, conversationId, name }: { auth: ChatAuth; conversati
     body = <p className="text-sm text-muted-foreground">{t('common.loading')}</p>;
   } else if (messages.isError && !messages.data) {
     // A failed refetch or load of older messages keeps what was loaded on screen.
-    const notFound = isApiError(messages.error) && [403, 404].includes(messages.error.status);
+    const notFound = isNoAccess(messages.error);
     body = (
       <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
         <p className="font-medium text-destructive">
@@ -129,7 +134,11 @@ function ConversationPane({
   onBack?: () => void;
 }) {
   const { t } = useTranslation();
-  const messages = loadedMessages(useInfiniteQuery(conversationMessagesQueryOptions(auth, conversationId)).data);
+  const query = useInfiniteQuery(conversationMessagesQueryOptions(auth, conversationId));
+  const messages = loadedMessages(query.data);
+  // A conversation that does not exist or is not the caller's (e.g. an old ?conversation= link):
+  // the log says so, and there is nothing to send to.
+  const noAccess = !query.data && isNoAccess(query.error);
   const ownSender = [...messages].reverse().find((m) => m.fromMe && m.type === 'text')?.sender;
   const send = useSendMessage(auth, conversationId, {
     sender: ownSender ?? t('chat.pane.you'),
@@ -148,7 +157,7 @@ function ConversationPane({
       </div>
       <MessageLog auth={auth} conversationId={conversationId} name={name} />
       <SendBox
-        disabled={false}
+        disabled={noAccess}
         focusKey={conversationId}
         onSend={(text, restore) =>
           send.mutate(text, {
