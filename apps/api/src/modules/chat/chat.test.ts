@@ -193,7 +193,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
   });
 
   it('reads the membership with the list version, and with the conversation, as the separate reads do', async () => {
-    const repo = createChatRepository(t.database.db);
+    const repo = createChatRepository(t.database.db, engine);
     const bare = await signUpAndSignIn(t);
     const { id } = (
       await call('POST', `/api/conversation/${encodeURIComponent(sponsor.email)}`, organiser.token)

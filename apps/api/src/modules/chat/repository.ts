@@ -5,6 +5,7 @@
 // inserted in group commits: the inserts that arrive together share one transaction and one sync.
 import type { MessagesPage, Role } from '@sp/shared';
 import { sql, type ExpressionBuilder } from 'kysely';
+import type { Engine } from '../../db/column-types.ts';
 import type { Db } from '../../db/index.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import type { ConversationsTable, Database, DbBool, MessageKind, MessageSenderSide } from '../../db/schema.ts';
@@ -101,7 +102,7 @@ type PendingInsert = {
 /** The side whose messages the reader of `side` reads. */
 export const otherSide = (side: ChatSide): ChatSide => (side === 'organisation' ? 'sponsor' : 'organisation');
 
-export function createChatRepository(db: Db) {
+export function createChatRepository(db: Db, engine: Engine) {
   const conversations = () =>
     db
       .selectFrom('conversations as c')
@@ -299,6 +300,71 @@ export function createChatRepository(db: Db) {
     });
   };
 
+  /**
+   * PostgreSQL: a batch of messages and their conversations' activity, newest ids and unread counters
+   * in three statements whatever its size (writeMessage is two per message, each a round trip to the
+   * server while the conversation row is locked; decision 014). The ids are reserved from the
+   * table's sequence and handed out in ascending order, so they follow the batch's order as one by
+   * one inserts would, without relying on the order of an INSERT's RETURNING.
+   */
+  const writeBatch = async (trx: Db, messages: Omit<MessageRecord, 'id'>[]): Promise<MessageRecord[]> => {
+    const reserved = await sql<{ id: number | string }>`
+      select nextval(pg_get_serial_sequence('messages', 'id')) as id
+      from generate_series(1, ${messages.length})`.execute(trx);
+    const ids = reserved.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    if (ids.length !== messages.length) throw new Error('message ids were not reserved');
+    const stored = messages.map((message, i): MessageRecord => ({ ...message, id: ids[i]! }));
+    await trx
+      .insertInto('messages')
+      .values(
+        stored.map((message) => ({
+          id: message.id,
+          conversation_id: message.conversationId,
+          sender_side: message.senderSide,
+          sender_id: message.senderId,
+          sender_name: message.senderName,
+          body: message.body,
+          type: message.type,
+          sent_at: toDbTime(message.sentAt),
+          read_at: message.readAt ? toDbTime(message.readAt) : null,
+        })),
+      )
+      .execute();
+    // Per conversation what the one-by-one updates would leave: the batch's last activity time, the
+    // highest id (never lower than the row's: transactions may commit out of id order), and +1 per
+    // unread text message of each side.
+    const changes = new Map<number, { lastId: number; at: Date; fromOrganisation: number; fromSponsor: number }>();
+    for (const message of stored) {
+      const change = changes.get(message.conversationId) ?? {
+        lastId: message.id,
+        at: message.sentAt,
+        fromOrganisation: 0,
+        fromSponsor: 0,
+      };
+      change.lastId = Math.max(change.lastId, message.id);
+      change.at = message.sentAt;
+      if (message.readAt === null && message.senderSide === 'organisation') change.fromOrganisation++;
+      if (message.readAt === null && message.senderSide === 'sponsor') change.fromSponsor++;
+      changes.set(message.conversationId, change);
+    }
+    // Ascending ids, so that two batches lock the rows they share in the same order.
+    const rows = [...changes.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(
+        ([id, change]) =>
+          sql`(${id}::integer, ${change.lastId}::integer, ${toDbTime(change.at)}::timestamptz, ${change.fromOrganisation}::integer, ${change.fromSponsor}::integer)`,
+      );
+    await sql`
+      update conversations as c set
+        updated_at = v.updated_at,
+        last_message_id = greatest(c.last_message_id, v.last_id),
+        unread_from_organisation = c.unread_from_organisation + v.from_organisation,
+        unread_from_sponsor = c.unread_from_sponsor + v.from_sponsor
+      from (values ${sql.join(rows)}) as v (id, last_id, updated_at, from_organisation, from_sponsor)
+      where c.id = v.id`.execute(trx);
+    return stored;
+  };
+
   // Group commit: inserts that arrive while the event loop is busy are written in one transaction,
   // so a durable commit (synchronous=FULL: one fsync) is shared instead of paid per message. Each
   // caller still gets its answer only after the commit. When a batch fails, its messages are
@@ -316,6 +382,13 @@ export function createChatRepository(db: Db) {
         let stored: MessageRecord[] | null = null;
         try {
           stored = await db.transaction().execute(async (trx) => {
+            if (engine === 'postgres' && batch.length > 1) {
+              return writeBatch(
+                trx,
+                batch.map((item) => item.message),
+              );
+            }
+            // SQLite: statements are calls into the same process (and cached), no round trips.
             const out: MessageRecord[] = [];
             for (const item of batch) out.push(await writeMessage(trx, item.message));
             return out;
