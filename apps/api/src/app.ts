@@ -257,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const bus = deps.bus ?? createMessageBus(database, config.databaseUrl, app.log);
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
-  const chatRepository = createChatRepository(database.db);
+  const chatRepository = createChatRepository(database.db, database.engine);
   const chatGuests = createSponsorGuestLinks({
     repo: invitationsRepository,
     sponsorAccessDays: config.invitations.sponsorAccessDays,

@@ -15,7 +15,7 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'pos
 
 export type TestDatabase = DbHandle & { dispose: () => Promise<void> };
 
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+export async function createTestDatabase(engine: Engine, options: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
     const handle = openDatabase({ engine: 'sqlite', file: path.join(dir, 'test.sqlite') });
@@ -35,7 +35,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const handle = openDatabase({ engine: 'postgres', url, schema, poolSize: 4 });
+  const handle = openDatabase({ engine: 'postgres', url, schema, poolSize: options.poolSize ?? 4 });
   const dropSchema = async () => {
     const cleanup = new pg.Client({ connectionString: url });
     await cleanup.connect();

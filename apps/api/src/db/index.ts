@@ -8,6 +8,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationPr
 import type { Database } from './schema.ts';
 import type { Engine } from './column-types.ts';
 import { migrationsFor } from './migrations/index.ts';
+import { attachStatementNames, createStatementNames, withNamedStatements } from './named-statements.ts';
 
 export type Db = Kysely<Database>;
 export type DbHandle = {
@@ -16,6 +17,8 @@ export type DbHandle = {
   close: () => Promise<void>;
   /** SQLite: statements prepared so far (a steady workload must stop preparing; see the statement cache). */
   preparedStatements?: () => number;
+  /** PostgreSQL: SQL texts sent as named prepared statements (those of preparedRead). */
+  namedStatements?: () => number;
 };
 
 export type DbOptions =
@@ -81,8 +84,10 @@ export function openDatabase(options: DbOptions): DbHandle {
     max: options.poolSize ?? 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  const names = createStatementNames();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, names) }) });
+  attachStatementNames(db, names);
+  return { db, engine: 'postgres', close: () => db.destroy(), namedStatements: names.size };
 }
 
 export async function migrateToLatest(handle: DbHandle, schema?: string): Promise<void> {

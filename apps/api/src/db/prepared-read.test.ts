@@ -69,3 +69,74 @@ describe.each(ENGINES)('preparedRead on %s', (engine) => {
     expect(build).toHaveBeenCalledTimes(2);
   });
 });
+
+// One connection, so the session that ran the reads is the one asked about its prepared statements.
+describe.skipIf(!ENGINES.includes('postgres'))('preparedRead as named statements on PostgreSQL', () => {
+  let database: TestDatabase;
+  let db: Kysely<ProbeDb>;
+
+  const preparedStatements = async () =>
+    (
+      await sql<{ name: string; statement: string; runs: number }>`
+        select name, statement, generic_plans + custom_plans as runs from pg_prepared_statements order by name`.execute(
+        db,
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres', { poolSize: 1 });
+    db = database.db as unknown as Kysely<ProbeDb>;
+    await db.schema
+      .createTable('prepared_read_probe')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('name', 'varchar(50)', (col) => col.notNull())
+      .addColumn('kind', 'varchar(10)', (col) => col.notNull())
+      .execute();
+    await db
+      .insertInto('prepared_read_probe')
+      .values([
+        { id: 1, name: 'Anna', kind: 'a' },
+        { id: 2, name: 'Bernd', kind: 'b' },
+      ])
+      .execute();
+  });
+  afterAll(() => database.dispose());
+
+  it('prepares a reusable read once per connection and runs it by name', async () => {
+    expect(await preparedStatements()).toEqual([]);
+    const byId = (id: number) => db.selectFrom('prepared_read_probe').select('name').where('id', '=', id);
+    const read = preparedRead(db, byId);
+    expect(await read(1)).toEqual([{ name: 'Anna' }]);
+    expect(await read(2)).toEqual([{ name: 'Bernd' }]);
+    expect(await read(3)).toEqual([]);
+    const statements = await preparedStatements();
+    expect(statements).toEqual([{ name: 'sp_read_1', statement: byId(0).compile().sql, runs: 3 }]);
+    expect(database.namedStatements?.()).toBe(1);
+  });
+
+  it('names neither other queries nor a read that cannot be reused', async () => {
+    const literal = preparedRead(db, (kind: string) =>
+      db.selectFrom('prepared_read_probe').select('name').where('kind', '=', sql.lit(kind)),
+    );
+    expect(await literal('b')).toEqual([{ name: 'Bernd' }]);
+    await db.selectFrom('prepared_read_probe').select('id').execute();
+    expect((await preparedStatements()).map((s) => s.name)).toEqual(['sp_read_1']);
+  });
+
+  it('answers a named read inside and after a failed transaction', async () => {
+    const read = preparedRead(db, (id: number) =>
+      db.selectFrom('prepared_read_probe').select(['id', 'kind']).where('id', '=', id),
+    );
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('prepared_read_probe').values({ id: 9, name: 'Zoe', kind: 'z' }).execute();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await read(9)).toEqual([]);
+    expect(await read(2)).toEqual([{ id: 2, kind: 'b' }]);
+    // A failing execution (the bound value is not an integer) leaves the statement usable.
+    await expect(read('x' as unknown as number)).rejects.toThrow();
+    expect(await read(1)).toEqual([{ id: 1, kind: 'a' }]);
+  });
+});

@@ -1,7 +1,10 @@
 // Reads on the hot paths (the access checks every request runs before a cached answer) whose SQL is
 // the same on every call: building and compiling a Kysely query cost about as much as running it on
-// SQLite (decision 013), so the compiled query is kept and only its parameter values change.
+// SQLite (decision 013), so the compiled query is kept and only its parameter values change. On
+// PostgreSQL its SQL text is also registered as a named prepared statement of the database handle,
+// so the server parses and plans it once per connection (decision 014).
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import { statementNamesOf } from './named-statements.ts';
 
 type Executor = { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> };
 
@@ -10,6 +13,7 @@ type Executor = { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<
  * parameter, in order, and its SQL must not depend on the arguments otherwise; the first call
  * checks that the compiled parameters are exactly the arguments, and compiles every call anew if
  * they are not (e.g. a value written into the SQL text), so a wrong use is slow, never wrong.
+ * `db` should be the handle's Kysely instance (not a transaction) for the statement to be named.
  */
 export function preparedRead<Args extends readonly unknown[], Row>(
   db: Executor,
@@ -25,6 +29,7 @@ export function preparedRead<Args extends readonly unknown[], Row>(
         compiled.parameters.length === args.length &&
         compiled.parameters.every((value, i) => Object.is(value, args[i]));
       kept = same ? compiled : null;
+      if (kept) statementNamesOf(db)?.register(kept.sql);
     }
     return (await db.executeQuery<Row>(compiled)).rows;
   };

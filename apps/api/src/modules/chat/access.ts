@@ -5,7 +5,7 @@
 import type { Role } from '@sp/shared';
 import { forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
 import { normaliseEmail } from '../profiles/repository.ts';
-import type { ChatRepository, ChatSide, ConversationRecord, ConversationScope } from './repository.ts';
+import type { ChatRepository, ChatSide, ConversationRecord, ConversationScope, Membership } from './repository.ts';
 
 export type UserParticipant = {
   kind: 'user';
@@ -61,20 +61,53 @@ export function sideOf(
   return conversation.sponsorEmailNormalized === participant.emailNormalized ? 'sponsor' : null;
 }
 
+type Caller = { sub: string; email: string };
+
+/** The signed-in caller as a participant: the verified address of the token, and their membership. */
+function userParticipant(
+  caller: Caller,
+  membership: Pick<Membership, 'organisationId' | 'organisationName' | 'role'> | undefined,
+): UserParticipant {
+  return {
+    kind: 'user',
+    sub: caller.sub,
+    email: caller.email,
+    emailNormalized: normaliseEmail(caller.email),
+    organisationId: membership?.organisationId ?? null,
+    organisationName: membership?.organisationName ?? null,
+    role: membership?.role ?? null,
+  };
+}
+
 export function createChatAccess(repo: ChatRepository, guests: ChatGuestLinks) {
   return {
-    async user(caller: { sub: string; email: string }): Promise<UserParticipant> {
-      // The verified address of the token, like the invitations module uses for sponsorships.
-      const membership = await repo.findMembership(caller.sub);
-      return {
-        kind: 'user',
-        sub: caller.sub,
-        email: caller.email,
-        emailNormalized: normaliseEmail(caller.email),
-        organisationId: membership?.organisationId ?? null,
-        organisationName: membership?.organisationName ?? null,
-        role: membership?.role ?? null,
-      };
+    async user(caller: Caller): Promise<UserParticipant> {
+      return userParticipant(caller, await repo.findMembership(caller.sub));
+    },
+
+    /**
+     * user(), and the version of the caller's conversation list (the read cache's) read in the same
+     * round trip (decision 014).
+     */
+    async userWithListVersion(caller: Caller): Promise<{ participant: UserParticipant; listVersion: string }> {
+      const found = await repo.findMembershipAndListVersion(caller.sub, normaliseEmail(caller.email));
+      return { participant: userParticipant(caller, found.membership), listVersion: found.listVersion };
+    },
+
+    /**
+     * user() and then conversation() in one round trip: the conversation row read with the caller's
+     * membership. 404 when the conversation does not exist or is not theirs.
+     */
+    async userConversation(
+      caller: Caller,
+      conversationId: number,
+    ): Promise<{ participant: UserParticipant; conversation: ConversationRecord; side: ChatSide }> {
+      const found = await repo.findConversationAndMembership(caller.sub, conversationId);
+      if (!found) throw notFound('Conversation not found');
+      const participant = userParticipant(caller, found.membership);
+      const side = sideOf(participant, found.conversation);
+      if (!side) throw notFound('Conversation not found');
+      return { participant, conversation: found.conversation, side };
     },
 
     /** 401 for an unknown or expired link, 403 for a valid link presented with another address. */

@@ -6,6 +6,7 @@ import { buildApp } from '../../app.ts';
 import {
   FAST_HASHING,
   lastOutboxId,
+  signUpAndSignIn,
   startIdentityApp,
   uniqueEmail,
   type IdentityTestApp,
@@ -14,6 +15,8 @@ import { createPostgresBus, type MessageBus } from '../../ports/bus/index.ts';
 import { listOutbox } from '../../ports/mail/outbox.ts';
 import { MASTER_DATA, onboardedUser, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { joinedMember, signIn } from '../invitations/test-support.ts';
+import { normaliseEmail } from '../profiles/repository.ts';
+import { createChatRepository } from './repository.ts';
 import { connectStream, wait, type SseClient } from './test-support.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -163,6 +166,97 @@ describe.each(ENGINES)('chat on %s', (engine) => {
     expect(
       (await asGuest(guest.header, 'POST', `/api/token/conversation/${id}/message`, { message: 'x' })).statusCode,
     ).toBe(404);
+  });
+
+  it('answers a signed-in user without a profile the conversations naming their address, and only those', async () => {
+    const bare = await signUpAndSignIn(t);
+    const { id } = (await call('POST', `/api/conversation/${encodeURIComponent(bare.email)}`, organiser.token)).json();
+    const list = async () => (await call('GET', '/api/conversation', bare.AccessToken)).json();
+    expect((await list()).map((c: { id: number }) => c.id)).toEqual([id]);
+    expect((await call('GET', `/api/conversation/${id}`, bare.AccessToken)).statusCode).toBe(200);
+    const sent = await call('POST', `/api/conversation/${id}/message`, bare.AccessToken, { message: 'Ohne Profil' });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ sender_side: 'sponsor', from_me: true });
+    // The list's version moved with the message (the address's scope, read on its own here).
+    expect((await list())[0].message).toMatchObject({ message: 'Ohne Profil' });
+
+    const { id: elsewhere } = (
+      await call('POST', `/api/conversation/${encodeURIComponent(uniqueEmail('someone'))}`, organiser.token)
+    ).json();
+    expect((await call('GET', `/api/conversation/${elsewhere}`, bare.AccessToken)).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/conversation/${elsewhere}/message`, bare.AccessToken, { message: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await call('GET', '/api/conversation/999999', bare.AccessToken)).statusCode).toBe(404);
+    // Read, so the tests after this one start with nothing unread.
+    expect((await call('GET', `/api/conversation/${id}`, organiser.token)).statusCode).toBe(200);
+  });
+
+  it('reads the membership with the list version, and with the conversation, as the separate reads do', async () => {
+    const repo = createChatRepository(t.database.db, engine);
+    const bare = await signUpAndSignIn(t);
+    const { id } = (
+      await call('POST', `/api/conversation/${encodeURIComponent(sponsor.email)}`, organiser.token)
+    ).json();
+    await call('POST', `/api/conversation/${encodeURIComponent(bare.email)}`, organiser.token);
+    const callers = [organiser, colleague, other, sponsor, { sub: bare.sub, email: bare.email }];
+    const readVersions = async () => {
+      const pairs: { together: string; apart: string }[] = [];
+      for (const caller of callers) {
+        const emailNormalized = normaliseEmail(caller.email);
+        const together = await repo.findMembershipAndListVersion(caller.sub, emailNormalized);
+        const membership = await repo.findMembership(caller.sub);
+        expect(together.membership).toEqual(membership);
+        const apart = await repo.listVersion({
+          kind: 'user',
+          organisationId: membership?.organisationId ?? null,
+          emailNormalized,
+        });
+        pairs.push({ together: together.listVersion, apart });
+      }
+      return pairs;
+    };
+    // A message's background work (the e-mail notice slot) writes the conversation row again, so
+    // the two reads agree once it is done.
+    const listVersions = async () => {
+      const pairs = await eventually(readVersions, (read) => read.every((p) => p.together === p.apart));
+      for (const pair of pairs) expect(pair.together).toBe(pair.apart);
+      return pairs.map((p) => p.together);
+    };
+    const before = await listVersions();
+    expect(before[0]).toMatch(/^\d+:[1-9]\d*$/); // an organisation's list: address and organisation scopes
+    expect(before[4]).toMatch(/^[1-9]\d*$/); // no profile: the address's scope only
+
+    for (const caller of callers) {
+      const found = await repo.findConversationAndMembership(caller.sub, id);
+      expect(found?.conversation).toEqual(await repo.findConversation(id));
+      const membership = await repo.findMembership(caller.sub);
+      expect(found?.membership).toEqual(
+        membership && {
+          organisationId: membership.organisationId,
+          organisationName: membership.organisationName,
+          role: membership.role,
+        },
+      );
+      expect(await repo.findConversationAndMembership(caller.sub, 999999)).toBeUndefined();
+    }
+
+    // A message moves the lists of both sides (organisation and sponsor), not the others'.
+    const lastBefore = (await repo.findConversation(id))!.lastMessageId;
+    expect((await call('POST', `/api/conversation/${id}/message`, sponsor.token, { message: 'neu' })).statusCode).toBe(
+      201,
+    );
+    const after = await listVersions();
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[3]).not.toBe(before[3]);
+    expect(after[2]).toBe(before[2]);
+    expect(after[4]).toBe(before[4]);
+    const moved = await repo.findConversationAndMembership(organiser.sub, id);
+    expect(moved!.conversation.lastMessageId).toBeGreaterThan(lastBefore ?? 0);
+    expect(moved!.conversation.unreadFromSponsor).toBeGreaterThan(0);
+    // Read, so the tests after this one start with nothing unread.
+    expect((await call('GET', `/api/conversation/${id}`, organiser.token)).statusCode).toBe(200);
   });
 
   it('stores text byte for byte, and marks the other side’s messages read when a side reads', async () => {

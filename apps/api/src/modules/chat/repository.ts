@@ -4,10 +4,11 @@
 // so the list and the unread counts read conversation rows, never the message history. Messages are
 // inserted in group commits: the inserts that arrive together share one transaction and one sync.
 import type { MessagesPage, Role } from '@sp/shared';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Engine } from '../../db/column-types.ts';
 import type { Db } from '../../db/index.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
-import type { ConversationsTable, Database, MessageKind, MessageSenderSide } from '../../db/schema.ts';
+import type { ConversationsTable, Database, DbBool, MessageKind, MessageSenderSide } from '../../db/schema.ts';
 import { fromDbBool, fromDbCount, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 
 export type ChatSide = 'organisation' | 'sponsor';
@@ -101,7 +102,7 @@ type PendingInsert = {
 /** The side whose messages the reader of `side` reads. */
 export const otherSide = (side: ChatSide): ChatSide => (side === 'organisation' ? 'sponsor' : 'organisation');
 
-export function createChatRepository(db: Db) {
+export function createChatRepository(db: Db, engine: Engine) {
   const conversations = () =>
     db
       .selectFrom('conversations as c')
@@ -120,13 +121,52 @@ export function createChatRepository(db: Db) {
 
   // Run by every chat request's access check (decision 013).
   const conversationById = preparedRead(db, (id: number) => conversations().where('c.id', '=', id));
-  const membershipOf = preparedRead(db, (sub: string) =>
+  const membership = () =>
     db
       .selectFrom('user_profiles as p')
       .leftJoin('organisations as o', 'o.id', 'p.organisation_id')
-      .select(['p.cognito_id', 'p.email', 'p.organisation_id', 'o.name', 'p.role', 'p.onboarding_completed'])
+      .select(['p.cognito_id', 'p.email', 'p.organisation_id', 'o.name', 'p.role', 'p.onboarding_completed']);
+  const membershipOf = preparedRead(db, (sub: string) => membership().where('p.cognito_id', '=', sub));
+  // A signed-in user's cached reads ask the membership and the cache version in one round trip
+  // (decision 014): with the revisions of the two list scopes (the address's, the organisation's),
+  // or with the conversation row (whose newest id and unread counters are the messages' version).
+  const membershipAndListRevisionsOf = preparedRead(db, (addressScope: string, sub: string) =>
+    membership()
+      .select((eb) => [
+        eb
+          .selectFrom('chat_list_revisions as ra')
+          .select('ra.revision')
+          .where('ra.scope', '=', addressScope)
+          .as('address_revision'),
+        eb
+          .selectFrom('chat_list_revisions as ro')
+          .select('ro.revision')
+          .where('ro.scope', '=', sql<string>`'o:' || ${eb.ref('p.organisation_id')}`)
+          .as('organisation_revision'),
+      ])
       .where('p.cognito_id', '=', sub),
   );
+  const conversationAndMembershipOf = preparedRead(db, (sub: string, id: number) =>
+    conversations()
+      .leftJoin('user_profiles as p', (join) => join.on('p.cognito_id', '=', sub))
+      .leftJoin('organisations as po', 'po.id', 'p.organisation_id')
+      .select([
+        'p.cognito_id as member_sub',
+        'p.organisation_id as member_organisation_id',
+        'po.name as member_organisation_name',
+        'p.role as member_role',
+      ])
+      .where('c.id', '=', id),
+  );
+
+  /** The version of a scope's conversation list from the revisions of its scopes (0: none yet). */
+  const listVersionOf = (
+    scope: ConversationScope,
+    revisions: { address: number | null | undefined; organisation: number | null | undefined },
+  ): string =>
+    scope.kind === 'user' && scope.organisationId !== null
+      ? `${revisions.address ?? 0}:${revisions.organisation ?? 0}`
+      : String(revisions.address ?? 0);
 
   const toConversation = (row: {
     id: number;
@@ -148,6 +188,22 @@ export function createChatRepository(db: Db) {
     lastMessageId: row.last_message_id,
     unreadFromOrganisation: row.unread_from_organisation,
     unreadFromSponsor: row.unread_from_sponsor,
+  });
+
+  const toMembership = (row: {
+    cognito_id: string;
+    email: string;
+    organisation_id: number | null;
+    name: string | null;
+    role: string | null;
+    onboarding_completed: DbBool;
+  }): Membership => ({
+    sub: row.cognito_id,
+    email: row.email,
+    organisationId: row.organisation_id,
+    organisationName: row.name,
+    role: row.role as Role | null,
+    onboardingCompleted: fromDbBool(row.onboarding_completed),
   });
 
   /** The scope's conversations: a guest's one pair, or a user's organisation's and address's. */
@@ -224,6 +280,91 @@ export function createChatRepository(db: Db) {
     return { ...message, id: row.id };
   };
 
+  /**
+   * A version of everything the scope's conversation list shows: the revisions of the list scopes
+   * it is made of, which triggers move forward on every change of their conversations and of the
+   * organisations' names (migration 0013). A guest's one conversation is in its address's scope.
+   */
+  const listVersion = async (scope: ConversationScope): Promise<string> => {
+    const address = `s:${scope.emailNormalized}`;
+    const organisation = scope.kind === 'user' && scope.organisationId !== null ? `o:${scope.organisationId}` : null;
+    const rows = await db
+      .selectFrom('chat_list_revisions')
+      .select(['scope', 'revision'])
+      .where('scope', 'in', organisation === null ? [address] : [address, organisation])
+      .execute();
+    const revisionOf = new Map(rows.map((row) => [row.scope, row.revision]));
+    return listVersionOf(scope, {
+      address: revisionOf.get(address),
+      organisation: organisation === null ? null : revisionOf.get(organisation),
+    });
+  };
+
+  /**
+   * PostgreSQL: a batch of messages and their conversations' activity, newest ids and unread counters
+   * in three statements whatever its size (writeMessage is two per message, each a round trip to the
+   * server while the conversation row is locked; decision 014). The ids are reserved from the
+   * table's sequence and handed out in ascending order, so they follow the batch's order as one by
+   * one inserts would, without relying on the order of an INSERT's RETURNING.
+   */
+  const writeBatch = async (trx: Db, messages: Omit<MessageRecord, 'id'>[]): Promise<MessageRecord[]> => {
+    const reserved = await sql<{ id: number | string }>`
+      select nextval(pg_get_serial_sequence('messages', 'id')) as id
+      from generate_series(1, ${messages.length})`.execute(trx);
+    const ids = reserved.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    if (ids.length !== messages.length) throw new Error('message ids were not reserved');
+    const stored = messages.map((message, i): MessageRecord => ({ ...message, id: ids[i]! }));
+    await trx
+      .insertInto('messages')
+      .values(
+        stored.map((message) => ({
+          id: message.id,
+          conversation_id: message.conversationId,
+          sender_side: message.senderSide,
+          sender_id: message.senderId,
+          sender_name: message.senderName,
+          body: message.body,
+          type: message.type,
+          sent_at: toDbTime(message.sentAt),
+          read_at: message.readAt ? toDbTime(message.readAt) : null,
+        })),
+      )
+      .execute();
+    // Per conversation what the one-by-one updates would leave: the batch's last activity time, the
+    // highest id (never lower than the row's: transactions may commit out of id order), and +1 per
+    // unread text message of each side.
+    const changes = new Map<number, { lastId: number; at: Date; fromOrganisation: number; fromSponsor: number }>();
+    for (const message of stored) {
+      const change = changes.get(message.conversationId) ?? {
+        lastId: message.id,
+        at: message.sentAt,
+        fromOrganisation: 0,
+        fromSponsor: 0,
+      };
+      change.lastId = Math.max(change.lastId, message.id);
+      change.at = message.sentAt;
+      if (message.readAt === null && message.senderSide === 'organisation') change.fromOrganisation++;
+      if (message.readAt === null && message.senderSide === 'sponsor') change.fromSponsor++;
+      changes.set(message.conversationId, change);
+    }
+    // Ascending ids, so that two batches lock the rows they share in the same order.
+    const rows = [...changes.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(
+        ([id, change]) =>
+          sql`(${id}::integer, ${change.lastId}::integer, ${toDbTime(change.at)}::timestamptz, ${change.fromOrganisation}::integer, ${change.fromSponsor}::integer)`,
+      );
+    await sql`
+      update conversations as c set
+        updated_at = v.updated_at,
+        last_message_id = greatest(c.last_message_id, v.last_id),
+        unread_from_organisation = c.unread_from_organisation + v.from_organisation,
+        unread_from_sponsor = c.unread_from_sponsor + v.from_sponsor
+      from (values ${sql.join(rows)}) as v (id, last_id, updated_at, from_organisation, from_sponsor)
+      where c.id = v.id`.execute(trx);
+    return stored;
+  };
+
   // Group commit: inserts that arrive while the event loop is busy are written in one transaction,
   // so a durable commit (synchronous=FULL: one fsync) is shared instead of paid per message. Each
   // caller still gets its answer only after the commit. When a batch fails, its messages are
@@ -241,6 +382,13 @@ export function createChatRepository(db: Db) {
         let stored: MessageRecord[] | null = null;
         try {
           stored = await db.transaction().execute(async (trx) => {
+            if (engine === 'postgres' && batch.length > 1) {
+              return writeBatch(
+                trx,
+                batch.map((item) => item.message),
+              );
+            }
+            // SQLite: statements are calls into the same process (and cached), no round trips.
             const out: MessageRecord[] = [];
             for (const item of batch) out.push(await writeMessage(trx, item.message));
             return out;
@@ -309,21 +457,58 @@ export function createChatRepository(db: Db) {
       return rows.map(toConversation);
     },
 
+    listVersion,
+
     /**
-     * A version of everything the scope's conversation list shows: the revisions of the list scopes
-     * it is made of, which triggers move forward on every change of their conversations and of the
-     * organisations' names (migration 0013). A guest's one conversation is in its address's scope.
+     * The user's membership and the version of their conversation list (listVersion of the scope
+     * they make with `emailNormalized`) read together; a user without a profile has only the
+     * address's scope, read on its own.
      */
-    async listVersion(scope: ConversationScope): Promise<string> {
-      const scopes = [`s:${scope.emailNormalized}`];
-      if (scope.kind === 'user' && scope.organisationId !== null) scopes.push(`o:${scope.organisationId}`);
-      const rows = await db
-        .selectFrom('chat_list_revisions')
-        .select(['scope', 'revision'])
-        .where('scope', 'in', scopes)
-        .execute();
-      const revisionOf = new Map(rows.map((row) => [row.scope, String(row.revision)]));
-      return scopes.map((key) => revisionOf.get(key) ?? '0').join(':');
+    async findMembershipAndListVersion(
+      sub: string,
+      emailNormalized: string,
+    ): Promise<{ membership: Membership | undefined; listVersion: string }> {
+      const [row] = await membershipAndListRevisionsOf(`s:${emailNormalized}`, sub);
+      if (!row) {
+        return {
+          membership: undefined,
+          listVersion: await listVersion({ kind: 'user', organisationId: null, emailNormalized }),
+        };
+      }
+      const scope: ConversationScope = { kind: 'user', organisationId: row.organisation_id, emailNormalized };
+      return {
+        membership: toMembership(row),
+        listVersion: listVersionOf(scope, { address: row.address_revision, organisation: row.organisation_revision }),
+      };
+    },
+
+    /**
+     * The conversation and the membership of the user `sub` (undefined without a profile) read
+     * together; undefined when there is no such conversation.
+     */
+    async findConversationAndMembership(
+      sub: string,
+      id: number,
+    ): Promise<
+      | {
+          conversation: ConversationRecord;
+          membership: Pick<Membership, 'organisationId' | 'organisationName' | 'role'> | undefined;
+        }
+      | undefined
+    > {
+      const [row] = await conversationAndMembershipOf(sub, id);
+      if (!row) return undefined;
+      return {
+        conversation: toConversation(row),
+        membership:
+          row.member_sub === null
+            ? undefined
+            : {
+                organisationId: row.member_organisation_id,
+                organisationName: row.member_organisation_name,
+                role: row.member_role as Role | null,
+              },
+      };
     },
 
     /** The newest message of each conversation. */
@@ -465,15 +650,7 @@ export function createChatRepository(db: Db) {
 
     async findMembership(sub: string): Promise<Membership | undefined> {
       const [row] = await membershipOf(sub);
-      if (!row) return undefined;
-      return {
-        sub: row.cognito_id,
-        email: row.email,
-        organisationId: row.organisation_id,
-        organisationName: row.name,
-        role: row.role as Role | null,
-        onboardingCompleted: row.onboarding_completed === true || row.onboarding_completed === 1,
-      };
+      return row && toMembership(row);
     },
 
     /** The organisation of the member with that address, when there is one. */

@@ -52,6 +52,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
     const caller = requireUser(request);
     return access.user({ sub: caller.sub, email: caller.email });
   };
+  /** The signed-in caller and the conversation of the `id` parameter: one round trip (decision 014). */
+  const userConversation = (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const caller = requireUser(request);
+    return access.userConversation({ sub: caller.sub, email: caller.email }, request.params.id);
+  };
 
   await app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
@@ -68,8 +73,15 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
           response: { 200: ZListConversationsResponse, ...errors },
         },
       },
-      async (request, reply) =>
-        readCache.send(reply, await chat.conversationsListing(await user(request)), ZListConversationsResponse),
+      async (request, reply) => {
+        const caller = requireUser(request);
+        const { participant, listVersion } = await access.userWithListVersion({ sub: caller.sub, email: caller.email });
+        return readCache.send(
+          reply,
+          await chat.conversationsListing(participant, listVersion),
+          ZListConversationsResponse,
+        );
+      },
     );
 
     // Registered as a literal path: static routes win over /conversation/:id.
@@ -100,7 +112,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         },
       },
       async (request, reply) => {
-        const { conversation, side } = await access.conversation(await user(request), request.params.id);
+        const { conversation, side } = await userConversation(request);
         return readCache.send(
           reply,
           chat.messagesListing(conversation, side, request.query),
@@ -139,8 +151,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         },
       },
       async (request, reply) => {
-        const participant = await user(request);
-        const { conversation, side } = await access.conversation(participant, request.params.id);
+        const { participant, conversation, side } = await userConversation(request);
         return reply.status(201).send(await chat.sendMessage(participant, conversation, side, request.body.message));
       },
     );

@@ -233,10 +233,13 @@ export function createChatService(deps: {
   return {
     postSponsorshipNotification,
 
-    /** GET /conversation for the read cache (lib/read-cache.ts): key, version read first, and the list. */
-    async conversationsListing(participant: Participant) {
+    /**
+     * GET /conversation for the read cache (lib/read-cache.ts): key, version read first (or given,
+     * when the access check read it), and the list.
+     */
+    async conversationsListing(participant: Participant, listVersion?: string) {
       const scope = scopeOf(participant);
-      const version = await repo.listVersion(scope);
+      const version = listVersion ?? (await repo.listVersion(scope));
       return {
         key: `conversations:${JSON.stringify(scope)}`,
         version,

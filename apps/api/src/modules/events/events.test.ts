@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/helpers.ts';
 import { signUpAndSignIn, startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
+import { createEventsRepository } from './repository.ts';
 import { onboardedUser, requester, validEvent, type TestUser } from './test-support.ts';
 
 describe.each(ENGINES)('events on %s', (engine) => {
@@ -199,6 +200,39 @@ describe.each(ENGINES)('events on %s', (engine) => {
     expect((await call('GET', `/api/event/${event.id}`, member.AccessToken)).statusCode).toBe(403);
     expect((await call('PUT', `/api/event/${event.id}`, member.AccessToken, validEvent())).statusCode).toBe(403);
     expect((await call('POST', '/api/event/-1', member.AccessToken, validEvent())).statusCode).toBe(403);
+  });
+
+  it("reads the membership with its organisation's revision, which the organisation's writes move", async () => {
+    const repo = createEventsRepository(t.database.db);
+    const revisionOf = async (organisationId: number) =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('organisations')
+            .select('revision')
+            .where('id', '=', organisationId)
+            .executeTakeFirstOrThrow()
+        ).revision,
+      );
+    const before = await repo.findMembershipAndRevision(organiser.sub);
+    expect(before).toEqual({
+      membership: { organisationId: organiser.organisationId, role: 'veranstalter', onboardingCompleted: true },
+      organisationRevision: await revisionOf(organiser.organisationId),
+    });
+    expect((await repo.findMembershipAndRevision(sponsor.sub))?.organisationRevision).toBe(
+      await revisionOf(sponsor.organisationId),
+    );
+
+    expect((await call('POST', '/api/event/-1', organiser.token, validEvent())).statusCode).toBe(201);
+    const after = await repo.findMembershipAndRevision(organiser.sub);
+    expect(after!.organisationRevision).toBeGreaterThan(before!.organisationRevision);
+    expect((await call('POST', '/api/event/-1', other.token, validEvent())).statusCode).toBe(201);
+    expect((await repo.findMembershipAndRevision(organiser.sub))?.organisationRevision).toBe(
+      after!.organisationRevision,
+    );
+
+    const newcomer = await signUpAndSignIn(t);
+    expect(await repo.findMembershipAndRevision(newcomer.sub)).toBeUndefined();
   });
 
   it('follows a role change: an organiser who becomes a sponsor is refused', async () => {

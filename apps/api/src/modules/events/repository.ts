@@ -69,26 +69,40 @@ const toEvent = (row: EventRow): EventRecord => ({
 const STORED: EventFileStatus = 'stored';
 
 export function createEventsRepository(db: Db) {
-  // The event list's access check and cache version, run on every request (decision 013).
+  // The access checks of every event request (decision 013); the event list's also reads its cache
+  // version, the revision of the caller's organisation, in the same round trip (decision 014).
   const membershipOf = preparedRead(db, (cognitoId: string) =>
     db
-      .selectFrom('user_profiles')
-      .select(['organisation_id', 'role', 'onboarding_completed'])
-      .where('cognito_id', '=', cognitoId),
-  );
-  const revisionOf = preparedRead(db, (organisationId: number) =>
-    db.selectFrom('organisations').select('revision').where('id', '=', organisationId),
+      .selectFrom('user_profiles as p')
+      .leftJoin('organisations as o', 'o.id', 'p.organisation_id')
+      .select(['p.organisation_id', 'p.role', 'p.onboarding_completed', 'o.revision'])
+      .where('p.cognito_id', '=', cognitoId),
   );
 
-  return {
-    async findMembership(cognitoId: string): Promise<Membership | undefined> {
-      const [row] = await membershipOf(cognitoId);
-      if (!row) return undefined;
-      return {
+  /**
+   * The membership and the revision of the member's organisation (moved forward by every change its
+   * event list shows, migration 0012), read together; revision 0 without an organisation.
+   */
+  const membershipAndRevision = async (
+    cognitoId: string,
+  ): Promise<{ membership: Membership; organisationRevision: number } | undefined> => {
+    const [row] = await membershipOf(cognitoId);
+    if (!row) return undefined;
+    return {
+      membership: {
         organisationId: row.organisation_id,
         role: row.role as Role | null,
         onboardingCompleted: fromDbBool(row.onboarding_completed),
-      };
+      },
+      organisationRevision: row.revision ?? 0,
+    };
+  };
+
+  return {
+    findMembershipAndRevision: membershipAndRevision,
+
+    async findMembership(cognitoId: string): Promise<Membership | undefined> {
+      return (await membershipAndRevision(cognitoId))?.membership;
     },
 
     async findEvent(id: number): Promise<EventRecord | undefined> {
@@ -115,12 +129,6 @@ export function createEventsRepository(db: Db) {
           .executeTakeFirstOrThrow(),
       ]);
       return { events: rows.map(toEvent), total: fromDbCount(count.n as number | string | bigint) };
-    },
-
-    /** The organisation's revision: moved forward by every change its event list shows (migration 0012). */
-    async organisationRevision(organisationId: number): Promise<number> {
-      const [row] = await revisionOf(organisationId);
-      return row?.revision ?? 0;
     },
 
     /** The files each event lists, oldest upload first. */

@@ -57,8 +57,7 @@ export function createEventsService(deps: {
      * and the organisation's revision read before the page (lib/read-cache.ts), and how to read it.
      */
     async listing(caller: Caller, organisationId: number, page: { limit: number; offset: number }) {
-      await access.assertOrganiserOf(caller, organisationId);
-      const revision = await repo.organisationRevision(organisationId);
+      const revision = await access.organiserRevision(caller, organisationId);
       return {
         key: `events:${organisationId}:${page.limit}:${page.offset}`,
         version: String(revision),
