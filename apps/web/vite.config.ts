@@ -433,6 +433,18 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // query-core is loaded after the start (src/lib/lazy-query-client.ts): one file
                 // rather than the four its modules would otherwise be split into (1.2 kB less gzip).
                 { name: 'query', test: /node_modules[\\/]@tanstack[\\/]query-core[\\/]/ },
+                // The login page's modules, in two files rather than the ten small shared chunks they
+                // were split into: over HTTP/1.1 each file waits for one of six connections, and a
+                // slow line pays a round trip per wave of them (decision 012, session 5). The form
+                // controls every form page uses, and the sign-in parts the public auth pages share.
+                {
+                  name: 'form-controls',
+                  test: /[\\/]src[\\/]components[\\/]ui[\\/](input|label|card)\.tsx$|[\\/]node_modules[\\/]@radix-ui[\\/]react-label[\\/]|[\\/]node_modules[\\/]lucide-react[\\/].*[\\/](circle-check|circle-exclamation-point)\.js$/,
+                },
+                {
+                  name: 'sign-in',
+                  test: /[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-card|form-alert|form-field|password-input|submit-button|text-link)|hooks[\\/](use-complete-sign-in|use-identity)|utils[\\/](identity-errors|post-sign-in-target)|api[\\/](identity-client|get-sign-in-profile))\.tsx?$/,
+                },
               ],
             },
           },
