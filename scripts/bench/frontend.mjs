@@ -38,6 +38,20 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/** The benchmark's throttling of `page`: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, 4x CPU. */
+export async function throttle(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
+}
+
 async function measureLcp(browser, url, prepare) {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
@@ -50,15 +64,7 @@ async function measureLcp(browser, url, prepare) {
   try {
     const page = await context.newPage();
     if (prepare) await prepare(page);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await throttle(context, page);
     const transferred = { js: 0, css: 0 };
     page.on('response', async (response) => {
       const type = response.request().resourceType();

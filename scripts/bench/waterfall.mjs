@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApiIfNeeded } from '../api-build.mjs';
 import { buildWebIfNeeded } from '../web-build.mjs';
-import { CHROMIUM_ARGS, storeSession } from './frontend.mjs';
+import { CHROMIUM_ARGS, storeSession, throttle } from './frontend.mjs';
 import { seed } from './seed.mjs';
 import { closeClientAgent, expectStatus, freePort, startServer } from './server.mjs';
 
@@ -37,15 +37,7 @@ try {
     });
     const page = await context.newPage();
     if (pageName === 'dashboard') await storeSession(page, server.baseUrl, config.clientId, data.organiser);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await throttle(context, page);
     const url = `${server.baseUrl}${pageName === 'dashboard' ? '/dashboard/organizer/' : '/login/'}`;
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
     await page.waitForTimeout(500);

@@ -240,22 +240,21 @@ export function createChatRepository(db: Db, engine: Engine) {
     return { messages: fromDbCount(row?.n ?? 0), conversations: fromDbCount(row?.k ?? 0) };
   };
 
+  /** The columns of a new message row (its id from the database, or reserved by the batch). */
+  const messageRow = (message: Omit<MessageRecord, 'id'>) => ({
+    conversation_id: message.conversationId,
+    sender_side: message.senderSide,
+    sender_id: message.senderId,
+    sender_name: message.senderName,
+    body: message.body,
+    type: message.type,
+    sent_at: toDbTime(message.sentAt),
+    read_at: message.readAt ? toDbTime(message.readAt) : null,
+  });
+
   /** One message and its conversation's activity, newest id and unread counter, inside `trx`. */
   const writeMessage = async (trx: Db, message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> => {
-    const row = await trx
-      .insertInto('messages')
-      .values({
-        conversation_id: message.conversationId,
-        sender_side: message.senderSide,
-        sender_id: message.senderId,
-        sender_name: message.senderName,
-        body: message.body,
-        type: message.type,
-        sent_at: toDbTime(message.sentAt),
-        read_at: message.readAt ? toDbTime(message.readAt) : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await trx.insertInto('messages').values(messageRow(message)).returning('id').executeTakeFirstOrThrow();
     const counted =
       message.readAt === null && message.senderSide !== 'system' ? unreadColumn(message.senderSide) : null;
     await trx
@@ -316,19 +315,7 @@ export function createChatRepository(db: Db, engine: Engine) {
     const stored = messages.map((message, i): MessageRecord => ({ ...message, id: ids[i]! }));
     await trx
       .insertInto('messages')
-      .values(
-        stored.map((message) => ({
-          id: message.id,
-          conversation_id: message.conversationId,
-          sender_side: message.senderSide,
-          sender_id: message.senderId,
-          sender_name: message.senderName,
-          body: message.body,
-          type: message.type,
-          sent_at: toDbTime(message.sentAt),
-          read_at: message.readAt ? toDbTime(message.readAt) : null,
-        })),
-      )
+      .values(stored.map((message) => ({ id: message.id, ...messageRow(message) })))
       .execute();
     // Per conversation what the one-by-one updates would leave: the batch's last activity time, the
     // highest id (never lower than the row's: transactions may commit out of id order), and +1 per
