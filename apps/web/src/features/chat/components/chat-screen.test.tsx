@@ -247,7 +247,9 @@ describe('ChatScreen', () => {
     expect(
       await screen.findByText('Diese Unterhaltung gibt es nicht oder Sie haben keinen Zugriff darauf.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Nachricht' })).toBeDisabled();
+    const box = screen.getByRole('textbox', { name: 'Nachricht' });
+    expect(box).toBeDisabled();
+    expect(box).toHaveAttribute('placeholder', 'In diese Unterhaltung können Sie nicht schreiben.');
     expect(screen.getByRole('button', { name: 'Senden' })).toBeDisabled();
   });
 

@@ -158,6 +158,7 @@ function ConversationPane({
       <MessageLog auth={auth} conversationId={conversationId} name={name} />
       <SendBox
         disabled={noAccess}
+        disabledText={t('chat.send.noAccess')}
         focusKey={conversationId}
         onSend={(text, restore) =>
           send.mutate(text, {

@@ -17,10 +17,13 @@ type SendValues = { message: string };
  */
 export function SendBox({
   disabled,
+  disabledText,
   focusKey,
   onSend,
 }: {
   disabled: boolean;
+  /** What the disabled box says (default: choose a conversation first). */
+  disabledText?: string;
   /** The box takes the focus whenever this changes (a conversation was selected). */
   focusKey: number | undefined;
   onSend: (text: string, restore: () => void) => void;
@@ -80,7 +83,7 @@ export function SendBox({
           rows={2}
           maxLength={CHAT_MESSAGE_MAX}
           disabled={disabled}
-          placeholder={disabled ? t('chat.send.noConversation') : t('chat.send.placeholder')}
+          placeholder={disabled ? (disabledText ?? t('chat.send.noConversation')) : t('chat.send.placeholder')}
           aria-describedby={`${hintId} ${counterId}`}
           onKeyDown={onKeyDown}
           className="max-h-40 min-h-12 flex-1 resize-none rounded-md border border-input bg-background px-3 py-2 text-base shadow-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 md:text-sm"
