@@ -3,7 +3,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { preparedRead } from './prepared-read.ts';
 
-type ProbeDb = { prepared_read_probe: { id: number; name: string; kind: string } };
+type ProbeRow = { id: number; name: string; kind: string };
+type ProbeDb = { prepared_read_probe: ProbeRow };
+
+/** The table the reads of these tests look at, with `rows`. */
+async function createProbe(db: Kysely<ProbeDb>, rows: ProbeRow[]): Promise<void> {
+  await db.schema
+    .createTable('prepared_read_probe')
+    .addColumn('id', 'integer', (col) => col.primaryKey())
+    .addColumn('name', 'varchar(50)', (col) => col.notNull())
+    .addColumn('kind', 'varchar(10)', (col) => col.notNull())
+    .execute();
+  await db.insertInto('prepared_read_probe').values(rows).execute();
+}
 
 describe.each(ENGINES)('preparedRead on %s', (engine) => {
   let database: TestDatabase;
@@ -12,20 +24,11 @@ describe.each(ENGINES)('preparedRead on %s', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     db = database.db as unknown as Kysely<ProbeDb>;
-    await db.schema
-      .createTable('prepared_read_probe')
-      .addColumn('id', 'integer', (col) => col.primaryKey())
-      .addColumn('name', 'varchar(50)', (col) => col.notNull())
-      .addColumn('kind', 'varchar(10)', (col) => col.notNull())
-      .execute();
-    await db
-      .insertInto('prepared_read_probe')
-      .values([
-        { id: 1, name: 'Anna', kind: 'a' },
-        { id: 2, name: 'Bernd', kind: 'b' },
-        { id: 3, name: 'Clara', kind: 'a' },
-      ])
-      .execute();
+    await createProbe(db, [
+      { id: 1, name: 'Anna', kind: 'a' },
+      { id: 2, name: 'Bernd', kind: 'b' },
+      { id: 3, name: 'Clara', kind: 'a' },
+    ]);
   });
   afterAll(() => database.dispose());
 
@@ -86,19 +89,10 @@ describe.skipIf(!ENGINES.includes('postgres'))('preparedRead as named statements
   beforeAll(async () => {
     database = await createTestDatabase('postgres', { poolSize: 1 });
     db = database.db as unknown as Kysely<ProbeDb>;
-    await db.schema
-      .createTable('prepared_read_probe')
-      .addColumn('id', 'integer', (col) => col.primaryKey())
-      .addColumn('name', 'varchar(50)', (col) => col.notNull())
-      .addColumn('kind', 'varchar(10)', (col) => col.notNull())
-      .execute();
-    await db
-      .insertInto('prepared_read_probe')
-      .values([
-        { id: 1, name: 'Anna', kind: 'a' },
-        { id: 2, name: 'Bernd', kind: 'b' },
-      ])
-      .execute();
+    await createProbe(db, [
+      { id: 1, name: 'Anna', kind: 'a' },
+      { id: 2, name: 'Bernd', kind: 'b' },
+    ]);
   });
   afterAll(() => database.dispose());
 
