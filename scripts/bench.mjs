@@ -7,6 +7,7 @@
 //   BENCH_SCALE=0.5 npm run bench  durations scaled by 0.5
 //   npm run bench -- --no-browser  without the LCP measurement in Chromium
 //   npm run bench -- --engine postgresql   one engine only (sqlite or postgresql)
+import './supported-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 // `npm run dev`: the API (restarting on change) and Vite's dev server with hot reload, which
 // proxies /api, /identity, /dev and /config.json to the API.
+import './supported-node.mjs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

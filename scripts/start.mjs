@@ -1,6 +1,7 @@
 // `npm start`: build the web app and the API server if needed, then run the one server process
 // (migrations run at its start) with plain node and the embedded defaults unless the environment
 // says otherwise.
+import './supported-node.mjs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, unit and integration tests (Vitest, all workspaces), then the browser
 // tests (Playwright against a production build). Every step runs even when an earlier one fails, and
 // the last line sums them all as `N passed, N failed` (typecheck and lint count as one check each).
+import './supported-node.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -99,6 +100,45 @@ if (wanted('e2e')) {
     if (!ok && report.stats.unexpected === 0) totals.failed++;
   } else {
     totals.failed++;
+  }
+}
+
+// The API's tests once more on the other supported Node line (issue 17): the main run is on Node 24
+// (CI brings it), this one on Node 22, fetched like CI's Node 24 by scripts/node-runtime.sh. Their
+// child servers (crash safety, the garbage-collection test) run on Node 22 too: they use process.execPath.
+if (wanted('node22')) {
+  const current = process.versions.node.split('.')[0];
+  if (current === '22') {
+    console.log('\n=== API tests on Node 22 ===\nthis run is on Node 22 already; nothing to repeat');
+  } else {
+    console.log('\n=== API tests on Node 22 ===');
+    const fetched = spawnSync('bash', ['scripts/node-runtime.sh', '22'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const nodeDir = fetched.stdout.trim();
+    if (fetched.status !== 0 || !nodeDir) {
+      console.error('Node 22 could not be fetched; the API tests did not run on it');
+      totals.failed++;
+    } else {
+      const file = path.join(reports, 'vitest-node22.json');
+      const ok = run(
+        `API tests on ${spawnSync(path.join(nodeDir, 'bin/node'), ['--version'], { encoding: 'utf8' }).stdout.trim()}`,
+        path.join(nodeDir, 'bin/node'),
+        [
+          'node_modules/vitest/vitest.mjs',
+          'run',
+          '--project',
+          '@sp/api',
+          '--reporter=dot',
+          '--reporter=json',
+          `--outputFile.json=${file}`,
+        ],
+        { PATH: `${path.join(nodeDir, 'bin')}${path.delimiter}${process.env.PATH}`, npm_config_nodedir: nodeDir },
+      );
+      countVitest(ok, file);
+    }
   }
 }
 

@@ -30,7 +30,13 @@ const ZEnv = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional()),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+        .optional(),
+    ),
+    SQLITE_STATEMENT_CACHE: z.coerce.number().int().min(0).max(100_000).default(500),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEFAULT_LANGUAGE: z.enum(LANGUAGES).default('de'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -39,15 +45,33 @@ const ZEnv = z
       .max(USER_POOL_ID_MAX)
       .regex(USER_POOL_ID_PATTERN, 'the form prefix_suffix')
       .default('local_SponsoringPlatform'),
-    CLIENT_ID: z.string().regex(/^[\w]{1,128}$/, 'letters, digits and underscores').default('sponsoringwebclient'),
+    CLIENT_ID: z
+      .string()
+      .regex(/^[\w]{1,128}$/, 'letters, digits and underscores')
+      .default('sponsoringwebclient'),
     COGNITO_USER_POOL_ID: optionalText.pipe(
       z.string().max(USER_POOL_ID_MAX).regex(USER_POOL_ID_PATTERN, 'the form region_suffix').optional(),
     ),
     COGNITO_CLIENT_ID: optionalText,
-    COGNITO_REGION: optionalText.pipe(z.string().regex(/^[a-z]{2}-[a-z]+-\d$/, 'an AWS region such as eu-central-1').optional()),
-    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional()),
+    COGNITO_REGION: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z]{2}-[a-z]+-\d$/, 'an AWS region such as eu-central-1')
+        .optional(),
+    ),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+        .optional(),
+    ),
     MAIL_FROM: z.string().min(3).default('Sponsoring Platform <no-reply@localhost>'),
-    MAILBOX_TOKEN: optionalText.pipe(z.string().regex(/^[\w-]{16,128}$/, '16 to 128 letters, digits, - or _').optional()),
+    MAILBOX_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[\w-]{16,128}$/, '16 to 128 letters, digits, - or _')
+        .optional(),
+    ),
     LEGAL_OPERATOR_NAME: optionalText,
     LEGAL_ADDRESS: optionalText,
     LEGAL_REGISTER: optionalText,
@@ -55,9 +79,24 @@ const ZEnv = z
     LEGAL_CONTACT_EMAIL: optionalText,
     LEGAL_CONTACT_PHONE: optionalText,
     LEGAL_VAT_ID: optionalText,
-    UPLOAD_MAX_BYTES: z.coerce.number().int().min(64).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
-    S3_BUCKET: optionalText.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name').optional()),
-    S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]{2,32}$/, 'a region such as eu-central-1').optional()),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64)
+      .max(1024 * 1024 * 1024)
+      .default(20 * 1024 * 1024),
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name')
+        .optional(),
+    ),
+    S3_REGION: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9-]{2,32}$/, 'a region such as eu-central-1')
+        .optional(),
+    ),
     S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
     INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
@@ -92,6 +131,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** SQLite: prepared statements kept for reuse (0: none; the garbage-collection test drops them all). */
+  sqliteStatementCache: number;
   logLevel: Env['LOG_LEVEL'];
   defaultLanguage: Env['DEFAULT_LANGUAGE'];
   trustProxy: boolean;
@@ -159,6 +200,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    sqliteStatementCache: env.SQLITE_STATEMENT_CACHE,
     logLevel: env.LOG_LEVEL,
     defaultLanguage: env.DEFAULT_LANGUAGE,
     trustProxy: env.TRUST_PROXY === 'true',

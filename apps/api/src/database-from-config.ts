@@ -9,5 +9,9 @@ export const sqliteFileIn = (dataDir: string) => path.join(dataDir, 'sponsoring.
 export function openDatabaseFromConfig(config: Config): DbHandle {
   return config.databaseUrl
     ? openDatabase({ engine: 'postgres', url: config.databaseUrl })
-    : openDatabase({ engine: 'sqlite', file: sqliteFileIn(config.dataDir) });
+    : openDatabase({
+        engine: 'sqlite',
+        file: sqliteFileIn(config.dataDir),
+        statementCache: config.sqliteStatementCache,
+      });
 }

@@ -22,7 +22,8 @@ export type DbHandle = {
 };
 
 export type DbOptions =
-  { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
+  | { engine: 'sqlite'; file: string; /** statements kept for reuse (default 500) */ statementCache?: number }
+  | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 let pgModule: typeof pg | undefined;
 
@@ -40,7 +41,7 @@ export function loadPg(): typeof pg {
   return pgModule;
 }
 
-const MAX_CACHED_STATEMENTS = 500;
+const DEFAULT_CACHED_STATEMENTS = 500;
 
 /**
  * Kysely's SQLite driver prepares every query anew; compiling the SQL costs about as much as running
@@ -48,7 +49,7 @@ const MAX_CACHED_STATEMENTS = 500;
  * is small; bounded anyway, oldest out first). Safe with one connection: Kysely runs one query at a
  * time on it, and a statement is done before the next query starts.
  */
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database, limit: number) {
   const statements = new Map<string, SQLite.Statement>();
   let prepared = 0;
   return {
@@ -59,8 +60,9 @@ function withStatementCache(sqlite: SQLite.Database) {
       if (statement) return statement;
       prepared++;
       statement = sqlite.prepare(text);
+      if (limit === 0) return statement;
       statements.set(text, statement);
-      if (statements.size > MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value as string);
+      if (statements.size > limit) statements.delete(statements.keys().next().value as string);
       return statement;
     },
   };
@@ -75,7 +77,7 @@ export function openDatabase(options: DbOptions): DbHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const cached = withStatementCache(sqlite);
+    const cached = withStatementCache(sqlite, options.statementCache ?? DEFAULT_CACHED_STATEMENTS);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
     return { db, engine: 'sqlite', close: () => db.destroy(), preparedStatements: cached.prepared };
   }

@@ -125,7 +125,10 @@ describe.each(ENGINES)('amazon-cognito-identity-js against the identity provider
     }>((cb) => user.listDevices(10, null, { onSuccess: (data) => cb(null, data), onFailure: cb }));
     expect(listed.Devices).toHaveLength(1);
     expect(listed.Devices[0]!.DeviceAttributes).toEqual(
-      expect.arrayContaining([{ Name: 'device_name', Value: 'nodejs' }]),
+      // The library names the device by navigator.userAgent where there is one (Node 21+), else 'nodejs'.
+      expect.arrayContaining([
+        { Name: 'device_name', Value: typeof navigator === 'undefined' ? 'nodejs' : navigator.userAgent },
+      ]),
     );
     await promisify((cb) => user.setDeviceStatusRemembered({ onSuccess: (r) => cb(null, r), onFailure: cb }));
     const device = await promisify<{ Device: { DeviceAttributes: Array<{ Name: string; Value: string }> } }>((cb) =>

@@ -2,127 +2,24 @@
 // saves with their PDF, and sign-ups; it is killed with SIGKILL mid-stream and started again on the
 // same data. Every write the client saw acknowledged must be there, whole: each message with its
 // text, each event with its file (and the file's bytes), each sign-up's account.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../helpers.ts';
+import {
+  client,
+  CLIENT_ID,
+  freshPostgres,
+  freePort,
+  kill,
+  PASSWORD,
+  printedInvitationCode,
+  startServer,
+} from '../child-server.ts';
 import { pdfBytes } from '../../src/modules/events/test-support.ts';
 import type { Engine } from '../../src/db/column-types.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const MAILBOX_TOKEN = 'crash-test-mailbox-token';
-const PASSWORD = 'Correct-Horse-1';
-const CLIENT_ID = 'sponsoringwebclient';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-type Server = { child: ChildProcess; base: string; output: () => string };
-
-async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, base, output: () => output };
-}
-
-async function kill(server: Server, signal: NodeJS.Signals) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill(signal);
-  await exited;
-}
-
-/** A fresh PostgreSQL database for one run, dropped afterwards. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `crash_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
-function client(base: string) {
-  const identity = async (operation: string, body: unknown) => {
-    const res = await fetch(`${base}/identity/`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-      },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
-  const api = async (method: string, url: string, token: string | null, body?: unknown) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: token.includes(':') ? token : `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    type Loose = Record<string, unknown> & Array<Record<string, unknown>>;
-    return { status: res.status, headers: res.headers, json: <T = Loose>() => JSON.parse(text) as T };
-  };
-  const codeFor = async (email: string) => {
-    for (let i = 0; i < 100; i++) {
-      const { mails } = (await (await fetch(`${base}/dev/mailbox.json?token=${MAILBOX_TOKEN}`)).json()) as {
-        mails: Array<{ to: string; text: string }>;
-      };
-      const code = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[1];
-      if (code) return code;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no code for ${email}`);
-  };
-  return { identity, api, codeFor };
-}
 
 describe.each(ENGINES)('crash safety on %s', (engine: Engine) => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -137,7 +34,6 @@ describe.each(ENGINES)('crash safety on %s', (engine: Engine) => {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      MAILBOX_TOKEN,
       DATABASE_URL: '',
       SMTP_URL: '',
       RATE_LIMIT_INVITE_CODE: 'off',
@@ -146,44 +42,18 @@ describe.each(ENGINES)('crash safety on %s', (engine: Engine) => {
       RATE_LIMIT_UPLOADS: 'off',
     };
     if (engine === 'postgres') {
-      const database = await freshPostgres();
+      const database = await freshPostgres('crash');
       cleanups.push(database.drop);
       env.DATABASE_URL = database.url;
     }
     const port = await freePort();
     let server = await startServer(env, port);
     cleanups.push(() => kill(server, 'SIGKILL'));
-    const invitationCode = /Invitation code:\s+(\S+)/.exec(server.output())?.[1];
-    expect(invitationCode).toBeTruthy();
-    const { identity, api, codeFor } = client(server.base);
+    const invitationCode = printedInvitationCode(server);
+    const { identity, api, signUp } = client(server.base);
 
     // An organiser with an event, and a sponsor invited to it (the guest side of the chat).
-    const email = `crash.organiser.${Date.now()}@example.org`;
-    expect(
-      (
-        await identity('SignUp', {
-          ClientId: CLIENT_ID,
-          Username: email,
-          Password: PASSWORD,
-          ClientMetadata: { invitationCode },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await identity('ConfirmSignUp', {
-          ClientId: CLIENT_ID,
-          Username: email,
-          ConfirmationCode: await codeFor(email),
-        })
-      ).status,
-    ).toBe(200);
-    const signIn = await identity('InitiateAuth', {
-      ClientId: CLIENT_ID,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD },
-    });
-    const token = (signIn.body.AuthenticationResult as { AccessToken: string }).AccessToken;
+    const token = await signUp(`crash.organiser.${Date.now()}@example.org`, invitationCode);
     const onboarding = await api('POST', '/api/user-profile', token, {
       role: 'veranstalter',
       organisation_name: 'Crash e.V.',
