@@ -112,7 +112,8 @@ describe('VerifyPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user info');
     expect(sessionStorage.getItem(STORAGE_KEYS.pendingPassword)).toBe('Geheim1!');
 
-    await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    // The alert can show while the button still says it is busy; wait until it is ready again.
+    await user.click(await screen.findByRole('button', { name: 'Bestätigen' }, { timeout: 5000 }));
     await waitFor(() => expect(backend.identityCalls('InitiateAuth')).toHaveLength(2));
     expect(backend.identityCalls('ConfirmSignUp')).toHaveLength(1);
   });
