@@ -3,7 +3,7 @@
 // blobs of files dropped from the list are deleted once the save has committed.
 import type { EventWire, SaveEventRequest, ZSaveEventRequest } from '@sp/shared';
 import type { z } from 'zod';
-import type { FilesService } from '../files/service.ts';
+import type { FilesService } from '../files/index.ts';
 import type { Caller, EventAccess } from './access.ts';
 import type { AttachedFile, EventRecord, EventsRepository, SponsorshipTotals } from './repository.ts';
 
