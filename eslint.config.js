@@ -9,8 +9,47 @@ import globals from 'globals';
 
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
+
+const apiModulesDir = new URL('./apps/api/src/modules/', import.meta.url);
+const apiModules = fs.existsSync(apiModulesDir)
+  ? fs
+      .readdirSync(apiModulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+const noWebInApi = {
+  group: ['**/apps/web/**', '@sp/web', '**/web/src/**'],
+  message: 'The API never imports the web app.',
+};
+const apiTests = ['apps/api/**/*.test.ts', 'apps/api/**/test-support.ts', 'apps/api/test/**/*.ts'];
+/** Another API module's files except its public face (and, for tests, its test support). */
+const privateOf = (module, forTests) => [
+  `**/modules/${module}/*`,
+  `../${module}/*`,
+  `!**/modules/${module}/index.ts`,
+  `!../${module}/index.ts`,
+  ...(forTests ? [`!**/modules/${module}/test-support.ts`, `!../${module}/test-support.ts`] : []),
+];
+const moduleBoundary = (forTests) => (module) => ({
+  files: [`apps/api/src/modules/${module}/**/*.ts`],
+  ...(forTests ? {} : { ignores: apiTests }),
+  ...restrictRule([
+    noWebInApi,
+    ...apiModules
+      .filter((other) => other !== module)
+      .map((other) => ({
+        group: privateOf(other, forTests),
+        message: `Another module is used only through its index.ts (modules/${other}/index.ts).`,
+      })),
+  ]),
+});
+
+const restrictRule = (patterns) => ({ rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 const restrict = (files, patterns) => ({
   files,
@@ -47,22 +86,56 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  restrict(['packages/shared/**/*.ts'], [
-    { group: ['**/apps/**', '@sp/api', '@sp/web'], message: 'The shared package imports nothing of ours.' },
-  ]),
-  restrict(['apps/api/**/*.ts'], [{ group: ['**/apps/web/**', '@sp/web', '**/web/src/**'], message: 'The API never imports the web app.' }]),
-  restrict(['apps/web/src/{components,lib,hooks,config,locales}/**/*.{ts,tsx}'], [
-    { group: ['**/features/**', '**/routes/**'], message: 'Shared web folders never import features or routes.' },
-    { group: ['**/apps/api/**', '@sp/api'], message: 'The web app never imports the API.' },
-  ]),
-  ...features.map((feature) =>
-    restrict([`apps/web/src/features/${feature}/**/*.{ts,tsx}`], [
+  restrict(
+    ['packages/shared/**/*.ts'],
+    [{ group: ['**/apps/**', '@sp/api', '@sp/web'], message: 'The shared package imports nothing of ours.' }],
+  ),
+  restrict(
+    ['apps/api/**/*.ts'],
+    [
+      noWebInApi,
       {
-        group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`]),
-        message: 'A feature never imports another feature; move what they share down.',
+        group: ['**/modules/*/*', '!**/modules/*/index.ts', '!**/modules/*/test-support.ts'],
+        message: 'A module is used only through its index.ts.',
       },
-      { group: ['**/routes/**'], message: 'Features never import routes.' },
+    ],
+  ),
+  // Lower layers (db, lib, plugins, ports, identity) never reach up into the modules.
+  {
+    files: ['apps/api/src/{db,lib,plugins,ports,identity}/**/*.ts'],
+    ignores: apiTests,
+    ...restrictRule([noWebInApi, { group: ['**/modules/**'], message: 'Lower layers never import modules.' }]),
+  },
+  ...apiModules.map(moduleBoundary(false)),
+  ...apiModules
+    .map(moduleBoundary(true))
+    .map((config) => ({
+      ...config,
+      files: config.files.map((f) => f.replace('**/*.ts', '**/{*.test.ts,test-support.ts}')),
+    })),
+  // Each module adds its public API to the kit's ModuleApis by declaration merging, which needs an interface.
+  {
+    files: ['apps/api/src/modules/*/index.ts'],
+    rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
+  },
+  restrict(
+    ['apps/web/src/{components,lib,hooks,config,locales}/**/*.{ts,tsx}'],
+    [
+      { group: ['**/features/**', '**/routes/**'], message: 'Shared web folders never import features or routes.' },
       { group: ['**/apps/api/**', '@sp/api'], message: 'The web app never imports the API.' },
-    ]),
+    ],
+  ),
+  ...features.map((feature) =>
+    restrict(
+      [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+      [
+        {
+          group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`]),
+          message: 'A feature never imports another feature; move what they share down.',
+        },
+        { group: ['**/routes/**'], message: 'Features never import routes.' },
+        { group: ['**/apps/api/**', '@sp/api'], message: 'The web app never imports the API.' },
+      ],
+    ),
   ),
 );

@@ -5,10 +5,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, type DbHandle } from './db/index.ts';
 import { openDatabaseFromConfig } from './database-from-config.ts';
-import { createInviteCodesRepository } from './modules/invite-codes/repository.ts';
-import { createAgreementArchiveRepository } from './modules/agreement-archive/repository.ts';
-import { createAgreementArchiveService } from './modules/agreement-archive/service.ts';
-import { organisationKeyPrefix } from './modules/files/service.ts';
+import { inviteCodesOf } from './modules/invite-codes/index.ts';
+import { createAgreementArchiveRepository, createAgreementArchiveService } from './modules/agreement-archive/index.ts';
+import { organisationKeyPrefix } from './modules/files/index.ts';
 import { createBlobStore } from './ports/blobs/index.ts';
 
 const USAGE = `Usage:
@@ -21,7 +20,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function positiveInteger(name: string, value: string | undefined): number | null {
   if (value === undefined) return null;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} expects a whole number of at least 1, got "${value}"`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`${name} expects a whole number of at least 1, got "${value}"`);
   return n;
 }
 
@@ -83,7 +83,7 @@ export async function runAdmin(
       await purgeAgreementArchive(config, database, options.now ?? new Date(), out);
       return;
     }
-    const repo = createInviteCodesRepository(database.db);
+    const repo = inviteCodesOf(database.db);
     if (command === 'create') {
       const maxUses = positiveInteger('--uses', values.uses);
       const days = positiveInteger('--expires-in', values['expires-in']);

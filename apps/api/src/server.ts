@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrateToLatest } from './db/index.ts';
 import { openDatabaseFromConfig } from './database-from-config.ts';
-import { createInviteCodesRepository } from './modules/invite-codes/repository.ts';
+import { inviteCodesOf } from './modules/invite-codes/index.ts';
 import { StartupError, ensurePortFree, ensureWritableDataDir } from './preflight.ts';
 
 const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -19,7 +19,7 @@ async function main() {
   const database = openDatabaseFromConfig(config);
   await migrateToLatest(database);
 
-  const inviteCodes = createInviteCodesRepository(database.db);
+  const inviteCodes = inviteCodesOf(database.db);
   const invitationCode =
     (await inviteCodes.firstUsable())?.code ?? (await inviteCodes.create({ note: 'created on first start' }));
 
@@ -56,7 +56,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof StartupError) {
     process.stderr.write(`\n${error.message}\n\n`);
   } else {
-    process.stderr.write(`\nThe platform could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
+    process.stderr.write(
+      `\nThe platform could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`,
+    );
   }
   process.exit(1);
 });

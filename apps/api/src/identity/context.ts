@@ -9,7 +9,7 @@ import { notAuthorized, resourceNotFound } from './errors.ts';
 import { createKeyStore, type KeyStore } from './keys.ts';
 import { createDummyHash, DEFAULT_SCRYPT, type ScryptParams } from './passwords.ts';
 import { createIdentityRepository, type IdentityRepository, type IdentityUser } from './repository.ts';
-import { invitationCodeGate, type SignUpGate } from './sign-up-gate.ts';
+import { closedGate, type SignUpGate } from './sign-up-gate.ts';
 import { FAILURE_MEMORY_MS, THROTTLE_WINDOW_MS } from './throttle.ts';
 import {
   AccessTokenError,
@@ -33,6 +33,7 @@ export type IdentityOptions = {
   mail: MailPort;
   log: FastifyBaseLogger;
   clock?: () => Date;
+  /** Who may sign up; nobody unless given (app.ts gives the invitation code and link gates). */
   signUpGate?: SignUpGate;
   passwordHashing?: ScryptParams;
 };
@@ -72,7 +73,7 @@ export function createIdentityContext(options: IdentityOptions): IdentityContext
     mail: options.mail,
     log: options.log,
     clock: options.clock ?? (() => new Date()),
-    gate: options.signUpGate ?? invitationCodeGate,
+    gate: options.signUpGate ?? closedGate,
     hashing,
     dummyHash: createDummyHash(hashing),
     verifyAccessTokenSignature: createAccessTokenVerifier(options.settings, keys.jwks),

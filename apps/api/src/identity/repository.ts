@@ -6,6 +6,11 @@ import type { DbTime } from '../db/schema.ts';
 import { fromDbBool, fromDbCount, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../db/values.ts';
 import type { CodePurpose } from './codes.ts';
 import type { ThrottleKind } from './throttle.ts';
+import { createDevicesRepository } from './devices-repository.ts';
+import { createSessionsRepository } from './sessions-repository.ts';
+
+export type { Device } from './devices-repository.ts';
+export type { SessionState } from './sessions-repository.ts';
 
 export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD';
 
@@ -27,36 +32,6 @@ export type IdentityUser = {
 };
 
 export type StoredCode = { id: number; purpose: CodePurpose; codeHash: string; attempts: number; expiresAt: Date };
-
-export type Session = {
-  originJti: string;
-  userSub: string;
-  clientId: string;
-  deviceKey: string | null;
-  authTime: Date;
-  expiresAt: Date;
-  revokedAt: Date | null;
-};
-
-/** What the API needs to know about a token's session on every request. */
-export type SessionState = {
-  userSub: string;
-  email: string;
-  revoked: boolean;
-  tokensValidAfter: Date | null;
-};
-
-export type Device = {
-  deviceKey: string;
-  userSub: string;
-  deviceGroupKey: string;
-  name: string | null;
-  remembered: boolean;
-  lastIp: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  lastAuthenticatedAt: Date;
-};
 
 export type Lockout = { failures: number; lockedUntil: Date | null };
 
@@ -137,45 +112,11 @@ function userPatchToRow(patch: UserPatch) {
   };
 }
 
-type DeviceRow = {
-  device_key: string;
-  user_sub: string;
-  device_group_key: string;
-  name: string | null;
-  remembered: number | boolean;
-  last_ip: string | null;
-  created_at: DbTime;
-  updated_at: DbTime;
-  last_authenticated_at: DbTime;
-};
-
-const toDevice = (row: DeviceRow): Device => ({
-  deviceKey: row.device_key,
-  userSub: row.user_sub,
-  deviceGroupKey: row.device_group_key,
-  name: row.name,
-  remembered: fromDbBool(row.remembered),
-  lastIp: row.last_ip,
-  createdAt: fromDbTime(row.created_at),
-  updatedAt: fromDbTime(row.updated_at),
-  lastAuthenticatedAt: fromDbTime(row.last_authenticated_at),
-});
-
-const DEVICE_COLUMNS = [
-  'device_key',
-  'user_sub',
-  'device_group_key',
-  'name',
-  'remembered',
-  'last_ip',
-  'created_at',
-  'updated_at',
-  'last_authenticated_at',
-] as const;
-
 export function createIdentityRepository(db: Db) {
   return {
     db,
+    ...createSessionsRepository(db),
+    ...createDevicesRepository(db),
 
     // --- users -------------------------------------------------------------------------------
 
@@ -304,165 +245,6 @@ export function createIdentityRepository(db: Db) {
     /** Deletes the code; false when another request used it first (single use under concurrency). */
     async consumeCode(id: number, trx: Db = db): Promise<boolean> {
       const result = await trx.deleteFrom('identity_codes').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
-    },
-
-    // --- sessions (one per sign-in; its origin_jti is in every token derived from it) ---------
-
-    async insertSession(session: Omit<Session, 'revokedAt'> & { refreshTokenHash: string }, now: Date): Promise<void> {
-      await db
-        .insertInto('identity_sessions')
-        .values({
-          origin_jti: session.originJti,
-          user_sub: session.userSub,
-          refresh_token_hash: session.refreshTokenHash,
-          client_id: session.clientId,
-          device_key: session.deviceKey,
-          auth_time: toDbTime(session.authTime),
-          created_at: toDbTime(now),
-          expires_at: toDbTime(session.expiresAt),
-          revoked_at: null,
-        })
-        .execute();
-    },
-
-    async findSessionByRefreshHash(hash: string): Promise<Session | undefined> {
-      const row = await db
-        .selectFrom('identity_sessions')
-        .selectAll()
-        .where('refresh_token_hash', '=', hash)
-        .executeTakeFirst();
-      return row
-        ? {
-            originJti: row.origin_jti,
-            userSub: row.user_sub,
-            clientId: row.client_id,
-            deviceKey: row.device_key,
-            authTime: fromDbTime(row.auth_time),
-            expiresAt: fromDbTime(row.expires_at),
-            revokedAt: fromDbTimeOrNull(row.revoked_at),
-          }
-        : undefined;
-    },
-
-    async sessionState(originJti: string): Promise<SessionState | undefined> {
-      const row = await db
-        .selectFrom('identity_sessions as s')
-        .innerJoin('identity_users as u', 'u.sub', 's.user_sub')
-        .select(['s.user_sub', 's.revoked_at', 'u.email', 'u.tokens_valid_after'])
-        .where('s.origin_jti', '=', originJti)
-        .executeTakeFirst();
-      return row
-        ? {
-            userSub: row.user_sub,
-            email: row.email,
-            revoked: row.revoked_at !== null,
-            tokensValidAfter: fromDbTimeOrNull(row.tokens_valid_after),
-          }
-        : undefined;
-    },
-
-    async revokeSession(originJti: string, now: Date): Promise<void> {
-      await db
-        .updateTable('identity_sessions')
-        .set({ revoked_at: toDbTime(now) })
-        .where('origin_jti', '=', originJti)
-        .where('revoked_at', 'is', null)
-        .execute();
-    },
-
-    async revokeSessionsOfUser(userSub: string, now: Date, exceptOriginJti?: string, trx: Db = db): Promise<void> {
-      let query = trx
-        .updateTable('identity_sessions')
-        .set({ revoked_at: toDbTime(now) })
-        .where('user_sub', '=', userSub)
-        .where('revoked_at', 'is', null);
-      if (exceptOriginJti) query = query.where('origin_jti', '!=', exceptOriginJti);
-      await query.execute();
-    },
-
-    // --- devices -----------------------------------------------------------------------------
-
-    async upsertDevice(
-      device: Pick<Device, 'deviceKey' | 'userSub' | 'deviceGroupKey' | 'name' | 'remembered' | 'lastIp'> & {
-        passwordVerifier: string;
-        salt: string;
-      },
-      now: Date,
-    ): Promise<void> {
-      await db
-        .insertInto('identity_devices')
-        .values({
-          device_key: device.deviceKey,
-          user_sub: device.userSub,
-          device_group_key: device.deviceGroupKey,
-          name: device.name,
-          remembered: toDbBool(device.remembered),
-          password_verifier: device.passwordVerifier,
-          salt: device.salt,
-          last_ip: device.lastIp,
-          created_at: toDbTime(now),
-          updated_at: toDbTime(now),
-          last_authenticated_at: toDbTime(now),
-        })
-        .onConflict((oc) =>
-          oc
-            .column('device_key')
-            .doUpdateSet({
-              name: device.name,
-              password_verifier: device.passwordVerifier,
-              salt: device.salt,
-              updated_at: toDbTime(now),
-            })
-            .where('identity_devices.user_sub', '=', device.userSub),
-        )
-        .execute();
-    },
-
-    async findDevice(userSub: string, deviceKey: string): Promise<Device | undefined> {
-      const row = await db
-        .selectFrom('identity_devices')
-        .select(DEVICE_COLUMNS)
-        .where('user_sub', '=', userSub)
-        .where('device_key', '=', deviceKey)
-        .executeTakeFirst();
-      return row ? toDevice(row) : undefined;
-    },
-
-    /** Keyset pagination in device-key order: `after` is the last key of the previous page. */
-    async listDevices(userSub: string, limit: number, after: string | null): Promise<Device[]> {
-      let query = db.selectFrom('identity_devices').select(DEVICE_COLUMNS).where('user_sub', '=', userSub);
-      if (after) query = query.where('device_key', '>', after);
-      const rows = await query.orderBy('device_key').limit(limit).execute();
-      return rows.map(toDevice);
-    },
-
-    async updateDevice(
-      userSub: string,
-      deviceKey: string,
-      patch: { remembered?: boolean; lastIp?: string | null; authenticatedAt?: Date },
-      now: Date,
-    ) {
-      const result = await db
-        .updateTable('identity_devices')
-        .set({
-          ...(patch.remembered !== undefined ? { remembered: toDbBool(patch.remembered) } : {}),
-          ...(patch.lastIp !== undefined ? { last_ip: patch.lastIp } : {}),
-          ...(patch.authenticatedAt ? { last_authenticated_at: toDbTime(patch.authenticatedAt) } : {}),
-          updated_at: toDbTime(now),
-        })
-        .where('user_sub', '=', userSub)
-        .where('device_key', '=', deviceKey)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    async deleteDevice(userSub: string, deviceKey: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('identity_devices')
-        .where('user_sub', '=', userSub)
-        .where('device_key', '=', deviceKey)
-        .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
 

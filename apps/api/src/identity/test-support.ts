@@ -5,7 +5,7 @@ import type { Engine } from '../db/column-types.ts';
 import { buildApp, type AppDeps } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { createInviteCodesRepository } from '../modules/invite-codes/repository.ts';
+import { inviteCodesOf } from '../modules/invite-codes/index.ts';
 import { listOutbox } from '../ports/mail/outbox.ts';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers.ts';
 import type { ScryptParams } from './passwords.ts';
@@ -99,7 +99,7 @@ export async function callIdentity(app: FastifyInstance, operation: string, body
   return { status: response.statusCode, body: response.json<IdentityAnswer>(), headers: response.headers };
 }
 
-export const newInvitationCode = (db: Db) => createInviteCodesRepository(db).create({});
+export const newInvitationCode = (db: Db) => inviteCodesOf(db).create({});
 
 /** The 6-digit code of the newest mail to `to` (mail may be sent just after the answer: polls briefly). */
 export async function latestCode(

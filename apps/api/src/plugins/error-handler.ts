@@ -1,6 +1,6 @@
 // The single error handler: maps validation, AppError and Fastify's own errors to the wire shape,
 // and masks every 5xx so no internals leak.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@sp/shared';
 import { AppError } from '../lib/errors.ts';
@@ -33,6 +33,12 @@ function fieldsFromValidation(error: FastifyError): Record<string, string> {
 function isUnstorableText(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '22021' || code === '22P05';
+}
+
+/** Errors raised before routing (malformed URL encoding, bad content type) get the one error shape. */
+export function answerFrameworkError(error: FastifyError, reply: FastifyReply) {
+  const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).type('application/json; charset=utf-8').send({ message: 'Bad request', code: 'BAD_REQUEST' });
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

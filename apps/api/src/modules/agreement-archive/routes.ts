@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError, ZListArchivedAgreementsResponse } from '@sp/shared';
-import { sendPdf } from '../files/pdf-reply.ts';
+import { sendPdf } from '../files/index.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { AgreementArchiveService } from './service.ts';
 

@@ -8,8 +8,8 @@ import type { ArchivedAgreementWire } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
-import { contentDisposition } from '../files/file-names.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
+import { contentDisposition } from '../files/index.ts';
+import { normaliseEmail } from '../../lib/email.ts';
 import { ARCHIVE_KEY_PREFIX, type AgreementArchiveRepository, type ArchivedAgreement } from './repository.ts';
 
 /** The calendar year of a moment in Germany, where the retention periods of §257 HGB apply. */

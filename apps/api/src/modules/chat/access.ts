@@ -4,7 +4,7 @@
 // conversation: (the invitation's organisation, the invited address). Anything else is not found.
 import type { Role } from '@sp/shared';
 import { forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
+import { normaliseEmail } from '../../lib/email.ts';
 import type { ChatRepository, ChatSide, ConversationRecord, ConversationScope, Membership } from './repository.ts';
 
 export type UserParticipant = {

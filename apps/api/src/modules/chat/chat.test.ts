@@ -15,7 +15,7 @@ import { createPostgresBus, type MessageBus } from '../../ports/bus/index.ts';
 import { listOutbox } from '../../ports/mail/outbox.ts';
 import { MASTER_DATA, onboardedUser, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { joinedMember, signIn } from '../invitations/test-support.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
+import { normaliseEmail } from '../../lib/email.ts';
 import { createChatRepository } from './repository.ts';
 import { connectStream, wait, type SseClient } from './test-support.ts';
 

@@ -21,7 +21,7 @@ import {
 import { unauthenticated } from '../../lib/errors.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
+import { normaliseEmail } from '../../lib/email.ts';
 import type { ChatAccess, GuestParticipant, Participant } from './access.ts';
 import type { ChatService } from './service.ts';
 import type { StreamHub } from './stream-hub.ts';

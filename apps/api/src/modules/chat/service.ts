@@ -14,9 +14,9 @@ import {
   type UnreadSummary,
 } from '@sp/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { MessageBus } from '../../ports/bus/index.ts';
 import { renderChatNoticeMail, type MailPort } from '../../ports/mail/index.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
+import { normaliseEmail } from '../../lib/email.ts';
+import type { DomainEvents, SponsorshipActivity } from '../domain-events.ts';
 import {
   ORGANISER_ROLES,
   scopeOf,
@@ -32,19 +32,11 @@ import {
   type ConversationRecord,
   type MessageRecord,
 } from './repository.ts';
-import { CHAT_TOPIC, type ChatBusEvent, type StreamHub } from './stream-hub.ts';
+import type { ChatBusEvent, StreamHub } from './stream-hub.ts';
 import { toMessageWire, toUnreadWire } from './wire.ts';
 
-export type SponsorshipNotificationKind =
-  'invitation_sent' | 'agreement_downloaded' | 'signed_uploaded' | 'status_changed';
-
 /** Writes a system notification into conversation(organisation, sponsor address), creating it if needed. */
-export type SponsorshipNotifier = (notification: {
-  organisationId: number;
-  sponsorEmail: string;
-  kind: SponsorshipNotificationKind;
-  params: Record<string, string>;
-}) => Promise<void>;
+export type SponsorshipNotifier = (notification: SponsorshipActivity) => Promise<void>;
 
 const HOUR_MS = 60 * 60 * 1000;
 const MAX_NOTICE_SLOTS = 10_000;
@@ -69,7 +61,7 @@ function toConversationWire(
 
 export function createChatService(deps: {
   repo: ChatRepository;
-  bus: MessageBus;
+  events: DomainEvents;
   hub: StreamHub;
   guests: ChatGuestLinks;
   mail: MailPort;
@@ -77,10 +69,8 @@ export function createChatService(deps: {
   defaultLanguage: Language;
   log: FastifyBaseLogger;
   clock?: () => Date;
-  /** Told in the background after a text message is stored (in-app alerts, see app.ts). */
-  onMessageStored?: (message: MessageRecord, conversation: ConversationRecord) => Promise<void>;
 }) {
-  const { repo, bus, hub, log } = deps;
+  const { repo, events, hub, log } = deps;
   const now = deps.clock ?? (() => new Date());
   const background = new Set<Promise<void>>();
   // Per conversation and side: until when a notice slot is surely taken. A slot's time only moves
@@ -103,7 +93,8 @@ export function createChatService(deps: {
 
   const publish = async (event: ChatBusEvent, local?: MessageRecord) => {
     try {
-      await bus.publish(CHAT_TOPIC, event, local);
+      if (local) hub.holdMessage(local);
+      await events.publish('chat.changed', event);
     } catch (error) {
       // Stored is stored: a lost live event is made good by the client's refetch and resume.
       log.error({ err: error }, 'chat event not published');
@@ -288,8 +279,17 @@ export function createChatService(deps: {
         readAt: null,
       });
       inBackground(() => noticeReceiver(conversation, otherSide(side)));
-      const { onMessageStored } = deps;
-      if (onMessageStored) inBackground(() => onMessageStored(stored, conversation));
+      // In-app alerts (notifications module), told in the background.
+      inBackground(() =>
+        events.publish('chat.message-stored', {
+          conversationId: conversation.id,
+          organisationId: conversation.organisationId,
+          sponsorEmailNormalized: conversation.sponsorEmailNormalized,
+          senderSide: side,
+          senderId: stored.senderId,
+          senderName: stored.senderName,
+        }),
+      );
       return toMessageWire(stored, side);
     },
 

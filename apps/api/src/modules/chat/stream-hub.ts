@@ -5,12 +5,11 @@
 // member who has left the organisation is closed on the next event (membership cached for 1 s).
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BusData, MessageBus } from '../../ports/bus/index.ts';
+import type { DomainEvents, EventMap } from '../domain-events.ts';
 import { sideOf, scopeOf, type Participant } from './access.ts';
 import { otherSide, type ChatRepository, type ChatSide, type Counts, type MessageRecord } from './repository.ts';
 import { toMessageWire, toUnreadWire } from './wire.ts';
 
-export const CHAT_TOPIC = 'chat';
 export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 3_000;
 export const REPLAY_LIMIT = 500;
@@ -19,9 +18,7 @@ const MEMBERSHIP_TTL_MS = 1_000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** Bus events: ids and short fields only (NOTIFY payloads stay small). */
-export type ChatBusEvent =
-  | { k: 'message'; id: number; c: number; o: number; s: string }
-  | { k: 'read'; c: number; o: number; s: string; side: ChatSide; up: number };
+export type ChatBusEvent = EventMap['chat.changed'];
 
 const ZERO: Counts = { messages: 0, conversations: 0 };
 
@@ -39,7 +36,7 @@ type Connection = {
 const frame = (event: string, data: unknown, id?: number) =>
   `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-export function createStreamHub(deps: { repo: ChatRepository; bus: MessageBus; log: FastifyBaseLogger }) {
+export function createStreamHub(deps: { repo: ChatRepository; events: DomainEvents; log: FastifyBaseLogger }) {
   const { repo, log } = deps;
   const byOrganisation = new Map<number, Set<Connection>>();
   const bySponsor = new Map<string, Set<Connection>>();
@@ -163,10 +160,14 @@ export function createStreamHub(deps: { repo: ChatRepository; bus: MessageBus; l
     for (const conn of conns) sendUnread(conn);
   };
 
-  const deliverMessage = async (event: Extract<ChatBusEvent, { k: 'message' }>, local: unknown) => {
+  // Messages stored by this process, held until their event is delivered (so they need not be read again).
+  const heldMessages = new Map<number, MessageRecord>();
+  const deliverMessage = async (event: Extract<ChatBusEvent, { k: 'message' }>) => {
+    const held = heldMessages.get(event.id);
+    heldMessages.delete(event.id);
     const { organisation, sponsor } = await audience(event.o, event.s);
     if (organisation.length === 0 && sponsor.length === 0) return;
-    const message = (local as MessageRecord | undefined) ?? (await repo.findMessage(event.id));
+    const message = held ?? (await repo.findMessage(event.id));
     if (!message) return;
     const frames = {
       organisation: frame('message', toMessageWire(message, 'organisation'), message.id),
@@ -187,13 +188,12 @@ export function createStreamHub(deps: { repo: ChatRepository; bus: MessageBus; l
     await refreshUnread(event.side, event.o, event.s, event.side === 'organisation' ? organisation : sponsor);
   };
 
-  const handle = (data: BusData, local: unknown) => {
-    const event = data as unknown as ChatBusEvent;
+  const handle = (event: ChatBusEvent) => {
     queue = queue
-      .then(() => (event.k === 'message' ? deliverMessage(event, local) : deliverRead(event)))
+      .then(() => (event.k === 'message' ? deliverMessage(event) : deliverRead(event)))
       .catch((error: unknown) => log.error({ err: error }, 'chat delivery failed'));
   };
-  const unsubscribe = deps.bus.subscribe(CHAT_TOPIC, handle);
+  const unsubscribe = deps.events.subscribe('chat.changed', handle);
 
   const heartbeat = setInterval(() => {
     for (const set of bySponsor.values()) {
@@ -206,6 +206,11 @@ export function createStreamHub(deps: { repo: ChatRepository; bus: MessageBus; l
   const all = () => new Set([...bySponsor.values()].flatMap((set) => [...set]));
 
   return {
+    /** Keeps a message this process stored for the delivery of its event, which follows at once. */
+    holdMessage(message: MessageRecord) {
+      heldMessages.set(message.id, message);
+    },
+
     /**
      * Serves an open SSE response: registers it, sends `ready`, replays messages after `lastEventId`
      * (live events meanwhile are held and de-duplicated), then the current unread counts.

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ZApiError, ZOrganiserProgress, type OrganiserProgressWire } from '@sp/shared';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import type { EventAccess } from '../events/access.ts';
+import type { EventAccess } from '../events/index.ts';
 import type { DashboardRepository } from './repository.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ repo: DashboardRepository; access: EventAccess }> = async (

@@ -7,9 +7,8 @@ import type { Language } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import { fromDbBool, fromDbTime, fromDbTimeOrNull } from '../../db/values.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { createAgreementArchiveRepository } from '../agreement-archive/repository.ts';
-import { toArchivedAgreementWire } from '../agreement-archive/service.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
+import { archivedAgreementsOf, toArchivedAgreementWire } from '../agreement-archive/index.ts';
+import { normaliseEmail } from '../../lib/email.ts';
 
 const iso = (value: string | Date) => fromDbTime(value).toISOString();
 const isoOrNull = (value: string | Date | null) => fromDbTimeOrNull(value)?.toISOString() ?? null;
@@ -138,7 +137,7 @@ export function collectUserData(
       .where('recipient_id', '=', user.sub)
       .orderBy('id')
       .execute();
-    const archivedAgreements = await createAgreementArchiveRepository(db).listForSponsor(email);
+    const archivedAgreements = await archivedAgreementsOf(db, email);
 
     return {
       exported_at: now.toISOString(),

@@ -203,7 +203,10 @@ describe.each(ENGINES)('events on %s', (engine) => {
   });
 
   it("reads the membership with its organisation's revision, which the organisation's writes move", async () => {
-    const repo = createEventsRepository(t.database.db);
+    const repo = createEventsRepository(t.database.db, {
+      attachEventFiles: async () => undefined,
+      removeUnlistedEventFiles: async () => [],
+    });
     const revisionOf = async (organisationId: number) =>
       Number(
         (

@@ -5,7 +5,6 @@ import type { Db } from '../../db/index.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import type { EventFileStatus } from '../../db/schema.ts';
 import { fromDbBool, fromDbCount, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
-import { conflict } from '../../lib/errors.ts';
 
 export type EventRecord = {
   id: number;
@@ -68,7 +67,13 @@ const toEvent = (row: EventRow): EventRecord => ({
 
 const STORED: EventFileStatus = 'stored';
 
-export function createEventsRepository(db: Db) {
+/** The files module's writes of `event_files` that an event save makes in its own transaction. */
+export type EventFileWrites = {
+  attachEventFiles(trx: Db, eventId: number, fileIds: string[]): Promise<void>;
+  removeUnlistedEventFiles(trx: Db, eventId: number, keepIds: string[]): Promise<string[]>;
+};
+
+export function createEventsRepository(db: Db, eventFiles: EventFileWrites) {
   // The access checks of every event request (decision 013); the event list's also reads its cache
   // version, the revision of the caller's organisation, in the same round trip (decision 014).
   const membershipOf = preparedRead(db, (cognitoId: string) =>
@@ -219,28 +224,9 @@ export function createEventsRepository(db: Db) {
           })
           .where('id', '=', id)
           .execute();
-        if (fileIds.length > 0) {
-          const attached = await trx
-            .updateTable('event_files')
-            .set({ attached: toDbBool(true) })
-            .where('event_id', '=', id)
-            .where('sponsorship_id', 'is', null)
-            .where('status', '=', STORED)
-            .where('s3_id', 'in', fileIds)
-            .executeTakeFirst();
-          if (Number(attached.numUpdatedRows) !== fileIds.length) {
-            throw conflict('A file changed while the event was saved; please try again');
-          }
-        }
-        let removed = trx
-          .deleteFrom('event_files')
-          .where('event_id', '=', id)
-          .where('sponsorship_id', 'is', null)
-          .where('attached', '=', toDbBool(true))
-          .returning('key');
-        if (fileIds.length > 0) removed = removed.where('s3_id', 'not in', fileIds);
-        const rows = await removed.execute();
-        return { removedKeys: rows.map((r) => r.key) };
+        await eventFiles.attachEventFiles(trx, id, fileIds);
+        const removedKeys = await eventFiles.removeUnlistedEventFiles(trx, id, fileIds);
+        return { removedKeys };
       });
     },
   };

@@ -3,6 +3,7 @@
 import type { Db } from '../../db/index.ts';
 import type { EventFileStatus } from '../../db/schema.ts';
 import { fromDbBool, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
+import { conflict } from '../../lib/errors.ts';
 
 export type UploadRecord = {
   s3Id: string;
@@ -143,6 +144,60 @@ export function createFilesRepository(db: Db) {
         .limit(100)
         .execute();
       return rows.map(toRecord);
+    },
+
+    /**
+     * Attaches the listed stored uploads of an event (inside the caller's transaction); throws 409
+     * unless every one of them was still there to attach.
+     */
+    async attachEventFiles(trx: Db, eventId: number, fileIds: string[]): Promise<void> {
+      if (fileIds.length === 0) return;
+      const attached = await trx
+        .updateTable('event_files')
+        .set({ attached: toDbBool(true) })
+        .where('event_id', '=', eventId)
+        .where('sponsorship_id', 'is', null)
+        .where('status', '=', 'stored')
+        .where('s3_id', 'in', fileIds)
+        .executeTakeFirst();
+      if (Number(attached.numUpdatedRows) !== fileIds.length) {
+        throw conflict('A file changed while the event was saved; please try again');
+      }
+    },
+
+    /** Removes the event's attached files not in `keepIds`; answers their keys (blobs go after commit). */
+    async removeUnlistedEventFiles(trx: Db, eventId: number, keepIds: string[]): Promise<string[]> {
+      let removed = trx
+        .deleteFrom('event_files')
+        .where('event_id', '=', eventId)
+        .where('sponsorship_id', 'is', null)
+        .where('attached', '=', toDbBool(true))
+        .returning('key');
+      if (keepIds.length > 0) removed = removed.where('s3_id', 'not in', keepIds);
+      const rows = await removed.execute();
+      return rows.map((r) => r.key);
+    },
+
+    /** Attaches a stored upload as the sponsorship's signed copy; answers whether it was there. */
+    async attachSignedAgreement(trx: Db, sponsorshipId: number, s3Id: string): Promise<boolean> {
+      const attached = await trx
+        .updateTable('event_files')
+        .set({ attached: toDbBool(true) })
+        .where('s3_id', '=', s3Id)
+        .where('sponsorship_id', '=', sponsorshipId)
+        .where('status', '=', 'stored')
+        .executeTakeFirst();
+      return Number(attached.numUpdatedRows) === 1;
+    },
+
+    /** Deletes a file's row; answers its key (the caller deletes the blob after commit). */
+    async deleteFile(trx: Db, s3Id: string): Promise<string | null> {
+      const replaced = await trx
+        .deleteFrom('event_files')
+        .where('s3_id', '=', s3Id)
+        .returning('key')
+        .executeTakeFirst();
+      return replaced?.key ?? null;
     },
 
     async deleteUnattached(s3Id: string): Promise<void> {

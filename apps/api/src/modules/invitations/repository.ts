@@ -3,8 +3,8 @@
 import type { Role } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import type { InvitationKind } from '../../db/schema.ts';
-import { fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
+import { notFound } from '../../lib/errors.ts';
 
 export type InvitationRecord = {
   id: number;
@@ -34,7 +34,48 @@ export type NewInvitation = {
 
 export const tokenInvalid = () => notFound('Token invalid or expired');
 
-export function createInvitationsRepository(db: Db) {
+/**
+ * Writes of other modules' tables that accepting or sending an invitation makes in its own
+ * transaction: the sponsorships module's sponsorship, the profiles module's membership.
+ */
+export type InvitationWrites = {
+  upsertInvitedSponsorship(
+    trx: Db,
+    input: {
+      eventId: number;
+      organisationId: number;
+      sponsorEmail: string;
+      sponsorEmailNormalized: string;
+      amountCents: number | undefined;
+      at: Date;
+    },
+  ): Promise<{ id: number }>;
+  linkSponsorAccount(trx: Db, sponsorshipId: number, sub: string, now: Date): Promise<void>;
+  joinOrganisation(
+    trx: Db,
+    member: {
+      sub: string;
+      email: string;
+      emailNormalized: string;
+      role: string | null;
+      organisationId: number;
+      now: Date;
+    },
+  ): Promise<void>;
+};
+
+const readOnly = (): never => {
+  throw new Error('this invitations repository only reads');
+};
+
+/** For readers (the sign-up gate): no writes of other modules' tables. */
+export const READ_ONLY: InvitationWrites = {
+  upsertInvitedSponsorship: readOnly,
+  linkSponsorAccount: readOnly,
+  joinOrganisation: readOnly,
+};
+
+export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
   const claim = async (trx: Db, invitationId: number, acceptedBy: string, now: Date) => {
     const claimed = await trx
       .updateTable('invitations')
@@ -133,27 +174,14 @@ export function createInvitationsRepository(db: Db) {
     ): Promise<{ sponsorshipId: number }> {
       return db.transaction().execute(async (trx) => {
         const at = toDbTime(invitation.createdAt);
-        const sponsorship = await trx
-          .insertInto('sponsorships')
-          .values({
-            event_id: invitation.eventId,
-            organisation_id: invitation.organisationId,
-            sponsor_email: invitation.email,
-            sponsor_email_normalized: invitation.emailNormalized,
-            status: 'invited',
-            amount_cents: invitation.amountCents ?? null,
-            sponsor_cognito_id: null,
-            created_at: at,
-            updated_at: at,
-          })
-          .onConflict((oc) =>
-            oc.columns(['event_id', 'sponsor_email_normalized']).doUpdateSet({
-              updated_at: at,
-              ...(invitation.amountCents !== undefined ? { amount_cents: invitation.amountCents } : {}),
-            }),
-          )
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const sponsorship = await writes.upsertInvitedSponsorship(trx, {
+          eventId: invitation.eventId,
+          organisationId: invitation.organisationId,
+          sponsorEmail: invitation.email,
+          sponsorEmailNormalized: invitation.emailNormalized,
+          amountCents: invitation.amountCents,
+          at: invitation.createdAt,
+        });
         await trx.deleteFrom('invitations').where('sponsorship_id', '=', sponsorship.id).execute();
         await trx
           .insertInto('invitations')
@@ -186,26 +214,14 @@ export function createInvitationsRepository(db: Db) {
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await claim(trx, invitation.id, user.sub, now);
-        const existing = await trx
-          .selectFrom('user_profiles')
-          .select('organisation_id')
-          .where('cognito_id', '=', user.sub)
-          .executeTakeFirst();
-        if (existing && existing.organisation_id !== null) throw conflict('Already a member of an organisation');
-        const values = {
+        await writes.joinOrganisation(trx, {
+          sub: user.sub,
           email: user.email,
-          email_normalized: invitation.emailNormalized,
+          emailNormalized: invitation.emailNormalized,
           role: invitation.role,
-          organisation_id: invitation.organisationId,
-          organisation_role: 'member',
-          onboarding_completed: toDbBool(true),
-          updated_at: toDbTime(now),
-        };
-        await trx
-          .insertInto('user_profiles')
-          .values({ cognito_id: user.sub, created_at: toDbTime(now), ...values })
-          .onConflict((oc) => oc.column('cognito_id').doUpdateSet(values))
-          .execute();
+          organisationId: invitation.organisationId,
+          now,
+        });
       });
     },
 
@@ -214,11 +230,7 @@ export function createInvitationsRepository(db: Db) {
       await db.transaction().execute(async (trx) => {
         await claim(trx, invitation.id, sub, now);
         if (invitation.sponsorshipId === null) return;
-        await trx
-          .updateTable('sponsorships')
-          .set({ sponsor_cognito_id: sub, updated_at: toDbTime(now) })
-          .where('id', '=', invitation.sponsorshipId)
-          .execute();
+        await writes.linkSponsorAccount(trx, invitation.sponsorshipId, sub, now);
       });
     },
 

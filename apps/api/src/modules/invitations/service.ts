@@ -13,10 +13,10 @@ import type {
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import { renderInvitationMail, type InvitationMailTemplate } from '../../ports/mail/templates.ts';
-import type { EventAccess } from '../events/access.ts';
-import type { SponsorshipNotifier } from '../chat/service.ts';
-import { normaliseEmail, type ProfilesRepository } from '../profiles/repository.ts';
-import { toProfileWire } from '../profiles/service.ts';
+import type { EventAccess } from '../events/index.ts';
+import type { SponsorshipActivity } from '../domain-events.ts';
+import { normaliseEmail } from '../../lib/email.ts';
+import { toProfileWire, type Profile } from '../profiles/index.ts';
 import { tokenInvalid, type InvitationRecord, type InvitationsRepository } from './repository.ts';
 import { hashInvitationToken, looksLikeInvitationToken, newInvitationToken } from './tokens.ts';
 
@@ -39,7 +39,7 @@ export function mailLanguage(
 
 export function createInvitationsService(deps: {
   repo: InvitationsRepository;
-  profiles: ProfilesRepository;
+  profiles: { findByCognitoId(cognitoId: string): Promise<Profile | undefined> };
   access: EventAccess;
   mail: MailPort;
   publicUrl: string;
@@ -48,7 +48,7 @@ export function createInvitationsService(deps: {
   defaultLanguage: Language;
   clock?: () => Date;
   /** Writes the chat's notification of a new sponsorship (see app.ts). */
-  notifySponsorship?: SponsorshipNotifier;
+  notifySponsorship?: (activity: SponsorshipActivity) => Promise<void>;
   /** Told after a team invitation is accepted (the inviter's alert, see app.ts); must not throw. */
   onTeamInvitationAccepted?: (invitation: InvitationRecord, caller: InvitationCaller) => Promise<void>;
 }) {

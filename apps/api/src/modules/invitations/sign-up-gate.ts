@@ -2,15 +2,18 @@
 // name a usable invitation (unexpired, not accepted) for the very address signing up. The invitation
 // is not used up here; accepting it after sign-in does that.
 import type { SignUpGate } from '../../identity/index.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
-import { createInvitationsRepository } from './repository.ts';
+import { normaliseEmail } from '../../lib/email.ts';
+import { createInvitationsRepository, READ_ONLY } from './repository.ts';
 import { hashInvitationToken, looksLikeInvitationToken } from './tokens.ts';
 
 export const invitationTokenGate: SignUpGate = {
   async allowsSignUp({ email, metadata, now }, trx) {
     const token = metadata.invitationToken?.trim();
     if (!token || !looksLikeInvitationToken(token)) return false;
-    const invitation = await createInvitationsRepository(trx).findByTokenHash(hashInvitationToken(token), trx);
+    const invitation = await createInvitationsRepository(trx, READ_ONLY).findByTokenHash(
+      hashInvitationToken(token),
+      trx,
+    );
     return (
       invitation !== undefined &&
       invitation.acceptedAt === null &&

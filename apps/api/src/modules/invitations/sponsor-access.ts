@@ -1,7 +1,7 @@
 // What invited sponsors may see of an event (its files): answered from sponsorships and sponsor
 // invitations, and handed to the events module's access rules (see app.ts).
-import type { SponsorAccess } from '../events/access.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
+import type { SponsorAccess } from '../events/index.ts';
+import { normaliseEmail } from '../../lib/email.ts';
 import type { InvitationsRepository } from './repository.ts';
 import { hashInvitationToken, looksLikeInvitationToken } from './tokens.ts';
 

@@ -13,14 +13,12 @@ import {
   type StreamNotificationEvent,
   type StreamNotificationReadEvent,
 } from '@sp/shared';
-import type { MessageBus } from '../../ports/bus/index.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
+import type { DomainEvents, EventMap } from '../domain-events.ts';
+import { normaliseEmail } from '../../lib/email.ts';
 import type { NotificationsRepository, NewNotification, NotificationRecord } from './repository.ts';
 
-export const NOTIFICATION_TOPIC = 'notification';
-
 /** Bus events: ids only. `ids` of a read event is a comma list, empty for "all". */
-type NotificationBusEvent = { k: 'new'; u: string; id: number } | { k: 'read'; u: string; ids: string };
+type NotificationBusEvent = EventMap['notification.changed'];
 
 /** What the stream hub offers: writing to a signed-in user's open streams in this process. */
 export type UserStreams = {
@@ -28,25 +26,8 @@ export type UserStreams = {
   sendToUser(sub: string, event: string, data: unknown): void;
 };
 
-/** A stored chat message, as the chat module reports it. */
-export type MessageNotice = {
-  conversationId: number;
-  organisationId: number;
-  sponsorEmailNormalized: string;
-  senderSide: 'organisation' | 'sponsor';
-  senderId: string | null;
-  /** Who wrote, as the receiving side sees it (the sponsor's address or the organisation's name). */
-  senderName: string;
-};
-
-/** A sponsorship event, as the sponsorships module reports it to its `notify`. */
-export type SponsorshipEventNotice = {
-  organisationId: number;
-  sponsorEmail: string;
-  kind: string;
-  params: Record<string, string>;
-  eventId?: number;
-};
+type MessageNotice = EventMap['chat.message-stored'];
+type SponsorshipEventNotice = EventMap['sponsorship.activity'];
 
 export function toNotificationWire(record: NotificationRecord): NotificationWire {
   return {
@@ -62,18 +43,21 @@ export function toNotificationWire(record: NotificationRecord): NotificationWire
 
 export function createNotificationsService(deps: {
   repo: NotificationsRepository;
-  bus: MessageBus;
+  events: DomainEvents;
   streams: UserStreams;
   log: FastifyBaseLogger;
   clock?: () => Date;
 }) {
-  const { repo, bus, streams, log } = deps;
+  const { repo, events, streams, log } = deps;
   const now = deps.clock ?? (() => new Date());
   let queue: Promise<void> = Promise.resolve();
 
+  // Alerts stored by this process, held until their event is delivered (so they need not be read again).
+  const held = new Map<number, NotificationRecord>();
   const publish = async (event: NotificationBusEvent, local?: NotificationRecord) => {
     try {
-      await bus.publish(NOTIFICATION_TOPIC, event, local);
+      if (local) held.set(local.id, local);
+      await events.publish('notification.changed', event);
     } catch (error) {
       // Stored is stored: the client's next refetch shows it.
       log.error({ err: error }, 'notification event not published');
@@ -96,10 +80,12 @@ export function createNotificationsService(deps: {
   };
 
   // Delivery: in order, and only for owners with a stream open in this process.
-  const deliver = async (event: NotificationBusEvent, local: unknown) => {
+  const deliver = async (event: NotificationBusEvent) => {
+    const local = event.k === 'new' ? held.get(event.id) : undefined;
+    if (event.k === 'new') held.delete(event.id);
     if (!streams.hasUser(event.u)) return;
     if (event.k === 'new') {
-      const record = (local as NotificationRecord | undefined) ?? (await repo.find(event.id));
+      const record = local ?? (await repo.find(event.id));
       if (!record || record.recipientId !== event.u) return;
       const data: StreamNotificationEvent = {
         notification: toNotificationWire(record),
@@ -114,10 +100,9 @@ export function createNotificationsService(deps: {
     };
     streams.sendToUser(event.u, 'notification_read', data);
   };
-  const unsubscribe = bus.subscribe(NOTIFICATION_TOPIC, (data, local) => {
-    const event = data as unknown as NotificationBusEvent;
+  const unsubscribe = events.subscribe('notification.changed', (event) => {
     queue = queue
-      .then(() => deliver(event, local))
+      .then(() => deliver(event))
       .catch((error: unknown) => log.error({ err: error }, 'notification delivery failed'));
   });
 

@@ -3,6 +3,8 @@
 import type { Db } from '../../db/index.ts';
 import { fromDbBool, fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
 import type { MasterData, Role } from '@sp/shared';
+import { normaliseEmail } from '../../lib/email.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 
 export type OrganisationRole = 'owner' | 'member';
 
@@ -31,8 +33,6 @@ export type Profile = {
   organisation: Organisation | null;
 };
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
 const masterDataColumns = (data: MasterData) => ({
   name: data.organisation_name,
   street: data.street,
@@ -43,8 +43,103 @@ const masterDataColumns = (data: MasterData) => ({
   phone_number: data.phone_number ?? null,
 });
 
-export function createProfilesRepository(db: Db) {
+/** The sponsorships module's write that deleting an account makes in its own transaction. */
+export type ProfileDeletionWrites = { forgetSponsorAccount(trx: Db, cognitoId: string): Promise<void> };
+
+export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWrites) {
   return {
+    /**
+     * Makes the user a member of the organisation (an accepted team invitation, inside its
+     * transaction); 409 when the user already belongs to one.
+     */
+    async joinOrganisation(
+      trx: Db,
+      member: {
+        sub: string;
+        email: string;
+        emailNormalized: string;
+        role: string | null;
+        organisationId: number;
+        now: Date;
+      },
+    ): Promise<void> {
+      const existing = await trx
+        .selectFrom('user_profiles')
+        .select('organisation_id')
+        .where('cognito_id', '=', member.sub)
+        .executeTakeFirst();
+      if (existing && existing.organisation_id !== null) throw conflict('Already a member of an organisation');
+      const values = {
+        email: member.email,
+        email_normalized: member.emailNormalized,
+        role: member.role,
+        organisation_id: member.organisationId,
+        organisation_role: 'member',
+        onboarding_completed: toDbBool(true),
+        updated_at: toDbTime(member.now),
+      };
+      await trx
+        .insertInto('user_profiles')
+        .values({ cognito_id: member.sub, created_at: toDbTime(member.now), ...values })
+        .onConflict((oc) => oc.column('cognito_id').doUpdateSet(values))
+        .execute();
+    },
+
+    /** The caller's own settings; false when there is no profile. */
+    async updateSettings(
+      cognitoId: string,
+      settings: { language?: string; chatEmailNotices?: boolean },
+      now: Date,
+    ): Promise<boolean> {
+      const updated = await db
+        .updateTable('user_profiles')
+        .set({
+          updated_at: toDbTime(now),
+          ...(settings.language !== undefined ? { language: settings.language } : {}),
+          ...(settings.chatEmailNotices !== undefined
+            ? { chat_email_notices: toDbBool(settings.chatEmailNotices) }
+            : {}),
+        })
+        .where('cognito_id', '=', cognitoId)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Takes the member out of the organisation: no organisation, no organisation role, onboarding to
+     * be done again. 404 when not a member; 409 when it would leave the organisation without an owner.
+     */
+    async removeMember(organisationId: number, cognitoId: string, now: Date): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const member = await trx
+          .selectFrom('user_profiles')
+          .select('organisation_role')
+          .where('cognito_id', '=', cognitoId)
+          .where('organisation_id', '=', organisationId)
+          .executeTakeFirst();
+        if (!member) throw notFound('Not a member of this organisation');
+        if (member.organisation_role === 'owner') {
+          const owners = await trx
+            .selectFrom('user_profiles')
+            .select('cognito_id')
+            .where('organisation_id', '=', organisationId)
+            .where('organisation_role', '=', 'owner')
+            .execute();
+          if (owners.length <= 1) throw conflict('The last owner of an organisation cannot be removed');
+        }
+        await trx
+          .updateTable('user_profiles')
+          .set({
+            organisation_id: null,
+            organisation_role: null,
+            onboarding_completed: toDbBool(false),
+            updated_at: toDbTime(now),
+          })
+          .where('cognito_id', '=', cognitoId)
+          .where('organisation_id', '=', organisationId)
+          .execute();
+      });
+    },
     async findByCognitoId(cognitoId: string): Promise<Profile | undefined> {
       const row = await db
         .selectFrom('user_profiles as p')
@@ -100,7 +195,10 @@ export function createProfilesRepository(db: Db) {
     },
 
     /** Onboarding step 2: the organisation is created and the user becomes its owner, in one transaction. */
-    async completeOnboarding(input: { cognitoId: string; email: string; role: Role; masterData: MasterData }, now: Date) {
+    async completeOnboarding(
+      input: { cognitoId: string; email: string; role: Role; masterData: MasterData },
+      now: Date,
+    ) {
       await db.transaction().execute(async (trx) => {
         const org = await trx
           .insertInto('organisations')
@@ -167,11 +265,7 @@ export function createProfilesRepository(db: Db) {
           .where('cognito_id', '=', cognitoId)
           .executeTakeFirst();
         await trx.deleteFrom('user_profiles').where('cognito_id', '=', cognitoId).execute();
-        await trx
-          .updateTable('sponsorships')
-          .set({ sponsor_cognito_id: null })
-          .where('sponsor_cognito_id', '=', cognitoId)
-          .execute();
+        await sponsorships.forgetSponsorAccount(trx, cognitoId);
         const organisationId = profile?.organisation_id ?? null;
         if (organisationId === null) return { deletedOrganisationId: null };
         const remaining = await trx

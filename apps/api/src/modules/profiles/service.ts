@@ -17,7 +17,15 @@ export type ProfileCaller = { sub: string; email: string };
 /** What account deletion needs from the identity provider: remove the user and revoke all tokens. */
 export type IdentityAccounts = { deleteUser(sub: string): Promise<void> };
 
-const MASTER_DATA_KEYS = ['organisation_name', 'street', 'house_number', 'postal_code', 'city', 'country', 'phone_number'] as const;
+const MASTER_DATA_KEYS = [
+  'organisation_name',
+  'street',
+  'house_number',
+  'postal_code',
+  'city',
+  'country',
+  'phone_number',
+] as const;
 
 export function toProfileWire(profile: Profile | undefined, caller: ProfileCaller): UserProfileWire {
   if (!profile) {
@@ -94,9 +102,13 @@ export function createProfilesService(deps: {
       return toProfileWire(await profiles.findByCognitoId(cognitoId), caller);
     },
 
-    async completeOnboarding(caller: ProfileCaller, body: CreateUserProfileRequest & MasterData): Promise<UserProfileWire> {
+    async completeOnboarding(
+      caller: ProfileCaller,
+      body: CreateUserProfileRequest & MasterData,
+    ): Promise<UserProfileWire> {
       const existing = await profiles.findByCognitoId(caller.sub);
-      if (existing?.onboardingCompleted) throw conflict('Onboarding is already completed; use PUT to change the profile');
+      if (existing?.onboardingCompleted)
+        throw conflict('Onboarding is already completed; use PUT to change the profile');
       const { role, ...masterData } = body;
       await profiles.completeOnboarding(
         { cognitoId: caller.sub, email: caller.email, role: role as NonNullable<typeof role>, masterData },

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError, ZSearchQuery, ZSearchResponse, type SearchResponse } from '@sp/shared';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
+import { normaliseEmail } from '../../lib/email.ts';
 import { likePattern, type SearchRepository } from './repository.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ repo: SearchRepository }> = async (app, { repo }) => {

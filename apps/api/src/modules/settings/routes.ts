@@ -3,15 +3,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError, ZSettings, ZUpdateSettingsRequest, type Language, type SettingsWire } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
-import { fromDbBool, toDbBool, toDbTime } from '../../db/values.ts';
+import { fromDbBool } from '../../db/values.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 
+/** The profiles module keeps the settings on the profile and writes them. */
+export type SettingsWrites = {
+  updateSettings(
+    cognitoId: string,
+    settings: { language?: string; chatEmailNotices?: boolean },
+    now: Date,
+  ): Promise<boolean>;
+};
+
 export const settingsRoutes: FastifyPluginAsyncZod<{
   db: Db;
+  profiles: SettingsWrites;
   defaultLanguage: Language;
   clock?: () => Date;
-}> = async (app, { db, defaultLanguage, clock = () => new Date() }) => {
+}> = async (app, { db, profiles, defaultLanguage, clock = () => new Date() }) => {
   const read = async (sub: string): Promise<SettingsWire> => {
     const row = await db
       .selectFrom('user_profiles')
@@ -50,16 +60,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { sub } = requireUser(request);
       const { language, chat_email_notices: notices } = request.body;
-      const updated = await db
-        .updateTable('user_profiles')
-        .set({
-          updated_at: toDbTime(clock()),
+      const updated = await profiles.updateSettings(
+        sub,
+        {
           ...(language !== undefined ? { language } : {}),
-          ...(notices !== undefined ? { chat_email_notices: toDbBool(notices) } : {}),
-        })
-        .where('cognito_id', '=', sub)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw notFound('Profile not found');
+          ...(notices !== undefined ? { chatEmailNotices: notices } : {}),
+        },
+        clock(),
+      );
+      if (!updated) throw notFound('Profile not found');
       return read(sub);
     },
   );

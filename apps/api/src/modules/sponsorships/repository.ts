@@ -40,7 +40,13 @@ export type AgreementFile = { s3Id: string; name: string; key: string };
  */
 export const SIGNABLE_STATUSES: readonly SponsorshipStatus[] = OPEN_SPONSORSHIP_STATUSES;
 
-export function createSponsorshipsRepository(db: Db) {
+/** The files module's writes of `event_files` that a signed upload makes in its own transaction. */
+export type SignedFileWrites = {
+  attachSignedAgreement(trx: Db, sponsorshipId: number, s3Id: string): Promise<boolean>;
+  deleteFile(trx: Db, s3Id: string): Promise<string | null>;
+};
+
+export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
   const base = () =>
     db
       .selectFrom('sponsorships as s')
@@ -99,6 +105,63 @@ export function createSponsorshipsRepository(db: Db) {
         .orderBy('s.id', 'desc')
         .execute();
       return rows.map(toRecord);
+    },
+
+    /**
+     * One sponsorship per event and sponsor address (inside the inviting transaction): inviting again
+     * keeps the row and updates the amount when one is given.
+     */
+    async upsertInvitedSponsorship(
+      trx: Db,
+      input: {
+        eventId: number;
+        organisationId: number;
+        sponsorEmail: string;
+        sponsorEmailNormalized: string;
+        amountCents: number | undefined;
+        at: Date;
+      },
+    ): Promise<{ id: number }> {
+      const at = toDbTime(input.at);
+      return trx
+        .insertInto('sponsorships')
+        .values({
+          event_id: input.eventId,
+          organisation_id: input.organisationId,
+          sponsor_email: input.sponsorEmail,
+          sponsor_email_normalized: input.sponsorEmailNormalized,
+          status: 'invited',
+          amount_cents: input.amountCents ?? null,
+          sponsor_cognito_id: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) =>
+          oc.columns(['event_id', 'sponsor_email_normalized']).doUpdateSet({
+            updated_at: at,
+            ...(input.amountCents !== undefined ? { amount_cents: input.amountCents } : {}),
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Links the sponsor's registered account to the sponsorship (an accepted invitation). */
+    async linkSponsorAccount(trx: Db, sponsorshipId: number, sub: string, now: Date): Promise<void> {
+      await trx
+        .updateTable('sponsorships')
+        .set({ sponsor_cognito_id: sub, updated_at: toDbTime(now) })
+        .where('id', '=', sponsorshipId)
+        .execute();
+    },
+
+    /** A deleted account: its sponsorships stay with their organisation, under the address only. */
+    async forgetSponsorAccount(trx: Db, cognitoId: string): Promise<void> {
+      await trx
+        .updateTable('sponsorships')
+        .set({ sponsor_cognito_id: null })
+        .where('sponsor_cognito_id', '=', cognitoId)
+        .execute();
     },
 
     /**
@@ -198,14 +261,7 @@ export function createSponsorshipsRepository(db: Db) {
         if (!current || !SIGNABLE_STATUSES.includes(current.status)) {
           throw conflict('The organiser has already decided on this sponsorship');
         }
-        const attached = await trx
-          .updateTable('event_files')
-          .set({ attached: toDbBool(true) })
-          .where('s3_id', '=', s3Id)
-          .where('sponsorship_id', '=', sponsorshipId)
-          .where('status', '=', 'stored')
-          .executeTakeFirst();
-        if (Number(attached.numUpdatedRows) !== 1)
+        if (!(await files.attachSignedAgreement(trx, sponsorshipId, s3Id)))
           throw conflict('The file changed while it was saved; please try again');
         const updated = await trx
           .updateTable('sponsorships')
@@ -216,12 +272,7 @@ export function createSponsorshipsRepository(db: Db) {
         if (Number(updated.numUpdatedRows) !== 1)
           throw conflict('The organiser has already decided on this sponsorship');
         if (!current.signed_file_id || current.signed_file_id === s3Id) return { replacedKey: null };
-        const replaced = await trx
-          .deleteFrom('event_files')
-          .where('s3_id', '=', current.signed_file_id)
-          .returning('key')
-          .executeTakeFirst();
-        return { replacedKey: replaced?.key ?? null };
+        return { replacedKey: await files.deleteFile(trx, current.signed_file_id) };
       });
     },
 

@@ -12,10 +12,10 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { SponsorGuestCredentials } from '../../plugins/authenticate.ts';
-import type { SponsorAccess } from '../events/access.ts';
-import type { EventAccess } from '../events/access.ts';
-import type { DownloadListener, FilesService } from '../files/service.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
+import type { SponsorAccess } from '../events/index.ts';
+import type { EventAccess } from '../events/index.ts';
+import type { DownloadListener, FilesService } from '../files/index.ts';
+import { normaliseEmail } from '../../lib/email.ts';
 import { SIGNABLE_STATUSES, type SponsorshipRecord, type SponsorshipsRepository } from './repository.ts';
 
 export type SponsorshipCaller =

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/helpers.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
-import { normaliseEmail } from '../profiles/repository.ts';
+import { normaliseEmail } from '../../lib/email.ts';
 import { onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { joinedMember, registerWithInvitation, type SignedIn } from '../invitations/test-support.ts';
 

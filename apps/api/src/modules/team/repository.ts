@@ -1,10 +1,8 @@
-// The members of an organisation (profiles carrying its id). Removing a member and the last-owner
-// check are one transaction.
+// The members of an organisation (profiles carrying its id), read; removing one is the profiles
+// module's write.
 import type { Role } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
-import { toDbBool, toDbTime } from '../../db/values.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import type { OrganisationRole } from '../profiles/repository.ts';
+import type { OrganisationRole } from '../profiles/index.ts';
 
 export type TeamMember = {
   cognitoId: string;
@@ -33,42 +31,6 @@ export function createTeamRepository(db: Db) {
         ...members.filter((m) => m.organisationRole === 'owner'),
         ...members.filter((m) => m.organisationRole !== 'owner'),
       ];
-    },
-
-    /**
-     * Takes the member out of the organisation: no organisation, no organisation role, onboarding to
-     * be done again. 404 when not a member; 409 when it would leave the organisation without an owner.
-     */
-    async removeMember(organisationId: number, cognitoId: string, now: Date): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const member = await trx
-          .selectFrom('user_profiles')
-          .select('organisation_role')
-          .where('cognito_id', '=', cognitoId)
-          .where('organisation_id', '=', organisationId)
-          .executeTakeFirst();
-        if (!member) throw notFound('Not a member of this organisation');
-        if (member.organisation_role === 'owner') {
-          const owners = await trx
-            .selectFrom('user_profiles')
-            .select('cognito_id')
-            .where('organisation_id', '=', organisationId)
-            .where('organisation_role', '=', 'owner')
-            .execute();
-          if (owners.length <= 1) throw conflict('The last owner of an organisation cannot be removed');
-        }
-        await trx
-          .updateTable('user_profiles')
-          .set({
-            organisation_id: null,
-            organisation_role: null,
-            onboarding_completed: toDbBool(false),
-            updated_at: toDbTime(now),
-          })
-          .where('cognito_id', '=', cognitoId)
-          .where('organisation_id', '=', organisationId)
-          .execute();
-      });
     },
   };
 }

@@ -3,12 +3,18 @@
 // refused at once.
 import type { TeamMemberWire } from '@sp/shared';
 import { forbidden } from '../../lib/errors.ts';
-import type { ProfilesRepository } from '../profiles/repository.ts';
+import type { Profile } from '../profiles/index.ts';
 import type { TeamRepository } from './repository.ts';
 
 export type TeamCaller = { sub: string };
 
-export function createTeamService(deps: { repo: TeamRepository; profiles: ProfilesRepository; clock?: () => Date }) {
+/** What the team rules need of the profiles module, which owns the memberships. */
+export type TeamProfiles = {
+  findByCognitoId(cognitoId: string): Promise<Profile | undefined>;
+  removeMember(organisationId: number, cognitoId: string, now: Date): Promise<void>;
+};
+
+export function createTeamService(deps: { repo: TeamRepository; profiles: TeamProfiles; clock?: () => Date }) {
   const { repo, profiles } = deps;
   const now = deps.clock ?? (() => new Date());
 
@@ -35,7 +41,7 @@ export function createTeamService(deps: { repo: TeamRepository; profiles: Profil
     async removeMember(caller: TeamCaller, organisationId: number, cognitoId: string): Promise<void> {
       const profile = await membership(caller, organisationId);
       if (profile.organisationRole !== 'owner') throw forbidden("Only the organisation's owner can remove members");
-      await repo.removeMember(organisationId, cognitoId, now());
+      await profiles.removeMember(organisationId, cognitoId, now());
     },
   };
 }

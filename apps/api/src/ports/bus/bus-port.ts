@@ -1,13 +1,15 @@
 // The bus port: what one API process publishes (small JSON events, e.g. "message 42 in conversation 7")
 // reaches the subscribers of every process on the same database. Adapters: in-process (embedded
 // default, one process) and PostgreSQL LISTEN/NOTIFY (several processes on one database).
-export type BusData = Record<string, string | number | boolean | null>;
+// The port carries JSON it does not look into; modules publish and subscribe through the typed
+// domain events (modules/domain-events.ts), which check what arrives from other processes.
+export type BusData = unknown;
 
 /**
  * `local` is what the publisher attached for subscribers in its own process (e.g. the stored row, so
- * it need not be read again); subscribers in other processes get undefined.
+ * it need not be read again); subscribers in other processes get undefined and `remote` true.
  */
-export type BusListener = (data: BusData, local: unknown) => void;
+export type BusListener = (data: BusData, local: unknown, remote: boolean) => void;
 
 export type MessageBus = {
   readonly kind: 'in-process' | 'postgres';

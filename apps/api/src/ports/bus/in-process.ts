@@ -7,13 +7,14 @@ export function dispatch(
   topic: string,
   data: BusData,
   local: unknown,
+  remote: boolean,
   onError: (error: unknown) => void,
 ): void {
   const set = listeners.get(topic);
   if (!set) return;
   for (const listener of set) {
     try {
-      listener(data, local);
+      listener(data, local, remote);
     } catch (error) {
       onError(error);
     }
@@ -39,7 +40,7 @@ export function createInProcessBus(options: { onError?: (error: unknown) => void
   return {
     kind: 'in-process',
     async publish(topic, data, local) {
-      dispatch(listeners, topic, data, local, onError);
+      dispatch(listeners, topic, data, local, false, onError);
     },
     subscribe: (topic, listener) => subscribeTo(listeners, topic, listener),
     ready: async () => undefined,

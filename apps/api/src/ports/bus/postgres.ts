@@ -44,7 +44,7 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
       return;
     }
     if (envelope.o === origin) return;
-    dispatch(listeners, envelope.t, envelope.d, undefined, onError);
+    dispatch(listeners, envelope.t, envelope.d, undefined, true, onError);
   };
 
   const scheduleReconnect = () => {
@@ -92,7 +92,7 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
   return {
     kind: 'postgres',
     async publish(topic, data, local) {
-      dispatch(listeners, topic, data, local, onError);
+      dispatch(listeners, topic, data, local, false, onError);
       const payload = JSON.stringify({ o: origin, t: topic, d: data } satisfies Envelope);
       if (Buffer.byteLength(payload) > MAX_BUS_PAYLOAD_BYTES) throw new Error('bus payload too large');
       await sql`select pg_notify(${channel}, ${payload})`.execute(options.db);

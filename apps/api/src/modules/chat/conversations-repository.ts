@@ -1,0 +1,189 @@
+// Conversations: finding and making them, the scope's list and its version (decision 011), and the
+// caller's membership read with them in one round trip (decisions 013, 014).
+import type { Role } from '@sp/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
+import { toDbTime } from '../../db/values.ts';
+import {
+  conversationsOf,
+  inScope,
+  membershipsOf,
+  toConversation,
+  toMembership,
+  type ConversationRecord,
+  type ConversationScope,
+  type Membership,
+} from './records.ts';
+
+/** The version of a scope's conversation list from the revisions of its scopes (0: none yet). */
+const listVersionOf = (
+  scope: ConversationScope,
+  revisions: { address: number | null | undefined; organisation: number | null | undefined },
+): string =>
+  scope.kind === 'user' && scope.organisationId !== null
+    ? `${revisions.address ?? 0}:${revisions.organisation ?? 0}`
+    : String(revisions.address ?? 0);
+
+export function createConversationsRepository(db: Db) {
+  const conversations = () => conversationsOf(db);
+  const membership = () => membershipsOf(db);
+  // Run by every chat request's access check (decision 013).
+  const conversationById = preparedRead(db, (id: number) => conversations().where('c.id', '=', id));
+  const membershipOf = preparedRead(db, (sub: string) => membership().where('p.cognito_id', '=', sub));
+  // A signed-in user's cached reads ask the membership and the cache version in one round trip
+  // (decision 014): with the revisions of the two list scopes (the address's, the organisation's),
+  // or with the conversation row (whose newest id and unread counters are the messages' version).
+  const membershipAndListRevisionsOf = preparedRead(db, (addressScope: string, sub: string) =>
+    membership()
+      .select((eb) => [
+        eb
+          .selectFrom('chat_list_revisions as ra')
+          .select('ra.revision')
+          .where('ra.scope', '=', addressScope)
+          .as('address_revision'),
+        eb
+          .selectFrom('chat_list_revisions as ro')
+          .select('ro.revision')
+          .where('ro.scope', '=', sql<string>`'o:' || ${eb.ref('p.organisation_id')}`)
+          .as('organisation_revision'),
+      ])
+      .where('p.cognito_id', '=', sub),
+  );
+  const conversationAndMembershipOf = preparedRead(db, (sub: string, id: number) =>
+    conversations()
+      .leftJoin('user_profiles as p', (join) => join.on('p.cognito_id', '=', sub))
+      .leftJoin('organisations as po', 'po.id', 'p.organisation_id')
+      .select([
+        'p.cognito_id as member_sub',
+        'p.organisation_id as member_organisation_id',
+        'po.name as member_organisation_name',
+        'p.role as member_role',
+      ])
+      .where('c.id', '=', id),
+  );
+
+  /**
+   * A version of everything the scope's conversation list shows: the revisions of the list scopes
+   * it is made of, which triggers move forward on every change of their conversations and of the
+   * organisations' names (migration 0013). A guest's one conversation is in its address's scope.
+   */
+  const listVersion = async (scope: ConversationScope): Promise<string> => {
+    const address = `s:${scope.emailNormalized}`;
+    const organisation = scope.kind === 'user' && scope.organisationId !== null ? `o:${scope.organisationId}` : null;
+    const rows = await db
+      .selectFrom('chat_list_revisions')
+      .select(['scope', 'revision'])
+      .where('scope', 'in', organisation === null ? [address] : [address, organisation])
+      .execute();
+    const revisionOf = new Map(rows.map((row) => [row.scope, row.revision]));
+    return listVersionOf(scope, {
+      address: revisionOf.get(address),
+      organisation: organisation === null ? null : revisionOf.get(organisation),
+    });
+  };
+
+  return {
+    async findConversation(id: number): Promise<ConversationRecord | undefined> {
+      const [row] = await conversationById(id);
+      return row && toConversation(row);
+    },
+
+    /** The conversation of the pair, made on first use (two racing callers get the same row). */
+    async findOrCreateConversation(
+      organisationId: number,
+      sponsorEmail: string,
+      sponsorEmailNormalized: string,
+      now: Date,
+    ): Promise<ConversationRecord & { created: boolean }> {
+      const inserted = await db
+        .insertInto('conversations')
+        .values({
+          organisation_id: organisationId,
+          sponsor_email: sponsorEmail,
+          sponsor_email_normalized: sponsorEmailNormalized,
+          created_at: toDbTime(now),
+          updated_at: toDbTime(now),
+          organisation_notified_at: null,
+          sponsor_notified_at: null,
+        })
+        .onConflict((oc) => oc.columns(['organisation_id', 'sponsor_email_normalized']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const row = await conversations()
+        .where('c.organisation_id', '=', organisationId)
+        .where('c.sponsor_email_normalized', '=', sponsorEmailNormalized)
+        .executeTakeFirstOrThrow();
+      return { ...toConversation(row), created: inserted !== undefined };
+    },
+
+    /** Conversations the scope sees, newest activity first. */
+    async listConversations(scope: ConversationScope): Promise<ConversationRecord[]> {
+      const rows = await conversations()
+        .where((eb) => inScope(eb, scope))
+        .orderBy('c.updated_at', 'desc')
+        .orderBy('c.id', 'desc')
+        .execute();
+      return rows.map(toConversation);
+    },
+
+    listVersion,
+
+    /**
+     * The user's membership and the version of their conversation list (listVersion of the scope
+     * they make with `emailNormalized`) read together; a user without a profile has only the
+     * address's scope, read on its own.
+     */
+    async findMembershipAndListVersion(
+      sub: string,
+      emailNormalized: string,
+    ): Promise<{ membership: Membership | undefined; listVersion: string }> {
+      const [row] = await membershipAndListRevisionsOf(`s:${emailNormalized}`, sub);
+      if (!row) {
+        return {
+          membership: undefined,
+          listVersion: await listVersion({ kind: 'user', organisationId: null, emailNormalized }),
+        };
+      }
+      const scope: ConversationScope = { kind: 'user', organisationId: row.organisation_id, emailNormalized };
+      return {
+        membership: toMembership(row),
+        listVersion: listVersionOf(scope, { address: row.address_revision, organisation: row.organisation_revision }),
+      };
+    },
+
+    /**
+     * The conversation and the membership of the user `sub` (undefined without a profile) read
+     * together; undefined when there is no such conversation.
+     */
+    async findConversationAndMembership(
+      sub: string,
+      id: number,
+    ): Promise<
+      | {
+          conversation: ConversationRecord;
+          membership: Pick<Membership, 'organisationId' | 'organisationName' | 'role'> | undefined;
+        }
+      | undefined
+    > {
+      const [row] = await conversationAndMembershipOf(sub, id);
+      if (!row) return undefined;
+      return {
+        conversation: toConversation(row),
+        membership:
+          row.member_sub === null
+            ? undefined
+            : {
+                organisationId: row.member_organisation_id,
+                organisationName: row.member_organisation_name,
+                role: row.member_role as Role | null,
+              },
+      };
+    },
+
+    async findMembership(sub: string): Promise<Membership | undefined> {
+      const [row] = await membershipOf(sub);
+      return row && toMembership(row);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// Chat between an organisation and a sponsor address, its live stream (SSE) and its e-mail notices.
+// Writes each sponsorship's activity into its conversation; offers its streams to the notifications.
+import { defineModule } from '../kit.ts';
+import { createChatAccess } from './access.ts';
+import { createChatRepository } from './repository.ts';
+import { chatRoutes } from './routes.ts';
+import { createChatService } from './service.ts';
+import { createStreamHub, type StreamHub } from './stream-hub.ts';
+import { createStreamTickets } from './stream-tickets.ts';
+
+export type { ChatGuestLinks } from './access.ts';
+
+export type ChatApi = { streams: Pick<StreamHub, 'hasUser' | 'sendToUser'> };
+
+export const chatModule = defineModule({
+  name: 'chat',
+  ports: ['db', 'database', 'events', 'mail', 'config', 'log', 'clock', 'readCache'],
+  setup: ({ db, database, events, mail, config, log, clock, readCache, use, onClose }) => {
+    const repo = createChatRepository(db, database.engine);
+    const guests = use('invitations', 'guestLinks');
+    const hub = createStreamHub({ repo, events, log });
+    const chat = createChatService({
+      repo,
+      events,
+      hub,
+      guests,
+      mail,
+      publicUrl: config.publicUrl,
+      defaultLanguage: config.defaultLanguage,
+      log,
+      clock,
+    });
+    events.subscribe('sponsorship.activity', chat.postSponsorshipNotification);
+    // Open streams would keep the server from closing; pending notices finish before the database goes.
+    onClose('preClose', () => hub.close());
+    onClose('onClose', () => chat.drain());
+    return {
+      api: { streams: { hasUser: hub.hasUser, sendToUser: hub.sendToUser } },
+      routes: async (app) =>
+        app.register(chatRoutes, {
+          chat,
+          access: createChatAccess(repo, guests),
+          hub,
+          readCache,
+          tickets: createStreamTickets(db, clock ?? (() => new Date())),
+        }),
+    };
+  },
+});
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    chat: ChatApi;
+  }
+}

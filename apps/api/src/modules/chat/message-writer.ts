@@ -1,0 +1,169 @@
+// Writing messages: each message moves its conversation's activity time, newest id and unread
+// counter in the same transaction (decision 007). Inserts are group commits: those that arrive
+// together share one transaction and one sync; on PostgreSQL a batch is three statements (decision 014).
+import { sql } from 'kysely';
+import type { Engine } from '../../db/column-types.ts';
+import type { Db } from '../../db/index.ts';
+import { toDbTime } from '../../db/values.ts';
+import { unreadColumn, type MessageRecord } from './records.ts';
+
+type PendingInsert = {
+  message: Omit<MessageRecord, 'id'>;
+  resolve: (stored: MessageRecord) => void;
+  reject: (error: unknown) => void;
+};
+
+/** The columns of a new message row (its id from the database, or reserved by the batch). */
+const messageRow = (message: Omit<MessageRecord, 'id'>) => ({
+  conversation_id: message.conversationId,
+  sender_side: message.senderSide,
+  sender_id: message.senderId,
+  sender_name: message.senderName,
+  body: message.body,
+  type: message.type,
+  sent_at: toDbTime(message.sentAt),
+  read_at: message.readAt ? toDbTime(message.readAt) : null,
+});
+
+/** One message and its conversation's activity, newest id and unread counter, inside `trx`. */
+const writeMessage = async (trx: Db, message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> => {
+  const row = await trx.insertInto('messages').values(messageRow(message)).returning('id').executeTakeFirstOrThrow();
+  const counted = message.readAt === null && message.senderSide !== 'system' ? unreadColumn(message.senderSide) : null;
+  await trx
+    .updateTable('conversations')
+    .set((eb) => ({
+      updated_at: toDbTime(message.sentAt),
+      // Two transactions of one conversation may commit out of id order (PostgreSQL): keep the highest.
+      // eb.val: a bare value in then() is written into the SQL as a literal, which made every message's
+      // statement text unique, prepared anew and pushed all others out of the statement cache.
+      last_message_id: eb
+        .case()
+        .when('last_message_id', 'is', null)
+        .then(eb.val(row.id))
+        .when('last_message_id', '<', row.id)
+        .then(eb.val(row.id))
+        .else(eb.ref('last_message_id'))
+        .end(),
+      ...(counted ? { [counted]: eb(counted, '+', 1) } : {}),
+    }))
+    .where('id', '=', message.conversationId)
+    .execute();
+  return { ...message, id: row.id };
+};
+
+/**
+ * PostgreSQL: a batch of messages and their conversations' activity, newest ids and unread counters
+ * in three statements whatever its size (writeMessage is two per message, each a round trip to the
+ * server while the conversation row is locked; decision 014). The ids are reserved from the
+ * table's sequence and handed out in ascending order, so they follow the batch's order as one by
+ * one inserts would, without relying on the order of an INSERT's RETURNING.
+ */
+const writeBatch = async (trx: Db, messages: Omit<MessageRecord, 'id'>[]): Promise<MessageRecord[]> => {
+  const reserved = await sql<{ id: number | string }>`
+    select nextval(pg_get_serial_sequence('messages', 'id')) as id
+    from generate_series(1, ${messages.length})`.execute(trx);
+  const ids = reserved.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+  if (ids.length !== messages.length) throw new Error('message ids were not reserved');
+  const stored = messages.map((message, i): MessageRecord => ({ ...message, id: ids[i]! }));
+  await trx
+    .insertInto('messages')
+    .values(stored.map((message) => ({ id: message.id, ...messageRow(message) })))
+    .execute();
+  // Per conversation what the one-by-one updates would leave: the batch's last activity time, the
+  // highest id (never lower than the row's: transactions may commit out of id order), and +1 per
+  // unread text message of each side.
+  const changes = new Map<number, { lastId: number; at: Date; fromOrganisation: number; fromSponsor: number }>();
+  for (const message of stored) {
+    const change = changes.get(message.conversationId) ?? {
+      lastId: message.id,
+      at: message.sentAt,
+      fromOrganisation: 0,
+      fromSponsor: 0,
+    };
+    change.lastId = Math.max(change.lastId, message.id);
+    change.at = message.sentAt;
+    if (message.readAt === null && message.senderSide === 'organisation') change.fromOrganisation++;
+    if (message.readAt === null && message.senderSide === 'sponsor') change.fromSponsor++;
+    changes.set(message.conversationId, change);
+  }
+  // Ascending ids, so that two batches lock the rows they share in the same order.
+  const rows = [...changes.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([id, change]) =>
+        sql`(${id}::integer, ${change.lastId}::integer, ${toDbTime(change.at)}::timestamptz, ${change.fromOrganisation}::integer, ${change.fromSponsor}::integer)`,
+    );
+  await sql`
+    update conversations as c set
+      updated_at = v.updated_at,
+      last_message_id = greatest(c.last_message_id, v.last_id),
+      unread_from_organisation = c.unread_from_organisation + v.from_organisation,
+      unread_from_sponsor = c.unread_from_sponsor + v.from_sponsor
+    from (values ${sql.join(rows)}) as v (id, last_id, updated_at, from_organisation, from_sponsor)
+    where c.id = v.id`.execute(trx);
+  return stored;
+};
+
+export function createMessageWriter(db: Db, engine: Engine) {
+  // Group commit: inserts that arrive while the event loop is busy are written in one transaction,
+  // so a durable commit (synchronous=FULL: one fsync) is shared instead of paid per message. Each
+  // caller still gets its answer only after the commit. When a batch fails, its messages are
+  // retried one by one, so one bad message fails alone.
+  let pending: PendingInsert[] = [];
+  let flushing = false;
+  const MAX_BATCH = 200;
+
+  const flush = async () => {
+    flushing = true;
+    try {
+      while (pending.length > 0) {
+        const batch = pending.slice(0, MAX_BATCH);
+        pending = pending.slice(batch.length);
+        let stored: MessageRecord[] | null = null;
+        try {
+          stored = await db.transaction().execute(async (trx) => {
+            if (engine === 'postgres' && batch.length > 1) {
+              return writeBatch(
+                trx,
+                batch.map((item) => item.message),
+              );
+            }
+            // SQLite: statements are calls into the same process (and cached), no round trips.
+            const out: MessageRecord[] = [];
+            for (const item of batch) out.push(await writeMessage(trx, item.message));
+            return out;
+          });
+        } catch (error) {
+          if (batch.length === 1) batch[0]!.reject(error);
+        }
+        if (stored) {
+          stored.forEach((message, i) => batch[i]!.resolve(message));
+        } else if (batch.length > 1) {
+          for (const item of batch) {
+            try {
+              item.resolve(await db.transaction().execute((trx) => writeMessage(trx, item.message)));
+            } catch (error) {
+              item.reject(error);
+            }
+          }
+        }
+      }
+    } finally {
+      flushing = false;
+    }
+  };
+
+  return {
+    /**
+     * Stores a message and moves the conversation's activity time, newest id and unread counter, in
+     * one transaction (shared with the inserts that arrive at the same time); resolves once committed.
+     */
+    insertMessage(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> {
+      return new Promise((resolve, reject) => {
+        pending.push({ message, resolve, reject });
+        // Collect what arrives in this turn of the event loop, then write it in one transaction.
+        if (!flushing && pending.length === 1) setImmediate(() => void flush());
+      });
+    },
+  };
+}

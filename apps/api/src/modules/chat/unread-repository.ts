@@ -1,0 +1,50 @@
+// Unread counts, read from the conversations' counters (never the message history, decision 007).
+import type { Db } from '../../db/index.ts';
+import { fromDbCount } from '../../db/values.ts';
+import { unreadColumn, type ChatSide, type Counts } from './records.ts';
+
+export function createUnreadRepository(db: Db) {
+  /** Unread messages of `senderSide` in the conversations the filter picks (from the counters). */
+  const countUnread = async (
+    senderSide: ChatSide,
+    filter: { organisationId?: number; emailNormalized?: string },
+  ): Promise<Counts> => {
+    const column = unreadColumn(senderSide);
+    let query = db
+      .selectFrom('conversations as c')
+      .select((eb) => [eb.fn.sum<number>(`c.${column}`).as('n'), eb.fn.countAll<number>().as('k')])
+      .where(`c.${column}`, '>', 0);
+    if (filter.organisationId !== undefined) query = query.where('c.organisation_id', '=', filter.organisationId);
+    if (filter.emailNormalized !== undefined) {
+      query = query.where('c.sponsor_email_normalized', '=', filter.emailNormalized);
+    }
+    const row = await query.executeTakeFirst();
+    return { messages: fromDbCount(row?.n ?? 0), conversations: fromDbCount(row?.k ?? 0) };
+  };
+
+  return {
+    /** Unread messages per conversation and sender side (`<id>:organisation`, `<id>:sponsor`). */
+    async unreadByConversation(conversationIds: number[]): Promise<Map<string, number>> {
+      if (conversationIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('conversations')
+        .select(['id', 'unread_from_organisation', 'unread_from_sponsor'])
+        .where('id', 'in', conversationIds)
+        .execute();
+      const unread = new Map<string, number>();
+      for (const row of rows) {
+        unread.set(`${row.id}:organisation`, fromDbCount(row.unread_from_organisation));
+        unread.set(`${row.id}:sponsor`, fromDbCount(row.unread_from_sponsor));
+      }
+      return unread;
+    },
+
+    /** Unread sponsor messages over the organisation's conversations. */
+    organisationUnread: (organisationId: number) => countUnread('sponsor', { organisationId }),
+    /** Unread organisation messages over the address's conversations. */
+    sponsorUnread: (emailNormalized: string) => countUnread('organisation', { emailNormalized }),
+    /** Unread organisation messages of one conversation (a guest's). */
+    pairUnread: (organisationId: number, emailNormalized: string) =>
+      countUnread('organisation', { organisationId, emailNormalized }),
+  };
+}

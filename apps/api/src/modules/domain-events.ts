@@ -1,0 +1,113 @@
+// Typed domain events: one map from event name to payload. Local events stay in the process that
+// publishes them, and the publisher waits for their handlers (a chat notice is written before the
+// request answers). Shared events travel on the bus to every API process; their payloads are checked
+// against their schema when they come from another process, so no subscriber casts what it receives.
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { MessageBus } from '../ports/bus/index.ts';
+
+const id = z.number().int();
+
+/** Payload schemas of the events that cross processes: ids and short fields only (NOTIFY stays small). */
+export const sharedEventSchemas = {
+  /** A chat message was stored (`id` in conversation `c` of organisation `o` and sponsor address `s`), or read. */
+  'chat.changed': z.discriminatedUnion('k', [
+    z.object({ k: z.literal('message'), id, c: id, o: id, s: z.string() }),
+    z.object({ k: z.literal('read'), c: id, o: id, s: z.string(), side: z.enum(['organisation', 'sponsor']), up: id }),
+  ]),
+  /** A user's alert `id` is new, or alerts were read (`ids` a comma list, empty for all). */
+  'notification.changed': z.discriminatedUnion('k', [
+    z.object({ k: z.literal('new'), u: z.string(), id }),
+    z.object({ k: z.literal('read'), u: z.string(), ids: z.string() }),
+  ]),
+};
+
+type SharedEvents = { [K in keyof typeof sharedEventSchemas]: z.infer<(typeof sharedEventSchemas)[K]> };
+
+/** Something happened in a sponsorship, for its conversation and the parties' alerts. */
+export type SponsorshipActivity = {
+  organisationId: number;
+  sponsorEmail: string;
+  kind: 'invitation_sent' | 'agreement_downloaded' | 'signed_uploaded' | 'status_changed';
+  params: Record<string, string>;
+  /** The sponsorship's event (links of in-app alerts). */
+  eventId?: number;
+};
+
+type LocalEvents = {
+  'sponsorship.activity': SponsorshipActivity;
+  /** Someone downloaded a stored file (the sponsorships module counts a sponsor's first download). */
+  'file.downloaded': {
+    who: { email: string | undefined; guest: { token: string; email: string } | null };
+    file: { organisationId: number; eventId: number; sponsorshipId: number | null };
+  };
+  'invitation.team-accepted': { invitationId: number; email: string; acceptedBy: string };
+  /** A participant's chat message was stored (system notices are not reported). */
+  'chat.message-stored': {
+    conversationId: number;
+    organisationId: number;
+    sponsorEmailNormalized: string;
+    senderSide: 'organisation' | 'sponsor';
+    senderId: string | null;
+    /** Who wrote, as the receiving side sees it (the sponsor's address or the organisation's name). */
+    senderName: string;
+  };
+};
+
+export type EventMap = SharedEvents & LocalEvents;
+export type EventName = keyof EventMap;
+export type SharedEventName = keyof SharedEvents;
+
+export type EventHandler<K extends EventName> = (payload: EventMap[K]) => Promise<void> | void;
+
+export type DomainEvents = {
+  publish<K extends EventName>(name: K, payload: EventMap[K]): Promise<void>;
+  subscribe<K extends EventName>(name: K, handler: EventHandler<K>): () => void;
+  /** Resolves once events of other processes arrive. */
+  ready(): Promise<void>;
+};
+
+const isShared = (name: EventName): name is SharedEventName => Object.hasOwn(sharedEventSchemas, name);
+
+export function createDomainEvents(bus: MessageBus, log: FastifyBaseLogger): DomainEvents {
+  const local = new Map<EventName, Set<EventHandler<never>>>();
+  return {
+    async publish(name, payload) {
+      if (isShared(name)) return bus.publish(name, payload);
+      const handlers = [...(local.get(name) ?? [])] as EventHandler<typeof name>[];
+      await Promise.all(
+        handlers.map(async (handler) => {
+          try {
+            await handler(payload);
+          } catch (error) {
+            log.error({ err: error, event: name }, 'event handler failed');
+          }
+        }),
+      );
+    },
+    subscribe(name, handler) {
+      if (isShared(name)) {
+        const schema = sharedEventSchemas[name];
+        // The payload's type follows from `name`; TypeScript loses that link once `name` is narrowed.
+        const deliver = handler as (payload: unknown) => Promise<void> | void;
+        const run = (payload: unknown) =>
+          Promise.resolve()
+            .then(() => deliver(payload))
+            .catch((error: unknown) => log.error({ err: error, event: name }, 'event handler failed'));
+        return bus.subscribe(name, (data, _local, remote) => {
+          // What this process published was typed at `publish`; only other processes' events are parsed.
+          if (!remote) return void run(data);
+          const parsed = schema.safeParse(data);
+          if (!parsed.success) return log.warn({ event: name }, 'malformed event from another process dropped');
+          void run(parsed.data);
+        });
+      }
+      let handlers = local.get(name);
+      if (!handlers) local.set(name, (handlers = new Set()));
+      const set = handlers;
+      set.add(handler as EventHandler<never>);
+      return () => void set.delete(handler as EventHandler<never>);
+    },
+    ready: () => bus.ready(),
+  };
+}

@@ -1,0 +1,58 @@
+// Team and sponsor invitations: sending, looking up and accepting links. It answers what invited
+// sponsors may see (sponsor access, guest links) and admits sign-ups with an invitation link.
+import { defineModule } from '../kit.ts';
+import type { SponsorAccess } from '../events/index.ts';
+import type { ChatGuestLinks } from '../chat/index.ts';
+import { createInvitationsRepository } from './repository.ts';
+import { invitationsRoutes } from './routes.ts';
+import { createInvitationsService, createSponsorGuestLinks } from './service.ts';
+import { createSponsorAccess } from './sponsor-access.ts';
+
+export { invitationTokenGate } from './sign-up-gate.ts';
+
+export type InvitationsApi = { sponsorAccess: SponsorAccess; guestLinks: ChatGuestLinks };
+
+export const invitationsModule = defineModule({
+  name: 'invitations',
+  ports: ['db', 'mail', 'config', 'clock', 'events'],
+  setup: ({ db, mail, config, clock, events, use }) => {
+    const sponsorships = use('sponsorships', 'writes');
+    const profiles = use('profiles');
+    const repo = createInvitationsRepository(db, {
+      upsertInvitedSponsorship: (trx, input) => sponsorships.upsertInvitedSponsorship(trx, input),
+      linkSponsorAccount: (trx, id, sub, now) => sponsorships.linkSponsorAccount(trx, id, sub, now),
+      joinOrganisation: (trx, member) => profiles.joinOrganisation(trx, member),
+    });
+    const invitations = createInvitationsService({
+      repo,
+      profiles,
+      access: use('events', 'access'),
+      mail,
+      publicUrl: config.publicUrl,
+      teamTtlDays: config.invitations.teamTtlDays,
+      sponsorAccessDays: config.invitations.sponsorAccessDays,
+      defaultLanguage: config.defaultLanguage,
+      clock,
+      notifySponsorship: (activity) => events.publish('sponsorship.activity', activity),
+      onTeamInvitationAccepted: (invitation, caller) =>
+        events.publish('invitation.team-accepted', {
+          invitationId: invitation.id,
+          email: caller.email,
+          acceptedBy: caller.sub,
+        }),
+    });
+    return {
+      api: {
+        sponsorAccess: createSponsorAccess(repo, clock),
+        guestLinks: createSponsorGuestLinks({ repo, sponsorAccessDays: config.invitations.sponsorAccessDays, clock }),
+      },
+      routes: async (app) => app.register(invitationsRoutes, { invitations }),
+    };
+  },
+});
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    invitations: InvitationsApi;
+  }
+}

@@ -1,0 +1,54 @@
+// Profiles and organisations: onboarding, master data, settings, membership and account deletion.
+// This module writes `user_profiles` and `organisations`; the others read them or call the API below.
+import { defineModule } from '../kit.ts';
+import { createProfilesRepository, type ProfilesRepository } from './repository.ts';
+import { createProfilesService } from './service.ts';
+import { profilesRoutes } from './routes.ts';
+
+export type { OrganisationRole, Profile } from './repository.ts';
+export { toProfileWire } from './service.ts';
+
+export type ProfilesApi = Pick<
+  ProfilesRepository,
+  'findByCognitoId' | 'joinOrganisation' | 'removeMember' | 'updateSettings'
+>;
+
+export const profilesModule = defineModule({
+  name: 'profiles',
+  ports: ['db', 'identity', 'clock', 'log'],
+  setup: ({ db, identity, clock, log, use }) => {
+    const repo = createProfilesRepository(db, use('sponsorships', 'writes'));
+    const archive = use('agreement-archive');
+    const profiles = createProfilesService({
+      profiles: repo,
+      identity,
+      clock,
+      // Signed agreements are archived in the deleting transaction (legal retention, decision 010); the
+      // organisation's events and file records then go by ON DELETE CASCADE; its blobs once the archive
+      // has its own copies.
+      beforeOrganisationDeleted: (organisationId, trx) => archive.archiveOrganisation(organisationId, trx),
+      onOrganisationDeleted: async (organisationId) => {
+        try {
+          await archive.finishOrganisationDeletion(organisationId);
+        } catch (error) {
+          log.error({ err: error, organisationId }, "could not finish removing a deleted organisation's files");
+        }
+      },
+    });
+    return {
+      api: {
+        findByCognitoId: repo.findByCognitoId,
+        joinOrganisation: repo.joinOrganisation,
+        removeMember: repo.removeMember,
+        updateSettings: repo.updateSettings,
+      },
+      routes: async (app) => app.register(profilesRoutes, { profiles }),
+    };
+  },
+});
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    profiles: ProfilesApi;
+  }
+}

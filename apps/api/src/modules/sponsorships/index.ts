@@ -1,0 +1,44 @@
+// Sponsorships: one per sponsor address and event, from invitation to confirmation. The only writer of
+// `sponsorships`: invitations and profiles change rows through the writes below, in their transactions.
+import { defineModule } from '../kit.ts';
+import { createSponsorshipsRepository, type SponsorshipsRepository } from './repository.ts';
+import { sponsorshipsRoutes } from './routes.ts';
+import { createSponsorshipsService } from './service.ts';
+
+export type SponsorshipsApi = {
+  writes: Pick<SponsorshipsRepository, 'upsertInvitedSponsorship' | 'linkSponsorAccount' | 'forgetSponsorAccount'>;
+};
+
+export const sponsorshipsModule = defineModule({
+  name: 'sponsorships',
+  ports: ['db', 'log', 'clock', 'events'],
+  setup: ({ db, log, clock, events, use }) => {
+    const repo = createSponsorshipsRepository(db, use('files', 'signedFileWrites'));
+    const sponsorships = createSponsorshipsService({
+      repo,
+      files: use('files', 'service'),
+      sponsors: use('invitations', 'sponsorAccess'),
+      events: use('events', 'access'),
+      log,
+      clock,
+      notify: (notice) => events.publish('sponsorship.activity', notice),
+    });
+    events.subscribe('file.downloaded', ({ who, file }) => sponsorships.recordDownload(who, file));
+    return {
+      api: {
+        writes: {
+          upsertInvitedSponsorship: repo.upsertInvitedSponsorship,
+          linkSponsorAccount: repo.linkSponsorAccount,
+          forgetSponsorAccount: repo.forgetSponsorAccount,
+        },
+      },
+      routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships }),
+    };
+  },
+});
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    sponsorships: SponsorshipsApi;
+  }
+}

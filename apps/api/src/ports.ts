@@ -1,0 +1,60 @@
+// Builds the ports every module may declare (db, blobs, mail, bus as typed domain events, the
+// identity provider's account deletion, the read cache) once per app, from configuration or from
+// what a test passes in, and closes the ones it opened when the app closes.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { DbHandle } from './db/index.ts';
+import type { BuiltinIdentity, Clock } from './identity/index.ts';
+import { createReadCache } from './lib/read-cache.ts';
+import { createDomainEvents } from './modules/domain-events.ts';
+import type { Ports } from './modules/kit.ts';
+import { createBlobStore, type BlobStore } from './ports/blobs/index.ts';
+import { createMessageBus, type MessageBus } from './ports/bus/index.ts';
+import { createMailPort, type MailPort } from './ports/mail/index.ts';
+
+/** Memory for the read cache: bench data (50 conversations of 200 messages, both sides) takes ~8 MB. */
+const READ_CACHE_BYTES = 32 * 1024 * 1024;
+
+export type PortOverrides = { mail?: MailPort; blobs?: BlobStore; bus?: MessageBus; clock?: Clock };
+
+/** The mail port first: the identity provider needs it before the other ports exist. */
+export function createMail(app: FastifyInstance, config: Config, database: DbHandle, given?: MailPort): MailPort {
+  if (given) return given;
+  const mail = createMailPort(config, database.db, app.log);
+  app.addHook('onClose', async () => mail.close());
+  return mail;
+}
+
+export async function createPorts(
+  app: FastifyInstance,
+  options: { config: Config; database: DbHandle; mail: MailPort; identity: BuiltinIdentity | null },
+  given: PortOverrides,
+): Promise<Ports> {
+  const { config, database, identity } = options;
+  const blobs = given.blobs ?? (await createBlobStore(config, database.db, { uploadPath: '/api/files/upload/' }));
+  if (!given.blobs) app.addHook('onClose', async () => blobs.close());
+  const bus = given.bus ?? createMessageBus(database, config.databaseUrl, app.log);
+  if (!given.bus) app.addHook('onClose', async () => bus.close());
+  return {
+    config,
+    database,
+    db: database.db,
+    blobs,
+    mail: options.mail,
+    events: createDomainEvents(bus, app.log),
+    // Deleting an account removes the identity user too. With a real Cognito pool that needs
+    // AdminDeleteUser and AWS credentials, which this server does not hold: the web app then calls
+    // DeleteUser itself with the user's own token.
+    identity: {
+      deleteUser: async (sub) => {
+        if (!identity) return;
+        await identity.context.repo.deleteUser(sub);
+        identity.verifier.forgetRevocationStates?.();
+      },
+    },
+    log: app.log,
+    clock: given.clock,
+    // Answers of the hot list reads, checked against the database's version on every request (decision 011).
+    readCache: createReadCache({ maxBytes: READ_CACHE_BYTES }),
+  };
+}
