@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@sp/shared';
 import type { Db } from '../db/index.ts';
 import type { MailPort } from '../ports/mail/mail-port.ts';
+import { longestWindowMs, type AddressLimits } from './address-limits.ts';
 import { notAuthorized, resourceNotFound } from './errors.ts';
 import { createKeyStore, type KeyStore } from './keys.ts';
 import { createDummyHash, DEFAULT_SCRYPT, type ScryptParams } from './passwords.ts';
@@ -25,6 +26,8 @@ export type IdentitySettings = {
   /** `${PUBLIC_URL}/identity/${userPoolId}` */
   issuer: string;
   defaultLanguage: Language;
+  /** Limits per client address (decision 016); every limit null turns them off. */
+  addressLimits: AddressLimits;
 };
 
 export type IdentityOptions = {
@@ -89,7 +92,8 @@ export function createIdentityContext(options: IdentityOptions): IdentityContext
       const now = context.clock();
       if (Math.abs(now.getTime() - lastHousekeeping) < HOUSEKEEPING_EVERY_MS) return;
       lastHousekeeping = now.getTime();
-      context.background(() => context.repo.prune(now, THROTTLE_WINDOW_MS, FAILURE_MEMORY_MS));
+      const addressWindowMs = longestWindowMs(context.settings.addressLimits);
+      context.background(() => context.repo.prune(now, THROTTLE_WINDOW_MS, FAILURE_MEMORY_MS, addressWindowMs));
     },
   };
   return context;
