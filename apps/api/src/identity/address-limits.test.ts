@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { DbHandle } from '../db/index.ts';
+import { loadConfig } from '../config.ts';
 import { ENGINES, testConfig } from '../../test/helpers.ts';
 import { addressKey } from './address-limits.ts';
 import {
@@ -56,6 +57,24 @@ function expectThrottled(answer: Awaited<ReturnType<typeof call>>) {
   expect(answer.body.message).toContain(`${retryAfter} seconds`);
   return retryAfter;
 }
+
+describe('address limit configuration', () => {
+  it('has defaults that stop a spray early, takes requests/seconds or off, and names a wrong value', () => {
+    expect(loadConfig({}).addressLimits).toEqual({
+      signInFailures: { max: 30, windowMs: 15 * MINUTE },
+      signUps: { max: 20, windowMs: 60 * MINUTE },
+      forgotPassword: { max: 20, windowMs: 60 * MINUTE },
+      codeSubmissions: { max: 30, windowMs: 15 * MINUTE },
+    });
+    expect(
+      loadConfig({ RATE_LIMIT_SIGN_UPS: 'off', RATE_LIMIT_SIGN_IN_FAILURES: '10/60' }).addressLimits,
+    ).toMatchObject({
+      signUps: null,
+      signInFailures: { max: 10, windowMs: MINUTE },
+    });
+    expect(() => loadConfig({ RATE_LIMIT_CODE_SUBMISSIONS: 'lots' })).toThrow(/RATE_LIMIT_CODE_SUBMISSIONS/);
+  });
+});
 
 describe('client address keys', () => {
   it('counts IPv4 as it is, IPv4 in IPv6 as IPv4, and IPv6 by its /64', () => {
