@@ -168,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const inviteCodes = createInviteCodesRepository(database.db);
+  const profilesRepository = createProfilesRepository(database.db);
 
   const defaultMail = deps.mail ? null : createMailPort(config, database.db, app.log);
   const mail: MailPort = deps.mail ?? defaultMail!;
@@ -182,6 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clock: deps.clock,
           signUpGate: deps.signUpGate ?? anyGate(invitationCodeGate, invitationTokenGate),
           passwordHashing: deps.passwordHashing,
+          // A new password must not be built from the user's organisation name either (decision 016).
+          organisationNameOf: async (sub) =>
+            (await profilesRepository.findByCognitoId(sub))?.organisation?.name ?? null,
         })
       : null;
   const verifier =
@@ -230,7 +234,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Answers of the hot list reads, checked against the database's version on every request (decision 011).
   const readCache = createReadCache({ maxBytes: READ_CACHE_BYTES });
   const events = createEventsService({ repo: eventsRepository, access: eventAccess, files, clock: deps.clock });
-  const profilesRepository = createProfilesRepository(database.db);
   const archive = createAgreementArchiveService({
     repo: createAgreementArchiveRepository(database.db),
     store: blobs,

@@ -347,7 +347,31 @@ describe.each(ENGINES)('password strength at the identity provider on %s', (engi
       '127.0.0.1',
     );
     expect(change.body.__type).toBe('InvalidPasswordException');
-    // The code was not spent by the refusal: a strong password goes through with it.
+    // Nor may it be built from the organisation's name once the user has one.
+    const onboarding = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-profile',
+      headers: { authorization: `Bearer ${AccessToken}` },
+      payload: {
+        role: 'veranstalter',
+        organisation_name: 'Förderverein Wunderkammer',
+        street: 'Hauptstraße',
+        house_number: '1',
+        postal_code: '12345',
+        city: 'Musterstadt',
+        country: 'DE',
+      },
+    });
+    expect(onboarding.statusCode, onboarding.body).toBe(201);
+    const named = await call(
+      t.app,
+      'ChangePassword',
+      { AccessToken, PreviousPassword: PASSWORD, ProposedPassword: 'Wunderkammer-Kanu-42' },
+      '127.0.0.1',
+    );
+    expect(named.body.__type).toBe('InvalidPasswordException');
+    expect(named.body.message).toContain('Organisationsnamens');
+
     const strong = await call(
       t.app,
       'ConfirmForgotPassword',

@@ -38,6 +38,8 @@ export type IdentityOptions = {
   clock?: () => Date;
   signUpGate?: SignUpGate;
   passwordHashing?: ScryptParams;
+  /** The name of the user's organisation, which a new password must not be built from; none by default. */
+  organisationNameOf?: (sub: string) => Promise<string | null>;
 };
 
 export type IdentityContext = {
@@ -49,6 +51,7 @@ export type IdentityContext = {
   clock: () => Date;
   gate: SignUpGate;
   hashing: ScryptParams;
+  organisationNameOf: (sub: string) => Promise<string | null>;
   dummyHash: () => Promise<string>;
   verifyAccessTokenSignature: AccessTokenSignatureVerifier;
   /** Runs work after the answer; failures are logged, never shown to the caller. */
@@ -77,6 +80,7 @@ export function createIdentityContext(options: IdentityOptions): IdentityContext
     clock: options.clock ?? (() => new Date()),
     gate: options.signUpGate ?? invitationCodeGate,
     hashing,
+    organisationNameOf: options.organisationNameOf ?? (async () => null),
     dummyHash: createDummyHash(hashing),
     verifyAccessTokenSignature: createAccessTokenVerifier(options.settings, keys.jwks),
     background(task) {

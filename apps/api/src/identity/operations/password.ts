@@ -53,6 +53,7 @@ export const confirmForgotPassword = defineOperation(
     const user = await findUser(ctx, input.Username.trim());
     assertNewPassword(input.Password, {
       email: user?.email ?? input.Username.trim(),
+      organisationName: user ? await ctx.organisationNameOf(user.sub) : null,
       language: languageFor(input.ClientMetadata, user?.attributes, ctx.settings.defaultLanguage),
     });
     const code = await checkCode(ctx, user, input.Username, 'reset_password', input.ConfirmationCode);
@@ -84,6 +85,7 @@ export const changePassword = defineOperation(
     const { user, claims } = await authorise(ctx, input.AccessToken);
     assertNewPassword(input.ProposedPassword, {
       email: user.email,
+      organisationName: await ctx.organisationNameOf(user.sub),
       language: languageFor(undefined, user.attributes, ctx.settings.defaultLanguage),
     });
     const { failures, locked } = await readLockout(ctx, user.email);

@@ -233,6 +233,7 @@ export const respondToAuthChallenge = defineOperation(
       const { attributes } = parseAttributes(offered, { ignoreReadOnly: true });
       assertNewPassword(newPassword, {
         email: user.email,
+        organisationName: await ctx.organisationNameOf(user.sub),
         language: languageFor(input.ClientMetadata, user.attributes, ctx.settings.defaultLanguage),
       });
       const passwordHash = await hashPassword(newPassword, ctx.hashing);
