@@ -6,7 +6,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createInvitationCode } from './admin.ts';
 import { waitForCode } from './mailbox.ts';
 
-export const PASSWORD = 'Sponsor-2024!';
+export const PASSWORD = 'Kanu-Wiesel-2024!';
 const SIGN_UP_SUBJECT = /Bestätigungscode|confirmation code/i;
 
 type RuntimeConfig = { identityEndpoint: string; clientId: string };

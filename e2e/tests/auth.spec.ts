@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createInvitationCode } from '../support/admin.ts';
 import { latestMailId, waitForCode } from '../support/mailbox.ts';
 
-const PASSWORD = 'Sponsor-2024!';
+const PASSWORD = 'Kanu-Wiesel-2024!';
 const SIGN_UP_SUBJECT = /Bestätigungscode|confirmation code/i;
 const RESET_SUBJECT = /Zurücksetzen|reset/i;
 

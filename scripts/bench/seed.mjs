@@ -3,7 +3,7 @@
 // team invitations, sponsor invitations, conversations and their messages through the API.
 import { MAILBOX_TOKEN, expectStatus, request } from './server.mjs';
 
-export const PASSWORD = 'Bench-Sponsor-2024!';
+export const PASSWORD = 'Kanu-Wiesel-2024!';
 const SIGN_UP_SUBJECT = /Bestätigungscode|confirmation code/i;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -39,7 +39,7 @@ import { healthModule } from './modules/health/index.ts';
 import { invitationTokenGate, invitationsModule } from './modules/invitations/index.ts';
 import { invitationCodeGate, inviteCodesModule } from './modules/invite-codes/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
-import { profilesModule } from './modules/profiles/index.ts';
+import { organisationNameOf, profilesModule } from './modules/profiles/index.ts';
 import { searchModule } from './modules/search/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
 import { sponsorshipsModule } from './modules/sponsorships/index.ts';
@@ -120,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clock: deps.clock,
           signUpGate: deps.signUpGate ?? anyGate(invitationCodeGate, invitationTokenGate),
           passwordHashing: deps.passwordHashing,
+          // A new password must not be built from the user's organisation name either (decision 016).
+          organisationNameOf: organisationNameOf(database.db),
         })
       : null;
   registerAuthenticate(

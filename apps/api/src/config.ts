@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { USER_POOL_ID_MAX, USER_POOL_ID_PATTERN, LANGUAGES } from '@sp/shared';
+import type { AddressLimits } from './identity/address-limits.ts';
 import type { RateLimit, RateLimits } from './plugins/rate-limit.ts';
 
 const optionalText = z
@@ -106,6 +107,10 @@ const ZEnv = z
     RATE_LIMIT_INVITATION_TOKEN: rateLimit.prefault('30/60'),
     RATE_LIMIT_GUEST_CHAT: rateLimit.prefault('600/60'),
     RATE_LIMIT_UPLOADS: rateLimit.prefault('120/60'),
+    RATE_LIMIT_SIGN_IN_FAILURES: rateLimit.prefault('30/900'),
+    RATE_LIMIT_SIGN_UPS: rateLimit.prefault('20/3600'),
+    RATE_LIMIT_FORGOT_PASSWORD: rateLimit.prefault('20/3600'),
+    RATE_LIMIT_CODE_SUBMISSIONS: rateLimit.prefault('30/900'),
   })
   .superRefine((env, ctx) => {
     const cognito = [env.COGNITO_USER_POOL_ID, env.COGNITO_CLIENT_ID, env.COGNITO_REGION];
@@ -160,6 +165,11 @@ export type Config = {
   agreementRetentionYears: number;
   /** Requests per client IP and window on the look-ups, the guest chat and uploads (decision 008). */
   rateLimits: RateLimits;
+  /**
+   * The identity provider's sliding windows per client address (IPv6 per /64), shared by every
+   * server process through the database (decision 016).
+   */
+  addressLimits: AddressLimits;
   legal: {
     operatorName: string | null;
     address: string | null;
@@ -238,6 +248,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       invitationToken: env.RATE_LIMIT_INVITATION_TOKEN,
       guestChat: env.RATE_LIMIT_GUEST_CHAT,
       uploads: env.RATE_LIMIT_UPLOADS,
+    },
+    addressLimits: {
+      signInFailures: env.RATE_LIMIT_SIGN_IN_FAILURES,
+      signUps: env.RATE_LIMIT_SIGN_UPS,
+      forgotPassword: env.RATE_LIMIT_FORGOT_PASSWORD,
+      codeSubmissions: env.RATE_LIMIT_CODE_SUBMISSIONS,
     },
     legal: {
       operatorName: env.LEGAL_OPERATOR_NAME ?? null,

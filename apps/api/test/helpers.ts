@@ -13,15 +13,21 @@ import type { Engine } from '../src/db/column-types.ts';
 
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-export type TestDatabase = DbHandle & { dispose: () => Promise<void> };
+export type TestDatabase = DbHandle & {
+  dispose: () => Promise<void>;
+  /** Another connection (pool) to the same database, as a second server process would hold. */
+  openAgain: () => DbHandle;
+};
 
 export async function createTestDatabase(engine: Engine, options: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
-    const handle = openDatabase({ engine: 'sqlite', file: path.join(dir, 'test.sqlite') });
+    const file = path.join(dir, 'test.sqlite');
+    const handle = openDatabase({ engine: 'sqlite', file });
     await migrateToLatest(handle);
     return {
       ...handle,
+      openAgain: () => openDatabase({ engine: 'sqlite', file }),
       dispose: async () => {
         await handle.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -51,6 +57,7 @@ export async function createTestDatabase(engine: Engine, options: { poolSize?: n
   }
   return {
     ...handle,
+    openAgain: () => openDatabase({ engine: 'postgres', url, schema, poolSize: options.poolSize ?? 4 }),
     dispose: async () => {
       await handle.close();
       await dropSchema();
@@ -58,9 +65,27 @@ export async function createTestDatabase(engine: Engine, options: { poolSize?: n
   };
 }
 
+/**
+ * The identity provider's limits per client address are off in tests, whose every request comes from
+ * 127.0.0.1; the tests of those limits set them (apps/api/src/identity/address-limits.test.ts).
+ */
+const NO_ADDRESS_LIMITS: NodeJS.ProcessEnv = {
+  RATE_LIMIT_SIGN_IN_FAILURES: 'off',
+  RATE_LIMIT_SIGN_UPS: 'off',
+  RATE_LIMIT_FORGOT_PASSWORD: 'off',
+  RATE_LIMIT_CODE_SUBMISSIONS: 'off',
+};
+
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-data-'));
-  return loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    ...NO_ADDRESS_LIMITS,
+    ...overrides,
+  });
 }
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Config; close: () => Promise<void> };

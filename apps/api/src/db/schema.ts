@@ -119,6 +119,19 @@ export type IdentityThrottleEventsTable = {
   at: DbTime;
 };
 
+export type IdentityAddressWindowsTable = {
+  kind: string;
+  subject: string;
+  last_claim_at: DbTime;
+};
+
+export type IdentityAddressHitsTable = {
+  id: Generated<number>;
+  kind: string;
+  subject: string;
+  at: DbTime;
+};
+
 export type IdentityKeysTable = {
   name: string;
   kid: string;
@@ -307,6 +320,8 @@ export type Database = {
   identity_lockouts: IdentityLockoutsTable;
   identity_throttle_events: IdentityThrottleEventsTable;
   identity_keys: IdentityKeysTable;
+  identity_address_windows: IdentityAddressWindowsTable;
+  identity_address_hits: IdentityAddressHitsTable;
   outbox: OutboxTable;
   events: EventsTable;
   event_files: EventFilesTable;

@@ -4,14 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IdentityContext } from './context.ts';
 import { usernameExists } from './errors.ts';
-import { assertPasswordPolicy, hashPassword } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
+import { assertNewPassword } from './password-strength.ts';
 import { isUniqueViolation } from './repository.ts';
 
 export async function adminCreateUser(
   ctx: IdentityContext,
   input: { email: string; temporaryPassword: string; attributes?: Record<string, string> },
 ): Promise<{ sub: string }> {
-  assertPasswordPolicy(input.temporaryPassword);
+  assertNewPassword(input.temporaryPassword, { email: input.email, language: ctx.settings.defaultLanguage });
   const sub = randomUUID();
   try {
     await ctx.repo.insertUser(

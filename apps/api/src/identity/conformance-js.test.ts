@@ -280,11 +280,12 @@ describe.each(ENGINES)('amazon-cognito-identity-js against the identity provider
         clientId: t.config.identity.clientId,
         issuer: '',
         defaultLanguage: 'de',
+        addressLimits: t.config.addressLimits,
       },
     });
-    await adminCreateUser(ctx, { email, temporaryPassword: 'Temporary-1', attributes: { name: 'Temp' } });
+    await adminCreateUser(ctx, { email, temporaryPassword: 'Temporary-Kanu-41', attributes: { name: 'Temp' } });
     const user = userOf(email);
-    const outcome = await authenticate(user, 'Temporary-1');
+    const outcome = await authenticate(user, 'Temporary-Kanu-41');
     if (outcome.kind !== 'new-password') throw new Error('expected the new-password challenge');
     expect(outcome.userAttributes).toMatchObject({ email, name: 'Temp' });
     await expect(

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@sp/shared';
 import type { Db } from '../db/index.ts';
 import type { MailPort } from '../ports/mail/mail-port.ts';
+import { longestWindowMs, type AddressLimits } from './address-limits.ts';
 import { notAuthorized, resourceNotFound } from './errors.ts';
 import { createKeyStore, type KeyStore } from './keys.ts';
 import { createDummyHash, DEFAULT_SCRYPT, type ScryptParams } from './passwords.ts';
@@ -25,6 +26,8 @@ export type IdentitySettings = {
   /** `${PUBLIC_URL}/identity/${userPoolId}` */
   issuer: string;
   defaultLanguage: Language;
+  /** Limits per client address (decision 016); every limit null turns them off. */
+  addressLimits: AddressLimits;
 };
 
 export type IdentityOptions = {
@@ -36,6 +39,8 @@ export type IdentityOptions = {
   /** Who may sign up; nobody unless given (app.ts gives the invitation code and link gates). */
   signUpGate?: SignUpGate;
   passwordHashing?: ScryptParams;
+  /** The name of the user's organisation, which a new password must not be built from; none by default. */
+  organisationNameOf?: (sub: string) => Promise<string | null>;
 };
 
 export type IdentityContext = {
@@ -47,6 +52,7 @@ export type IdentityContext = {
   clock: () => Date;
   gate: SignUpGate;
   hashing: ScryptParams;
+  organisationNameOf: (sub: string) => Promise<string | null>;
   dummyHash: () => Promise<string>;
   verifyAccessTokenSignature: AccessTokenSignatureVerifier;
   /** Runs work after the answer; failures are logged, never shown to the caller. */
@@ -75,6 +81,7 @@ export function createIdentityContext(options: IdentityOptions): IdentityContext
     clock: options.clock ?? (() => new Date()),
     gate: options.signUpGate ?? closedGate,
     hashing,
+    organisationNameOf: options.organisationNameOf ?? (async () => null),
     dummyHash: createDummyHash(hashing),
     verifyAccessTokenSignature: createAccessTokenVerifier(options.settings, keys.jwks),
     background(task) {
@@ -90,7 +97,8 @@ export function createIdentityContext(options: IdentityOptions): IdentityContext
       const now = context.clock();
       if (Math.abs(now.getTime() - lastHousekeeping) < HOUSEKEEPING_EVERY_MS) return;
       lastHousekeeping = now.getTime();
-      context.background(() => context.repo.prune(now, THROTTLE_WINDOW_MS, FAILURE_MEMORY_MS));
+      const addressWindowMs = longestWindowMs(context.settings.addressLimits);
+      context.background(() => context.repo.prune(now, THROTTLE_WINDOW_MS, FAILURE_MEMORY_MS, addressWindowMs));
     },
   };
   return context;

@@ -6,6 +6,8 @@ export class CognitoError extends Error {
     readonly type: string,
     message: string,
     readonly statusCode = 400,
+    /** Seconds until a throttled caller may try again (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = type;
@@ -41,4 +43,12 @@ export const preSignUpRefused = () =>
   new CognitoError('UserLambdaValidationException', 'PreSignUp failed with error Invalid invitation code.');
 export const unknownOperation = (name: string) =>
   new CognitoError('UnknownOperationException', name ? `Unknown operation ${name.slice(0, 100)}` : 'Missing operation');
+/** Cognito's throttling answer; the wait is also in the message, which is all its JS client hands on. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new CognitoError(
+    'TooManyRequestsException',
+    `Too many requests from this address, please try again in ${retryAfterSeconds} seconds.`,
+    400,
+    retryAfterSeconds,
+  );
 export const internalError = () => new CognitoError('InternalErrorException', 'Internal error', 500);

@@ -28,6 +28,7 @@ export function createBuiltinIdentity(
       clientId: config.identity.clientId,
       issuer: issuerOf(config.publicUrl, config.identity.userPoolId),
       defaultLanguage: config.defaultLanguage,
+      addressLimits: config.addressLimits,
     },
   });
   const verifier = createBuiltinVerifier({

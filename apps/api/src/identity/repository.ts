@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import type { DbTime } from '../db/schema.ts';
 import { fromDbBool, fromDbCount, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../db/values.ts';
 import type { CodePurpose } from './codes.ts';
+import type { AddressLimitKind } from './address-limits.ts';
 import type { ThrottleKind } from './throttle.ts';
 import { createDevicesRepository } from './devices-repository.ts';
 import { createSessionsRepository } from './sessions-repository.ts';
@@ -308,9 +309,65 @@ export function createIdentityRepository(db: Db) {
         .execute();
     },
 
+    // --- limits per client address ------------------------------------------------------------
+
+    /**
+     * Counts one request of `subject` under `kind` when fewer than `max` were counted in the last
+     * `windowMs`; else answers how long until the oldest of them leaves the window. The window row is
+     * written first, so concurrent claims for one address wait for each other (a row lock in
+     * PostgreSQL, the write lock in SQLite) and each reads the count its predecessor left.
+     */
+    async claimAddressHit(
+      kind: AddressLimitKind,
+      subject: string,
+      limit: { max: number; windowMs: number },
+      now: Date,
+    ): Promise<{ id: number; retryAfterMs: 0 } | { id: null; retryAfterMs: number }> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('identity_address_windows')
+          .values({ kind, subject, last_claim_at: toDbTime(now) })
+          .onConflict((oc) => oc.columns(['kind', 'subject']).doUpdateSet({ last_claim_at: toDbTime(now) }))
+          .execute();
+        const inWindow = trx
+          .selectFrom('identity_address_hits')
+          .where('kind', '=', kind)
+          .where('subject', '=', subject)
+          .where('at', '>', toDbTime(new Date(now.getTime() - limit.windowMs)));
+        const { n } = await inWindow.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+        const count = fromDbCount(n);
+        if (count >= limit.max) {
+          // The hit whose expiry brings the count below max again.
+          const freeing = await inWindow
+            .select('at')
+            .orderBy('at')
+            .orderBy('id')
+            .limit(1)
+            .offset(count - limit.max)
+            .executeTakeFirstOrThrow();
+          const retryAfterMs = fromDbTime(freeing.at).getTime() + limit.windowMs - now.getTime();
+          return { id: null, retryAfterMs: Math.max(1000, retryAfterMs) };
+        }
+        const hit = await trx
+          .insertInto('identity_address_hits')
+          .values({ kind, subject, at: toDbTime(now) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id: Number(hit.id), retryAfterMs: 0 as const };
+      });
+    },
+
+    /** Takes a counted request back (a sign-in that turned out right is no failure). */
+    async releaseAddressHit(id: number): Promise<void> {
+      await db.deleteFrom('identity_address_hits').where('id', '=', id).execute();
+    },
+
     /** Housekeeping: rows that no rule looks at any more. */
-    async prune(now: Date, throttleWindowMs: number, failureMemoryMs: number): Promise<void> {
+    async prune(now: Date, throttleWindowMs: number, failureMemoryMs: number, addressWindowMs = 0): Promise<void> {
       const at = (ms: number) => toDbTime(new Date(now.getTime() - ms));
+      const addressCutoff = at(Math.max(addressWindowMs, throttleWindowMs));
+      await db.deleteFrom('identity_address_hits').where('at', '<', addressCutoff).execute();
+      await db.deleteFrom('identity_address_windows').where('last_claim_at', '<', addressCutoff).execute();
       await db.deleteFrom('identity_throttle_events').where('at', '<', at(throttleWindowMs)).execute();
       await db.deleteFrom('identity_lockouts').where('last_failure_at', '<', at(failureMemoryMs)).execute();
       await db.deleteFrom('identity_codes').where('expires_at', '<', at(0)).execute();

@@ -30,6 +30,7 @@ function sendJson(reply: FastifyReply, status: number, body: unknown) {
 
 function sendError(reply: FastifyReply, error: CognitoError) {
   void reply.header('x-amzn-errortype', error.type);
+  if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
   return sendJson(reply, error.statusCode, { __type: error.type, message: error.message });
 }
 
@@ -43,7 +44,7 @@ export async function identityRoutes(app: FastifyInstance, { identity, publicUrl
         .header('access-control-allow-origin', ownOrigin)
         .header('access-control-allow-methods', 'POST, OPTIONS')
         .header('access-control-allow-headers', ALLOWED_HEADERS)
-        .header('access-control-expose-headers', 'x-amzn-requestid, x-amzn-errortype')
+        .header('access-control-expose-headers', 'x-amzn-requestid, x-amzn-errortype, retry-after')
         .header('access-control-max-age', '600');
     }
   };

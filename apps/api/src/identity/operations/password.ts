@@ -7,7 +7,9 @@ import { assertClient, authorise, findUser } from '../context.ts';
 import { codeMismatch, limitExceeded } from '../errors.ts';
 import { clearSignInFailures, failSignIn, readLockout } from '../lockout.ts';
 import { checkCode, claimCodeSend, issueCode, simulateIssueCode } from '../one-time-codes.ts';
-import { assertPasswordPolicy, hashPassword, verifyPassword } from '../passwords.ts';
+import { claimAddress } from '../address-limits.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import { assertNewPassword } from '../password-strength.ts';
 import { defineOperation, Z } from '../protocol.ts';
 
 export const forgotPassword = defineOperation(
@@ -17,8 +19,9 @@ export const forgotPassword = defineOperation(
     SecretHash: z.string().nullish(),
     ClientMetadata: Z.clientMetadata,
   }),
-  async (ctx, input) => {
+  async (ctx, input, request) => {
     assertClient(ctx, input.ClientId);
+    await claimAddress(ctx, 'code_request', request.ip);
     const username = input.Username.trim();
     const user = await findUser(ctx, username);
     const address = user?.email ?? username;
@@ -44,10 +47,15 @@ export const confirmForgotPassword = defineOperation(
     SecretHash: z.string().nullish(),
     ClientMetadata: Z.clientMetadata,
   }),
-  async (ctx, input) => {
+  async (ctx, input, request) => {
     assertClient(ctx, input.ClientId);
-    assertPasswordPolicy(input.Password);
+    await claimAddress(ctx, 'code_submission', request.ip);
     const user = await findUser(ctx, input.Username.trim());
+    assertNewPassword(input.Password, {
+      email: user?.email ?? input.Username.trim(),
+      organisationName: user ? await ctx.organisationNameOf(user.sub) : null,
+      language: languageFor(input.ClientMetadata, user?.attributes, ctx.settings.defaultLanguage),
+    });
     const code = await checkCode(ctx, user, input.Username, 'reset_password', input.ConfirmationCode);
     if (!user) throw codeMismatch();
     const passwordHash = await hashPassword(input.Password, ctx.hashing);
@@ -75,7 +83,11 @@ export const changePassword = defineOperation(
   }),
   async (ctx, input) => {
     const { user, claims } = await authorise(ctx, input.AccessToken);
-    assertPasswordPolicy(input.ProposedPassword);
+    assertNewPassword(input.ProposedPassword, {
+      email: user.email,
+      organisationName: await ctx.organisationNameOf(user.sub),
+      language: languageFor(undefined, user.attributes, ctx.settings.defaultLanguage),
+    });
     const { failures, locked } = await readLockout(ctx, user.email);
     // Cognito answers a throttled password change with LimitExceededException.
     if (locked) throw limitExceeded();

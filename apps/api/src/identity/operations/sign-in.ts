@@ -4,7 +4,8 @@
 // revokes them all. New devices are announced with NewDeviceMetadata for ConfirmDevice.
 import { createHmac, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { attributeList, parseAttributes } from '../attributes.ts';
+import { claimAddress } from '../address-limits.ts';
+import { attributeList, languageFor, parseAttributes } from '../attributes.ts';
 import { assertClient, findUser, type IdentityContext } from '../context.ts';
 import {
   CognitoError,
@@ -16,7 +17,8 @@ import {
 } from '../errors.ts';
 import { clearSignInFailures, failSignIn, readLockout } from '../lockout.ts';
 import { assertCodeAttemptsLeft, recordCodeFailure } from '../one-time-codes.ts';
-import { assertPasswordPolicy, hashPassword, verifyPassword } from '../passwords.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import { assertNewPassword } from '../password-strength.ts';
 import { defineOperation, Z, type RequestInfo } from '../protocol.ts';
 import type { IdentityUser } from '../repository.ts';
 import {
@@ -140,6 +142,9 @@ async function passwordAuth(
 ) {
   const username = required(parameters, 'USERNAME').trim();
   const password = required(parameters, 'PASSWORD');
+  // Counted as a failure of this client address until the password proves right, so that parallel
+  // guesses cannot pass the limit (spraying one password over many accounts).
+  const claim = await claimAddress(ctx, 'sign_in_failure', request.ip);
   const user = await findUser(ctx, username);
   const address = user?.email ?? username;
   const { failures, locked } = await readLockout(ctx, address);
@@ -147,6 +152,7 @@ async function passwordAuth(
   // Unknown users cost a scrypt too, so the timing does not reveal who is registered.
   const correct = await verifyPassword(password, user?.passwordHash ?? (await ctx.dummyHash()));
   if (!user || !correct) throw await failSignIn(ctx, address);
+  await claim.release();
   await clearSignInFailures(ctx, address, failures);
   if (user.status === 'UNCONFIRMED') throw userNotConfirmed();
   return continueSignIn(ctx, user, ctx.clock(), parameters.DEVICE_KEY ?? null, request);
@@ -225,7 +231,11 @@ export const respondToAuthChallenge = defineOperation(
         .filter(([name]) => name.startsWith('userAttributes.'))
         .map(([name, value]) => ({ Name: name.slice('userAttributes.'.length), Value: value }));
       const { attributes } = parseAttributes(offered, { ignoreReadOnly: true });
-      assertPasswordPolicy(newPassword);
+      assertNewPassword(newPassword, {
+        email: user.email,
+        organisationName: await ctx.organisationNameOf(user.sub),
+        language: languageFor(input.ClientMetadata, user.attributes, ctx.settings.defaultLanguage),
+      });
       const passwordHash = await hashPassword(newPassword, ctx.hashing);
       const changes = { status: 'CONFIRMED' as const, passwordHash, attributes: { ...user.attributes, ...attributes } };
       await ctx.repo.updateUser(user.sub, changes, ctx.clock());

@@ -7,7 +7,9 @@ import { deliveryDetails, languageFor, looksLikeEmail, parseAttributes } from '.
 import { assertClient, findUser } from '../context.ts';
 import { codeDeliveryFailure, codeMismatch, invalidParameter, preSignUpRefused, usernameExists } from '../errors.ts';
 import { claimCodeSend, checkCode, issueCode, simulateIssueCode } from '../one-time-codes.ts';
-import { assertPasswordPolicy, hashPassword } from '../passwords.ts';
+import { claimAddress } from '../address-limits.ts';
+import { hashPassword } from '../passwords.ts';
+import { assertNewPassword } from '../password-strength.ts';
 import { defineOperation, Z } from '../protocol.ts';
 import { isUniqueViolation, type IdentityUser } from '../repository.ts';
 
@@ -21,12 +23,15 @@ export const signUp = defineOperation(
     ValidationData: Z.attributes.nullish(),
     ClientMetadata: Z.clientMetadata,
   }),
-  async (ctx, input) => {
+  async (ctx, input, request) => {
     assertClient(ctx, input.ClientId);
+    // Every sign-up counts, refused or not: guessing invitation codes is bounded per address.
+    await claimAddress(ctx, 'sign_up', request.ip);
     const email = input.Username.trim();
     if (!looksLikeEmail(email)) throw invalidParameter('Username should be an email.');
     const { attributes } = parseAttributes(input.UserAttributes ?? []);
-    assertPasswordPolicy(input.Password);
+    const language = languageFor(input.ClientMetadata, attributes, ctx.settings.defaultLanguage);
+    assertNewPassword(input.Password, { email, language });
     const passwordHash = await hashPassword(input.Password, ctx.hashing);
 
     const now = ctx.clock();
@@ -63,13 +68,7 @@ export const signUp = defineOperation(
     }
 
     await claimCodeSend(ctx, email, 'sign_up');
-    const mail = await issueCode(
-      ctx,
-      user,
-      'sign_up',
-      email,
-      languageFor(input.ClientMetadata, attributes, ctx.settings.defaultLanguage),
-    );
+    const mail = await issueCode(ctx, user, 'sign_up', email, language);
     try {
       await ctx.mail.send(mail);
     } catch (error) {
@@ -90,8 +89,9 @@ export const confirmSignUp = defineOperation(
     ForceAliasCreation: z.boolean().nullish(),
     ClientMetadata: Z.clientMetadata,
   }),
-  async (ctx, input) => {
+  async (ctx, input, request) => {
     assertClient(ctx, input.ClientId);
+    await claimAddress(ctx, 'code_submission', request.ip);
     const found = await findUser(ctx, input.Username.trim());
     const user = found?.status === 'UNCONFIRMED' ? found : undefined;
     const code = await checkCode(ctx, user, input.Username, 'sign_up', input.ConfirmationCode);
@@ -111,8 +111,9 @@ export const resendConfirmationCode = defineOperation(
     SecretHash: z.string().nullish(),
     ClientMetadata: Z.clientMetadata,
   }),
-  async (ctx, input) => {
+  async (ctx, input, request) => {
     assertClient(ctx, input.ClientId);
+    await claimAddress(ctx, 'code_request', request.ip);
     const username = input.Username.trim();
     const user = await findUser(ctx, username);
     const address = user?.email ?? username;

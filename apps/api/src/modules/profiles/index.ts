@@ -1,12 +1,16 @@
 // Profiles and organisations: onboarding, master data, settings, membership and account deletion.
 // This module writes `user_profiles` and `organisations`; the others read them or call the API below.
+import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
-import { createProfilesRepository, type ProfilesRepository } from './repository.ts';
+import { createProfilesRepository, findOrganisationName, type ProfilesRepository } from './repository.ts';
 import { createProfilesService } from './service.ts';
 import { profilesRoutes } from './routes.ts';
 
 export type { OrganisationRole, Profile } from './repository.ts';
 export { toProfileWire } from './service.ts';
+
+/** The organisation name of a user, for the identity provider's password rule (decision 016). */
+export const organisationNameOf = (db: Db) => (cognitoId: string) => findOrganisationName(db, cognitoId);
 
 export type ProfilesApi = Pick<
   ProfilesRepository,

@@ -46,6 +46,17 @@ const masterDataColumns = (data: MasterData) => ({
 /** The sponsorships module's write that deleting an account makes in its own transaction. */
 export type ProfileDeletionWrites = { forgetSponsorAccount(trx: Db, cognitoId: string): Promise<void> };
 
+/** The name of the organisation the user `cognitoId` belongs to, or null (a read; no writes needed). */
+export async function findOrganisationName(db: Db, cognitoId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('user_profiles as p')
+    .innerJoin('organisations as o', 'o.id', 'p.organisation_id')
+    .select('o.name')
+    .where('p.cognito_id', '=', cognitoId)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
 export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWrites) {
   return {
     /**

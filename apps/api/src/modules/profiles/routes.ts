@@ -1,12 +1,7 @@
 // The user-profile calls of spec section 7, under /api.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ZApiError,
-  ZCreateUserProfileRequest,
-  ZGetUserProfileResponse,
-  ZUpdateUserProfileRequest,
-} from '@sp/shared';
+import { ZApiError, ZCreateUserProfileRequest, ZGetUserProfileResponse, ZUpdateUserProfileRequest } from '@sp/shared';
 import { unauthenticated } from '../../lib/errors.ts';
 import type { ProfilesService } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MissingInvitationParams } from '@/components/feedback/missing-invitation-params';
 import { PasswordInput } from '@/features/auth/components/password-input';
-import { PasswordRulesList } from '@/features/auth/components/password-rules-list';
+import { NewPasswordHint } from '@/features/auth/components/new-password-hint';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
 import { SponsorNextSteps } from '@/features/sponsorships/components/sponsor-next-steps';
@@ -35,7 +35,7 @@ function InviteSponsorRoute() {
       signUp={async (input) => {
         await identity.signUp({ ...input, language });
       }}
-      PasswordRules={PasswordRulesList}
+      PasswordRules={NewPasswordHint}
       PasswordInput={PasswordInput}
       NextSteps={GuestNextSteps}
     />

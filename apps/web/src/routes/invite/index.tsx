@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MissingInvitationParams } from '@/components/feedback/missing-invitation-params';
 import { PasswordInput } from '@/features/auth/components/password-input';
-import { PasswordRulesList } from '@/features/auth/components/password-rules-list';
+import { NewPasswordHint } from '@/features/auth/components/new-password-hint';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InvitePage } from '@/features/invitations/components/invite-page';
 import { useLanguage } from '@/hooks/use-language';
@@ -25,7 +25,7 @@ function InviteRoute() {
       signUp={async (input) => {
         await identity.signUp({ ...input, language });
       }}
-      PasswordRules={PasswordRulesList}
+      PasswordRules={NewPasswordHint}
       PasswordInput={PasswordInput}
     />
   );

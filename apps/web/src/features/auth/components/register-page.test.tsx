@@ -1,11 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { identityError, startFakeBackend, type FakeBackend } from '../testing/fake-backend';
 import { RegisterPage } from './register-page';
+import { loadPasswordStrength } from '../utils/password-strength';
 
 let backend: FakeBackend;
+
+// The submit awaits the password-strength check, which loads (and ranks its word lists) on first use.
+beforeAll(async () => {
+  (await loadPasswordStrength())('warm-up');
+}, 30_000);
 
 beforeEach(async () => {
   backend = await startFakeBackend();
@@ -56,16 +62,36 @@ describe('RegisterPage', () => {
     expect(backend.requests).toEqual([]);
   });
 
+  it('rates the password while it is typed and refuses a common one with the reason, before calling anyone', async () => {
+    await renderWithApp(<RegisterPage />, { config: backend.config });
+    await fillForm({ email: 'anna@verein.de', password: 'Passwort1!', code: 'ABCD-EFGH-JKLM' });
+    const reason = 'Dieses Passwort gehört zu den häufigsten Passwörtern und wird bei Angriffen zuerst probiert.';
+    // At the field (its error) and in the meter's advice; the check loads on first use.
+    await waitFor(() => expect(screen.getAllByText(reason)).toHaveLength(2), { timeout: 5000 });
+    expect(screen.getByLabelText('Passwort')).toHaveAttribute('aria-invalid', 'true');
+    const meter = screen.getByRole('meter', { name: /Passwortstärke/ });
+    await waitFor(() => expect(meter).toHaveAttribute('aria-valuetext', 'mittel'), { timeout: 5000 });
+    expect(meter.closest('[data-password-strength]')?.querySelector('[aria-live="polite"]')).toHaveTextContent(
+      'Passwortstärke: mittel',
+    );
+    expect(backend.requests).toEqual([]);
+
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Passwort'));
+    await user.type(screen.getByLabelText('Passwort'), 'Wiesel-Kanu-Mond-7');
+    await waitFor(() => expect(meter).toHaveAttribute('aria-valuetext', 'sehr stark'), { timeout: 5000 });
+  });
+
   it('shows and hides the password with the toggle', async () => {
     const user = userEvent.setup();
     await renderWithApp(<RegisterPage />, { config: backend.config });
     const password = screen.getByLabelText('Passwort');
-    await user.type(password, 'Geheim1!');
+    await user.type(password, 'Wiesel-Kanu-Mond-7');
     expect(password).toHaveAttribute('type', 'password');
 
     await user.click(screen.getByRole('button', { name: 'Passwort anzeigen' }));
     expect(password).toHaveAttribute('type', 'text');
-    expect(password).toHaveValue('Geheim1!');
+    expect(password).toHaveValue('Wiesel-Kanu-Mond-7');
     const toggle = screen.getByRole('button', { name: 'Passwort verbergen' });
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
 
@@ -79,7 +105,7 @@ describe('RegisterPage', () => {
       body: { message: 'Not found', code: 'NOT_FOUND' },
     }));
     await renderWithApp(<RegisterPage />, { config: backend.config });
-    await fillForm({ email: 'anna@verein.de', password: 'Geheim1!', code: 'WRONG-CODE' });
+    await fillForm({ email: 'anna@verein.de', password: 'Wiesel-Kanu-Mond-7', code: 'WRONG-CODE' });
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid invitation code');
@@ -97,13 +123,13 @@ describe('RegisterPage', () => {
       body: { UserConfirmed: false, UserSub: 'sub-1', CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' } },
     }));
     const { history } = await renderWithApp(<RegisterPage />, { config: backend.config });
-    await fillForm({ email: 'anna@verein.de', password: 'Geheim1!', code: 'GOOD-CODE' });
+    await fillForm({ email: 'anna@verein.de', password: 'Wiesel-Kanu-Mond-7', code: 'GOOD-CODE' });
 
     await waitFor(() => expect(history.location.pathname).toBe('/verify/anna%40verein.de'));
     const [signUp] = backend.identityCalls('SignUp');
     expect(signUp?.body).toMatchObject({
       Username: 'anna@verein.de',
-      Password: 'Geheim1!',
+      Password: 'Wiesel-Kanu-Mond-7',
       UserAttributes: [{ Name: 'email', Value: 'anna@verein.de' }],
       ValidationData: [{ Name: 'invitationCode', Value: 'GOOD-CODE' }],
       ClientMetadata: { invitationCode: 'GOOD-CODE', language: 'de' },
@@ -116,7 +142,7 @@ describe('RegisterPage', () => {
       identityError('UsernameExistsException', 'An account with the given email already exists.'),
     );
     await renderWithApp(<RegisterPage />, { config: backend.config });
-    const user = await fillForm({ email: 'anna@verein.de', password: 'Geheim1!', code: 'GOOD-CODE' });
+    const user = await fillForm({ email: 'anna@verein.de', password: 'Wiesel-Kanu-Mond-7', code: 'GOOD-CODE' });
     expect(
       await screen.findByText('Für diese E-Mail-Adresse gibt es bereits ein Konto. Bitte loggen Sie sich ein.'),
     ).toBeInTheDocument();

@@ -17,7 +17,8 @@ import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
 import { FormField } from './form-field';
 import { PasswordInput } from './password-input';
-import { PasswordRulesList } from './password-rules-list';
+import { judgeNewPassword } from '../utils/password-strength';
+import { NewPasswordHint } from './new-password-hint';
 import { SubmitButton } from './submit-button';
 import { textLinkClass } from './text-link';
 
@@ -43,6 +44,7 @@ export function RegisterPage() {
   } = form;
   const focusLater = useFocusAfterSubmit(form);
   const password = useWatch({ control, name: 'password' });
+  const email = useWatch({ control, name: 'email' });
 
   useEffect(() => identity.preload(), [identity]);
 
@@ -53,6 +55,13 @@ export function RegisterPage() {
   }
 
   const onSubmit = handleSubmit(async ({ email, password, invitationCode }) => {
+    // The provider's own rule, checked here first so the reason shows at the field.
+    const verdict = await judgeNewPassword(password, email).catch(() => null);
+    if (verdict?.reason) {
+      setError('password', { type: 'strength', message: `auth.passwordStrength.reasons.${verdict.reason}` });
+      focusLater('password');
+      return;
+    }
     let codeIsValid: boolean;
     try {
       codeIsValid = await checkInvitationCode(invitationCode);
@@ -129,7 +138,7 @@ export function RegisterPage() {
           <FormField
             label={t('auth.fields.password')}
             error={errors.password}
-            hint={<PasswordRulesList value={password} />}
+            hint={<NewPasswordHint value={password} email={email} />}
           >
             {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
           </FormField>

@@ -1,11 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { identityError, startFakeBackend, type FakeBackend } from '../testing/fake-backend';
 import { ResetPasswordPage } from './reset-password-page';
+import { loadPasswordStrength } from '../utils/password-strength';
 
 let backend: FakeBackend;
+
+// The submit awaits the password-strength check, which loads (and ranks its word lists) on first use.
+beforeAll(async () => {
+  (await loadPasswordStrength())('warm-up');
+}, 30_000);
 
 beforeEach(async () => {
   backend = await startFakeBackend();
@@ -34,7 +40,7 @@ describe('ResetPasswordPage', () => {
 
   it('requires a six-digit code and two matching passwords', async () => {
     await renderWithApp(<ResetPasswordPage email="anna@verein.de" />, { config: backend.config });
-    await submit({ code: '12345', password: 'NeuesPw1!', confirm: 'NeuesPw2!' });
+    await submit({ code: '12345', password: 'Neues-Kanu-Boot-8', confirm: 'NeuesPw2!' });
     expect(await screen.findByText('Der Code besteht aus genau 6 Ziffern.')).toBeInTheDocument();
     expect(screen.getByText('Die Passwörter stimmen nicht überein.')).toBeInTheDocument();
     expect(screen.getByLabelText('Passwort wiederholen')).toHaveAttribute('aria-invalid', 'true');
@@ -44,12 +50,12 @@ describe('ResetPasswordPage', () => {
   it('sets the new password and goes to the login', async () => {
     backend.identity.set('ConfirmForgotPassword', () => ({ status: 200, body: {} }));
     const { history } = await renderWithApp(<ResetPasswordPage email="anna@verein.de" />, { config: backend.config });
-    await submit({ code: '123456', password: 'NeuesPw1!', confirm: 'NeuesPw1!' });
+    await submit({ code: '123456', password: 'Neues-Kanu-Boot-8', confirm: 'Neues-Kanu-Boot-8' });
     await waitFor(() => expect(history.location.pathname).toBe('/login/'));
     expect(backend.identityCalls('ConfirmForgotPassword')[0]?.body).toMatchObject({
       Username: 'anna@verein.de',
       ConfirmationCode: '123456',
-      Password: 'NeuesPw1!',
+      Password: 'Neues-Kanu-Boot-8',
     });
   });
 
@@ -58,7 +64,7 @@ describe('ResetPasswordPage', () => {
       identityError('ExpiredCodeException', 'Invalid code provided, please request a code again.'),
     );
     await renderWithApp(<ResetPasswordPage email="anna@verein.de" />, { config: backend.config });
-    await submit({ code: '123456', password: 'NeuesPw1!', confirm: 'NeuesPw1!' });
+    await submit({ code: '123456', password: 'Neues-Kanu-Boot-8', confirm: 'Neues-Kanu-Boot-8' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Fehler beim Zurücksetzen des Passworts.');
     expect(screen.getByText('Der Code ist abgelaufen. Bitte fordern Sie einen neuen an.')).toBeInTheDocument();
   });

@@ -16,7 +16,8 @@ import { CodeInput } from './code-input';
 import { FormAlert } from './form-alert';
 import { FormField } from './form-field';
 import { PasswordInput } from './password-input';
-import { PasswordRulesList } from './password-rules-list';
+import { judgeNewPassword } from '../utils/password-strength';
+import { NewPasswordHint } from './new-password-hint';
 import { ResendCodeButton } from './resend-code-button';
 import { SubmitButton } from './submit-button';
 import { textLinkClass } from './text-link';
@@ -45,6 +46,12 @@ export function ResetPasswordPage({ email }: { email: string }) {
   useEffect(() => identity.preload(), [identity]);
 
   const onSubmit = handleSubmit(async ({ code, password: newPassword }) => {
+    const verdict = await judgeNewPassword(newPassword, email).catch(() => null);
+    if (verdict?.reason) {
+      setError('password', { type: 'strength', message: `auth.passwordStrength.reasons.${verdict.reason}` });
+      focusLater('password');
+      return;
+    }
     try {
       await identity.confirmForgotPassword({ email, code, newPassword });
     } catch (caught) {
@@ -102,7 +109,7 @@ export function ResetPasswordPage({ email }: { email: string }) {
           <FormField
             label={t('auth.fields.newPassword')}
             error={errors.password}
-            hint={<PasswordRulesList value={password} />}
+            hint={<NewPasswordHint value={password} email={email} />}
           >
             {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
           </FormField>

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '@/lib/i18n/translator';
+import de from '@/locales/de.json';
+import en from '@/locales/en.json';
 import { describeIdentityError, identityErrorKey, isInvalidInvitationCode, toIdentityError } from './identity-errors';
 
 describe('identity errors', () => {
@@ -38,5 +41,26 @@ describe('identity errors', () => {
     );
     expect(describeIdentityError({ code: 'SomethingNewException', message: ' ' }, t)).toBe('t:common.error.unknown');
     expect(describeIdentityError({ code: 'NetworkError', message: 'Network error' }, t)).toBe('t:common.error.network');
+  });
+
+  it('says how long a throttled address waits, in German and English', () => {
+    const translator = createTranslator<'de' | 'en'>('de', de);
+    translator.addTexts('en', en);
+    const throttled = (seconds: number) => ({
+      code: 'TooManyRequestsException',
+      message: `Too many requests from this address, please try again in ${seconds} seconds.`,
+    });
+    expect(describeIdentityError(throttled(840), translator.t)).toBe(
+      'Zu viele Versuche von Ihrer Internetadresse. Bitte warten Sie 14 Minuten und versuchen Sie es dann erneut.',
+    );
+    expect(describeIdentityError(throttled(1), translator.t)).toContain('1 Sekunde ');
+    translator.setLanguage('en');
+    expect(describeIdentityError(throttled(61), translator.t)).toBe(
+      'Too many attempts from your internet address. Please wait 2 minutes and try again.',
+    );
+    expect(describeIdentityError(throttled(45), translator.t)).toContain('45 seconds');
+    expect(
+      describeIdentityError({ code: 'TooManyRequestsException', message: 'Too many requests' }, translator.t),
+    ).toBe(en.auth.errors.tooManyAttempts);
   });
 });

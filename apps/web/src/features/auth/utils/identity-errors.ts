@@ -80,11 +80,29 @@ export function isInvalidInvitationCode(error: IdentityError): boolean {
   return error.code === 'UserLambdaValidationException' && /invitation/i.test(error.message);
 }
 
-type Translate = (key: IdentityErrorKey) => string;
+type Translate = (key: IdentityErrorKey, options?: { count?: number; wait?: string }) => string;
+
+/**
+ * The wait of a throttled request: the provider's TooManyRequestsException says it in its message
+ * ("... try again in 840 seconds."), which is all amazon-cognito-identity-js hands on.
+ */
+export function retryAfterSeconds(error: IdentityError): number | null {
+  if (error.code !== 'TooManyRequestsException') return null;
+  const match = /(\d+) seconds?/.exec(error.message);
+  return match ? Number(match[1]) : null;
+}
 
 /** Text for the `{error}` / `{message}` slot of the spec's messages: friendly where known, else the provider's. */
 export function describeIdentityError(error: unknown, t: Translate): string {
   const identityError = toIdentityError(error);
+  const seconds = retryAfterSeconds(identityError);
+  if (seconds !== null) {
+    const wait =
+      seconds >= 60
+        ? t('auth.errors.waitMinutes', { count: Math.ceil(seconds / 60) })
+        : t('auth.errors.waitSeconds', { count: seconds });
+    return t('auth.errors.tooManyRequests', { wait });
+  }
   const key = identityErrorKey(identityError);
   if (key) return t(key);
   return identityError.message.trim() || t('common.error.unknown');

@@ -14,8 +14,8 @@ export type InviteSignUp = (input: { email: string; password: string; invitation
 export type InviteSignUpSlots = {
   /** The identity provider's sign-up (composed in by the route). */
   signUp: InviteSignUp;
-  /** The password rules checklist of the register page, when the route provides it. */
-  PasswordRules?: ComponentType<{ value: string }>;
+  /** The password rules checklist and strength meter of the register page, when the route provides them. */
+  PasswordRules?: ComponentType<{ value: string; email: string }>;
   /** The password input with its show/hide toggle, when the route provides it. */
   PasswordInput?: ComponentType<ComponentProps<'input'>>;
 };
@@ -86,7 +86,7 @@ export function InviteSignUpForm({
           </Field>
           {PasswordRules ? (
             <div className="text-sm text-muted-foreground">
-              <PasswordRules value={password} />
+              <PasswordRules value={password} email={email} />
             </div>
           ) : null}
         </div>
