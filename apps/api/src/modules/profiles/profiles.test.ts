@@ -101,7 +101,7 @@ describe.each(ENGINES)('user profiles on %s', (engine) => {
     const me = await signUpAndSignIn(t);
     const res = await call('POST', '/api/user-profile', me.AccessToken, { role: 'sponsor', ...masterData, ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(res.json().code).toBe('request.validation-failed');
     expect(res.json().fields).toHaveProperty(field);
     if (message) expect(res.json().fields[field]).toBe(message);
     const profile = await call('GET', `/api/user-profile/${me.sub}`, me.AccessToken);
