@@ -15,3 +15,4 @@ export * from './schemas/search.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/progress.ts';
 export * from './schemas/agreement-archive.ts';
+export * from './schemas/packages.ts';

@@ -13,6 +13,11 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL',
+  'package.sold-out',
+  'package.not-offered',
+  'package.in-use',
+  'package.capacity-below-sold',
+  'sponsorship.decided',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

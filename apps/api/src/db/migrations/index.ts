@@ -14,6 +14,7 @@ import { settings } from './0010_settings.ts';
 import { agreementArchive } from './0011_agreement_archive.ts';
 import { readRevisions } from './0012_read_revisions.ts';
 import { chatListRevisions } from './0013_chat_list_revisions.ts';
+import { packages } from './0014_packages.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -30,5 +31,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0011_agreement_archive': agreementArchive(engine),
     '0012_read_revisions': readRevisions(engine),
     '0013_chat_list_revisions': chatListRevisions(engine),
+    '0014_packages': packages(engine),
   };
 }
