@@ -34,7 +34,7 @@ describe('bundle-size budget', () => {
   });
 });
 
-// Build-time prerendering (plugin sp:prerender in apps/web/vite.config.ts): /login/ is painted from
+// Build-time prerendering (plugin sp:prerender in apps/web/vite-plugins/prerender-pages.ts): /login/ is painted from
 // its HTML before any script runs; the app hydrates it (src/main.tsx).
 describe('prerendered /login/', () => {
   const html = fs.readFileSync(path.join(DIST, 'login/index.html'), 'utf8');

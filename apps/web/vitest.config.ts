@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { localeGroups, tailwindMergeConfig } from './vite.config';
+import { localeGroups } from './vite-plugins/locale-groups';
+import { tailwindMergeConfig } from './vite-plugins/tailwind-merge-config';
 
 export default defineConfig({
   plugins: [localeGroups(), tailwindMergeConfig(), react()],

@@ -35,7 +35,7 @@ export const PAGES = {
       'src/routes/_authenticated/_organiser/dashboard/organizer/index.tsx',
     ],
     // What a stored session with valid tokens loads: the profile schema, the query client, all
-    // German texts (also in PAGE_PRELOADS, vite.config.ts), and the header's live connection once
+    // German texts (also in PAGE_PRELOADS, vite-plugins/page-html.ts), and the header's live connection once
     // the browser is idle.
     boot: [
       'src/lib/profile/user-profile-schema.ts',

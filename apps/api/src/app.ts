@@ -47,8 +47,6 @@ import { sponsorshipsModule } from './modules/sponsorships/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamModule } from './modules/team/index.ts';
 
-export { runtimeConfigOf } from './plugins/runtime-config.ts';
-
 /** The API's modules; routes are registered in this order under /api. */
 const modules = [
   healthModule,

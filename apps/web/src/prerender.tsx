@@ -1,5 +1,5 @@
 /**
- * Build time only (plugin sp:prerender, vite.config.ts): the markup of a signed-out page in the
+ * Build time only (plugin sp:prerender, vite-plugins/prerender-pages.ts): the markup of a signed-out page in the
  * default language, rendered with react-dom/server from the app's own tree, written into that
  * page's copy of index.html. The browser paints it before any script has run; src/main.tsx then
  * hydrates it when the visitor would see the same (docs/decisions/006-bundle-budget.md).

@@ -13,7 +13,6 @@ export function withIdColumn<T extends string>(engine: Engine, table: CreateTabl
 
 export const timeType = (engine: Engine) => (engine === 'postgres' ? sql`timestamptz` : sql`text`);
 export const boolType = (engine: Engine) => (engine === 'postgres' ? sql`boolean` : sql`integer`);
-export const blobType = (engine: Engine) => (engine === 'postgres' ? sql`bytea` : sql`blob`);
 
 /** A boolean column's default, spelt so both engines accept it (SQLite knows TRUE/FALSE since 3.23). */
 export const boolDefault = (value: boolean) => (value ? sql`true` : sql`false`);

@@ -7,7 +7,7 @@ import { createBuiltinVerifier, type AccessTokenVerifier } from './verifier.ts';
 import { createCognitoVerifier } from './verifier-cognito.ts';
 
 export type { AccessTokenVerifier, AuthenticatedUser } from './verifier.ts';
-export type { SignUpAttempt, SignUpGate } from './sign-up-gate.ts';
+export type { SignUpGate } from './sign-up-gate.ts';
 export { anyGate } from './sign-up-gate.ts';
 export type { IdentityContext } from './context.ts';
 export type { Clock } from './clock.ts';

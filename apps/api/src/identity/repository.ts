@@ -10,7 +10,7 @@ import { createDevicesRepository } from './devices-repository.ts';
 import { createSessionsRepository } from './sessions-repository.ts';
 
 export type { Device } from './devices-repository.ts';
-export type { Session, SessionState } from './sessions-repository.ts';
+export type { SessionState } from './sessions-repository.ts';
 
 export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD';
 

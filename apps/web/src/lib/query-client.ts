@@ -19,6 +19,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+/** @public Loaded with a dynamic import (lazy-query-client.ts), which the dead-code check does not follow. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -79,9 +79,13 @@ export const ZSendMessageRequest = z.object({
   type: z.literal('text').default('text'),
 });
 export type SendMessageRequest = z.input<typeof ZSendMessageRequest>;
+/** @alias (another name for the same contract) */
 export const ZSendMessageResponse = ZMessage;
 
-/** POST /conversation/{email}: the conversation, existing or new. */
+/**
+ * POST /conversation/{email}: the conversation, existing or new.
+ * @alias (another name for the same contract)
+ */
 export const ZStartConversationResponse = ZConversation;
 
 /** GET /conversation/unread (and /token/conversation/unread): the header's and dashboard's counters. */
@@ -97,6 +101,7 @@ export type UnreadSummary = z.infer<typeof ZUnreadSummary>;
  * Events of GET /api/stream (Server-Sent Events). `event:` is the type below, `data:` its JSON.
  * `message` events carry the message id as the SSE `id:`, so a reconnect with `Last-Event-ID`
  * replays what was missed.
+ * @alias (another name for the same contract)
  */
 export const ZStreamMessageEvent = ZMessage;
 export const ZStreamReadEvent = z.object({
@@ -105,6 +110,7 @@ export const ZStreamReadEvent = z.object({
   reader_side: ZConversationSide,
   up_to_id: z.number().int(),
 });
+/** @alias (another name for the same contract) */
 export const ZStreamUnreadEvent = ZUnreadSummary;
 /** Sent first on every (re)connect; a comment line follows every `heartbeat_ms`. */
 export const ZStreamReadyEvent = z.object({ heartbeat_ms: z.number().int() });

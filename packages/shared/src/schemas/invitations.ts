@@ -28,6 +28,7 @@ export const ZInvitation = z.object({
   expires_at: z.string(),
 });
 export type InvitationWire = z.infer<typeof ZInvitation>;
+/** @alias (another name for the same contract) */
 export const ZCreateInvitationResponse = ZInvitation;
 
 /** GET /invitations/{token} (no authentication): nothing private. */

@@ -5,7 +5,7 @@ import { createEventsRepository } from './repository.ts';
 import { eventsRoutes } from './routes.ts';
 import { createEventsService } from './service.ts';
 
-export type { Caller, EventAccess, SponsorAccess, SponsorGuest } from './access.ts';
+export type { EventAccess, SponsorAccess } from './access.ts';
 
 export type EventsApi = { access: EventAccess };
 

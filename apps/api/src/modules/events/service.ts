@@ -1,15 +1,13 @@
 // Event rules: organisers list, read, create and change their own organisation's events; an event's
 // files are replaced by the list it is saved with (only uploads verified for that event), and the
 // blobs of files dropped from the list are deleted once the save has committed.
-import type { EventWire, SaveEventRequest, ZSaveEventRequest } from '@sp/shared';
+import type { EventWire, ZSaveEventRequest } from '@sp/shared';
 import type { z } from 'zod';
 import type { FilesService } from '../files/index.ts';
 import type { Caller, EventAccess } from './access.ts';
 import type { AttachedFile, EventRecord, EventsRepository, SponsorshipTotals } from './repository.ts';
 
 type SaveEvent = z.output<typeof ZSaveEventRequest>;
-export type { SaveEventRequest };
-
 const NO_SPONSORSHIPS: SponsorshipTotals = { sponsorAmount: 0, committedCents: 0, openSponsorships: 0 };
 
 function toEventWire(event: EventRecord, files: AttachedFile[], totals: SponsorshipTotals): EventWire {

@@ -1,14 +1,11 @@
 // Invitation codes: the operator's codes that admit a sign-up. Other parts use its sign-up gate and,
-// for the operator's commands, the functions below; the table is written here only.
+// for the operator's commands, its codes; the table is written here only.
 import { INVITATION_CODE_MAX } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import type { SignUpGate } from '../../identity/index.ts';
 import { defineModule } from '../kit.ts';
-import { createInviteCodesRepository, generateInvitationCode, normaliseInvitationCode } from './repository.ts';
+import { createInviteCodesRepository } from './repository.ts';
 import { inviteCodesRoutes } from './routes.ts';
-
-export type { InvitationCode } from './repository.ts';
-export { generateInvitationCode, normaliseInvitationCode };
 
 /** The codes of the database (or transaction) `db`: the operator's commands and the tests. */
 export const inviteCodesOf = (db: Db) => createInviteCodesRepository(db);

@@ -5,7 +5,7 @@ import { createProfilesRepository, type ProfilesRepository } from './repository.
 import { createProfilesService } from './service.ts';
 import { profilesRoutes } from './routes.ts';
 
-export type { Organisation, OrganisationRole, Profile } from './repository.ts';
+export type { OrganisationRole, Profile } from './repository.ts';
 export { toProfileWire } from './service.ts';
 
 export type ProfilesApi = Pick<

@@ -6,9 +6,8 @@ import { createInProcessBus } from './in-process.ts';
 import { createPostgresBus } from './postgres.ts';
 import type { MessageBus } from './bus-port.ts';
 
-export type { BusData, BusListener, MessageBus } from './bus-port.ts';
-export { createInProcessBus } from './in-process.ts';
-export { createPostgresBus, type PostgresBusOptions } from './postgres.ts';
+export type { MessageBus } from './bus-port.ts';
+export { createPostgresBus } from './postgres.ts';
 
 export function createMessageBus(
   database: DbHandle,

@@ -6,15 +6,8 @@ import type { MailPort } from './mail-port.ts';
 import { createOutboxMail } from './outbox.ts';
 import { createSmtpMail } from './smtp.ts';
 
-export type { MailMessage, MailPort } from './mail-port.ts';
-export {
-  renderMail,
-  renderInvitationMail,
-  renderChatNoticeMail,
-  type MailTemplate,
-  type InvitationMailTemplate,
-  type ChatNoticeMailTemplate,
-} from './templates.ts';
+export type { MailPort } from './mail-port.ts';
+export { renderChatNoticeMail } from './templates.ts';
 
 export function createMailPort(config: Config, db: Db, log: FastifyBaseLogger): MailPort & { close(): void } {
   if (config.mail.smtpUrl) return createSmtpMail({ url: config.mail.smtpUrl, from: config.mail.from });

@@ -6,8 +6,6 @@ import { DialogOverlay, DialogPortal } from './dialog';
 
 /** A dialog shown as a panel from the right edge (full width on small screens). */
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 
 /** Escape inside an open combobox closes its list, not the panel around it. */
 function isExpandedCombobox(target: EventTarget | null): boolean {

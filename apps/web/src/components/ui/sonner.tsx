@@ -1,6 +1,6 @@
 // sonner, loaded on the first toast instead of with every first page (~6 kB gzip,
 // docs/decisions/006-bundle-budget.md). In the production build every `import ... from 'sonner'`
-// of the app resolves to this module (vite.config.ts, plugin sp:sonner-on-first-toast); the app's
+// of the app resolves to this module (vite-plugins/sonner.ts, plugin sp:sonner-on-first-toast); the app's
 // code and its tests keep importing sonner itself. The app uses the toast kinds below and the
 // Toaster; sonner shows toasts created before its Toaster subscribed once it does.
 import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';

@@ -14,8 +14,6 @@ export const PASSWORD_RULES = [
   { id: 'symbol', test: (value: string) => SYMBOLS.test(value) },
 ] as const;
 
-export type PasswordRuleId = (typeof PASSWORD_RULES)[number]['id'];
-
 export function meetsPasswordPolicy(value: string): boolean {
   return PASSWORD_RULES.every((rule) => rule.test(value));
 }

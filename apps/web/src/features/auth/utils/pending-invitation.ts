@@ -1,2 +1,2 @@
 // Moved to lib so that the invite pages can store what the verify page reads.
-export { clearPendingInvitation, readPendingPassword, storePendingInvitation } from '@/lib/auth/pending-invitation';
+export { clearPendingInvitation, readPendingPassword } from '@/lib/auth/pending-invitation';

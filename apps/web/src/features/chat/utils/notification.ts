@@ -8,7 +8,6 @@ export const NOTIFICATION_KEYS = [
   'signed_uploaded',
   'status_changed',
 ] as const;
-export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 
 const ZNotificationBody = z.object({
   key: z.enum(NOTIFICATION_KEYS),
