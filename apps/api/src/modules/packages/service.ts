@@ -5,10 +5,13 @@
 // and who decides are the sponsorships module's rules.
 import type { OfferedPackageWire, PackageWire, SponsorshipActivityWire, SponsorshipPackagesResponse } from '@sp/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { Caller, EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../events/index.ts';
 import type { SponsorshipCaller, SponsorshipParties, SponsorshipRecord } from '../sponsorships/index.ts';
 import { OPEN_SPONSORSHIP_STATUSES } from '@sp/shared';
 import { decided, type PackageRecord, type PackagesRepository } from './repository.ts';
+
+/** A signed-in organiser, as the events module's access rules take them. */
+type Caller = { sub: string };
 
 type SavePackage = Parameters<PackagesRepository['create']>[2];
 

@@ -1,11 +1,9 @@
 // The organisers' packages of an event: GET /event/{id}/packages and the changes to them (create,
 // edit, archive, delete, reorder, copy). Every change refetches the event's list.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZListPackagesResponse, ZPackage, type PackageWire, type SavePackageRequest } from '@sp/shared';
+import { ZListPackagesResponse, ZPackage, type SavePackageRequest } from '@sp/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-export type EventPackage = PackageWire;
 
 export function eventPackagesQueryOptions(eventId: number) {
   return queryOptions({

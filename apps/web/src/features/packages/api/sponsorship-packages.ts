@@ -1,7 +1,7 @@
 // A sponsorship's packages: GET /sponsorships/{id}/packages for both parties (the sponsor also by the
 // invitation link), the sponsor's choice and the organisers' assignment or amount change.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZSponsorshipPackagesResponse, type AssignPackageRequest, type SponsorshipPackagesResponse } from '@sp/shared';
+import { ZSponsorshipPackagesResponse, type AssignPackageRequest } from '@sp/shared';
 import { api, type ApiAuth } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -11,8 +11,6 @@ export type PackageViewer = { kind: 'user' } | { kind: 'guest'; token: string; e
 const authOf = (viewer: PackageViewer): ApiAuth =>
   viewer.kind === 'guest' ? { guest: { token: viewer.token, email: viewer.email } } : 'bearer';
 const viewerKey = (viewer: PackageViewer) => (viewer.kind === 'guest' ? `guest:${viewer.email}` : 'me');
-
-export type SponsorshipPackages = SponsorshipPackagesResponse;
 
 export function sponsorshipPackagesQueryOptions(sponsorshipId: number, viewer: PackageViewer) {
   return queryOptions({
