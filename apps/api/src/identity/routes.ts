@@ -7,6 +7,7 @@ import type { IdentityContext } from './context.ts';
 import { CognitoError, internalError, invalidParameter, unknownOperation } from './errors.ts';
 import { OPERATIONS } from './operations/index.ts';
 import { parseBody, parseInput } from './protocol.ts';
+import { sendProblem } from '../plugins/error-handler.ts';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const AMZ_JSON = 'application/x-amz-json-1.1';
@@ -86,7 +87,7 @@ export async function identityRoutes(app: FastifyInstance, { identity, publicUrl
   const poolPath = '/:userPoolId/.well-known';
   const unknownPool = (request: FastifyRequest, reply: FastifyReply) => {
     if ((request.params as { userPoolId: string }).userPoolId === identity.settings.userPoolId) return false;
-    void reply.status(404).type('application/json; charset=utf-8').send({ message: 'Not found', code: 'NOT_FOUND' });
+    void sendProblem(reply, 'request.not-found', 'Not found');
     return true;
   };
 

@@ -3,7 +3,7 @@
 // tokens do not carry, comes from Cognito's GetUser with that token. GetUser also refuses revoked tokens,
 // so its answer is cached per token for RECHECK_MS (30 s): revocation reaches this API within that time.
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { AppError } from '../lib/errors.ts';
+import { fail } from '../lib/errors.ts';
 import type { Clock } from './clock.ts';
 import type { AccessTokenVerifier, AuthenticatedUser } from './verifier.ts';
 
@@ -50,7 +50,7 @@ export function createCognitoVerifier(options: CognitoVerifierOptions): AccessTo
         signal: AbortSignal.timeout(5000),
       });
     } catch {
-      throw new AppError(503, 'INTERNAL', 'Identity provider unavailable');
+      throw fail('auth.provider-unavailable', 'Identity provider unavailable');
     }
     const body = (await response.json().catch(() => ({}))) as {
       __type?: string;
@@ -58,7 +58,7 @@ export function createCognitoVerifier(options: CognitoVerifierOptions): AccessTo
     };
     if (!response.ok) {
       if (response.status === 400 && /NotAuthorized|UserNotFound/.test(body.__type ?? '')) return null;
-      throw new AppError(503, 'INTERNAL', 'Identity provider unavailable');
+      throw fail('auth.provider-unavailable', 'Identity provider unavailable');
     }
     const email = body.UserAttributes?.find((a) => a.Name === 'email')?.Value;
     return email ? { sub: claims.sub, email, username: claims.username } : null;

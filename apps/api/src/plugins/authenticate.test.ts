@@ -40,7 +40,13 @@ describe.each(ENGINES)('authenticate plugin on %s', (engine) => {
   const expectRefused = async (token: string | undefined, scheme?: string) => {
     const response = await me(token, scheme);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Not authenticated', code: 'UNAUTHENTICATED' });
+    expect(response.json()).toEqual({
+      type: 'urn:sp:problem:auth.unauthenticated',
+      title: 'Unauthorized',
+      status: 401,
+      detail: 'Not authenticated',
+      code: 'auth.unauthenticated',
+    });
   };
   const afterRevocationDelay = () => t.clock.advance(REVOCATION_TTL_MS + 1);
 

@@ -1,7 +1,7 @@
 // Authentication of API requests: `app.authenticate` (a preHandler) checks the bearer access token
 // (signature against the provider's JWKS, issuer, token_use, client, expiry, revocation) and puts the
 // caller on `request.user`; `requireUser(request)` reads it in a handler. Every refusal is the same
-// 401 { message: 'Not authenticated', code: 'UNAUTHENTICATED' }, whatever the reason.
+// 401 with code auth.unauthenticated, whatever the reason.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { AccessTokenVerifier, AuthenticatedUser } from '../identity/index.ts';
@@ -44,7 +44,7 @@ export async function authenticateUserOrGuest(app: FastifyInstance, request: Fas
 const BEARER = /^Bearer +([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+)$/i;
 
 const notAuthenticated = () =>
-  new AppError(401, 'UNAUTHENTICATED', 'Not authenticated', undefined, { 'www-authenticate': 'Bearer' });
+  new AppError('auth.unauthenticated', 'Not authenticated', undefined, { 'www-authenticate': 'Bearer' });
 
 /** Decorates the root instance, so every plugin (encapsulated or not) can use app.authenticate. */
 export function registerAuthenticate(app: FastifyInstance, verifier: AccessTokenVerifier): void {

@@ -79,7 +79,7 @@ describe('serving the built web app', () => {
   it('keeps JSON 404s for unknown API paths even for browsers', async () => {
     const res = await t.app.inject({ url: '/api/nope', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    expect(res.json()).toMatchObject({ detail: 'Not found', code: 'request.not-found' });
   });
 });
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { sendProblem } from './error-handler.ts';
 
 const NOT_SPA = /^\/(api|identity|dev)(\/|$)/;
 
@@ -82,6 +83,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       const page = pages.get(pathname.replace(/\/+$/, '')) ?? 'index.html';
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
     }
-    return reply.status(404).type('application/json; charset=utf-8').send({ message: 'Not found', code: 'NOT_FOUND' });
+    return sendProblem(reply, 'request.not-found', 'Not found');
   });
 }

@@ -3,7 +3,7 @@
 // the second. Such bodies are refused with 400 before validation, on both engines alike, so what is
 // stored is always given back byte-identical. (NUL elsewhere, e.g. in a path, is the error handler's.)
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../lib/errors.ts';
+import { fail } from '../lib/errors.ts';
 
 // In unicode mode a surrogate pair is one code point, so this matches only lone surrogates.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
@@ -24,6 +24,7 @@ export function registerWellFormedText(app: FastifyInstance): void {
     // Raw bodies (the identity protocol's string, upload streams) are the route's own business.
     const body: unknown = request.body;
     if (body === null || typeof body !== 'object' || typeof (body as { pipe?: unknown }).pipe === 'function') return;
-    if (!isWellFormed(body)) throw badRequest('Text must be valid Unicode', { body: 'invalid_unicode' });
+    if (!isWellFormed(body))
+      throw fail('request.invalid-text', 'Text must be valid Unicode', { body: 'invalid_unicode' });
   });
 }

@@ -78,7 +78,7 @@ describe.each(ENGINES)('abuse limits on %s', (engine) => {
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(res.json()).toEqual({ message: 'Too many requests', code: 'RATE_LIMITED' });
+    expect(res.json()).toMatchObject({ status: 429, detail: 'Too many requests', code: 'request.rate-limited' });
   };
 
   it('limits invitation-code look-ups per IP, answers 429 with Retry-After, and opens again after the window', async () => {

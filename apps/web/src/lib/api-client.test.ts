@@ -39,10 +39,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       return send(
         res,
         400,
-        JSON.stringify({ message: 'Titel ist zu lang', code: 'VALIDATION_FAILED', fields: { title: 'max 100' } }),
+        JSON.stringify({
+          detail: 'Titel ist zu lang',
+          code: 'request.validation-failed',
+          fields: { title: 'max 100' },
+        }),
       );
     case '/api/crash':
-      return send(res, 500, JSON.stringify({ message: 'relation "users" does not exist', code: 'INTERNAL' }));
+      return send(res, 500, JSON.stringify({ detail: 'relation "users" does not exist', code: 'server.internal' }));
     case '/api/proxy-down':
       return send(res, 502, '<html>Bad Gateway</html>', 'text/html');
     case '/api/paged':
@@ -107,34 +111,35 @@ describe('api client', () => {
     await expect(api.delete('/empty')).resolves.toBeUndefined();
   });
 
-  it('maps an error body to ApiError with status, code, message and fields', async () => {
+  it('maps an error body to ApiError with status, code, detail and fields, and shows the code, not the detail', async () => {
     const api = createApiClient({ baseUrl, getAccessToken: () => Promise.resolve(null) });
     const error = await caught(api.put('/validation', { title: 'x' }));
     expect(error).toMatchObject({
       status: 400,
-      code: 'VALIDATION_FAILED',
-      message: 'Titel ist zu lang',
+      code: 'request.validation-failed',
+      detail: 'Titel ist zu lang',
       fields: { title: 'max 100' },
     });
-    expect(getErrorMessage(error, t)).toBe('Titel ist zu lang');
+    expect(error.message).toBe('request.validation-failed');
+    expect(getErrorMessage(error, t)).toBe('t:problems.request.validation-failed');
   });
 
   it('never keeps the text of a 5xx answer', async () => {
     const api = createApiClient({ baseUrl, getAccessToken: () => Promise.resolve(null) });
     const error = await caught(api.get('/crash'));
     expect(error.status).toBe(500);
-    expect(error.code).toBe('INTERNAL');
+    expect(error.code).toBe('server.internal');
     expect(error.message).not.toContain('relation');
     expect(getErrorMessage(error, t)).toBe('t:common.error.server');
 
     const proxy = await caught(api.get('/proxy-down'));
-    expect(proxy).toMatchObject({ status: 502, code: 'INTERNAL' });
+    expect(proxy).toMatchObject({ status: 502, code: 'server.internal' });
   });
 
   it('derives the code from the status when the body is not an error object', async () => {
     const api = createApiClient({ baseUrl, getAccessToken: () => Promise.resolve(null) });
     const error = await caught(api.get('/nowhere'));
-    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(error).toMatchObject({ status: 404, code: 'request.not-found' });
   });
 
   it('rejects an answer that does not match the schema', async () => {

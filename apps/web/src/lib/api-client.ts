@@ -89,8 +89,8 @@ async function toApiError(response: Response): Promise<ApiError> {
     // The server's own text is dropped here so that it cannot reach the screen.
     return new ApiError({
       status: response.status,
-      code: parsed ? parsed.code : 'INTERNAL',
-      message: 'Server error',
+      code: parsed ? parsed.code : 'server.internal',
+      detail: 'Server error',
     });
   }
   if (parsed) {
@@ -99,7 +99,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError({
     status: response.status,
     code: codeForStatus(response.status),
-    message: response.statusText || `HTTP ${response.status}`,
+    detail: response.statusText || `HTTP ${response.status}`,
   });
 }
 
@@ -136,7 +136,7 @@ export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: A
       });
     } catch (cause) {
       if (signal?.aborted) throw cause;
-      throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: 'Network error' }, { cause });
+      throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, detail: 'Network error' }, { cause });
     }
 
     if (!response.ok) throw await toApiError(response);
@@ -159,7 +159,7 @@ export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: A
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
       throw new ApiError(
-        { status: response.status, code: INVALID_RESPONSE_CODE, message: 'Unexpected response' },
+        { status: response.status, code: INVALID_RESPONSE_CODE, detail: 'Unexpected response' },
         { cause: parsed.error },
       );
     }
@@ -178,7 +178,7 @@ export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: A
     try {
       return { data: await response.blob(), headers: response.headers };
     } catch (cause) {
-      throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: 'Network error' }, { cause });
+      throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, detail: 'Network error' }, { cause });
     }
   }
 

@@ -1,5 +1,8 @@
-// The web side of the one error shape (STYLE rule 7): every failed call becomes an ApiError.
-import type { ErrorCode } from '@sp/shared';
+// The web side of the one error shape (STYLE rule 7): every failed call becomes an ApiError with the
+// API's domain code. A user sees the code's translation (`problems.<code>`), never the server's
+// English `detail`, which is kept for logs and tests only.
+import { ERROR_STATUS, type ErrorCode } from '@sp/shared';
+import type { TranslationKey } from '@/lib/i18n/keys';
 
 /** Spec section 8: a request that never got an answer. */
 export const NETWORK_ERROR_CODE = 'NetworkError';
@@ -11,7 +14,8 @@ export type ApiErrorCode = ErrorCode | typeof NETWORK_ERROR_CODE | typeof INVALI
 export type ApiErrorInit = {
   status: number;
   code: ApiErrorCode;
-  message: string;
+  /** The server's English explanation: for logs and tests, never for the screen. */
+  detail: string;
   fields?: Record<string, string>;
 };
 
@@ -20,13 +24,17 @@ export class ApiError extends Error {
   /** HTTP status; 0 when the request never got an answer. */
   readonly status: number;
   readonly code: ApiErrorCode;
+  /** The server's English explanation: for logs and tests, never for the screen. */
+  readonly detail: string;
   /** Per-field messages of a validation failure, keyed by request field name. */
   readonly fields: Record<string, string> | undefined;
 
-  constructor({ status, code, message, fields }: ApiErrorInit, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor({ status, code, detail, fields }: ApiErrorInit, options?: { cause?: unknown }) {
+    // The message is the code, so that an error printed anywhere shows no English sentence either.
+    super(code, options);
     this.status = status;
     this.code = code;
+    this.detail = detail;
     this.fields = fields;
   }
 
@@ -44,34 +52,39 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  422: 'VALIDATION_FAILED',
-  429: 'RATE_LIMITED',
+  400: 'request.invalid',
+  401: 'auth.unauthenticated',
+  403: 'request.forbidden',
+  404: 'request.not-found',
+  409: 'request.conflict',
+  413: 'request.too-large',
+  415: 'request.unsupported-media-type',
+  422: 'request.validation-failed',
+  429: 'request.rate-limited',
 };
 
 /** The error code to use when an error answer carries no readable body. */
 export function codeForStatus(status: number): ErrorCode {
-  if (status >= 500) return 'INTERNAL';
-  return CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
+  if (status >= 500) return 'server.internal';
+  return CODE_BY_STATUS[status] ?? 'request.invalid';
 }
 
-type Translate = (key: 'common.error.network' | 'common.error.server' | 'common.error.unknown') => string;
+const isKnownCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
+
+/** The translation key of a domain error code (every code has one in both languages, locales.test.ts). */
+export const problemKey = (code: ErrorCode): TranslationKey => `problems.${code}`;
+
+type Translate = (key: TranslationKey) => string;
 
 /**
- * The text to show a user for any thrown value. Server errors and unexpected exceptions get a
- * generic text, never their raw message; 4xx messages are written by our API for people.
+ * The text to show a user for any thrown value: the translation of the API's error code. Server
+ * errors and unexpected exceptions get a generic text; a server's own text is never shown.
  */
 export function getErrorMessage(error: unknown, t: Translate): string {
   if (error instanceof ApiError) {
     if (error.isNetworkError) return t('common.error.network');
-    if (error.isServerError || error.code === INVALID_RESPONSE_CODE || !error.message) return t('common.error.server');
-    return error.message;
+    if (error.isServerError || error.code === INVALID_RESPONSE_CODE) return t('common.error.server');
+    return isKnownCode(error.code) ? t(problemKey(error.code)) : t('common.error.unknown');
   }
   return t('common.error.unknown');
 }

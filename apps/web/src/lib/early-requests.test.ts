@@ -107,7 +107,7 @@ describe('startEarlyRequests', () => {
     storeSession();
     const { fetchImpl, calls } = fakeServer({
       '/config.json': () => json(CONFIG),
-      '/api/user-profile/u-1': () => json({ message: 'Not found', code: 'NOT_FOUND' }, 404),
+      '/api/user-profile/u-1': () => json({ detail: 'Not found', code: 'request.not-found' }, 404),
     });
     await startEarlyRequests({ pathname: '/dashboard/organizer/', storage: localStorage, fetchImpl, now: NOW_MS });
     await startEarlyRequests({ pathname: '/events/', storage: localStorage, fetchImpl, now: NOW_MS });

@@ -22,12 +22,12 @@ function uploadError(xhr: XMLHttpRequest): ApiError {
   }
   const parsed = readApiErrorBody(body);
   if (xhr.status >= 500) {
-    return new ApiError({ status: xhr.status, code: 'INTERNAL', message: 'Server error' });
+    return new ApiError({ status: xhr.status, code: 'server.internal', detail: 'Server error' });
   }
   return new ApiError({
     status: xhr.status,
     code: parsed ? parsed.code : codeForStatus(xhr.status),
-    message: parsed ? parsed.message : xhr.statusText || `HTTP ${xhr.status}`,
+    detail: parsed ? parsed.detail : xhr.statusText || `HTTP ${xhr.status}`,
     fields: parsed?.fields,
   });
 }
@@ -53,7 +53,7 @@ export function putFile(
         reject(uploadError(xhr));
       }
     };
-    xhr.onerror = () => reject(new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: 'Network error' }));
+    xhr.onerror = () => reject(new ApiError({ status: 0, code: NETWORK_ERROR_CODE, detail: 'Network error' }));
     xhr.send(file);
   });
 }

@@ -13,13 +13,13 @@ function isObject(value: unknown): value is Json {
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNullableString = (value: unknown): value is string | null => value === null || isString(value);
 
-/** ZApiError: `{ message, code, fields? }`; null when the body is something else. */
-export function readApiErrorBody(body: unknown): ApiErrorBody | null {
-  if (!isObject(body) || !isString(body.message) || !isString(body.code)) return null;
-  const { message, code, fields } = body;
-  if (fields === undefined) return { message, code };
+/** What the app uses of a ZApiError problem document; null when the body is something else. */
+export function readApiErrorBody(body: unknown): Pick<ApiErrorBody, 'code' | 'detail' | 'fields'> | null {
+  if (!isObject(body) || !isString(body.detail) || !isString(body.code)) return null;
+  const { detail, code, fields } = body;
+  if (fields === undefined) return { detail, code };
   if (!isObject(fields) || !Object.values(fields).every(isString)) return null;
-  return { message, code, fields: { ...(fields as Record<string, string>) } };
+  return { detail, code, fields: { ...(fields as Record<string, string>) } };
 }
 
 const LEGAL_KEYS = [

@@ -1,36 +1,99 @@
 import { z } from 'zod';
-import * as zm from 'zod/mini';
 
-/** Error codes shared end to end: the API's error handler emits them, the web's ApiError reads them. */
-export const ERROR_CODES = [
-  'BAD_REQUEST',
-  'VALIDATION_FAILED',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'INTERNAL',
-  'package.sold-out',
-  'package.not-offered',
-  'package.in-use',
-  'package.capacity-below-sold',
-  'sponsorship.decided',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/**
+ * Every error the API sends, by its stable machine code, with the HTTP status it always has. The
+ * API's errors are RFC 9457 problem documents carrying one of these codes; the web app shows each
+ * through its translation (`errors.<code>` in both locale files), never the server's English detail.
+ */
+export const ERROR_STATUS = {
+  // The request as such
+  'request.invalid': 400,
+  'request.validation-failed': 400,
+  'request.invalid-text': 400,
+  'request.forbidden': 403,
+  'request.not-found': 404,
+  'request.conflict': 409,
+  'request.too-large': 413,
+  'request.unsupported-media-type': 415,
+  'request.rate-limited': 429,
+  'server.internal': 500,
+  'server.unavailable': 503,
+  // Signing in (our API; the identity provider's own errors are `auth.*` below too)
+  'auth.unauthenticated': 401,
+  'auth.provider-unavailable': 503,
+  // Profiles, organisations, teams
+  'profile.not-own': 403,
+  'profile.not-found': 404,
+  'profile.onboarding-required': 403,
+  'profile.onboarding-incomplete': 409,
+  'profile.onboarding-done': 409,
+  'organisation.owner-only': 403,
+  'organisation.not-yours': 403,
+  'organisation.not-found': 404,
+  'organisation.already-member': 409,
+  'team.not-member': 403,
+  'team.member-not-found': 404,
+  'team.last-owner': 409,
+  'team.already-member': 409,
+  // Events and their files
+  'event.organisers-only': 403,
+  'event.not-found': 404,
+  'event.not-saved': 400,
+  'event.wrong-method': 400,
+  'file.unknown': 400,
+  'file.not-uploaded': 400,
+  'file.not-pdf': 400,
+  'file.too-large': 400,
+  'file.not-found': 404,
+  'file.changed': 409,
+  'upload.not-pdf': 415,
+  'upload.too-large': 413,
+  'upload.link-invalid': 403,
+  'upload.link-used': 409,
+  // Invitations and invitation codes
+  'invitation.expired': 404,
+  'invitation.link-invalid': 404,
+  'invitation.token-mismatch': 400,
+  'invitation.not-yours': 403,
+  'invitation.other-address': 403,
+  'invitation-code.invalid': 404,
+  // Sponsorships and the archive of signed agreements
+  'sponsorship.not-found': 404,
+  'sponsorship.organisers-decide': 403,
+  'sponsorship.sponsor-withdraws': 403,
+  'sponsorship.transition-invalid': 409,
+  'sponsorship.changed': 409,
+  'sponsorship.amount-locked': 409,
+  'sponsorship.decided': 409,
+  'archive.not-found': 404,
+  // Packages of an event and a sponsorship's choice
+  'package.not-found': 404,
+  'package.sold-out': 409,
+  'package.not-offered': 409,
+  'package.in-use': 409,
+  'package.capacity-below-sold': 409,
+  'package.sponsor-chooses': 403,
+  // Chat
+  'conversation.not-found': 404,
+  'conversation.own-address': 400,
+  'conversation.own-organisation': 400,
+  'conversation.no-member': 404,
+} as const satisfies Record<string, number>;
 
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** The problem type of a code: a URN that names it (RFC 9457 `type`). */
+export const problemType = (code: string) => `urn:sp:problem:${code}`;
+
+/** An RFC 9457 problem document with our `code` and, for validation failures, per-field `fields`. */
 export const ZApiError = /* @__PURE__ */ z.object({
-  message: z.string(),
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  /** For developers and logs, in English; never shown to a user. */
+  detail: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ZApiError>;
-
-/** ZApiError in zod/mini, for the web app's boot path (docs/decisions/006-bundle-budget.md). */
-export const ZApiErrorMini = zm.object({
-  message: zm.string(),
-  code: zm.string(),
-  fields: zm.optional(zm.record(zm.string(), zm.string())),
-});

@@ -169,7 +169,7 @@ describe.each(ENGINES)('legal retention of signed agreements on %s', (engine) =>
     expect(await listArchived(other)).toEqual([]);
     const refused = await call('GET', `/api/archived-agreements/${row.id}/file`, other.token);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json().code).toBe('NOT_FOUND');
+    expect(refused.json().code).toBe('archive.not-found');
     expect((await call('GET', `/api/archived-agreements/${row.id + 1000}/file`, signed.sponsor.token)).statusCode).toBe(
       404,
     );

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ArchivedAgreementWire } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
 import { contentDisposition } from '../files/index.ts';
 import { normaliseEmail } from '../../lib/email.ts';
@@ -50,7 +50,7 @@ export function toArchivedAgreementWire(record: ArchivedAgreement): ArchivedAgre
   };
 }
 
-const archivedNotFound = () => notFound('Archived agreement not found');
+const archivedNotFound = () => fail('archive.not-found', 'Archived agreement not found');
 
 /** Where failures are reported: the app's logger, or the operator command's standard error. */
 export type ArchiveLog = { error(details: Record<string, unknown>, message: string): void };

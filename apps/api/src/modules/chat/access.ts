@@ -3,7 +3,7 @@
 // naming their address; a guest (sponsor invitation link) is the sponsor side of exactly one
 // conversation: (the invitation's organisation, the invited address). Anything else is not found.
 import type { Role } from '@sp/shared';
-import { forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
+import { fail, unauthenticated } from '../../lib/errors.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import type { ChatRepository, ChatSide, ConversationRecord, ConversationScope, Membership } from './repository.ts';
 
@@ -103,10 +103,10 @@ export function createChatAccess(repo: ChatRepository, guests: ChatGuestLinks) {
       conversationId: number,
     ): Promise<{ participant: UserParticipant; conversation: ConversationRecord; side: ChatSide }> {
       const found = await repo.findConversationAndMembership(caller.sub, conversationId);
-      if (!found) throw notFound('Conversation not found');
+      if (!found) throw fail('conversation.not-found', 'Conversation not found');
       const participant = userParticipant(caller, found.membership);
       const side = sideOf(participant, found.conversation);
-      if (!side) throw notFound('Conversation not found');
+      if (!side) throw fail('conversation.not-found', 'Conversation not found');
       return { participant, conversation: found.conversation, side };
     },
 
@@ -115,7 +115,8 @@ export function createChatAccess(repo: ChatRepository, guests: ChatGuestLinks) {
       const invitation = await guests.findSponsorInvitation(credentials.token);
       if (!invitation) throw unauthenticated();
       const emailNormalized = normaliseEmail(credentials.email);
-      if (emailNormalized !== invitation.emailNormalized) throw forbidden('This link is for another e-mail address');
+      if (emailNormalized !== invitation.emailNormalized)
+        throw fail('invitation.other-address', 'This link is for another e-mail address');
       return {
         kind: 'guest',
         email: credentials.email.trim(),
@@ -131,7 +132,7 @@ export function createChatAccess(repo: ChatRepository, guests: ChatGuestLinks) {
     ): Promise<{ conversation: ConversationRecord; side: ChatSide }> {
       const conversation = await repo.findConversation(conversationId);
       const side = conversation ? sideOf(participant, conversation) : null;
-      if (!conversation || !side) throw notFound('Conversation not found');
+      if (!conversation || !side) throw fail('conversation.not-found', 'Conversation not found');
       return { conversation, side };
     },
   };

@@ -80,7 +80,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
     for (const url of ['/api/conversation', '/api/conversation/unread', '/api/token/conversation', '/api/stream']) {
       const res = await call('GET', url, null);
       expect(res.statusCode).toBe(401);
-      expect(res.json().message).toBe('Not authenticated');
+      expect(res.json().detail).toBe('Not authenticated');
     }
     const guest = await inviteGuest();
     const conversation = await guestConversation(guest.header);
@@ -440,7 +440,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
     t.clock.advance(61_000);
     const expired = await stream(`/api/stream?ticket=${encodeURIComponent(ticket)}`);
     expect(expired.status).toBe(401);
-    expect(JSON.parse(expired.body).message).toBe('Not authenticated');
+    expect(JSON.parse(expired.body).detail).toBe('Not authenticated');
 
     const userTicket = (await call('POST', '/api/stream/ticket', organiser.token)).json().ticket;
     const userStream = await stream(`/api/stream?ticket=${encodeURIComponent(userTicket)}`);

@@ -13,7 +13,7 @@ import {
   type MessageWire,
   type UnreadSummary,
 } from '@sp/shared';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { renderChatNoticeMail, type MailPort } from '../../ports/mail/index.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import type { DomainEvents, SponsorshipActivity } from '../domain-events.ts';
@@ -268,7 +268,8 @@ export function createChatService(deps: {
       side: ChatSide,
       text: string,
     ): Promise<MessageWire> {
-      if (text.trim().length === 0) throw badRequest('Validation failed', { message: 'message_empty' });
+      if (text.trim().length === 0)
+        throw fail('request.validation-failed', 'Validation failed', { message: 'message_empty' });
       const stored = await store(conversation, {
         senderSide: side,
         senderId: participant.kind === 'user' ? participant.sub : null,
@@ -301,18 +302,23 @@ export function createChatService(deps: {
     async startConversation(caller: UserParticipant, email: string): Promise<ConversationWire> {
       const target = normaliseEmail(email);
       if (target === caller.emailNormalized) {
-        throw badRequest('You cannot start a conversation with yourself', { email: 'own_address' });
+        throw fail('conversation.own-address', 'You cannot start a conversation with yourself', {
+          email: 'own_address',
+        });
       }
       const targetOrganisation = await repo.findMemberOrganisation(target);
       if (caller.organisationId !== null && targetOrganisation === caller.organisationId) {
-        throw badRequest('This address belongs to your own organisation', { email: 'own_organisation' });
+        throw fail('conversation.own-organisation', 'This address belongs to your own organisation', {
+          email: 'own_organisation',
+        });
       }
       const organiser = caller.organisationId !== null && caller.role !== null && ORGANISER_ROLES.includes(caller.role);
       let conversation: ConversationRecord;
       if (organiser && caller.organisationId !== null) {
         conversation = await repo.findOrCreateConversation(caller.organisationId, email.trim(), target, now());
       } else {
-        if (targetOrganisation === null) throw notFound('No organisation member has this address');
+        if (targetOrganisation === null)
+          throw fail('conversation.no-member', 'No organisation member has this address');
         conversation = await repo.findOrCreateConversation(
           targetOrganisation,
           caller.email,

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError, ZOrganiserProgress, type OrganiserProgressWire } from '@sp/shared';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { EventAccess } from '../events/index.ts';
 import type { DashboardRepository } from './repository.ts';
@@ -29,7 +29,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ repo: DashboardRepository;
       const { organisationId } = request.params;
       await access.assertOrganiserOf(requireUser(request), organisationId);
       const facts = await repo.progressFacts(organisationId);
-      if (!facts) throw notFound('Organisation not found');
+      if (!facts) throw fail('organisation.not-found', 'Organisation not found');
       return {
         organisation_name: facts.name,
         steps: {

@@ -2,7 +2,7 @@
 // organisation manage its events; anyone else is refused, and an event of another organisation is
 // reported as not found so its existence does not leak.
 import type { Role } from '@sp/shared';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { EventRecord, EventsRepository, Membership } from './repository.ts';
 
 export type Caller = { sub: string };
@@ -30,10 +30,10 @@ const ORGANISER_ROLES: readonly Role[] = ['veranstalter', 'beides'];
 /** The organisation a member may manage events of; 403 for anyone else. */
 function organisationManagedBy(membership: Membership | undefined): number {
   if (!membership?.onboardingCompleted || membership.organisationId === null) {
-    throw forbidden('Finish onboarding first');
+    throw fail('profile.onboarding-required', 'Finish onboarding first');
   }
   if (!membership.role || !ORGANISER_ROLES.includes(membership.role)) {
-    throw forbidden('Only organisers manage events');
+    throw fail('event.organisers-only', 'Only organisers manage events');
   }
   return membership.organisationId;
 }
@@ -44,7 +44,8 @@ export function createEventAccess(repo: EventsRepository, options: { sponsors?: 
     organisationManagedBy(await repo.findMembership(caller.sub));
 
   const assertOrganiserOf = async (caller: Caller, organisationId: number): Promise<void> => {
-    if ((await organiserOrganisation(caller)) !== organisationId) throw forbidden('Not your organisation');
+    if ((await organiserOrganisation(caller)) !== organisationId)
+      throw fail('organisation.not-yours', 'Not your organisation');
   };
 
   return {
@@ -58,7 +59,7 @@ export function createEventAccess(repo: EventsRepository, options: { sponsors?: 
     async organiserRevision(caller: Caller, organisationId: number): Promise<number> {
       const found = await repo.findMembershipAndRevision(caller.sub);
       const managed = organisationManagedBy(found?.membership);
-      if (!found || managed !== organisationId) throw forbidden('Not your organisation');
+      if (!found || managed !== organisationId) throw fail('organisation.not-yours', 'Not your organisation');
       return found.organisationRevision;
     },
 
@@ -66,15 +67,15 @@ export function createEventAccess(repo: EventsRepository, options: { sponsors?: 
     async organiserEvent(caller: Caller, eventId: number): Promise<EventRecord> {
       const organisationId = await organiserOrganisation(caller);
       const event = await repo.findEvent(eventId);
-      if (!event || event.organisationId !== organisationId) throw notFound('Event not found');
+      if (!event || event.organisationId !== organisationId) throw fail('event.not-found', 'Event not found');
       return event;
     },
 
     /** For uploads: the event must already exist in that organisation (a new event is saved first). */
     async assertEventOf(organisationId: number, eventId: number): Promise<void> {
-      if (eventId < 0) throw badRequest('Save the event first, then upload its file');
+      if (eventId < 0) throw fail('event.not-saved', 'Save the event first, then upload its file');
       const event = await repo.findEvent(eventId);
-      if (!event || event.organisationId !== organisationId) throw notFound('Event not found');
+      if (!event || event.organisationId !== organisationId) throw fail('event.not-found', 'Event not found');
     },
 
     /**

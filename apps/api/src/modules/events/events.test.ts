@@ -107,7 +107,7 @@ describe.each(ENGINES)('events on %s', (engine) => {
     }
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.code).toBe('request.validation-failed');
     expect(Object.keys(body.fields)).toEqual([field]);
     if (message !== 'any') expect(body.fields[field]).toBe(message);
   });
@@ -126,7 +126,7 @@ describe.each(ENGINES)('events on %s', (engine) => {
       files: [{ s3_id: 'x', name: 'a.pdf', key: 'organisations/1/events/1/x.pdf' }],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { files: 'unknown_file' } });
+    expect(res.json()).toMatchObject({ code: 'file.unknown', fields: { files: 'unknown_file' } });
   });
 
   it('pages the list newest event date first with X-Total-Count', async () => {
@@ -171,7 +171,7 @@ describe.each(ENGINES)('events on %s', (engine) => {
   it('refuses sponsors and users without an organisation', async () => {
     const create = await call('POST', '/api/event/-1', sponsor.token, validEvent());
     expect(create.statusCode).toBe(403);
-    expect(create.json().code).toBe('FORBIDDEN');
+    expect(create.json().code).toBe('event.organisers-only');
     expect((await call('GET', `/api/events/${sponsor.organisationId}`, sponsor.token)).statusCode).toBe(403);
 
     const newcomer = await signUpAndSignIn(t);

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEW_EVENT_ID, ZApiError, ZEvent, ZListEventsQuery, ZListEventsResponse, ZSaveEventRequest } from '@sp/shared';
-import { badRequest } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { EventsService } from './service.ts';
@@ -66,7 +66,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService; readCa
     },
     async (request, reply) => {
       if (request.params.id !== NEW_EVENT_ID)
-        throw badRequest('Use POST /event/-1 to create and PUT /event/{id} to change an event');
+        throw fail('event.wrong-method', 'Use POST /event/-1 to create and PUT /event/{id} to change an event');
       return reply.status(201).send(await events.create(requireUser(request), request.body));
     },
   );
@@ -84,7 +84,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService; readCa
       },
     },
     async (request) => {
-      if (request.params.id === NEW_EVENT_ID) throw badRequest('Use POST /event/-1 to create an event');
+      if (request.params.id === NEW_EVENT_ID) throw fail('event.wrong-method', 'Use POST /event/-1 to create an event');
       return events.update(requireUser(request), request.params.id, request.body);
     },
   );

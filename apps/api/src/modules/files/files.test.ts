@@ -140,7 +140,7 @@ describe.each(ENGINES)('event files in the local store on %s', (engine) => {
     const upload = await uploadUrl(event.id, 'echt.pdf');
     const fake = await put(upload.url, Buffer.from('<html><script>alert(1)</script></html>'));
     expect(fake.statusCode).toBe(415);
-    expect(fake.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(fake.json().code).toBe('upload.not-pdf');
     expect((await put(upload.url, Buffer.alloc(0))).statusCode).toBe(415);
     expect((await put(upload.url, Buffer.from('%PD'))).statusCode).toBe(415);
     expect(fs.existsSync(blobPath(upload.key))).toBe(false);
@@ -149,7 +149,7 @@ describe.each(ENGINES)('event files in the local store on %s', (engine) => {
     const file = { s3_id: upload.s3_id, name: upload.file, key: upload.key };
     const save = await call('PUT', `/api/event/${event.id}`, organiser.token, validEvent({ files: [file] }));
     expect(save.statusCode).toBe(400);
-    expect(save.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { files: 'not_uploaded' } });
+    expect(save.json()).toMatchObject({ code: 'file.not-uploaded', fields: { files: 'not_uploaded' } });
 
     // The link was not used up by the refusal: the real PDF may still follow, sent as octet-stream.
     expect((await put(upload.url, pdfBytes(), 'application/octet-stream')).statusCode).toBe(204);
@@ -161,7 +161,7 @@ describe.each(ENGINES)('event files in the local store on %s', (engine) => {
     const upload = await uploadUrl(event.id);
     const res = await put(upload.url, Buffer.from(JSON.stringify({ a: 1 })), 'application/json');
     expect(res.statusCode).toBe(415);
-    expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(res.json().code).toBe('request.unsupported-media-type');
   });
 
   it('refuses an upload over UPLOAD_MAX_BYTES by its declared length and while streaming', async () => {
@@ -170,7 +170,7 @@ describe.each(ENGINES)('event files in the local store on %s', (engine) => {
     const big = Buffer.concat([pdfBytes(), Buffer.alloc(MAX_BYTES, 0x20)]);
     const declared = await put(upload.url, big);
     expect(declared.statusCode).toBe(413);
-    expect(declared.json().code).toBe('PAYLOAD_TOO_LARGE');
+    expect(declared.json().code).toBe('upload.too-large');
 
     // No Content-Length: counted while it streams in, and stopped at the limit.
     const chunks = [pdfBytes(), ...Array.from({ length: 20 }, () => Buffer.alloc(1024, 0x20))];
@@ -199,7 +199,7 @@ describe.each(ENGINES)('event files in the local store on %s', (engine) => {
     try {
       const res = await put(upload.url, pdfBytes());
       expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('FORBIDDEN');
+      expect(res.json().code).toBe('upload.link-invalid');
     } finally {
       t.clock.advance(-(15 * 60_000 + 1000));
     }

@@ -3,7 +3,7 @@
 import type { Db } from '../../db/index.ts';
 import type { EventFileStatus } from '../../db/schema.ts';
 import { fromDbBool, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
-import { conflict } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 
 export type UploadRecord = {
   s3Id: string;
@@ -161,7 +161,7 @@ export function createFilesRepository(db: Db) {
         .where('s3_id', 'in', fileIds)
         .executeTakeFirst();
       if (Number(attached.numUpdatedRows) !== fileIds.length) {
-        throw conflict('A file changed while the event was saved; please try again');
+        throw fail('file.changed', 'A file changed while the event was saved; please try again');
       }
     },
 

@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorCode } from '@sp/shared';
 import { PDF_MIME_TYPE, type CreateUploadResponse, type EventFile } from '@sp/shared';
-import { badRequest, conflict, forbidden, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { BlobRejectedError, type BlobStore } from '../../ports/blobs/index.ts';
 import { contentDisposition, keySlug, sanitiseFileName } from './file-names.ts';
 import type { FilesRepository, UploadRecord } from './repository.ts';
@@ -42,6 +43,13 @@ export type DownloadListener = (
 /** Reasons a listed file is refused when an event is saved, reported as fields.files. */
 export type FileProblem = 'unknown_file' | 'not_uploaded' | 'not_pdf' | 'too_large';
 
+const FILE_PROBLEM_CODES = {
+  unknown_file: 'file.unknown',
+  not_uploaded: 'file.not-uploaded',
+  not_pdf: 'file.not-pdf',
+  too_large: 'file.too-large',
+} as const satisfies Record<FileProblem, ErrorCode>;
+
 const fileError = (problem: FileProblem) => {
   const messages: Record<FileProblem, string> = {
     unknown_file: 'The file was not uploaded for this event',
@@ -49,7 +57,7 @@ const fileError = (problem: FileProblem) => {
     not_pdf: 'Only PDF files are accepted',
     too_large: 'The file is too large',
   };
-  return badRequest(messages[problem], { files: problem });
+  return fail(FILE_PROBLEM_CODES[problem], messages[problem], { files: problem });
 };
 
 export const eventKeyPrefix = (organisationId: number, eventId: number) =>
@@ -110,12 +118,12 @@ export function createFilesService(deps: {
     mayDownload: (upload: UploadRecord) => Promise<boolean>,
   ) => {
     const upload = await repo.findByKey(key);
-    if (!upload || upload.status !== 'stored') throw notFound('File not found');
-    if (!(await mayDownload(upload))) throw notFound('File not found');
+    if (!upload || upload.status !== 'stored') throw fail('file.not-found', 'File not found');
+    if (!(await mayDownload(upload))) throw fail('file.not-found', 'File not found');
     const blob = await store.read(upload.key);
     if (!blob) {
       log.error({ key: upload.key }, 'a stored file is missing from the blob store');
-      throw notFound('File not found');
+      throw fail('file.not-found', 'File not found');
     }
     try {
       await deps.onDownloaded?.(who, upload);
@@ -163,7 +171,7 @@ export function createFilesService(deps: {
 
   const assertPdfName = (extension: string) => {
     if (extension.trim().replace(/^\./, '').toLowerCase() !== 'pdf') {
-      throw unsupportedMediaType('Only PDF files are accepted');
+      throw fail('upload.not-pdf', 'Only PDF files are accepted');
     }
   };
 
@@ -232,11 +240,11 @@ export function createFilesService(deps: {
       declaredLength: number | undefined,
       body: Readable | undefined,
     ): Promise<void> {
-      if (store.kind !== 'local') throw notFound();
+      if (store.kind !== 'local') throw fail('request.not-found', 'Not found');
       const claims = await store.verifyUploadToken(token, now());
-      if (!claims) throw forbidden('The upload link is invalid or has expired');
+      if (!claims) throw fail('upload.link-invalid', 'The upload link is invalid or has expired');
       if (declaredLength !== undefined && declaredLength > maxBytes)
-        throw payloadTooLarge(`Files may have at most ${maxBytes} bytes`);
+        throw fail('upload.too-large', `Files may have at most ${maxBytes} bytes`);
       const upload = await repo.findById(claims.uploadId);
       if (
         !upload ||
@@ -244,10 +252,10 @@ export function createFilesService(deps: {
         upload.eventId !== claims.eventId ||
         upload.organisationId !== claims.organisationId
       ) {
-        throw forbidden('The upload link is invalid or has expired');
+        throw fail('upload.link-invalid', 'The upload link is invalid or has expired');
       }
       if (upload.status !== 'pending' || !(await repo.claimForUpload(upload.s3Id))) {
-        throw conflict('The upload link has already been used');
+        throw fail('upload.link-used', 'The upload link has already been used');
       }
       try {
         if (!body) throw new BlobRejectedError('wrong_signature');
@@ -256,9 +264,9 @@ export function createFilesService(deps: {
       } catch (error) {
         await repo.releaseClaim(upload.s3Id);
         if (error instanceof BlobRejectedError) {
-          if (error.reason === 'too_large') throw payloadTooLarge(`Files may have at most ${maxBytes} bytes`);
-          if (error.reason === 'wrong_signature') throw unsupportedMediaType('Only PDF files are accepted');
-          throw conflict('The upload link has already been used');
+          if (error.reason === 'too_large') throw fail('upload.too-large', `Files may have at most ${maxBytes} bytes`);
+          if (error.reason === 'wrong_signature') throw fail('upload.not-pdf', 'Only PDF files are accepted');
+          throw fail('upload.link-used', 'The upload link has already been used');
         }
         throw error;
       }

@@ -17,8 +17,8 @@ describe.each(ENGINES)('health and error shape on %s', (engine) => {
   it('answers unknown /api paths with a JSON 404', async () => {
     const res = await t.app.inject({ url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 404, detail: 'Not found', code: 'request.not-found' });
   });
 
   it('sends security headers', async () => {

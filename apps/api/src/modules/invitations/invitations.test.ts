@@ -38,7 +38,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     expect((await call('POST', '/api/invitations', null, { email: uniqueEmail() })).statusCode).toBe(401);
     const res = await call('POST', '/api/invitations', sponsor.token, { email: uniqueEmail() });
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('FORBIDDEN');
+    expect(res.json().code).toBe('event.organisers-only');
   });
 
   it("invites into the inviter's own organisation with the inviter's own role and mails the link in German", async () => {
@@ -84,7 +84,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     const after = await lastOutboxId(t.database.db);
     const res = await call('POST', '/api/invitations', organiser.token, { email: organiser.email.toUpperCase() });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'CONFLICT', message: 'Already a member of this organisation' });
+    expect(res.json()).toMatchObject({ code: 'team.already-member', detail: 'Already a member of this organisation' });
     expect(await lastOutboxId(t.database.db)).toBe(after);
   });
 
@@ -105,7 +105,10 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     for (const token of ['x'.repeat(43), 'nope']) {
       const unknown = await call('GET', `/api/invitations/${token}`, null);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: 'Invitation link invalid or expired.', code: 'NOT_FOUND' });
+      expect(unknown.json()).toMatchObject({
+        detail: 'Invitation link invalid or expired.',
+        code: 'invitation.link-invalid',
+      });
     }
   });
 
@@ -154,7 +157,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     });
     const again = await accept(t, user, invitation.token);
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe('Token invalid or expired');
+    expect(again.json().detail).toBe('Token invalid or expired');
     expect((await call('GET', `/api/invitations/${invitation.token}`, null)).statusCode).toBe(404);
     // The new member is part of the organisation for its events at once.
     expect((await call('GET', `/api/events/${organiser.organisationId}`, user.token)).statusCode).toBe(200);
@@ -322,7 +325,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     const token = await signIn(t, email);
     const res = await accept(t, { sub: user.sub, email, token }, invitation.token);
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Token invalid or expired');
+    expect(res.json().detail).toBe('Token invalid or expired');
     const signUp = await signUpWithInvitation(t, new URL(pending.url).searchParams.get('email')!, pending.token);
     expect(signUp.status).toBe(400);
   });

@@ -4,7 +4,7 @@ import type { Role } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import type { InvitationKind } from '../../db/schema.ts';
 import { fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 
 export type InvitationRecord = {
   id: number;
@@ -32,7 +32,7 @@ export type NewInvitation = {
   expiresAt: Date;
 };
 
-export const tokenInvalid = () => notFound('Token invalid or expired');
+export const tokenInvalid = () => fail('invitation.expired', 'Token invalid or expired');
 
 /**
  * Writes of other modules' tables that accepting or sending an invitation makes in its own

@@ -10,7 +10,7 @@ import type {
   Language,
   UserProfileWire,
 } from '@sp/shared';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import { renderInvitationMail, type InvitationMailTemplate } from '../../ports/mail/templates.ts';
 import type { PackagesApi } from '../packages/index.ts';
@@ -25,7 +25,7 @@ export type InvitationCaller = { sub: string; email: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const linkInvalid = () => notFound('Invitation link invalid or expired.');
+const linkInvalid = () => fail('invitation.link-invalid', 'Invitation link invalid or expired.');
 
 /** English when the inviter's profile or the request asks for it, else the configured default. */
 export function mailLanguage(
@@ -82,10 +82,11 @@ export function createInvitationsService(deps: {
     ): Promise<InvitationWire> {
       const organisationId = await access.organiserOrganisation(caller);
       const inviter = await profiles.findByCognitoId(caller.sub);
-      if (!inviter?.role || !inviter.organisation) throw forbidden('Finish onboarding first');
+      if (!inviter?.role || !inviter.organisation) throw fail('profile.onboarding-required', 'Finish onboarding first');
       const email = body.email.trim();
       const emailNormalized = normaliseEmail(email);
-      if (await repo.isMember(organisationId, emailNormalized)) throw conflict('Already a member of this organisation');
+      if (await repo.isMember(organisationId, emailNormalized))
+        throw fail('team.already-member', 'Already a member of this organisation');
 
       const token = newInvitationToken();
       const createdAt = now();
@@ -137,14 +138,15 @@ export function createInvitationsService(deps: {
       token: string,
       body: { token: string; cognitoId: string; email: string },
     ): Promise<UserProfileWire> {
-      if (body.token !== token) throw badRequest('The token in the path and the body differ');
-      if (body.cognitoId !== caller.sub) throw forbidden('You can only accept an invitation for yourself');
+      if (body.token !== token) throw fail('invitation.token-mismatch', 'The token in the path and the body differ');
+      if (body.cognitoId !== caller.sub)
+        throw fail('invitation.not-yours', 'You can only accept an invitation for yourself');
       if (!looksLikeInvitationToken(token)) throw tokenInvalid();
       const invitation = await repo.findByTokenHash(hashInvitationToken(token));
       if (!invitation || invitation.acceptedAt !== null || invitation.expiresAt <= now()) throw tokenInvalid();
       const callerEmail = normaliseEmail(caller.email);
       if (callerEmail !== invitation.emailNormalized || normaliseEmail(body.email) !== callerEmail) {
-        throw forbidden('This invitation is for another e-mail address');
+        throw fail('invitation.other-address', 'This invitation is for another e-mail address');
       }
       if (invitation.kind === 'team') {
         await repo.acceptTeamInvitation(invitation, caller, now());

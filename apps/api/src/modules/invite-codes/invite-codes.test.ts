@@ -14,7 +14,10 @@ describe.each(ENGINES)('invitation codes on %s', (engine) => {
     const ok = await t.app.inject({ method: 'GET', url: `/api/invite/${code}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ valid: true });
-    const lower = await t.app.inject({ method: 'GET', url: `/api/invite/${encodeURIComponent(` ${code.toLowerCase()} `)}` });
+    const lower = await t.app.inject({
+      method: 'GET',
+      url: `/api/invite/${encodeURIComponent(` ${code.toLowerCase()} `)}`,
+    });
     expect(lower.statusCode).toBe(200);
   });
 
@@ -27,13 +30,13 @@ describe.each(ENGINES)('invitation codes on %s', (engine) => {
   ])('answers 404, never 5xx, for %s input', async (_name, input) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/invite/${input}` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Invalid invitation code' });
+    expect(res.json()).toMatchObject({ code: 'invitation-code.invalid', detail: 'Invalid invitation code' });
   });
 
   it('answers a malformed percent-encoding with a 400 in the error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/invite/%E0%A4%A' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
+    expect(res.json()).toMatchObject({ code: 'request.invalid', status: 400, detail: expect.any(String) });
   });
 
   it('answers 404 for an empty code', async () => {

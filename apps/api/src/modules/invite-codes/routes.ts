@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INVITATION_CODE_MAX, ZApiError, ZCheckInviteCodeResponse } from '@sp/shared';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { InviteCodesRepository } from './repository.ts';
 
 export const inviteCodesRoutes: FastifyPluginAsyncZod<{ inviteCodes: InviteCodesRepository }> = async (
@@ -23,9 +23,10 @@ export const inviteCodesRoutes: FastifyPluginAsyncZod<{ inviteCodes: InviteCodes
     async (request) => {
       const { code } = request.params;
       // Odd input (too long, empty, unicode) is simply not a code: 404, never a 5xx.
-      if (code.length === 0 || code.length > INVITATION_CODE_MAX) throw notFound('Invalid invitation code');
+      if (code.length === 0 || code.length > INVITATION_CODE_MAX)
+        throw fail('invitation-code.invalid', 'Invalid invitation code');
       const found = await inviteCodes.findUsable(code);
-      if (!found) throw notFound('Invalid invitation code');
+      if (!found) throw fail('invitation-code.invalid', 'Invalid invitation code');
       return { valid: true as const };
     },
   );

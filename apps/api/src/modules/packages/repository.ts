@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { SponsorshipActivityTable } from '../../db/schema.ts';
 import { fromDbBool, fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 
 export type PackageRecord = {
   id: number;
@@ -31,8 +31,8 @@ type SavePackage = Required<SavePackageRequest>;
 /** The sponsorships module's write of the amount, in the transaction of a choice. */
 export type AmountWrite = (trx: Db, sponsorshipId: number, amountCents: number, now: Date) => Promise<boolean>;
 
-export const soldOut = () => new AppError(409, 'package.sold-out', 'This package has just sold out');
-export const decided = () => new AppError(409, 'sponsorship.decided', 'The sponsorship is already decided');
+export const soldOut = () => fail('package.sold-out', 'This package has just sold out');
+export const decided = () => fail('sponsorship.decided', 'The sponsorship is already decided');
 
 export function createPackagesRepository(db: Db, setAmount: AmountWrite) {
   const packageColumns = [

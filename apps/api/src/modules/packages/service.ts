@@ -4,7 +4,7 @@
 // with a note; both parties see the offer, the choice and the activity log. Whose sponsorship it is
 // and who decides are the sponsorships module's rules.
 import type { OfferedPackageWire, PackageWire, SponsorshipActivityWire, SponsorshipPackagesResponse } from '@sp/shared';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, fail } from '../../lib/errors.ts';
 import type { EventAccess } from '../events/index.ts';
 import type { SponsorshipCaller, SponsorshipParties, SponsorshipRecord } from '../sponsorships/index.ts';
 import { OPEN_SPONSORSHIP_STATUSES } from '@sp/shared';
@@ -15,8 +15,8 @@ type Caller = { sub: string };
 
 type SavePackage = Parameters<PackagesRepository['create']>[2];
 
-const packageNotFound = () => notFound('Package not found');
-const notOffered = () => new AppError(409, 'package.not-offered', 'This package is not offered to this sponsorship');
+const packageNotFound = () => fail('package.not-found', 'Package not found');
+const notOffered = () => fail('package.not-offered', 'This package is not offered to this sponsorship');
 
 export const toPackageWire = (p: PackageRecord): PackageWire => ({
   id: p.id,
@@ -118,7 +118,7 @@ export function createPackagesService(deps: {
     async update(caller: Caller, id: number, input: SavePackage): Promise<PackageWire> {
       const found = await organiserPackage(caller, id);
       if (!(await repo.update(found.id, input, now()))) {
-        throw new AppError(409, 'package.capacity-below-sold', 'More of this package are sold than the new capacity');
+        throw fail('package.capacity-below-sold', 'More of this package are sold than the new capacity');
       }
       return toPackageWire((await repo.findById(id))!);
     },
@@ -134,7 +134,7 @@ export function createPackagesService(deps: {
     async remove(caller: Caller, id: number): Promise<void> {
       const found = await organiserPackage(caller, id);
       if (!(await repo.deleteUnused(found.id))) {
-        throw new AppError(409, 'package.in-use', 'A package in use cannot be deleted, only archived');
+        throw fail('package.in-use', 'A package in use cannot be deleted, only archived');
       }
     },
 
@@ -144,7 +144,7 @@ export function createPackagesService(deps: {
       const current = await repo.listForEvent(event.id);
       const known = new Set(current.map((p) => p.id));
       if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
-        throw badRequest('Name every package of the event once', { package_ids: 'invalid' });
+        throw fail('request.validation-failed', 'Name every package of the event once', { package_ids: 'invalid' });
       }
       await repo.reorder(ids);
       return list(event.id);
@@ -154,7 +154,8 @@ export function createPackagesService(deps: {
     async copy(caller: Caller, eventId: number, fromEventId: number): Promise<PackageWire[]> {
       const event = await events.organiserEvent(caller, eventId);
       const from = await events.organiserEvent(caller, fromEventId);
-      if (from.id === event.id) throw badRequest('Copy from another event', { from_event_id: 'same_event' });
+      if (from.id === event.id)
+        throw fail('request.validation-failed', 'Copy from another event', { from_event_id: 'same_event' });
       await repo.copy(from.id, event.id, event.organisationId, now());
       return list(event.id);
     },
@@ -169,7 +170,9 @@ export function createPackagesService(deps: {
       const ofEvent = new Map((await repo.listForEvent(event.id)).map((p) => [p.id, p]));
       const chosen = ids.map((id) => ofEvent.get(id));
       if (chosen.some((p) => !p || p.archived)) {
-        throw badRequest('Offer packages of this event that are not archived', { package_ids: 'invalid' });
+        throw fail('request.validation-failed', 'Offer packages of this event that are not archived', {
+          package_ids: 'invalid',
+        });
       }
       return async (trx: Parameters<PackagesRepository['offer']>[0], sponsorshipId: number) =>
         repo.offer(
@@ -199,7 +202,7 @@ export function createPackagesService(deps: {
     /** POST /sponsorships/{id}/package: the sponsor's choice among the offered packages. */
     async choose(caller: SponsorshipCaller, id: number, packageId: number): Promise<SponsorshipPackagesResponse> {
       const { sponsorship, side } = await sponsorships.visible(caller, id);
-      if (side !== 'sponsor') throw new AppError(403, 'FORBIDDEN', 'Only the sponsor chooses; organisers assign');
+      if (side !== 'sponsor') throw fail('package.sponsor-chooses', 'Only the sponsor chooses; organisers assign');
       if (!isOpen(sponsorship)) throw decided();
       const offered = await repo.offered(sponsorship.id);
       const target = offered.find((p) => p.id === packageId);
@@ -244,7 +247,7 @@ export function createPackagesService(deps: {
       }
       const afterChoice = (await sponsorships.visible(caller, id)).sponsorship;
       if (body.amount_cents !== undefined && afterChoice.amountCents !== body.amount_cents) {
-        if (!note) throw badRequest('A changed amount needs a note', { note: 'required' });
+        if (!note) throw fail('request.validation-failed', 'A changed amount needs a note', { note: 'required' });
         await repo.changeAmount(sponsorship.id, body.amount_cents, {
           sponsorship_id: sponsorship.id,
           at: now(),

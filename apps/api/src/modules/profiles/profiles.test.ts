@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/helpers.ts';
-import {
-  callIdentity,
-  signUpAndSignIn,
-  startIdentityApp,
-  type IdentityTestApp,
-} from '../../identity/test-support.ts';
+import { callIdentity, signUpAndSignIn, startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
 
 const masterData = {
   organisation_name: 'Sportverein Musterstadt e.V.',
@@ -52,7 +47,9 @@ describe.each(ENGINES)('user profiles on %s', (engine) => {
       organisation_id: null,
     });
     expect((await call('GET', `/api/user-profile/${other.sub}`, me.AccessToken)).statusCode).toBe(403);
-    expect((await call('PUT', `/api/user-profile/${other.sub}`, me.AccessToken, { role: 'sponsor' })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/user-profile/${other.sub}`, me.AccessToken, { role: 'sponsor' })).statusCode).toBe(
+      403,
+    );
     expect((await call('DELETE', `/api/user-profile/${other.sub}`, me.AccessToken)).statusCode).toBe(403);
   });
 
@@ -104,7 +101,7 @@ describe.each(ENGINES)('user profiles on %s', (engine) => {
     const me = await signUpAndSignIn(t);
     const res = await call('POST', '/api/user-profile', me.AccessToken, { role: 'sponsor', ...masterData, ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(res.json().code).toBe('request.validation-failed');
     expect(res.json().fields).toHaveProperty(field);
     if (message) expect(res.json().fields[field]).toBe(message);
     const profile = await call('GET', `/api/user-profile/${me.sub}`, me.AccessToken);
@@ -130,9 +127,17 @@ describe.each(ENGINES)('user profiles on %s', (engine) => {
     expect(role.statusCode).toBe(200);
     expect(role.json().user.role).toBe('beides');
 
-    const city = await call('PUT', `/api/user-profile/${me.sub}`, me.AccessToken, { city: 'Hamburg', postal_code: '20095' });
+    const city = await call('PUT', `/api/user-profile/${me.sub}`, me.AccessToken, {
+      city: 'Hamburg',
+      postal_code: '20095',
+    });
     expect(city.statusCode).toBe(200);
-    expect(city.json().user).toMatchObject({ city: 'Hamburg', postal_code: '20095', street: 'Hauptstraße', role: 'beides' });
+    expect(city.json().user).toMatchObject({
+      city: 'Hamburg',
+      postal_code: '20095',
+      street: 'Hauptstraße',
+      role: 'beides',
+    });
 
     const bad = await call('PUT', `/api/user-profile/${me.sub}`, me.AccessToken, { phone_number: 'abc' });
     expect(bad.statusCode).toBe(400);
@@ -154,7 +159,11 @@ describe.each(ENGINES)('user profiles on %s', (engine) => {
     expect(res.statusCode).toBe(204);
 
     expect((await call('GET', `/api/user-profile/${me.sub}`, me.AccessToken)).statusCode).toBe(401);
-    const org = await t.database.db.selectFrom('organisations').select('id').where('id', '=', organisationId).executeTakeFirst();
+    const org = await t.database.db
+      .selectFrom('organisations')
+      .select('id')
+      .where('id', '=', organisationId)
+      .executeTakeFirst();
     expect(org).toBeUndefined();
     const signIn = await callIdentity(t.app, 'InitiateAuth', {
       ClientId: t.config.identity.clientId,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { fromDbBool, fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
 import type { MasterData, Role } from '@sp/shared';
 import { normaliseEmail } from '../../lib/email.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 
 export type OrganisationRole = 'owner' | 'member';
 
@@ -68,7 +68,8 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
         .select('organisation_id')
         .where('cognito_id', '=', member.sub)
         .executeTakeFirst();
-      if (existing && existing.organisation_id !== null) throw conflict('Already a member of an organisation');
+      if (existing && existing.organisation_id !== null)
+        throw fail('organisation.already-member', 'Already a member of an organisation');
       const values = {
         email: member.email,
         email_normalized: member.emailNormalized,
@@ -117,7 +118,7 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
           .where('cognito_id', '=', cognitoId)
           .where('organisation_id', '=', organisationId)
           .executeTakeFirst();
-        if (!member) throw notFound('Not a member of this organisation');
+        if (!member) throw fail('team.member-not-found', 'Not a member of this organisation');
         if (member.organisation_role === 'owner') {
           const owners = await trx
             .selectFrom('user_profiles')
@@ -125,7 +126,7 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
             .where('organisation_id', '=', organisationId)
             .where('organisation_role', '=', 'owner')
             .execute();
-          if (owners.length <= 1) throw conflict('The last owner of an organisation cannot be removed');
+          if (owners.length <= 1) throw fail('team.last-owner', 'The last owner of an organisation cannot be removed');
         }
         await trx
           .updateTable('user_profiles')

@@ -9,7 +9,7 @@ import {
   type UserProfileWire,
 } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
-import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { Profile, ProfilesRepository } from './repository.ts';
 
 export type ProfileCaller = { sub: string; email: string };
@@ -74,7 +74,7 @@ export function toProfileWire(profile: Profile | undefined, caller: ProfileCalle
 function validationError(issues: { path: PropertyKey[]; message: string }[]) {
   const fields: Record<string, string> = {};
   for (const issue of issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
-  return badRequest('Validation failed', fields);
+  return fail('request.validation-failed', 'Validation failed', fields);
 }
 
 export function createProfilesService(deps: {
@@ -93,7 +93,7 @@ export function createProfilesService(deps: {
   const now = deps.clock ?? (() => new Date());
 
   const assertSelf = (caller: ProfileCaller, cognitoId: string) => {
-    if (caller.sub !== cognitoId) throw forbidden('You can only access your own profile');
+    if (caller.sub !== cognitoId) throw fail('profile.not-own', 'You can only access your own profile');
   };
 
   return {
@@ -108,7 +108,7 @@ export function createProfilesService(deps: {
     ): Promise<UserProfileWire> {
       const existing = await profiles.findByCognitoId(caller.sub);
       if (existing?.onboardingCompleted)
-        throw conflict('Onboarding is already completed; use PUT to change the profile');
+        throw fail('profile.onboarding-done', 'Onboarding is already completed; use PUT to change the profile');
       const { role, ...masterData } = body;
       await profiles.completeOnboarding(
         { cognitoId: caller.sub, email: caller.email, role: role as NonNullable<typeof role>, masterData },
@@ -120,12 +120,12 @@ export function createProfilesService(deps: {
     async update(caller: ProfileCaller, cognitoId: string, body: UpdateUserProfileRequest): Promise<UserProfileWire> {
       assertSelf(caller, cognitoId);
       const profile = await profiles.findByCognitoId(cognitoId);
-      if (!profile?.onboardingCompleted) throw conflict('Complete onboarding first');
+      if (!profile?.onboardingCompleted) throw fail('profile.onboarding-incomplete', 'Complete onboarding first');
 
       const changesMasterData = MASTER_DATA_KEYS.some((key) => body[key] !== undefined);
       if (changesMasterData) {
         if (!profile.organisation || profile.organisationRole !== 'owner') {
-          throw forbidden("Only the organisation's owner can change its master data");
+          throw fail('organisation.owner-only', "Only the organisation's owner can change its master data");
         }
         const org = profile.organisation;
         const merged = ZMasterData.safeParse({

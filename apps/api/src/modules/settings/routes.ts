@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError, ZSettings, ZUpdateSettingsRequest, type Language, type SettingsWire } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import { fromDbBool } from '../../db/values.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 
 /** The profiles module keeps the settings on the profile and writes them. */
@@ -28,7 +28,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       .select(['language', 'chat_email_notices'])
       .where('cognito_id', '=', sub)
       .executeTakeFirst();
-    if (!row) throw notFound('Profile not found');
+    if (!row) throw fail('profile.not-found', 'Profile not found');
     return {
       language: row.language === 'en' || row.language === 'de' ? row.language : defaultLanguage,
       chat_email_notices: fromDbBool(row.chat_email_notices),
@@ -68,7 +68,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
         },
         clock(),
       );
-      if (!updated) throw notFound('Profile not found');
+      if (!updated) throw fail('profile.not-found', 'Profile not found');
       return read(sub);
     },
   );

@@ -5,7 +5,7 @@
 import { OPEN_SPONSORSHIP_STATUSES, type SponsorshipStatus } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import { fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
-import { conflict } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 
 export type SignedAgreementRecord = {
   s3Id: string;
@@ -259,10 +259,10 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
           .where('id', '=', sponsorshipId)
           .executeTakeFirst();
         if (!current || !SIGNABLE_STATUSES.includes(current.status)) {
-          throw conflict('The organiser has already decided on this sponsorship');
+          throw fail('sponsorship.decided', 'The organiser has already decided on this sponsorship');
         }
         if (!(await files.attachSignedAgreement(trx, sponsorshipId, s3Id)))
-          throw conflict('The file changed while it was saved; please try again');
+          throw fail('file.changed', 'The file changed while it was saved; please try again');
         const updated = await trx
           .updateTable('sponsorships')
           .set({ signed_file_id: s3Id, signed_uploaded_at: toDbTime(now), status: 'signed', updated_at: toDbTime(now) })
@@ -270,7 +270,7 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
           .where('status', 'in', SIGNABLE_STATUSES)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1)
-          throw conflict('The organiser has already decided on this sponsorship');
+          throw fail('sponsorship.decided', 'The organiser has already decided on this sponsorship');
         if (!current.signed_file_id || current.signed_file_id === s3Id) return { replacedKey: null };
         return { replacedKey: await files.deleteFile(trx, current.signed_file_id) };
       });

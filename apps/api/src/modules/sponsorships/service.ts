@@ -10,7 +10,7 @@ import type {
   SponsorshipWire,
 } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { SponsorGuestCredentials } from '../../plugins/authenticate.ts';
 import type { SponsorAccess } from '../events/index.ts';
 import type { EventAccess } from '../events/index.ts';
@@ -31,7 +31,7 @@ export type SponsorshipNotice = {
   eventId?: number;
 };
 
-const sponsorshipNotFound = () => notFound('Sponsorship not found');
+const sponsorshipNotFound = () => fail('sponsorship.not-found', 'Sponsorship not found');
 
 type Decision = ChangeSponsorshipStatusRequest['status'];
 
@@ -122,7 +122,7 @@ export function createSponsorshipsService(deps: {
   const organiserSponsorship = async (caller: SponsorshipCaller, id: number) => {
     const { sponsorship, side } = await visible(caller, id);
     if (side !== 'organisation' || caller.kind !== 'user')
-      throw forbidden('Only the organisers decide on a sponsorship');
+      throw fail('sponsorship.organisers-decide', 'Only the organisers decide on a sponsorship');
     // Members of the organisation without an organiser role see, but do not decide.
     await deps.events.organiserOrganisation(caller);
     return sponsorship;
@@ -197,15 +197,15 @@ export function createSponsorshipsService(deps: {
       const transition = TRANSITIONS[status];
       const { sponsorship, side } = await visible(caller, id);
       if (transition.by === 'sponsor') {
-        if (side !== 'sponsor') throw forbidden('Only the sponsor withdraws a sponsorship');
+        if (side !== 'sponsor') throw fail('sponsorship.sponsor-withdraws', 'Only the sponsor withdraws a sponsorship');
       } else {
         await organiserSponsorship(caller, id);
       }
       if (!transition.from.includes(sponsorship.status)) {
-        throw conflict(`A ${sponsorship.status} sponsorship cannot become ${status}`);
+        throw fail('sponsorship.transition-invalid', `A ${sponsorship.status} sponsorship cannot become ${status}`);
       }
       if (!(await repo.changeStatus(sponsorship.id, transition.from, status, now()))) {
-        throw conflict('The sponsorship changed meanwhile; please reload');
+        throw fail('sponsorship.changed', 'The sponsorship changed meanwhile; please reload');
       }
       await notify({
         organisationId: sponsorship.organisationId,
@@ -224,7 +224,7 @@ export function createSponsorshipsService(deps: {
         !SIGNABLE_STATUSES.includes(sponsorship.status) ||
         !(await repo.changeAmount(sponsorship.id, amountCents, now()))
       ) {
-        throw conflict('The amount of a decided sponsorship stays as it is');
+        throw fail('sponsorship.amount-locked', 'The amount of a decided sponsorship stays as it is');
       }
       return one(sponsorship.id);
     },

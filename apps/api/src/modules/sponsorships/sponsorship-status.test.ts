@@ -98,7 +98,7 @@ describe.each(ENGINES)('sponsorship decisions, own list and event counters on %s
     const guest = await inviteSponsor();
     const early = await setStatus(organiser.token, guest.sponsorshipId, 'confirmed');
     expect(early.statusCode).toBe(409);
-    expect(early.json().code).toBe('CONFLICT');
+    expect(early.json().code).toBe('sponsorship.transition-invalid');
 
     await uploadSigned(guest);
     const confirmed = await setStatus(organiser.token, guest.sponsorshipId, 'confirmed');

@@ -2,7 +2,7 @@
 // the last owner. Authorisation reads the caller's profile on every request, so a removed member is
 // refused at once.
 import type { TeamMemberWire } from '@sp/shared';
-import { forbidden } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { Profile } from '../profiles/index.ts';
 import type { TeamRepository } from './repository.ts';
 
@@ -20,7 +20,8 @@ export function createTeamService(deps: { repo: TeamRepository; profiles: TeamPr
 
   const membership = async (caller: TeamCaller, organisationId: number) => {
     const profile = await profiles.findByCognitoId(caller.sub);
-    if (!profile || profile.organisationId !== organisationId) throw forbidden('Not a member of this organisation');
+    if (!profile || profile.organisationId !== organisationId)
+      throw fail('team.not-member', 'Not a member of this organisation');
     return profile;
   };
 
@@ -40,7 +41,8 @@ export function createTeamService(deps: { repo: TeamRepository; profiles: TeamPr
     /** DELETE /users/{organisationId}/{cognitoId} */
     async removeMember(caller: TeamCaller, organisationId: number, cognitoId: string): Promise<void> {
       const profile = await membership(caller, organisationId);
-      if (profile.organisationRole !== 'owner') throw forbidden("Only the organisation's owner can remove members");
+      if (profile.organisationRole !== 'owner')
+        throw fail('organisation.owner-only', "Only the organisation's owner can remove members");
       await profiles.removeMember(organisationId, cognitoId, now());
     },
   };

@@ -42,7 +42,7 @@ describe.each(ENGINES)('team on %s', (engine) => {
     expect(byOutsider.statusCode).toBe(403);
     const lastOwner = await call('DELETE', `/api/users/${owner.organisationId}/${owner.sub}`, owner.token);
     expect(lastOwner.statusCode).toBe(409);
-    expect(lastOwner.json().code).toBe('CONFLICT');
+    expect(lastOwner.json().code).toBe('team.last-owner');
     const notMember = await call('DELETE', `/api/users/${owner.organisationId}/${outsider.sub}`, owner.token);
     expect(notMember.statusCode).toBe(404);
     const members = (await call('GET', `/api/users/${owner.organisationId}`, owner.token)).json();

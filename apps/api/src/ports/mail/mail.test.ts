@@ -128,7 +128,7 @@ describe.each(ENGINES)('outbox and mailbox on %s', (engine) => {
     ]) {
       const response = await t.app.inject({ url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+      expect(response.json()).toMatchObject({ detail: 'Not found', code: 'request.not-found' });
     }
   });
 

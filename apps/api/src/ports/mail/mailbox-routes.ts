@@ -6,6 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { listOutbox, type StoredMail } from './outbox.ts';
+import { sendProblem } from '../../plugins/error-handler.ts';
 
 const STYLESHEET = `
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1f2937; }
@@ -54,8 +55,7 @@ export async function mailboxRoutes(app: FastifyInstance, options: { db: Db; tok
     const token = (request.query as { token?: unknown }).token;
     return typeof token === 'string' && timingSafeEqual(digest(token), expected);
   };
-  const notFound = (reply: FastifyReply) =>
-    reply.status(404).type('application/json; charset=utf-8').send({ message: 'Not found', code: 'NOT_FOUND' });
+  const notFound = (reply: FastifyReply) => sendProblem(reply, 'request.not-found', 'Not found');
   const privateHeaders = (reply: FastifyReply) =>
     reply
       .header('cache-control', 'no-store')

@@ -1,20 +1,8 @@
-import { isApiError } from '@/lib/api-error';
-import { getErrorMessage } from '@/lib/api-error';
+import { getErrorMessage, isApiError } from '@/lib/api-error';
 import type { TFunction } from '@/lib/i18n';
 
-const KNOWN = {
-  'package.sold-out': 'packages.errors.soldOut',
-  'package.not-offered': 'packages.errors.notOffered',
-  'package.in-use': 'packages.errors.inUse',
-  'package.capacity-below-sold': 'packages.errors.capacityBelowSold',
-  'sponsorship.decided': 'packages.errors.decided',
-} as const;
-
-/** A known domain code in the user's language; anything else as the API client words it. */
-export function packageErrorMessage(error: unknown, t: TFunction): string {
-  if (isApiError(error) && Object.hasOwn(KNOWN, error.code)) return t(KNOWN[error.code as keyof typeof KNOWN]);
-  return getErrorMessage(error, t);
-}
+/** A failed call in the user's language (the code's translation, problems.<code>). */
+export const packageErrorMessage = (error: unknown, t: TFunction): string => getErrorMessage(error, t);
 
 export const isSoldOut = (error: unknown) => isApiError(error) && error.code === 'package.sold-out';
 

@@ -57,7 +57,7 @@ describe('createProfileViewer', () => {
   });
 
   it('signs out when the API no longer accepts the session', async () => {
-    answer(401, { message: 'Token revoked', code: 'UNAUTHENTICATED' });
+    answer(401, { detail: 'Token revoked', code: 'auth.unauthenticated' });
     const auth = await createTestAuth(anna);
     const viewer = createProfileViewer({ auth, queryClient: new QueryClient() });
     await expect(viewer.getProfile()).resolves.toBeNull();
@@ -65,7 +65,7 @@ describe('createProfileViewer', () => {
   });
 
   it('lets other failures reach the error view', async () => {
-    answer(500, { message: 'boom', code: 'INTERNAL' });
+    answer(500, { detail: 'boom', code: 'server.internal' });
     const viewer = createProfileViewer({
       auth: await createTestAuth(anna),
       queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),

@@ -201,7 +201,9 @@ describe('startLiveStream', () => {
   });
 
   it('gives up when the ticket is refused (signed out, invitation no longer valid)', async () => {
-    const stream = start(() => Promise.reject(new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: 'no' })));
+    const stream = start(() =>
+      Promise.reject(new ApiError({ status: 401, code: 'auth.unauthenticated', detail: 'no' })),
+    );
     await vi.waitFor(() => expect(stream.getStatus()).toBe('closed'));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSource.all).toHaveLength(0);

@@ -76,7 +76,7 @@ describe('RegisterPage', () => {
   it('stops at an invalid invitation code without signing up', async () => {
     backend.api.set('GET /api/invite/WRONG-CODE', () => ({
       status: 404,
-      body: { message: 'Not found', code: 'NOT_FOUND' },
+      body: { detail: 'Not found', code: 'request.not-found' },
     }));
     await renderWithApp(<RegisterPage />, { config: backend.config });
     await fillForm({ email: 'anna@verein.de', password: 'Geheim1!', code: 'WRONG-CODE' });

@@ -103,7 +103,9 @@ export async function startFakeBackend(): Promise<FakeBackend> {
         answer = handler ? handler(recorded) : identityError('UnknownOperationException', `No answer for ${target}`);
       } else {
         const handler = api.get(`${recorded.method} ${recorded.path}`);
-        answer = handler ? handler(recorded) : { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
+        answer = handler
+          ? handler(recorded)
+          : { status: 404, body: { detail: 'Not found', code: 'request.not-found' } };
       }
       response.writeHead(answer.status, { 'content-type': 'application/json', ...cors });
       response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));

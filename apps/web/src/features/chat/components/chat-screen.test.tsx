@@ -173,7 +173,7 @@ describe('ChatScreen', () => {
     await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(50));
     api.override = (call) =>
       call.path.includes('before=')
-        ? new Response(JSON.stringify({ code: 'INTERNAL', message: 'boom' }), { status: 500 })
+        ? new Response(JSON.stringify({ code: 'server.internal', detail: 'boom' }), { status: 500 })
         : undefined;
     await user.click(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' }));
     await waitFor(() =>
@@ -226,13 +226,13 @@ describe('ChatScreen', () => {
   it('takes a failed message out again, says so and gives the text back', async () => {
     api.override = (call) =>
       call.method === 'POST'
-        ? new Response(JSON.stringify({ code: 'BAD_REQUEST', message: 'Nachricht zu lang' }), { status: 400 })
+        ? new Response(JSON.stringify({ code: 'request.invalid', detail: 'Nachricht zu lang' }), { status: 400 })
         : undefined;
     const { user } = await open({ initial: 1 });
     const box = await screen.findByRole('textbox', { name: 'Nachricht' });
     await user.type(box, 'Geht nicht{Enter}');
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Die Nachricht konnte nicht gesendet werden: Nachricht zu lang'),
+      expect(toast.error).toHaveBeenCalledWith('Die Nachricht konnte nicht gesendet werden: Die Anfrage war ungültig.'),
     );
     expect(within(screen.getByRole('log')).queryByText('Geht nicht')).not.toBeInTheDocument();
     expect(box).toHaveValue('Geht nicht');
@@ -241,7 +241,9 @@ describe('ChatScreen', () => {
   it('says a conversation cannot be opened and offers no send box for it', async () => {
     api.override = (call) =>
       call.path.startsWith('/api/conversation/9')
-        ? new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Conversation not found' }), { status: 404 })
+        ? new Response(JSON.stringify({ code: 'conversation.not-found', detail: 'Conversation not found' }), {
+            status: 404,
+          })
         : undefined;
     await open({ initial: 9 });
     expect(
@@ -315,9 +317,10 @@ describe('ChatScreen', () => {
   });
 
   it("shows 'Error: …' when the list cannot be loaded", async () => {
-    api.override = () => new Response(JSON.stringify({ code: 'FORBIDDEN', message: 'Forbidden' }), { status: 403 });
+    api.override = () =>
+      new Response(JSON.stringify({ code: 'request.forbidden', detail: 'Forbidden' }), { status: 403 });
     await open();
-    expect(await screen.findByText('Error: Forbidden')).toBeInTheDocument();
+    expect(await screen.findByText('Error: Dazu fehlt Ihnen die Berechtigung.')).toBeInTheDocument();
   });
 
   it("says 'Not authenticated' and links to the login without a session or guest link", async () => {

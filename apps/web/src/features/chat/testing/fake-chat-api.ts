@@ -79,7 +79,8 @@ export function installFakeChatApi(
     }
     const guest = call.path.startsWith('/api/token/');
     const expected = guest ? `${GUEST.token}:${GUEST.email}` : `Bearer ${USER.accessToken}`;
-    if (call.authorization !== expected) return json(401, { code: 'UNAUTHENTICATED', message: 'Not authenticated' });
+    if (call.authorization !== expected)
+      return json(401, { code: 'auth.unauthenticated', detail: 'Not authenticated' });
     const [pathname = '', search = ''] = call.path.split('?');
     const path = pathname.replace(/^\/api(\/token)?/, '');
     if (call.method === 'GET' && path === '/conversation') return json(200, fake.conversations);
@@ -94,7 +95,7 @@ export function installFakeChatApi(
     if (call.method === 'GET' && read) {
       const id = Number(read[1]);
       const list = fake.messages.get(id);
-      if (!list) return json(404, { code: 'NOT_FOUND', message: 'Not found' });
+      if (!list) return json(404, { code: 'request.not-found', detail: 'Not found' });
       fake.conversations = fake.conversations.map((c) => (c.id === id ? { ...c, unread_count: 0 } : c));
       const { page, hasMore } = messagePage(list, new URLSearchParams(search));
       return json(200, page, { [MESSAGES_HAS_MORE_HEADER]: String(hasMore) });
@@ -125,7 +126,7 @@ export function installFakeChatApi(
       fake.messages.set(created.id, []);
       return json(201, created);
     }
-    return json(404, { code: 'NOT_FOUND', message: 'Not found' });
+    return json(404, { code: 'request.not-found', detail: 'Not found' });
   }
 
   configureApiClient({

@@ -190,8 +190,8 @@ describe('CreateEventPage', () => {
         ? new Response(
             JSON.stringify(
               status === 400
-                ? { message: 'Invalid', code: 'VALIDATION_FAILED', fields: { location: 'too_long' } }
-                : { message: 'No', code: 'FORBIDDEN' },
+                ? { detail: 'Invalid', code: 'request.validation-failed', fields: { location: 'too_long' } }
+                : { detail: 'No', code: 'request.forbidden' },
             ),
             { status },
           )

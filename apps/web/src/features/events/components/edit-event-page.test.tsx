@@ -150,7 +150,7 @@ describe('EditEventPage', () => {
     api.events[0] = eventWire({ files: [] });
     rememberUnfinishedCreate(1, {
       stage: 'upload',
-      cause: new ApiError({ status: 502, code: 'INTERNAL', message: 'Server error' }),
+      cause: new ApiError({ status: 502, code: 'server.internal', detail: 'Server error' }),
       pdf: pdfFile('Vertrag.pdf'),
     });
     const { user, history } = await open();
@@ -173,7 +173,8 @@ describe('loadEventForEdit', () => {
     const missing = await loadEventForEdit(queryClient, 999).catch((error: unknown) => error);
     expect(isNotFound(missing)).toBe(true);
 
-    api.override = () => new Response(JSON.stringify({ message: 'Not yours', code: 'FORBIDDEN' }), { status: 403 });
+    api.override = () =>
+      new Response(JSON.stringify({ detail: 'Not yours', code: 'request.forbidden' }), { status: 403 });
     const foreign = await loadEventForEdit(queryClient, 5).catch((error: unknown) => error);
     expect(isNotFound(foreign)).toBe(true);
 

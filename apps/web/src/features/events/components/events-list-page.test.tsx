@@ -115,7 +115,9 @@ describe('EventsListPage', () => {
     let fail = true;
     api.override = (call) =>
       fail && call.path === '/api/events/7'
-        ? new Response(JSON.stringify({ message: 'Not your organisation', code: 'FORBIDDEN' }), { status: 403 })
+        ? new Response(JSON.stringify({ detail: 'Not your organisation', code: 'organisation.not-yours' }), {
+            status: 403,
+          })
         : undefined;
     const { user } = await open();
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Error fetching events: Forbidden');

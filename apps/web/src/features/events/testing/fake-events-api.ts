@@ -113,7 +113,7 @@ export function installFakeEventsApi(initial: EventWire[] = []): FakeEventsApi {
       }
       const index = fake.events.findIndex((event) => event.id === id);
       const existing = fake.events[index];
-      if (!existing) return json(404, { message: 'Event not found', code: 'NOT_FOUND' });
+      if (!existing) return json(404, { detail: 'Event not found', code: 'event.not-found' });
       if (method === 'GET') return json(200, existing);
       if (method === 'PUT') {
         const updated = { ...existing, ...body };
@@ -135,10 +135,10 @@ export function installFakeEventsApi(initial: EventWire[] = []): FakeEventsApi {
     }
     if (method === 'GET' && path === '/api/download') {
       const blob = fake.blobs.get(params.get('key') ?? '');
-      if (!blob) return json(404, { message: 'File not found', code: 'NOT_FOUND' });
+      if (!blob) return json(404, { detail: 'File not found', code: 'file.not-found' });
       return new Response(await blob.arrayBuffer(), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
     }
-    return json(404, { message: `No fake for ${method} ${path}`, code: 'NOT_FOUND' });
+    return json(404, { detail: `No fake for ${method} ${path}`, code: 'request.not-found' });
   };
 
   configureApiClient({
@@ -190,7 +190,7 @@ export function installFakeEventsApi(initial: EventWire[] = []): FakeEventsApi {
           const key = decodeURIComponent(url.pathname.replace('/api/blobs/', ''));
           fake.blobs.set(key, body);
         } else {
-          this.responseText = JSON.stringify({ message: 'Upload failed', code: 'INTERNAL' });
+          this.responseText = JSON.stringify({ detail: 'Upload failed', code: 'server.internal' });
         }
         this.onload?.();
       })();

@@ -36,7 +36,7 @@ describe('InvitePage', () => {
   });
 
   it('shows the invalid-or-expired text for an unknown token', async () => {
-    answer = json(404, { code: 'NOT_FOUND', message: 'Invitation link invalid or expired.' });
+    answer = json(404, { code: 'invitation.link-invalid', detail: 'Invitation link invalid or expired.' });
     await renderWithApp(<InvitePage token="gone" email="neu@verein.de" signUp={signUp} />);
     expect(await screen.findByRole('heading', { name: 'Invitation link invalid or expired.' })).toBeInTheDocument();
   });

@@ -125,8 +125,8 @@ describe('OnboardingPage', () => {
   it('shows the field errors of an API validation answer at their fields', async () => {
     answerPost = () =>
       json(400, {
-        message: 'Validation failed',
-        code: 'VALIDATION_FAILED',
+        detail: 'Validation failed',
+        code: 'request.validation-failed',
         fields: { postal_code: 'too_long', phone_number: 'invalid_phone' },
       });
     const { user } = await open();

@@ -101,7 +101,14 @@ describe('PackageChoice', () => {
 
   it('says clearly that the last slot was just taken', async () => {
     const user = userEvent.setup();
-    chooseAnswer = () => json(409, { code: 'package.sold-out', message: 'This package has just sold out' });
+    chooseAnswer = () =>
+      json(409, {
+        type: 'urn:sp:problem:package.sold-out',
+        title: 'package.sold-out',
+        status: 409,
+        detail: 'This package has just sold out',
+        code: 'package.sold-out',
+      });
     await renderWithApp(<PackageChoice sponsorshipId={5} viewer={guest} open />);
     const [gold] = await screen.findAllByTestId('offered-package');
     await user.click(within(gold!).getByRole('button', { name: 'Dieses Paket wählen' }));

@@ -123,8 +123,11 @@ describe('PackagesCard', () => {
     packages = [pkg({ id: 1, sold: 1 })];
     answerWrite = () =>
       json(409, {
+        type: 'urn:sp:problem:package.capacity-below-sold',
+        title: 'package.capacity-below-sold',
+        status: 409,
+        detail: 'More of this package are sold than the new capacity',
         code: 'package.capacity-below-sold',
-        message: 'More of this package are sold than the new capacity',
       });
     const user = userEvent.setup();
     await renderWithApp(<PackagesCard eventId={7} otherEvents={[]} />);

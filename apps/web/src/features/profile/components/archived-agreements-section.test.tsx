@@ -142,7 +142,9 @@ describe('ArchivedAgreementsSection', () => {
 
   it('reports a failed download in a toast', async () => {
     respond = (call) =>
-      call.url.endsWith('/file') ? json(404, { message: 'Not found', code: 'NOT_FOUND' }) : json(200, [agreement()]);
+      call.url.endsWith('/file')
+        ? json(404, { detail: 'Not found', code: 'request.not-found' })
+        : json(200, [agreement()]);
     const { user } = await open();
     await user.click(await screen.findByRole('button', { name: /Vereinbarung unterschrieben\.pdf/ }));
     await waitFor(() =>
@@ -152,7 +154,7 @@ describe('ArchivedAgreementsSection', () => {
   });
 
   it('shows an error with a retry that loads the list again', async () => {
-    respond = () => json(500, { message: 'boom', code: 'INTERNAL' });
+    respond = () => json(500, { detail: 'boom', code: 'server.internal' });
     const { user } = await open();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/^Die aufbewahrten Vereinbarungen konnten nicht geladen werden: /);

@@ -88,7 +88,7 @@ describe('ProfilePage', () => {
   });
 
   it("shows 'Error: ...' with the spec's message when the profile cannot be loaded", async () => {
-    respond = () => json(403, { message: 'You can only access your own profile', code: 'FORBIDDEN' });
+    respond = () => json(403, { detail: 'You can only access your own profile', code: 'profile.not-own' });
     await open();
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Error fetching user profile: 403');
   });
@@ -172,7 +172,7 @@ describe('ProfilePage', () => {
     expect(within(drawer).getByRole('combobox', { name: 'Land' })).toHaveValue('Schweiz');
 
     respond = () =>
-      json(400, { message: 'Validation failed', code: 'VALIDATION_FAILED', fields: { city: 'required' } });
+      json(400, { detail: 'Validation failed', code: 'request.validation-failed', fields: { city: 'required' } });
     await user.clear(within(drawer).getByLabelText('Ort'));
     await user.type(within(drawer).getByLabelText('Ort'), 'Hamburg');
     await user.click(within(drawer).getByRole('button', { name: 'Stammdaten speichern' }));
@@ -181,7 +181,7 @@ describe('ProfilePage', () => {
     );
     expect(calls.at(-1)).toMatchObject({ method: 'PUT', body: { city: 'Hamburg', country: 'CH', phone_number: null } });
 
-    respond = () => json(500, { message: 'boom', code: 'INTERNAL' });
+    respond = () => json(500, { detail: 'boom', code: 'server.internal' });
     await user.click(within(drawer).getByRole('button', { name: 'Stammdaten speichern' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error updating user profile: 500'));
   });
@@ -246,7 +246,7 @@ describe('ProfilePage', () => {
   it("reports 'Failed to delete user profile' and stays signed in when the deletion fails", async () => {
     const { user, auth } = await open();
     respond = (call) =>
-      call.method === 'DELETE' ? json(500, { message: 'x', code: 'INTERNAL' }) : json(200, { user: stored });
+      call.method === 'DELETE' ? json(500, { detail: 'x', code: 'server.internal' }) : json(200, { user: stored });
     await user.click(await screen.findByRole('button', { name: 'Konto kündigen' }));
     await user.click(await screen.findByRole('button', { name: 'Ja, Konto kündigen' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to delete user profile'));

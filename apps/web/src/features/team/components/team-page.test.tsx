@@ -68,7 +68,7 @@ beforeEach(() => {
           }),
         );
       }
-      return Promise.resolve(json(404, { code: 'NOT_FOUND', message: 'Not found' }));
+      return Promise.resolve(json(404, { code: 'request.not-found', detail: 'Not found' }));
     },
   });
 });
@@ -127,7 +127,7 @@ describe('TeamPage', () => {
         Promise.resolve(
           String(input) === '/api/user-profile/u-1'
             ? json(200, { user: profile })
-            : json(403, { code: 'FORBIDDEN', message: 'Forbidden' }),
+            : json(403, { code: 'request.forbidden', detail: 'Forbidden' }),
         ),
     });
     await renderWithApp(
