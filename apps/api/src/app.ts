@@ -39,6 +39,7 @@ import { healthModule } from './modules/health/index.ts';
 import { invitationTokenGate, invitationsModule } from './modules/invitations/index.ts';
 import { invitationCodeGate, inviteCodesModule } from './modules/invite-codes/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { packagesModule } from './modules/packages/index.ts';
 import { organisationNameOf, profilesModule } from './modules/profiles/index.ts';
 import { searchModule } from './modules/search/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
@@ -57,6 +58,7 @@ const modules = [
   teamModule,
   chatModule,
   sponsorshipsModule,
+  packagesModule,
   notificationsModule,
   tasksModule,
   searchModule,

@@ -16,3 +16,4 @@ export * from './schemas/settings.ts';
 export * from './schemas/progress.ts';
 export * from './schemas/agreement-archive.ts';
 export * from './password-rule.ts';
+export * from './schemas/packages.ts';

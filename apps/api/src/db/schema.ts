@@ -193,6 +193,49 @@ export type ServerSecretsTable = {
  */
 export type SponsorshipStatus = 'invited' | 'downloaded' | 'signed' | 'confirmed' | 'declined' | 'withdrawn';
 
+/** A sponsoring package of an event (0014); `sold` is changed only by conditional updates. */
+export type PackagesTable = {
+  id: Generated<number>;
+  event_id: number;
+  organisation_id: number;
+  name: string;
+  description: string;
+  price_cents: number;
+  currency: string;
+  capacity: number | null;
+  sold: Generated<number>;
+  position: number;
+  archived: Generated<DbBool>;
+  created_at: DbTime;
+  updated_at: DbTime;
+};
+
+export type PackageBenefitsTable = {
+  id: Generated<number>;
+  package_id: number;
+  position: number;
+  title: string;
+  kind: string;
+  due_date: string | null;
+  sponsor_delivers: DbBool;
+};
+
+export type SponsorshipOffersTable = { sponsorship_id: number; package_id: number };
+
+export type SponsorshipChoicesTable = { sponsorship_id: number; package_id: number; chosen_at: DbTime };
+
+export type SponsorshipActivityTable = {
+  id: Generated<number>;
+  sponsorship_id: number;
+  at: DbTime;
+  side: 'organisation' | 'sponsor';
+  actor: string;
+  kind: 'offered' | 'chosen' | 'assigned' | 'amount_changed';
+  package_name: string | null;
+  amount_cents: number | null;
+  note: string | null;
+};
+
 export type SponsorshipsTable = {
   id: Generated<number>;
   event_id: number;
@@ -333,4 +376,9 @@ export type Database = {
   chat_list_revisions: ChatListRevisionsTable;
   notifications: NotificationsTable;
   archived_agreements: ArchivedAgreementsTable;
+  packages: PackagesTable;
+  package_benefits: PackageBenefitsTable;
+  sponsorship_offers: SponsorshipOffersTable;
+  sponsorship_choices: SponsorshipChoicesTable;
+  sponsorship_activity: SponsorshipActivityTable;
 };

@@ -65,6 +65,10 @@ export type World = {
     expendableMemberSub: string;
     /** The registered sponsor's signed agreement with an organisation C that deleted its account. */
     archivedAgreementOfSponsor: number;
+    /** A package of A's event (unlimited), offered to the guest's sponsorship: in use. */
+    packageA: number;
+    /** Another event of A, with a package to copy. */
+    secondEventA: number;
   };
   /** A request with the caller's credentials. */
   request: (
@@ -158,9 +162,30 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
     eventWithFile(B, organiserB.organisationId, 'Sommerfest B'),
   ]);
 
-  const inviteGuest = async (who: Credentials, eventId: number) => {
+  const packageOf = async (who: Credentials, eventId: number, name: string) =>
+    (
+      await must(
+        inject(who, 'POST', `/api/event/${eventId}/packages`, {
+          name,
+          price_cents: 100_000,
+          capacity: null,
+          benefits: [{ title: 'Logo', kind: 'logo', due_date: null, sponsor_delivers: true }],
+        }),
+        201,
+      )
+    ).json<{ id: number }>().id;
+  const packageA = await packageOf(A, a.eventId, 'Gold A');
+  const secondEventA = (
+    await must(inject(A, 'POST', '/api/event/-1', validEvent({ title: 'Herbstfest A' })), 201)
+  ).json<{ id: number }>().id;
+  await packageOf(A, secondEventA, 'Silber A');
+
+  const inviteGuest = async (who: Credentials, eventId: number, packageIds: number[] = []) => {
     const email = uniqueEmail('guest');
-    const res = await must(inject(who, 'POST', '/api/sponsor-invitation', { email, event_id: eventId }), 201);
+    const res = await must(
+      inject(who, 'POST', '/api/sponsor-invitation', { email, event_id: eventId, package_ids: packageIds }),
+      201,
+    );
     const token = new URL(res.json<{ url: string }>().url).searchParams.get('token')!;
     const guest: Credentials = { kind: 'guest', header: `${token}:${email}`, token, email };
     const conversation = (await must(inject(guest, 'GET', '/api/token/conversation'), 200)).json<
@@ -168,7 +193,7 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
     >()[0]!.id;
     return { guest, email, sponsorshipId: res.json<{ sponsorId: number }>().sponsorId, conversation };
   };
-  const guestA = await inviteGuest(A, a.eventId);
+  const guestA = await inviteGuest(A, a.eventId, [packageA]);
   const guestB = await inviteGuest(B, b.eventId);
   // The registered sponsor is invited to A's event too: their own sponsorship, not the guest's.
   await must(inject(A, 'POST', '/api/sponsor-invitation', { email: sponsorUser.email, event_id: a.eventId }), 201);
@@ -253,6 +278,8 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
       teamInvitationToken: teamInvitation.token,
       expendableMemberSub: expendable.sub,
       archivedAgreementOfSponsor: archived[0]!.id,
+      packageA,
+      secondEventA,
     },
     request: (caller, method, url, payload, headers) =>
       inject(typeof caller === 'string' ? callers[caller] : caller, method, url, payload, headers),

@@ -37,6 +37,13 @@ export const queryKeys = {
     /** GET /sponsorships: the signed-in sponsor's own. */
     mine: ['sponsorships', 'mine'] as const,
   },
+  /** An event's packages (organisers) and a sponsorship's offer, choice and activity (both parties). */
+  packages: {
+    all: ['packages'] as const,
+    ofEvent: (eventId: number) => ['packages', 'event', eventId] as const,
+    ofSponsorship: (sponsorshipId: number, viewer: string) =>
+      ['packages', 'sponsorship', sponsorshipId, viewer] as const,
+  },
   organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
   /** GET /archived-agreements: the signed-in sponsor's agreements kept after an organisation's deletion. */
   archivedAgreements: ['archived-agreements'] as const,

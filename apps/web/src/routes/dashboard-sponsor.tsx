@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
-import { SponsorDashboardPage } from '@/features/sponsorships/components/sponsor-dashboard-page';
+import { PackageChoice } from '@/features/packages/components/package-choice';
+import {
+  SponsorDashboardPage,
+  type SponsorPackagesSlot,
+} from '@/features/sponsorships/components/sponsor-dashboard-page';
 import { requireSignedIn } from '@/lib/auth';
 
 /** The signed-in sponsor's sponsorships; the page shows its own loading and error states. */
@@ -9,5 +13,14 @@ export const Route = createFileRoute('/dashboard-sponsor')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(mySponsorshipsQueryOptions());
   },
-  component: SponsorDashboardPage,
+  component: SponsorDashboardRoute,
 });
+
+const ME = { kind: 'user' } as const;
+const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
+  <PackageChoice sponsorshipId={sponsorshipId} viewer={ME} open={open} />
+);
+
+function SponsorDashboardRoute() {
+  return <SponsorDashboardPage Packages={Packages} />;
+}

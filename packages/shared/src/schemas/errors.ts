@@ -66,6 +66,13 @@ export const ERROR_STATUS = {
   'sponsorship.amount-locked': 409,
   'sponsorship.decided': 409,
   'archive.not-found': 404,
+  // Packages of an event and a sponsorship's choice
+  'package.not-found': 404,
+  'package.sold-out': 409,
+  'package.not-offered': 409,
+  'package.in-use': 409,
+  'package.capacity-below-sold': 409,
+  'package.sponsor-chooses': 403,
   // Chat
   'conversation.not-found': 404,
   'conversation.own-address': 400,

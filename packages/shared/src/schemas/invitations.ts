@@ -67,6 +67,8 @@ export const ZCreateSponsorInvitationRequest = z.object({
   event_id: z.number().int().positive().max(2_147_483_647),
   /** Agreed or proposed amount in euro cents (optional until agreed). */
   amount_cents: z.number().int().min(0).max(100_000_000_00).optional(),
+  /** Packages of the event to offer (replacing an earlier offer when the sponsor is invited again). */
+  package_ids: z.array(z.number().int().min(1).max(2_147_483_647)).max(20).optional(),
 });
 export type CreateSponsorInvitationRequest = z.input<typeof ZCreateSponsorInvitationRequest>;
 export const ZCreateSponsorInvitationResponse = z.object({ sponsorId: z.number().int(), url: z.string() });

@@ -15,6 +15,7 @@ import { agreementArchive } from './0011_agreement_archive.ts';
 import { readRevisions } from './0012_read_revisions.ts';
 import { chatListRevisions } from './0013_chat_list_revisions.ts';
 import { identityAddressLimits } from './0014_identity_address_limits.ts';
+import { packages } from './0015_packages.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -32,5 +33,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0012_read_revisions': readRevisions(engine),
     '0013_chat_list_revisions': chatListRevisions(engine),
     '0014_identity_address_limits': identityAddressLimits(engine),
+    '0015_packages': packages(engine),
   };
 }

@@ -27,6 +27,7 @@ export const invitationsModule = defineModule({
       repo,
       profiles,
       access: use('events', 'access'),
+      packages: use('packages'),
       mail,
       publicUrl: config.publicUrl,
       teamTtlDays: config.invitations.teamTtlDays,

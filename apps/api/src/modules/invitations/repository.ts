@@ -171,6 +171,8 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
      */
     async inviteSponsor(
       invitation: NewInvitation & { eventId: number; amountCents: number | undefined },
+      /** Another module's write in the same transaction (the packages offered). */
+      alsoWrite?: ((trx: Db, sponsorshipId: number) => Promise<void>) | null,
     ): Promise<{ sponsorshipId: number }> {
       return db.transaction().execute(async (trx) => {
         const at = toDbTime(invitation.createdAt);
@@ -199,6 +201,7 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
             expires_at: toDbTime(invitation.expiresAt),
           })
           .execute();
+        if (alsoWrite) await alsoWrite(trx, sponsorship.id);
         return { sponsorshipId: sponsorship.id };
       });
     },

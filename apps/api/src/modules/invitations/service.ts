@@ -13,6 +13,7 @@ import type {
 import { fail } from '../../lib/errors.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import { renderInvitationMail, type InvitationMailTemplate } from '../../ports/mail/templates.ts';
+import type { PackagesApi } from '../packages/index.ts';
 import type { EventAccess } from '../events/index.ts';
 import type { SponsorshipActivity } from '../domain-events.ts';
 import { normaliseEmail } from '../../lib/email.ts';
@@ -41,6 +42,8 @@ export function createInvitationsService(deps: {
   repo: InvitationsRepository;
   profiles: { findByCognitoId(cognitoId: string): Promise<Profile | undefined> };
   access: EventAccess;
+  /** The packages module's check of the packages to offer, answering its write for the transaction. */
+  packages?: { prepareOffer: PackagesApi['prepareOffer'] };
   mail: MailPort;
   publicUrl: string;
   teamTtlDays: number;
@@ -162,22 +165,26 @@ export function createInvitationsService(deps: {
     ): Promise<{ sponsorId: number; url: string }> {
       const event = await access.organiserEvent(caller, body.event_id);
       const inviter = await profiles.findByCognitoId(caller.sub);
+      const offer = (await deps.packages?.prepareOffer(event, body.package_ids, caller.email)) ?? null;
       const email = body.email.trim();
       const token = newInvitationToken();
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + deps.sponsorAccessDays * DAY_MS);
-      const { sponsorshipId } = await repo.inviteSponsor({
-        tokenHash: hashInvitationToken(token),
-        organisationId: event.organisationId,
-        email,
-        emailNormalized: normaliseEmail(email),
-        role: 'sponsor',
-        invitedBy: caller.sub,
-        createdAt,
-        expiresAt,
-        eventId: event.id,
-        amountCents: body.amount_cents,
-      });
+      const { sponsorshipId } = await repo.inviteSponsor(
+        {
+          tokenHash: hashInvitationToken(token),
+          organisationId: event.organisationId,
+          email,
+          emailNormalized: normaliseEmail(email),
+          role: 'sponsor',
+          invitedBy: caller.sub,
+          createdAt,
+          expiresAt,
+          eventId: event.id,
+          amountCents: body.amount_cents,
+        },
+        offer,
+      );
       await deps.notifySponsorship?.({
         organisationId: event.organisationId,
         sponsorEmail: email,

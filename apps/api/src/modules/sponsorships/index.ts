@@ -1,12 +1,21 @@
 // Sponsorships: one per sponsor address and event, from invitation to confirmation. The only writer of
 // `sponsorships`: invitations and profiles change rows through the writes below, in their transactions.
+import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
 import { createSponsorshipsRepository, type SponsorshipsRepository } from './repository.ts';
 import { sponsorshipsRoutes } from './routes.ts';
-import { createSponsorshipsService } from './service.ts';
+import { createSponsorshipsService, type SponsorshipParties } from './service.ts';
+
+export type { SponsorshipCaller, SponsorshipParties } from './service.ts';
+export type { SponsorshipRecord } from './repository.ts';
 
 export type SponsorshipsApi = {
-  writes: Pick<SponsorshipsRepository, 'upsertInvitedSponsorship' | 'linkSponsorAccount' | 'forgetSponsorAccount'>;
+  writes: Pick<SponsorshipsRepository, 'upsertInvitedSponsorship' | 'linkSponsorAccount' | 'forgetSponsorAccount'> & {
+    /** The amount of an open sponsorship, in another module's transaction; answers whether it changed. */
+    setAmount(trx: Db, id: number, amountCents: number, now: Date): Promise<boolean>;
+  };
+  /** Who the caller is to a sponsorship (its sponsor or its organisation), by the rules of this module. */
+  parties: SponsorshipParties;
 };
 
 export const sponsorshipsModule = defineModule({
@@ -30,7 +39,9 @@ export const sponsorshipsModule = defineModule({
           upsertInvitedSponsorship: repo.upsertInvitedSponsorship,
           linkSponsorAccount: repo.linkSponsorAccount,
           forgetSponsorAccount: repo.forgetSponsorAccount,
+          setAmount: (trx, id, amountCents, now) => repo.changeAmount(id, amountCents, now, trx),
         },
+        parties: sponsorships.parties,
       },
       routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships }),
     };

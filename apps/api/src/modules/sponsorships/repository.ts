@@ -184,8 +184,8 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
     },
 
     /** Changes the amount of a sponsorship that is still open; answers whether it changed. */
-    async changeAmount(id: number, amountCents: number, now: Date): Promise<boolean> {
-      const updated = await db
+    async changeAmount(id: number, amountCents: number, now: Date, trx: Db = db): Promise<boolean> {
+      const updated = await trx
         .updateTable('sponsorships')
         .set({ amount_cents: amountCents, updated_at: toDbTime(now) })
         .where('id', '=', id)

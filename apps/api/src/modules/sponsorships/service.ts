@@ -136,6 +136,8 @@ export function createSponsorshipsService(deps: {
   };
 
   return {
+    parties: { visible, organiserSponsorship } satisfies SponsorshipParties,
+
     /** GET /sponsorships/{id} */
     async get(caller: SponsorshipCaller, id: number): Promise<SponsorshipWire> {
       const { sponsorship } = await visible(caller, id);
@@ -249,5 +251,15 @@ export function createSponsorshipsService(deps: {
     }) satisfies DownloadListener,
   };
 }
+
+export type SponsorshipParties = {
+  /** The sponsorship and the caller's side of it; 404 for anyone else. */
+  visible(
+    caller: SponsorshipCaller,
+    id: number,
+  ): Promise<{ sponsorship: SponsorshipRecord; side: 'sponsor' | 'organisation' }>;
+  /** The sponsorship when the caller is an organiser (veranstalter, beides) of its organisation; 403 otherwise. */
+  organiserSponsorship(caller: SponsorshipCaller, id: number): Promise<SponsorshipRecord>;
+};
 
 export type SponsorshipsService = ReturnType<typeof createSponsorshipsService>;

@@ -4,6 +4,7 @@ import { PasswordInput } from '@/features/auth/components/password-input';
 import { NewPasswordHint } from '@/features/auth/components/new-password-hint';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
+import { PackageChoice } from '@/features/packages/components/package-choice';
 import { SponsorNextSteps } from '@/features/sponsorships/components/sponsor-next-steps';
 import { useLanguage } from '@/hooks/use-language';
 import { searchSchema, searchString } from '@/lib/search-params';
@@ -15,11 +16,14 @@ export const Route = createFileRoute('/invite-sponsor/')({
 
 /** The steps work with the invitation link alone (guest access), before any account exists. */
 const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, registerHref }) => (
-  <SponsorNextSteps
-    sponsorshipId={sponsorshipId}
-    viewer={{ kind: 'guest', token, email }}
-    registerHref={registerHref}
-  />
+  <>
+    <PackageChoice sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} open />
+    <SponsorNextSteps
+      sponsorshipId={sponsorshipId}
+      viewer={{ kind: 'guest', token, email }}
+      registerHref={registerHref}
+    />
+  </>
 );
 
 function InviteSponsorRoute() {

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HandCoinsIcon } from 'lucide-react';
+import { useState, type ComponentType } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -27,9 +28,18 @@ function toCents(amount: string): number | undefined {
   return Math.round(Number(amount.replace(',', '.')) * 100);
 }
 
-/** Invites a sponsor to one event by e-mail, with an optional amount in euro. */
-export function InviteSponsorCard({ eventId }: { eventId: number }) {
+/** Where the packages to offer are chosen (the packages feature's field, given by the route). */
+export type OfferFieldSlot = ComponentType<{
+  eventId: number;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  disabled?: boolean;
+}>;
+
+/** Invites a sponsor to one event by e-mail, with an optional amount in euro and the packages offered. */
+export function InviteSponsorCard({ eventId, OfferField }: { eventId: number; OfferField?: OfferFieldSlot }) {
   const { t } = useTranslation();
+  const [packageIds, setPackageIds] = useState<number[]>([]);
   const invite = useCreateSponsorInvitation();
   const {
     register,
@@ -40,13 +50,19 @@ export function InviteSponsorCard({ eventId }: { eventId: number }) {
 
   const onSubmit = handleSubmit(async ({ email, amount }) => {
     try {
-      await invite.mutateAsync({ email, event_id: eventId, amount_cents: toCents(amount) });
+      await invite.mutateAsync({
+        email,
+        event_id: eventId,
+        amount_cents: toCents(amount),
+        ...(OfferField ? { package_ids: packageIds } : {}),
+      });
     } catch {
       toast.error(t('invitations.sponsorCard.failed'));
       return;
     }
     toast.success(t('invitations.sponsorCard.sent'));
     reset();
+    setPackageIds([]);
   });
 
   const message = (key?: string) => (key ? t(key as TranslationKey) : undefined);
@@ -74,6 +90,11 @@ export function InviteSponsorCard({ eventId }: { eventId: number }) {
                 <Input {...control} {...register('amount')} inputMode="decimal" placeholder="2500" autoComplete="off" />
               )}
             </Field>
+            {OfferField ? (
+              <div className="sm:col-span-3">
+                <OfferField eventId={eventId} value={packageIds} onChange={setPackageIds} disabled={isSubmitting} />
+              </div>
+            ) : null}
             <Button type="submit" className="sm:mt-7">
               {t('invitations.sponsorCard.submit')}
             </Button>

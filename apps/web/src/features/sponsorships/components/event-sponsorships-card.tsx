@@ -9,7 +9,7 @@ import {
   UsersIcon,
   XIcon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,6 +26,9 @@ import { ConfirmDecisionDialog } from './confirm-decision-dialog';
 import { StatusBadge } from './status-badge';
 
 const ME = { kind: 'user' } as const;
+
+/** The sponsorship's package and amount with its changes (the packages feature's part, given by the route). */
+export type SponsorshipPackageSlot = ComponentType<{ sponsorshipId: number; eventId: number; open: boolean }>;
 
 function SignedAgreementButton({ file }: { file: NonNullable<Sponsorship['signedAgreement']> }) {
   const { t } = useTranslation();
@@ -53,7 +56,13 @@ function SignedAgreementButton({ file }: { file: NonNullable<Sponsorship['signed
 }
 
 /** Confirm (once signed), decline (while open, asked once more) and change the amount. */
-function OrganiserActions({ sponsorship, onEditAmount }: { sponsorship: Sponsorship; onEditAmount: () => void }) {
+function OrganiserActions({
+  sponsorship,
+  onEditAmount,
+}: {
+  sponsorship: Sponsorship;
+  onEditAmount: (() => void) | null;
+}) {
   const { t } = useTranslation();
   const change = useChangeSponsorshipStatus(ME);
   const [declining, setDeclining] = useState(false);
@@ -83,10 +92,12 @@ function OrganiserActions({ sponsorship, onEditAmount }: { sponsorship: Sponsors
           {t('sponsorships.actions.confirm')}
         </Button>
       ) : null}
-      <Button size="sm" variant="outline" disabled={change.isPending} onClick={onEditAmount}>
-        <PencilIcon aria-hidden="true" />
-        {t('sponsorships.actions.editAmount')}
-      </Button>
+      {onEditAmount ? (
+        <Button size="sm" variant="outline" disabled={change.isPending} onClick={onEditAmount}>
+          <PencilIcon aria-hidden="true" />
+          {t('sponsorships.actions.editAmount')}
+        </Button>
+      ) : null}
       <ConfirmDecisionDialog
         open={declining}
         onOpenChange={setDeclining}
@@ -106,7 +117,13 @@ function OrganiserActions({ sponsorship, onEditAmount }: { sponsorship: Sponsors
   );
 }
 
-function SponsorshipItem({ sponsorship }: { sponsorship: Sponsorship }) {
+function SponsorshipItem({
+  sponsorship,
+  PackageSlot,
+}: {
+  sponsorship: Sponsorship;
+  PackageSlot: SponsorshipPackageSlot | undefined;
+}) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const [editing, setEditing] = useState(false);
@@ -142,6 +159,9 @@ function SponsorshipItem({ sponsorship }: { sponsorship: Sponsorship }) {
           <span className="text-sm text-muted-foreground">{t('sponsorships.list.noSigned')}</span>
         )}
       </div>
+      {PackageSlot ? (
+        <PackageSlot sponsorshipId={sponsorship.id} eventId={sponsorship.eventId} open={isOpen(sponsorship.status)} />
+      ) : null}
       {editing && isOpen(sponsorship.status) ? (
         <AmountForm
           sponsorshipId={sponsorship.id}
@@ -150,7 +170,7 @@ function SponsorshipItem({ sponsorship }: { sponsorship: Sponsorship }) {
         />
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <OrganiserActions sponsorship={sponsorship} onEditAmount={() => setEditing(true)} />
+          <OrganiserActions sponsorship={sponsorship} onEditAmount={PackageSlot ? null : () => setEditing(true)} />
           <Button asChild size="sm" variant="link" className="px-0">
             <Link to="/chats/">
               <MessageSquareIcon aria-hidden="true" />
@@ -167,7 +187,13 @@ function SponsorshipItem({ sponsorship }: { sponsorship: Sponsorship }) {
  * The organiser's view of an event's sponsors: status, amount and the signed agreement each returned,
  * with the decisions (confirm, decline, amount) and a way to the conversation.
  */
-export function EventSponsorshipsCard({ eventId }: { eventId: number }) {
+export function EventSponsorshipsCard({
+  eventId,
+  PackageSlot,
+}: {
+  eventId: number;
+  PackageSlot?: SponsorshipPackageSlot;
+}) {
   const { t } = useTranslation();
   const sponsorships = useQuery(eventSponsorshipsQueryOptions(eventId));
 
@@ -195,7 +221,7 @@ export function EventSponsorshipsCard({ eventId }: { eventId: number }) {
         ) : (
           <ul className="divide-y divide-border" aria-label={t('sponsorships.list.title')}>
             {sponsorships.data.map((sponsorship) => (
-              <SponsorshipItem key={sponsorship.id} sponsorship={sponsorship} />
+              <SponsorshipItem key={sponsorship.id} sponsorship={sponsorship} PackageSlot={PackageSlot} />
             ))}
           </ul>
         )}

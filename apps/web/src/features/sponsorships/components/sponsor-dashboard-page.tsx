@@ -10,7 +10,7 @@ import {
   LoaderCircleIcon,
   MessageSquareIcon,
 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
@@ -24,7 +24,16 @@ import { StatusBadge } from './status-badge';
 
 const ME = { kind: 'user' } as const;
 
-function SponsorshipCard({ sponsorship }: { sponsorship: Sponsorship }) {
+/** The packages offered to a sponsorship and the sponsor's choice (the packages feature's part, given by the route). */
+export type SponsorPackagesSlot = ComponentType<{ sponsorshipId: number; open: boolean }>;
+
+function SponsorshipCard({
+  sponsorship,
+  Packages,
+}: {
+  sponsorship: Sponsorship;
+  Packages: SponsorPackagesSlot | undefined;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const stepsId = useId();
@@ -88,6 +97,11 @@ function SponsorshipCard({ sponsorship }: { sponsorship: Sponsorship }) {
           </Link>
         </Button>
       </div>
+      {Packages ? (
+        <div className="mt-4">
+          <Packages sponsorshipId={sponsorship.id} open={isOpen(sponsorship.status)} />
+        </div>
+      ) : null}
       {expanded ? (
         <div id={stepsId} className="mt-4">
           <SponsorNextSteps sponsorshipId={sponsorship.id} viewer={ME} />
@@ -133,7 +147,7 @@ function Summary({ sponsorships }: { sponsorships: Sponsorship[] }) {
 }
 
 /** /dashboard-sponsor: the signed-in sponsor's sponsorships, their next steps and the committed sum. */
-export function SponsorDashboardPage() {
+export function SponsorDashboardPage({ Packages }: { Packages?: SponsorPackagesSlot } = {}) {
   const { t } = useTranslation();
   const query = useQuery(mySponsorshipsQueryOptions());
 
@@ -176,7 +190,7 @@ export function SponsorDashboardPage() {
         <ul className="mt-6 flex flex-col gap-3" aria-label={t('sponsorDashboard.list.label')}>
           {query.data.map((sponsorship) => (
             <li key={sponsorship.id}>
-              <SponsorshipCard sponsorship={sponsorship} />
+              <SponsorshipCard sponsorship={sponsorship} Packages={Packages} />
             </li>
           ))}
         </ul>

@@ -1,8 +1,14 @@
+import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { eventsListQueryOptions } from '@/features/events/api/list-events';
+import { eventQueryOptions } from '@/features/events/api/get-event';
 import { loadEventForEdit } from '@/features/events/api/load-event';
 import { EditEventPage } from '@/features/events/components/edit-event-page';
 import { EventLoadError, EventNotFound } from '@/features/events/components/event-status-views';
 import { InviteSponsorCard } from '@/features/invitations/components/invite-sponsor-card';
+import { OfferPackagesField } from '@/features/packages/components/offer-packages-field';
+import { PackagesCard } from '@/features/packages/components/packages-card';
+import { SponsorshipPackage } from '@/features/packages/components/sponsorship-package';
 import { EventSponsorshipsCard } from '@/features/sponsorships/components/event-sponsorships-card';
 import { parseIdParam } from '@/lib/route-params';
 
@@ -19,12 +25,18 @@ export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eve
 
 function EditEventRoute() {
   const { eventId } = Route.useParams();
+  const { data: event } = useSuspenseQuery(eventQueryOptions(eventId));
+  const events = useInfiniteQuery(eventsListQueryOptions(event.organisationId));
+  const otherEvents = (events.data?.pages.flatMap((page) => page.events) ?? [])
+    .filter((other) => other.id !== eventId)
+    .map((other) => ({ id: other.id, title: other.title }));
   return (
     <>
       <EditEventPage eventId={eventId} />
       <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 pb-10 sm:px-6">
-        <EventSponsorshipsCard eventId={eventId} />
-        <InviteSponsorCard eventId={eventId} />
+        <PackagesCard eventId={eventId} otherEvents={otherEvents} />
+        <EventSponsorshipsCard eventId={eventId} PackageSlot={SponsorshipPackage} />
+        <InviteSponsorCard eventId={eventId} OfferField={OfferPackagesField} />
       </div>
     </>
   );

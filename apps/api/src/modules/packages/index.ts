@@ -1,0 +1,40 @@
+// Sponsoring packages (issue 18): an event's packages with their benefits, the packages offered to a
+// sponsorship, its choice (the last slot decided by the database) and the sponsorship's activity log.
+// The only writer of packages, package_benefits, sponsorship_offers, sponsorship_choices and
+// sponsorship_activity; the sponsorship's amount is changed through the sponsorships module's write.
+import { defineModule } from '../kit.ts';
+import { createPackagesRepository } from './repository.ts';
+import { packagesRoutes } from './routes.ts';
+import { createPackagesService, type PackagesService } from './service.ts';
+
+export type PackagesApi = {
+  /** For the invitations module: checks the packages to offer and answers the write for its transaction. */
+  prepareOffer: PackagesService['prepareOffer'];
+};
+
+export const packagesModule = defineModule({
+  name: 'packages',
+  ports: ['db', 'clock'],
+  setup: ({ db, clock, use }) => {
+    const writes = use('sponsorships', 'writes');
+    const repo = createPackagesRepository(db, (trx, id, amountCents, now) =>
+      writes.setAmount(trx, id, amountCents, now),
+    );
+    const packages = createPackagesService({
+      repo,
+      events: use('events', 'access'),
+      sponsorships: use('sponsorships', 'parties'),
+      clock,
+    });
+    return {
+      api: { prepareOffer: (event, ids, actor) => packages.prepareOffer(event, ids, actor) },
+      routes: async (app) => app.register(packagesRoutes, { packages }),
+    };
+  },
+});
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    packages: PackagesApi;
+  }
+}

@@ -1,0 +1,267 @@
+// The rules of packages: organisers (veranstalter, beides) of the event's organisation manage its
+// packages; a package in use is archived, not deleted. A sponsorship's sponsor chooses one of the
+// packages it was offered, an organiser may assign any package of the event and change the amount
+// with a note; both parties see the offer, the choice and the activity log. Whose sponsorship it is
+// and who decides are the sponsorships module's rules.
+import type { OfferedPackageWire, PackageWire, SponsorshipActivityWire, SponsorshipPackagesResponse } from '@sp/shared';
+import { AppError, fail } from '../../lib/errors.ts';
+import type { EventAccess } from '../events/index.ts';
+import type { SponsorshipCaller, SponsorshipParties, SponsorshipRecord } from '../sponsorships/index.ts';
+import { OPEN_SPONSORSHIP_STATUSES } from '@sp/shared';
+import { decided, type PackageRecord, type PackagesRepository } from './repository.ts';
+
+/** A signed-in organiser, as the events module's access rules take them. */
+type Caller = { sub: string };
+
+type SavePackage = Parameters<PackagesRepository['create']>[2];
+
+const packageNotFound = () => fail('package.not-found', 'Package not found');
+const notOffered = () => fail('package.not-offered', 'This package is not offered to this sponsorship');
+
+export const toPackageWire = (p: PackageRecord): PackageWire => ({
+  id: p.id,
+  event_id: p.eventId,
+  name: p.name,
+  description: p.description,
+  price_cents: p.priceCents,
+  currency: 'EUR',
+  capacity: p.capacity,
+  sold: p.sold,
+  archived: p.archived,
+  in_use: p.inUse,
+  benefits: p.benefits,
+});
+
+const toOfferedWire = (p: PackageRecord): OfferedPackageWire => {
+  const { in_use: _inUse, archived: _archived, ...rest } = toPackageWire(p);
+  return { ...rest, sold_out: p.archived || (p.capacity !== null && p.sold >= p.capacity) };
+};
+
+const isOpen = (s: SponsorshipRecord) => (OPEN_SPONSORSHIP_STATUSES as readonly string[]).includes(s.status);
+
+export function createPackagesService(deps: {
+  repo: PackagesRepository;
+  events: EventAccess;
+  sponsorships: SponsorshipParties;
+  clock?: () => Date;
+}) {
+  const { repo, events, sponsorships } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  /** A package of an event the caller organises; 404 for another organisation's. */
+  const organiserPackage = async (caller: Caller, id: number) => {
+    const found = await repo.findById(id);
+    if (!found) {
+      await events.organiserOrganisation(caller);
+      throw packageNotFound();
+    }
+    await events.organiserEvent(caller, found.eventId).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 404) throw packageNotFound();
+      throw error;
+    });
+    return found;
+  };
+
+  const list = async (eventId: number) => (await repo.listForEvent(eventId)).map(toPackageWire);
+
+  const actorOf = (caller: SponsorshipCaller, sponsorship: SponsorshipRecord, side: 'organisation' | 'sponsor') =>
+    side === 'sponsor' ? sponsorship.sponsorEmail : caller.kind === 'user' ? (caller.email ?? '') : '';
+
+  const toActivityWire = (
+    entry: Awaited<ReturnType<PackagesRepository['activity']>>[number],
+  ): SponsorshipActivityWire => ({
+    id: entry.id,
+    at: entry.at.toISOString(),
+    side: entry.side,
+    by: entry.actor,
+    kind: entry.kind,
+    package_name: entry.package_name,
+    amount_cents: entry.amount_cents,
+    note: entry.note,
+  });
+
+  const sponsorshipPackages = async (sponsorship: SponsorshipRecord): Promise<SponsorshipPackagesResponse> => {
+    const [offered, chosenId, activity] = await Promise.all([
+      repo.offered(sponsorship.id),
+      repo.chosenPackageId(sponsorship.id),
+      repo.activity(sponsorship.id),
+    ]);
+    const chosen =
+      chosenId === null ? null : (offered.find((p) => p.id === chosenId) ?? (await repo.findById(chosenId)) ?? null);
+    return {
+      offered: offered.filter((p) => !p.archived || p.id === chosenId).map(toOfferedWire),
+      chosen: chosen ? toOfferedWire(chosen) : null,
+      amount_cents: sponsorship.amountCents,
+      activity: activity.map(toActivityWire),
+    };
+  };
+
+  /** After a write: the sponsorship as it is now (its amount changed). */
+  const reread = async (caller: SponsorshipCaller, id: number) =>
+    sponsorshipPackages((await sponsorships.visible(caller, id)).sponsorship);
+
+  return {
+    /** GET /event/{id}/packages */
+    async listForEvent(caller: Caller, eventId: number): Promise<PackageWire[]> {
+      const event = await events.organiserEvent(caller, eventId);
+      return list(event.id);
+    },
+
+    /** POST /event/{id}/packages */
+    async create(caller: Caller, eventId: number, input: SavePackage): Promise<PackageWire> {
+      const event = await events.organiserEvent(caller, eventId);
+      const id = await repo.create(event.id, event.organisationId, input, now());
+      return toPackageWire((await repo.findById(id))!);
+    },
+
+    /** PUT /packages/{id} */
+    async update(caller: Caller, id: number, input: SavePackage): Promise<PackageWire> {
+      const found = await organiserPackage(caller, id);
+      if (!(await repo.update(found.id, input, now()))) {
+        throw fail('package.capacity-below-sold', 'More of this package are sold than the new capacity');
+      }
+      return toPackageWire((await repo.findById(id))!);
+    },
+
+    /** POST /packages/{id}/archive */
+    async setArchived(caller: Caller, id: number, archived: boolean): Promise<PackageWire> {
+      const found = await organiserPackage(caller, id);
+      await repo.setArchived(found.id, archived, now());
+      return toPackageWire((await repo.findById(id))!);
+    },
+
+    /** DELETE /packages/{id}: only a package nobody was offered or chose. */
+    async remove(caller: Caller, id: number): Promise<void> {
+      const found = await organiserPackage(caller, id);
+      if (!(await repo.deleteUnused(found.id))) {
+        throw fail('package.in-use', 'A package in use cannot be deleted, only archived');
+      }
+    },
+
+    /** PUT /event/{id}/packages/order */
+    async reorder(caller: Caller, eventId: number, ids: number[]): Promise<PackageWire[]> {
+      const event = await events.organiserEvent(caller, eventId);
+      const current = await repo.listForEvent(event.id);
+      const known = new Set(current.map((p) => p.id));
+      if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+        throw fail('request.validation-failed', 'Name every package of the event once', { package_ids: 'invalid' });
+      }
+      await repo.reorder(ids);
+      return list(event.id);
+    },
+
+    /** POST /event/{id}/packages/copy */
+    async copy(caller: Caller, eventId: number, fromEventId: number): Promise<PackageWire[]> {
+      const event = await events.organiserEvent(caller, eventId);
+      const from = await events.organiserEvent(caller, fromEventId);
+      if (from.id === event.id)
+        throw fail('request.validation-failed', 'Copy from another event', { from_event_id: 'same_event' });
+      await repo.copy(from.id, event.id, event.organisationId, now());
+      return list(event.id);
+    },
+
+    /**
+     * For the invitations module, before it invites: the packages must be packages of the event
+     * that are not archived. Answers the write to make in the inviting transaction.
+     */
+    async prepareOffer(event: { id: number }, packageIds: number[] | undefined, actor: string) {
+      if (packageIds === undefined) return null;
+      const ids = [...new Set(packageIds)];
+      const ofEvent = new Map((await repo.listForEvent(event.id)).map((p) => [p.id, p]));
+      const chosen = ids.map((id) => ofEvent.get(id));
+      if (chosen.some((p) => !p || p.archived)) {
+        throw fail('request.validation-failed', 'Offer packages of this event that are not archived', {
+          package_ids: 'invalid',
+        });
+      }
+      return async (trx: Parameters<PackagesRepository['offer']>[0], sponsorshipId: number) =>
+        repo.offer(
+          trx,
+          sponsorshipId,
+          ids,
+          ids.length === 0
+            ? null
+            : {
+                sponsorship_id: sponsorshipId,
+                at: now(),
+                side: 'organisation',
+                actor,
+                kind: 'offered',
+                package_name: chosen.map((p) => p!.name).join(', '),
+                amount_cents: null,
+                note: null,
+              },
+        );
+    },
+
+    /** GET /sponsorships/{id}/packages */
+    async forSponsorship(caller: SponsorshipCaller, id: number): Promise<SponsorshipPackagesResponse> {
+      return sponsorshipPackages((await sponsorships.visible(caller, id)).sponsorship);
+    },
+
+    /** POST /sponsorships/{id}/package: the sponsor's choice among the offered packages. */
+    async choose(caller: SponsorshipCaller, id: number, packageId: number): Promise<SponsorshipPackagesResponse> {
+      const { sponsorship, side } = await sponsorships.visible(caller, id);
+      if (side !== 'sponsor') throw fail('package.sponsor-chooses', 'Only the sponsor chooses; organisers assign');
+      if (!isOpen(sponsorship)) throw decided();
+      const offered = await repo.offered(sponsorship.id);
+      const target = offered.find((p) => p.id === packageId);
+      if (!target) throw notOffered();
+      await repo.choose(sponsorship.id, target.id, target.priceCents, {
+        sponsorship_id: sponsorship.id,
+        at: now(),
+        side,
+        actor: actorOf(caller, sponsorship, side),
+        kind: 'chosen',
+        package_name: target.name,
+        amount_cents: target.priceCents,
+        note: null,
+      });
+      return reread(caller, id);
+    },
+
+    /** POST /sponsorships/{id}/assignment: an organiser assigns a package and/or changes the amount. */
+    async assign(
+      caller: SponsorshipCaller,
+      id: number,
+      body: { package_id?: number | undefined; amount_cents?: number | undefined; note?: string | undefined },
+    ): Promise<SponsorshipPackagesResponse> {
+      const sponsorship = await sponsorships.organiserSponsorship(caller, id);
+      if (!isOpen(sponsorship)) throw decided();
+      const actor = actorOf(caller, sponsorship, 'organisation');
+      const note = body.note ? body.note : null;
+      if (body.package_id !== undefined) {
+        const target = await repo.findById(body.package_id);
+        if (!target || target.eventId !== sponsorship.eventId) throw packageNotFound();
+        const amount = body.amount_cents ?? target.priceCents;
+        await repo.choose(sponsorship.id, target.id, amount, {
+          sponsorship_id: sponsorship.id,
+          at: now(),
+          side: 'organisation',
+          actor,
+          kind: 'assigned',
+          package_name: target.name,
+          amount_cents: amount,
+          note,
+        });
+      }
+      const afterChoice = (await sponsorships.visible(caller, id)).sponsorship;
+      if (body.amount_cents !== undefined && afterChoice.amountCents !== body.amount_cents) {
+        if (!note) throw fail('request.validation-failed', 'A changed amount needs a note', { note: 'required' });
+        await repo.changeAmount(sponsorship.id, body.amount_cents, {
+          sponsorship_id: sponsorship.id,
+          at: now(),
+          side: 'organisation',
+          actor,
+          kind: 'amount_changed',
+          package_name: null,
+          amount_cents: body.amount_cents,
+          note,
+        });
+      }
+      return reread(caller, id);
+    },
+  };
+}
+
+export type PackagesService = ReturnType<typeof createPackagesService>;
