@@ -176,7 +176,11 @@ describe.each(ENGINES)('amazon-cognito-identity-js against the identity provider
       ...refresh,
       AuthParameters: { REFRESH_TOKEN: again.session.getRefreshToken().getToken() },
     });
-    expect(revoked.body).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+    expect(revoked.body).toEqual({
+      __type: 'NotAuthorizedException',
+      code: 'auth.not-authorized',
+      message: 'Refresh Token has been revoked',
+    });
 
     const last = userOf(email);
     const lastSignIn = await authenticate(last, 'Reset-Password-3');
@@ -185,7 +189,11 @@ describe.each(ENGINES)('amazon-cognito-identity-js against the identity provider
     const signedOut = await callIdentity(t.app, 'GetUser', {
       AccessToken: lastSignIn.session.getAccessToken().getJwtToken(),
     });
-    expect(signedOut.body).toEqual({ __type: 'NotAuthorizedException', message: 'Access Token has been revoked' });
+    expect(signedOut.body).toEqual({
+      __type: 'NotAuthorizedException',
+      code: 'auth.not-authorized',
+      message: 'Access Token has been revoked',
+    });
 
     const leaving = userOf(email);
     await authenticate(leaving, 'Reset-Password-3');

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/helpers.ts';
 import { callIdentity, signUpAndSignIn, startIdentityApp, type IdentityTestApp } from './test-support.ts';
+import { identityErrorCode } from '@sp/shared';
 
 describe.each(ENGINES)('identity protocol edges on %s', (engine) => {
   let t: IdentityTestApp;
@@ -18,6 +19,8 @@ describe.each(ENGINES)('identity protocol edges on %s', (engine) => {
     expect(response.status).toBe(400);
     expect(response.body.__type).toBe(type);
     expect(typeof response.body.message).toBe('string');
+    // Our domain code beside Cognito's name, for the web app's translated texts.
+    expect(response.body.code).toBe(identityErrorCode(type));
     expect(response.headers['content-type']).toContain('application/x-amz-json-1.1');
     expect(response.headers['x-amzn-errortype']).toBe(type);
   };

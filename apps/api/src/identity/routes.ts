@@ -8,6 +8,7 @@ import { CognitoError, internalError, invalidParameter, unknownOperation } from 
 import { OPERATIONS } from './operations/index.ts';
 import { parseBody, parseInput } from './protocol.ts';
 import { sendProblem } from '../plugins/error-handler.ts';
+import { identityErrorCode } from '@sp/shared';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const AMZ_JSON = 'application/x-amz-json-1.1';
@@ -32,7 +33,12 @@ function sendJson(reply: FastifyReply, status: number, body: unknown) {
 function sendError(reply: FastifyReply, error: CognitoError) {
   void reply.header('x-amzn-errortype', error.type);
   if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
-  return sendJson(reply, error.statusCode, { __type: error.type, message: error.message });
+  // `code`: our domain code of the error (the Cognito clients read `__type` and ignore it).
+  return sendJson(reply, error.statusCode, {
+    __type: error.type,
+    message: error.message,
+    code: identityErrorCode(error.type),
+  });
 }
 
 export async function identityRoutes(app: FastifyInstance, { identity, publicUrl }: IdentityRoutesOptions) {

@@ -46,6 +46,7 @@ describe.each(ENGINES)('identity throttling on %s', (engine) => {
     for (let failure = 1; failure <= 16; failure++) {
       expect((await signIn(email, 'Wrong-Password-1')).body).toEqual({
         __type: 'NotAuthorizedException',
+        code: 'auth.not-authorized',
         message: 'Incorrect username or password.',
       });
       const lock = await lockedFor();
@@ -55,6 +56,7 @@ describe.each(ENGINES)('identity throttling on %s', (engine) => {
         t.clock.advance(lock - 1);
         expect((await signIn(email, PASSWORD)).body).toEqual({
           __type: 'NotAuthorizedException',
+          code: 'auth.not-authorized',
           message: 'Password attempts exceeded',
         });
         t.clock.advance(1);
@@ -203,6 +205,7 @@ describe.each(ENGINES)('identity throttling on %s', (engine) => {
     t.clock.advance(HOUR + SECOND);
     expect((await callIdentity(t.app, 'GetUser', { AccessToken })).body).toEqual({
       __type: 'NotAuthorizedException',
+      code: 'auth.not-authorized',
       message: 'Access Token has expired',
     });
     const refresh = () =>
@@ -213,7 +216,11 @@ describe.each(ENGINES)('identity throttling on %s', (engine) => {
       });
     expect((await refresh()).status).toBe(200);
     t.clock.advance(30 * 24 * HOUR);
-    expect((await refresh()).body).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has expired' });
+    expect((await refresh()).body).toEqual({
+      __type: 'NotAuthorizedException',
+      code: 'auth.not-authorized',
+      message: 'Refresh Token has expired',
+    });
   });
 
   it('forgets what no rule looks at any more', async () => {

@@ -21,6 +21,25 @@ export const ERROR_STATUS = {
   // Signing in (our API; the identity provider's own errors are `auth.*` below too)
   'auth.unauthenticated': 401,
   'auth.provider-unavailable': 503,
+  // The identity provider (Cognito's protocol answers them all with 400, see IDENTITY_ERROR_CODES)
+  'auth.failed': 400,
+  'auth.invalid-parameter': 400,
+  'auth.invalid-password': 400,
+  'auth.not-authorized': 400,
+  'auth.resource-not-found': 400,
+  'auth.unsupported-token-type': 400,
+  'auth.alias-exists': 400,
+  'auth.mfa-setup-failed': 400,
+  'auth.code-delivery-failed': 400,
+  'auth.username-exists': 400,
+  'auth.user-not-confirmed': 400,
+  'auth.user-not-found': 400,
+  'auth.code-mismatch': 400,
+  'auth.code-expired': 400,
+  'auth.limit-exceeded': 400,
+  'auth.too-many-requests': 400,
+  'auth.sign-up-refused': 400,
+  'auth.unknown-operation': 400,
   // Profiles, organisations, teams
   'profile.not-own': 403,
   'profile.not-found': 404,
@@ -82,6 +101,34 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/**
+ * The code of each error name of the identity provider (Cognito's `__type`), which the built-in
+ * provider also sends as `code` and the web app translates; other names are `auth.failed`.
+ */
+export const IDENTITY_ERROR_CODES: Readonly<Record<string, ErrorCode>> = {
+  InvalidParameterException: 'auth.invalid-parameter',
+  InvalidPasswordException: 'auth.invalid-password',
+  NotAuthorizedException: 'auth.not-authorized',
+  ResourceNotFoundException: 'auth.resource-not-found',
+  UnsupportedTokenTypeException: 'auth.unsupported-token-type',
+  AliasExistsException: 'auth.alias-exists',
+  EnableSoftwareTokenMFAException: 'auth.mfa-setup-failed',
+  CodeDeliveryFailureException: 'auth.code-delivery-failed',
+  UsernameExistsException: 'auth.username-exists',
+  UserNotConfirmedException: 'auth.user-not-confirmed',
+  UserNotFoundException: 'auth.user-not-found',
+  CodeMismatchException: 'auth.code-mismatch',
+  ExpiredCodeException: 'auth.code-expired',
+  LimitExceededException: 'auth.limit-exceeded',
+  TooManyRequestsException: 'auth.too-many-requests',
+  TooManyFailedAttemptsException: 'auth.too-many-requests',
+  UserLambdaValidationException: 'auth.sign-up-refused',
+  UnknownOperationException: 'auth.unknown-operation',
+  InternalErrorException: 'server.internal',
+};
+
+export const identityErrorCode = (name: string): ErrorCode => IDENTITY_ERROR_CODES[name] ?? 'auth.failed';
 
 /** The problem type of a code: a URN that names it (RFC 9457 `type`). */
 export const problemType = (code: string) => `urn:sp:problem:${code}`;

@@ -34,12 +34,14 @@ describe('identity errors', () => {
     ).toBe(true);
   });
 
-  it("falls back to the provider's own text, then to a generic one", () => {
+  it("falls back to the text of the error's code, never the provider's own text", () => {
     const t = (key: string) => `t:${key}`;
     expect(describeIdentityError({ code: 'SomethingNewException', message: 'Something new.' }, t)).toBe(
-      'Something new.',
+      't:problems.auth.failed',
     );
-    expect(describeIdentityError({ code: 'SomethingNewException', message: ' ' }, t)).toBe('t:common.error.unknown');
+    expect(describeIdentityError({ code: 'AliasExistsException', message: 'An account ...' }, t)).not.toContain(
+      'account',
+    );
     expect(describeIdentityError({ code: 'NetworkError', message: 'Network error' }, t)).toBe('t:common.error.network');
   });
 

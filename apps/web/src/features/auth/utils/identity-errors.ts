@@ -2,6 +2,7 @@
  * Errors of the identity provider (amazon-cognito-identity-js hands them over as objects with a
  * Cognito `code`) turned into one type, and the friendly text for each code the spec leaves open.
  */
+import { identityErrorText } from '@/lib/api-error';
 import type { TranslationKey } from '@/lib/i18n';
 
 export class IdentityError extends Error {
@@ -32,7 +33,10 @@ export function toIdentityError(error: unknown): IdentityError {
   return new IdentityError('Unknown', String(error), { cause: error });
 }
 
-export type IdentityErrorKey = Extract<TranslationKey, `auth.errors.${string}` | `common.error.${string}`>;
+export type IdentityErrorKey = Extract<
+  TranslationKey,
+  `auth.errors.${string}` | `common.error.${string}` | `problems.${string}`
+>;
 
 /** The i18n key of a friendly text for an identity error; null when the provider's own text is best. */
 export function identityErrorKey(error: IdentityError): IdentityErrorKey | null {
@@ -92,7 +96,7 @@ export function retryAfterSeconds(error: IdentityError): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Text for the `{error}` / `{message}` slot of the spec's messages: friendly where known, else the provider's. */
+/** Text for the `{error}` / `{message}` slot of the spec's messages: the spec's where it has one, else the code's. */
 export function describeIdentityError(error: unknown, t: Translate): string {
   const identityError = toIdentityError(error);
   const seconds = retryAfterSeconds(identityError);
@@ -105,5 +109,5 @@ export function describeIdentityError(error: unknown, t: Translate): string {
   }
   const key = identityErrorKey(identityError);
   if (key) return t(key);
-  return identityError.message.trim() || t('common.error.unknown');
+  return identityErrorText(identityError, t);
 }

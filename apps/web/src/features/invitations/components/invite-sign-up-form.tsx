@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { identityErrorText } from '@/lib/api-error';
 import { storePendingInvitation } from '@/lib/auth/pending-invitation';
 import { useTranslation, type TranslationKey } from '@/lib/i18n';
 
@@ -62,7 +63,7 @@ export function InviteSignUpForm({
         setError('password', { type: 'server', message: 'invitations.signUp.invalidPassword' });
       } else {
         setError('root.server', {
-          message: t('invitations.signUp.failed', { error: error instanceof Error ? error.message : '' }),
+          message: t('invitations.signUp.failed', { error: identityErrorText(error, t) }),
         });
       }
       return;

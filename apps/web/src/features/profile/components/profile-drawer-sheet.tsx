@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useRuntimeConfig } from '@/config/runtime-config-provider';
 import { useLanguage } from '@/hooks/use-language';
+import { identityErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { profileErrorMessage } from '@/lib/profile/profile-errors';
 import type { UserProfile } from '@/lib/profile/user-profile';
@@ -142,7 +143,7 @@ function PasswordPanel({
       </div>
       {mutation.isError ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {t('profile.password.error', { message: mutation.error.message })}
+          {t('profile.password.error', { message: identityErrorText(mutation.error, t) })}
         </p>
       ) : null}
     </div>
