@@ -1,4 +1,5 @@
 export * from './limits.ts';
+export * from './error-codes.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/config.ts';
 export * from './schemas/health.ts';

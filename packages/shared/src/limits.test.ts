@@ -6,9 +6,12 @@ describe('spec limits', () => {
     expect(PHONE_PATTERN.test(phone)).toBe(true);
   });
 
-  it.each(['12345', '1'.repeat(21), '030-123456', '+49 (30) 1234', 'abcdefg'])('refuses the phone number %s', (phone) => {
-    expect(PHONE_PATTERN.test(phone)).toBe(false);
-  });
+  it.each(['12345', '1'.repeat(21), '030-123456', '+49 (30) 1234', 'abcdefg'])(
+    'refuses the phone number %s',
+    (phone) => {
+      expect(PHONE_PATTERN.test(phone)).toBe(false);
+    },
+  );
 
   it('accepts user pool ids of the form prefix_suffix up to 55 characters', () => {
     expect(USER_POOL_ID_PATTERN.test('eu-central-1_AbC123')).toBe(true);

@@ -1,7 +1,7 @@
 // The web side of the one error shape (STYLE rule 7): every failed call becomes an ApiError with the
 // API's domain code. A user sees the code's translation (`problems.<code>`), never the server's
 // English `detail`, which is kept for logs and tests only.
-import { identityErrorCode, type ErrorCode } from '@sp/shared';
+import type { ErrorCode } from '@sp/shared';
 import type { TranslationKey } from '@/lib/i18n/keys';
 
 /** Spec section 8: a request that never got an answer. */
@@ -70,24 +70,11 @@ export function codeForStatus(status: number): ErrorCode {
 }
 
 /** The translation key of a domain error code (every code has one in both languages, locales.test.ts). */
-type ProblemKey = Extract<TranslationKey, `problems.${string}`>;
+export type ProblemKey = Extract<TranslationKey, `problems.${string}`>;
 
 export const problemKey = (code: ErrorCode): ProblemKey => `problems.${code}`;
 
 type Translate = (key: TranslationKey) => string;
-
-/**
- * The text of an identity provider's error (Cognito's error name in `code` or `name`): the
- * translation of its domain code, never the provider's English message.
- */
-export function identityErrorText(error: unknown, t: (key: ProblemKey) => string): string {
-  const { code, name } = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    name?: unknown;
-  };
-  const errorName = typeof code === 'string' ? code : typeof name === 'string' ? name : '';
-  return t(problemKey(identityErrorCode(errorName)));
-}
 
 /**
  * The text to show a user for any thrown value: the translation of the API's error code. Server
@@ -97,8 +84,7 @@ export function getErrorMessage(error: unknown, t: Translate): string {
   if (error instanceof ApiError) {
     if (error.isNetworkError) return t('common.error.network');
     if (error.isServerError || error.code === INVALID_RESPONSE_CODE) return t('common.error.server');
-    // A code this build has no text for (a newer server) reads as unknown. Checked through the texts,
-    // not the shared code table: importing that table grew /login/'s entry by 3.4 kB gzip.
+    // A code this build does not know yet (a newer server) has no text: the translator answers the key.
     const key = problemKey(error.code as ErrorCode);
     const text = t(key);
     return text === key ? t('common.error.unknown') : text;

@@ -2,7 +2,7 @@
  * Errors of the identity provider (amazon-cognito-identity-js hands them over as objects with a
  * Cognito `code`) turned into one type, and the friendly text for each code the spec leaves open.
  */
-import { identityErrorText } from '@/lib/api-error';
+import { identityErrorText } from '@/lib/identity-error-text';
 import type { TranslationKey } from '@/lib/i18n';
 
 export class IdentityError extends Error {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { identityErrorText } from '@/lib/api-error';
+import { identityErrorText } from '@/lib/identity-error-text';
 import { storePendingInvitation } from '@/lib/auth/pending-invitation';
 import { useTranslation, type TranslationKey } from '@/lib/i18n';
 

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useRuntimeConfig } from '@/config/runtime-config-provider';
 import { useLanguage } from '@/hooks/use-language';
-import { identityErrorText } from '@/lib/api-error';
+import { identityErrorText } from '@/lib/identity-error-text';
 import { useTranslation } from '@/lib/i18n';
 import { profileErrorMessage } from '@/lib/profile/profile-errors';
 import type { UserProfile } from '@/lib/profile/user-profile';
