@@ -17,7 +17,8 @@ import { buildApiIfNeeded } from './api-build.mjs';
 import { BUDGETS } from './bench/bundle.mjs';
 import { bundleFigures, lighthouseLike } from './bench/frontend.mjs';
 import { lighthouseScores } from './bench/lighthouse.mjs';
-import { cannon, liveDelivery, mixedLoad, rawInsertRate, startBaseline } from './bench/load.mjs';
+import { cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
+import { rawInsertRate } from './bench/raw-insert-rate.mjs';
 import { seed } from './bench/seed.mjs';
 import { closeClientAgent, expectStatus, freePort, rssMb, startServer } from './bench/server.mjs';
 

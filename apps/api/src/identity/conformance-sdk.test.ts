@@ -1,10 +1,9 @@
 // Conformance with AWS's own client: @aws-sdk/client-cognito-identity-provider over real HTTP against
 // the built-in provider, through the whole account life cycle, with the issued tokens checked by a
 // third-party verifier (aws-jwt-verify).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ChangePasswordCommand,
-  CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   DeleteUserAttributesCommand,
@@ -13,22 +12,13 @@ import {
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
-  ResendConfirmationCodeCommand,
   RevokeTokenCommand,
-  SignUpCommand,
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { ENGINES } from '../../test/helpers.ts';
-import {
-  PASSWORD,
-  latestCode,
-  lastOutboxId,
-  newInvitationCode,
-  startIdentityApp,
-  uniqueEmail,
-  type IdentityTestApp,
-} from './test-support.ts';
+import { sdkClientWorld } from '../../test/identity-sdk-client.ts';
+import { PASSWORD, latestCode, lastOutboxId, uniqueEmail } from './test-support.ts';
 
 /** The `__type` name the SDK read from an error answer. */
 async function errorName(promise: Promise<unknown>): Promise<string> {
@@ -41,50 +31,10 @@ async function errorName(promise: Promise<unknown>): Promise<string> {
 }
 
 describe.each(ENGINES)('AWS SDK client against the identity provider on %s', (engine) => {
-  let t: IdentityTestApp;
-  let client: CognitoIdentityProviderClient;
-  let ClientId: string;
-
-  beforeAll(async () => {
-    t = await startIdentityApp(engine, { listen: true });
-    ClientId = t.config.identity.clientId;
-    client = new CognitoIdentityProviderClient({
-      region: 'eu-central-1',
-      endpoint: `${t.baseUrl}/identity/`,
-      credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
-      maxAttempts: 1,
-    });
-  });
-  afterAll(async () => {
-    client.destroy();
-    await t.close();
-  });
-
-  const signIn = (email: string, password: string) =>
-    client.send(
-      new InitiateAuthCommand({
-        ClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
-
-  async function register(email: string, password = PASSWORD) {
-    const invitationCode = await newInvitationCode(t.database.db);
-    const after = await lastOutboxId(t.database.db);
-    const signUp = await client.send(
-      new SignUpCommand({ ClientId, Username: email, Password: password, ClientMetadata: { invitationCode } }),
-    );
-    const code = await latestCode(t.database.db, email, { after });
-    return { signUp, code };
-  }
-
-  async function jwks() {
-    const response = await fetch(`${t.baseUrl}/identity/${t.config.identity.userPoolId}/.well-known/jwks.json`);
-    return (await response.json()) as { keys: Array<Record<string, string>> };
-  }
+  const world = sdkClientWorld(engine);
 
   it('runs sign-up, confirmation, sign-in, refresh, profile changes, password changes and deletion', async () => {
+    const { t, client, ClientId, signIn, register, jwks } = world;
     const email = uniqueEmail('Sdk.User');
     const { signUp, code } = await register(email);
     expect(signUp.UserConfirmed).toBe(false);
@@ -313,131 +263,5 @@ describe.each(ENGINES)('AWS SDK client against the identity provider on %s', (en
       'NotAuthorizedException',
     );
     expect(await errorName(signIn(email, 'Third-Password-3'))).toBe('NotAuthorizedException');
-  });
-
-  it('names the errors as Cognito does', async () => {
-    const email = uniqueEmail('errors');
-    const invitationCode = await newInvitationCode(t.database.db);
-    expect(await errorName(client.send(new SignUpCommand({ ClientId, Username: email, Password: PASSWORD })))).toBe(
-      'UserLambdaValidationException',
-    );
-    expect(
-      await errorName(
-        client.send(
-          new SignUpCommand({
-            ClientId,
-            Username: email,
-            Password: PASSWORD,
-            ClientMetadata: { invitationCode: 'NOPE-NOPE-NOPE' },
-          }),
-        ),
-      ),
-    ).toBe('UserLambdaValidationException');
-    expect(
-      await errorName(
-        client.send(
-          new SignUpCommand({
-            ClientId,
-            Username: email,
-            Password: 'alllowercase1!',
-            ClientMetadata: { invitationCode },
-          }),
-        ),
-      ),
-    ).toBe('InvalidPasswordException');
-    expect(
-      await errorName(
-        client.send(
-          new SignUpCommand({
-            ClientId,
-            Username: 'not-an-email',
-            Password: PASSWORD,
-            ClientMetadata: { invitationCode },
-          }),
-        ),
-      ),
-    ).toBe('InvalidParameterException');
-    expect(
-      await errorName(
-        client.send(
-          new SignUpCommand({
-            ClientId: 'someoneelse',
-            Username: email,
-            Password: PASSWORD,
-            ClientMetadata: { invitationCode },
-          }),
-        ),
-      ),
-    ).toBe('ResourceNotFoundException');
-
-    // The invitation code may also come as ValidationData, as amazon-cognito-identity-js sends it.
-    await client.send(
-      new SignUpCommand({
-        ClientId,
-        Username: email,
-        Password: PASSWORD,
-        ValidationData: [{ Name: 'invitationCode', Value: invitationCode }],
-      }),
-    );
-    const another = await newInvitationCode(t.database.db);
-    expect(
-      await errorName(
-        client.send(
-          new SignUpCommand({
-            ClientId,
-            Username: email.toUpperCase(),
-            Password: PASSWORD,
-            ClientMetadata: { invitationCode: another },
-          }),
-        ),
-      ),
-    ).toBe('UsernameExistsException');
-    expect(await errorName(signIn(email, 'Wrong-Password-1'))).toBe('NotAuthorizedException');
-    expect(await errorName(signIn(uniqueEmail('nobody'), PASSWORD))).toBe('NotAuthorizedException');
-
-    // An expired code is told apart from a wrong one; a resend makes the old code useless.
-    const code = await latestCode(t.database.db, email);
-    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
-    expect(
-      await errorName(client.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: code }))),
-    ).toBe('ExpiredCodeException');
-    const before = await lastOutboxId(t.database.db);
-    const resent = await client.send(new ResendConfirmationCodeCommand({ ClientId, Username: email }));
-    expect(resent.CodeDeliveryDetails?.Destination).toBe('e***@e***');
-    const fresh = await latestCode(t.database.db, email, { after: before });
-    if (fresh !== code) {
-      expect(
-        await errorName(client.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: code }))),
-      ).toBe('CodeMismatchException');
-    }
-    await client.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: fresh }));
-  });
-
-  it('answers ForgotPassword and ResendConfirmationCode alike for unknown addresses', async () => {
-    const unknown = uniqueEmail('ghost');
-    const forgot = await client.send(new ForgotPasswordCommand({ ClientId, Username: unknown }));
-    expect(forgot.CodeDeliveryDetails).toEqual({
-      Destination: 'g***@e***',
-      DeliveryMedium: 'EMAIL',
-      AttributeName: 'email',
-    });
-    const resend = await client.send(new ResendConfirmationCodeCommand({ ClientId, Username: unknown }));
-    expect(resend.CodeDeliveryDetails).toEqual({
-      Destination: 'g***@e***',
-      DeliveryMedium: 'EMAIL',
-      AttributeName: 'email',
-    });
-    expect(
-      await errorName(
-        client.send(
-          new ConfirmForgotPasswordCommand({
-            ClientId,
-            Username: unknown,
-            ConfirmationCode: '123456',
-            Password: PASSWORD,
-          }),
-        ),
-      ),
-    ).toBe('CodeMismatchException');
   });
 });

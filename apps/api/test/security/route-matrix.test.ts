@@ -180,9 +180,7 @@ describe.each(ENGINES)('authorisation matrix on %s', (engine) => {
     // A's owner has alerts: three people accepted invitations into A.
     expect(ids.length).toBeGreaterThan(0);
     expect((await w.request('organiserB', 'POST', '/api/notifications/read', { ids })).statusCode).toBe(200);
-    expect((await w.request('organiserA', 'GET', '/api/notifications')).json().unread_count).toBe(
-      alerts.unread_count,
-    );
+    expect((await w.request('organiserA', 'GET', '/api/notifications')).json().unread_count).toBe(alerts.unread_count);
   });
 
   describe.each(ROUTE_MATRIX.map((row) => [`${row.operation ?? row.method} ${row.route}`, row] as const))(

@@ -1,82 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_MAX } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
-import { buildApp } from '../../app.ts';
-import {
-  FAST_HASHING,
-  lastOutboxId,
-  signUpAndSignIn,
-  startIdentityApp,
-  uniqueEmail,
-  type IdentityTestApp,
-} from '../../identity/test-support.ts';
-import { createPostgresBus, type MessageBus } from '../../ports/bus/index.ts';
-import { listOutbox } from '../../ports/mail/outbox.ts';
-import { MASTER_DATA, onboardedUser, requester, validEvent, type TestUser } from '../events/test-support.ts';
-import { joinedMember, signIn } from '../invitations/test-support.ts';
+import { signUpAndSignIn, uniqueEmail } from '../../identity/test-support.ts';
+import { MASTER_DATA } from '../events/test-support.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { createChatRepository } from './repository.ts';
-import { connectStream, wait, type SseClient } from './test-support.ts';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { chatWorld } from './test-support.ts';
 
 describe.each(ENGINES)('chat on %s', (engine) => {
-  let t: IdentityTestApp;
-  let organiser: TestUser;
-  let colleague: TestUser;
-  let other: TestUser;
-  let sponsor: TestUser;
-  let eventId: number;
-  const call = requester(() => t);
-  const streams: SseClient[] = [];
-
-  /** Invites a sponsor address to the organiser's event; answers the guest credentials of the link. */
-  const inviteGuest = async (email = uniqueEmail('guest')) => {
-    const res = await call('POST', '/api/sponsor-invitation', organiser.token, { email, event_id: eventId });
-    expect(res.statusCode).toBe(201);
-    const link = new URL(res.json().url);
-    return { email, token: link.searchParams.get('token')!, header: `${link.searchParams.get('token')}:${email}` };
-  };
-  const asGuest = (header: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { authorization: header }, ...(payload ? { payload } : {}) });
-  const guestConversation = async (header: string) => {
-    const res = await asGuest(header, 'GET', '/api/token/conversation');
-    expect(res.statusCode).toBe(200);
-    return res.json()[0];
-  };
-  const stream = async (path: string, headers: Record<string, string> = {}) => {
-    const client = await connectStream(t.baseUrl, path, headers);
-    streams.push(client);
-    return client;
-  };
-  const mailsTo = async (to: string, after: number) =>
-    (await listOutbox(t.database.db, 500)).filter((m) => m.to === to && m.id > after);
-  const eventually = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 3000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (ok(value) || Date.now() > deadline) return value;
-      await wait(20);
-    }
-  };
-
-  beforeAll(async () => {
-    t = await startIdentityApp(engine, { listen: true });
-    [organiser, other, sponsor] = await Promise.all([
-      onboardedUser(t, 'veranstalter'),
-      onboardedUser(t, 'beides'),
-      onboardedUser(t, 'sponsor'),
-    ]);
-    colleague = await joinedMember(t, organiser);
-    eventId = (await call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Stadtlauf' }))).json().id;
-  });
-  afterAll(async () => {
-    for (const client of streams) client.close();
-    await t.close();
-  });
+  const world = chatWorld(engine);
 
   it('refuses callers without credentials, and guests on the signed-in endpoints', async () => {
+    const { organiser, call, inviteGuest, asGuest, guestConversation } = world;
     for (const url of ['/api/conversation', '/api/conversation/unread', '/api/token/conversation', '/api/stream']) {
       const res = await call('GET', url, null);
       expect(res.statusCode).toBe(401);
@@ -95,6 +30,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
   });
 
   it('refuses a guest with a wrong token or another address', async () => {
+    const { inviteGuest, asGuest, guestConversation } = world;
     const guest = await inviteGuest();
     const conversation = await guestConversation(guest.header);
     const wrongToken = `${'A'.repeat(43)}:${guest.email}`;
@@ -108,6 +44,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
   });
 
   it('writes a notification into the conversation when a sponsor is invited', async () => {
+    const { organiser, call, inviteGuest, asGuest, guestConversation } = world;
     const guest = await inviteGuest();
     const conversation = await guestConversation(guest.header);
     expect(conversation.other_name).toBe(MASTER_DATA.organisation_name);
@@ -124,6 +61,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
   });
 
   it('starts a conversation once, from either side, and refuses own and colleague addresses', async () => {
+    const { organiser, colleague, sponsor, call } = world;
     const first = await call('POST', `/api/conversation/${encodeURIComponent(sponsor.email)}`, organiser.token);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ other_name: sponsor.email, message: null, unread_count: 0 });
@@ -147,6 +85,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
   });
 
   it('shows a sponsor exactly their own conversations and hides others from other organisations', async () => {
+    const { organiser, other, sponsor, call, inviteGuest, asGuest } = world;
     const { id } = (
       await call('POST', `/api/conversation/${encodeURIComponent(sponsor.email)}`, organiser.token)
     ).json();
@@ -169,6 +108,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
   });
 
   it('answers a signed-in user without a profile the conversations naming their address, and only those', async () => {
+    const { t, organiser, call } = world;
     const bare = await signUpAndSignIn(t);
     const { id } = (await call('POST', `/api/conversation/${encodeURIComponent(bare.email)}`, organiser.token)).json();
     const list = async () => (await call('GET', '/api/conversation', bare.AccessToken)).json();
@@ -193,6 +133,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
   });
 
   it('reads the membership with the list version, and with the conversation, as the separate reads do', async () => {
+    const { t, organiser, colleague, other, sponsor, call, eventually } = world;
     const repo = createChatRepository(t.database.db, engine);
     const bare = await signUpAndSignIn(t);
     const { id } = (
@@ -260,6 +201,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
   });
 
   it('stores text byte for byte, and marks the other side’s messages read when a side reads', async () => {
+    const { organiser, colleague, sponsor, call } = world;
     const { id } = (
       await call('POST', `/api/conversation/${encodeURIComponent(sponsor.email)}`, organiser.token)
     ).json();
@@ -310,6 +252,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
   });
 
   it('answers a conversation in pages, newest first in the page order oldest first, for members and guests', async () => {
+    const { organiser, colleague, call, inviteGuest, asGuest, guestConversation } = world;
     const guest = await inviteGuest();
     const { id } = await guestConversation(guest.header);
     const posted: number[] = [];
@@ -361,6 +304,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
   });
 
   it(`accepts ${CHAT_MESSAGE_MAX} characters and refuses more, and refuses blank messages`, async () => {
+    const { organiser, call, inviteGuest, asGuest, guestConversation } = world;
     const guest = await inviteGuest();
     const { id } = await guestConversation(guest.header);
     const url = `/api/token/conversation/${id}/message`;
@@ -376,201 +320,4 @@ describe.each(ENGINES)('chat on %s', (engine) => {
     const notification = await asGuest(guest.header, 'POST', url, { message: 'x', type: 'notification' });
     expect(notification.statusCode).toBe(400);
   });
-
-  it('streams a posted message to both sides, not to another organisation, and replays after a reconnect', async () => {
-    const guest = await inviteGuest();
-    const { id } = await guestConversation(guest.header);
-    const orgStream = await stream('/api/stream', { authorization: `Bearer ${colleague.token}` });
-    const guestStream = await stream('/api/stream', { authorization: guest.header });
-    const otherStream = await stream('/api/stream', { authorization: `Bearer ${other.token}` });
-    expect(orgStream.status).toBe(200);
-    await Promise.all([orgStream, guestStream, otherStream].map((s) => s.next((e) => e.event === 'unread')));
-
-    const posted = (
-      await asGuest(guest.header, 'POST', `/api/token/conversation/${id}/message`, { message: 'Live?' })
-    ).json();
-    const received = await orgStream.next((e) => e.event === 'message' && e.id === String(posted.id));
-    expect(JSON.parse(received.data)).toMatchObject({ id: posted.id, message: 'Live?', from_me: false });
-    const echoed = await guestStream.next((e) => e.event === 'message' && e.id === String(posted.id));
-    expect(JSON.parse(echoed.data)).toMatchObject({ from_me: true });
-    const unread = await orgStream.next((e) => e.event === 'unread' && JSON.parse(e.data).unread_messages > 0);
-    expect(JSON.parse(unread.data).unread_conversations).toBeGreaterThanOrEqual(1);
-
-    // Reading sends `read` to the writer's side.
-    await call('GET', `/api/conversation/${id}`, organiser.token);
-    const read = await guestStream.next((e) => e.event === 'read');
-    expect(JSON.parse(read.data)).toEqual({ conversation_id: id, reader_side: 'organisation', up_to_id: posted.id });
-
-    guestStream.close();
-    const missed = (
-      await call('POST', `/api/conversation/${id}/message`, organiser.token, { message: 'Verpasst' })
-    ).json();
-    const resumed = await stream('/api/stream', { authorization: guest.header, 'last-event-id': String(posted.id) });
-    const replayed = await resumed.next((e) => e.event === 'message');
-    expect(replayed.id).toBe(String(missed.id));
-    expect(JSON.parse(replayed.data)).toMatchObject({ message: 'Verpasst', from_me: false });
-    expect(resumed.events.filter((e) => e.event === 'message')).toHaveLength(1);
-
-    await wait(150);
-    expect(otherStream.events.filter((e) => e.event === 'message' || e.event === 'read')).toEqual([]);
-    orgStream.close();
-    resumed.close();
-    otherStream.close();
-  });
-
-  it('connects with a ticket, and refuses a forged or expired one', async () => {
-    const guest = await inviteGuest();
-    const issued = await asGuest(guest.header, 'POST', '/api/stream/ticket');
-    expect(issued.statusCode).toBe(200);
-    const { ticket, expires_at } = issued.json();
-    expect(Date.parse(expires_at)).toBeGreaterThan(t.clock().getTime());
-    const ok = await stream(`/api/stream?ticket=${encodeURIComponent(ticket)}`);
-    expect(ok.status).toBe(200);
-    await ok.next((e) => e.event === 'ready');
-    ok.close();
-
-    const [payload, signature] = ticket.split('.');
-    const forgedPayload = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), o: other.organisationId }),
-    ).toString('base64url');
-    for (const bad of [`${forgedPayload}.${signature}`, `${payload}.${'A'.repeat(43)}`, 'nonsense']) {
-      const refused = await stream(`/api/stream?ticket=${encodeURIComponent(bad)}`);
-      expect(refused.status).toBe(401);
-    }
-    t.clock.advance(61_000);
-    const expired = await stream(`/api/stream?ticket=${encodeURIComponent(ticket)}`);
-    expect(expired.status).toBe(401);
-    expect(JSON.parse(expired.body).detail).toBe('Not authenticated');
-
-    const userTicket = (await call('POST', '/api/stream/ticket', organiser.token)).json().ticket;
-    const userStream = await stream(`/api/stream?ticket=${encodeURIComponent(userTicket)}`);
-    expect(userStream.status).toBe(200);
-    await userStream.next((e) => e.event === 'unread');
-    userStream.close();
-  });
-
-  it('sends no notice to a side with an open stream', async () => {
-    const guest = await inviteGuest();
-    const { id } = await guestConversation(guest.header);
-    const online = await stream('/api/stream', { authorization: guest.header });
-    await online.next((e) => e.event === 'unread');
-    const after = await lastOutboxId(t.database.db);
-    await call('POST', `/api/conversation/${id}/message`, organiser.token, { message: 'Bist du da?' });
-    await online.next((e) => e.event === 'message');
-    await wait(150);
-    expect(await mailsTo(guest.email, after)).toHaveLength(0);
-    online.close();
-  });
-
-  it('mails a participant who is not online at most once an hour per conversation and side', async () => {
-    const guest = await inviteGuest();
-    const { id } = await guestConversation(guest.header);
-    const post = (token: string) => call('POST', `/api/conversation/${id}/message`, token, { message: 'Hallo?' });
-    const after = await lastOutboxId(t.database.db);
-    expect((await post(organiser.token)).statusCode).toBe(201);
-    const [notice] = await eventually(
-      () => mailsTo(guest.email, after),
-      (m) => m.length > 0,
-    );
-    expect(notice!.subject).toContain('Neue Nachricht');
-    const link = new URL(/https?:\/\/\S+/.exec(notice!.text)![0]);
-    expect(link.pathname).toBe('/chats-sponsor/');
-    expect(link.searchParams.get('email')).toBe(guest.email);
-    // The mailed link is a working guest credential.
-    const minted = `${link.searchParams.get('token')}:${guest.email}`;
-    expect((await asGuest(minted, 'GET', '/api/token/conversation')).json()[0].id).toBe(id);
-
-    await post(colleague.token);
-    await wait(200);
-    expect(await mailsTo(guest.email, after)).toHaveLength(1);
-
-    // The organisation side has its own hour: every member gets one notice.
-    const beforeReply = await lastOutboxId(t.database.db);
-    await asGuest(guest.header, 'POST', `/api/token/conversation/${id}/message`, { message: 'Antwort' });
-    const toOrganiser = await eventually(
-      () => mailsTo(organiser.email, beforeReply),
-      (m) => m.length > 0,
-    );
-    expect(toOrganiser[0]!.text).toContain(`/chats/?conversation=${id}`);
-    expect(
-      await eventually(
-        () => mailsTo(colleague.email, beforeReply),
-        (m) => m.length > 0,
-      ),
-    ).toHaveLength(1);
-
-    t.clock.advance(HOUR_MS + 1000);
-    // Access tokens last an hour too.
-    organiser = { ...organiser, token: await signIn(t, organiser.email) };
-    colleague = { ...colleague, token: await signIn(t, colleague.email) };
-    expect((await post(organiser.token)).statusCode).toBe(201);
-    expect(
-      await eventually(
-        () => mailsTo(guest.email, after),
-        (m) => m.length > 1,
-      ),
-    ).toHaveLength(2);
-  });
-
-  it('stops streaming an organisation’s events to a member who was removed', async () => {
-    const leaver = await joinedMember(t, organiser);
-    const guest = await inviteGuest();
-    const { id } = await guestConversation(guest.header);
-    const leaving = await stream('/api/stream', { authorization: `Bearer ${leaver.token}` });
-    await leaving.next((e) => e.event === 'unread');
-    const removed = await call('DELETE', `/api/users/${organiser.organisationId}/${leaver.sub}`, organiser.token);
-    expect(removed.statusCode).toBe(204);
-    await wait(1100);
-    await asGuest(guest.header, 'POST', `/api/token/conversation/${id}/message`, { message: 'Geheim' });
-    await leaving.ended;
-    expect(leaving.events.filter((e) => e.event === 'message')).toEqual([]);
-  });
-
-  // Only PostgreSQL has a shared bus across processes; on SQLite the test is not defined (not skipped).
-  if (engine === 'postgres') {
-    it('delivers a message posted to one API process to a stream of another on the same database', async () => {
-      const channel = `chat_test_${randomBytes(4).toString('hex')}`;
-      const connection = { connectionString: process.env.TEST_DATABASE_URL };
-      const buses: MessageBus[] = [];
-      const start = async () => {
-        const bus = createPostgresBus({ connection, db: t.database.db, channel });
-        buses.push(bus);
-        const app = await buildApp({
-          config: t.config,
-          database: t.database,
-          webDistDir: null,
-          logger: false,
-          clock: t.clock,
-          passwordHashing: FAST_HASHING,
-          bus,
-        });
-        const url = await app.listen({ port: 0, host: '127.0.0.1' });
-        await bus.ready();
-        return { app, url };
-      };
-      const one = await start();
-      const two = await start();
-      try {
-        const guest = await inviteGuest();
-        const { id } = await guestConversation(guest.header);
-        const onTwo = await connectStream(two.url, '/api/stream', { authorization: guest.header });
-        streams.push(onTwo);
-        await onTwo.next((e) => e.event === 'unread');
-        const posted = await one.app.inject({
-          method: 'POST',
-          url: `/api/conversation/${id}/message`,
-          headers: { authorization: `Bearer ${organiser.token}` },
-          payload: { message: 'Über die Datenbank' },
-        });
-        expect(posted.statusCode).toBe(201);
-        const received = await onTwo.next((e) => e.event === 'message' && e.id === String(posted.json().id));
-        expect(JSON.parse(received.data)).toMatchObject({ message: 'Über die Datenbank', from_me: false });
-        onTwo.close();
-      } finally {
-        await one.app.close();
-        await two.app.close();
-        for (const bus of buses) await bus.close();
-      }
-    });
-  }
 });
