@@ -3,6 +3,7 @@
 // The only writer of packages, package_benefits, sponsorship_offers, sponsorship_choices and
 // sponsorship_activity; the sponsorship's amount is changed through the sponsorships module's write.
 import { defineModule } from '../kit.ts';
+import { createNumbersRepository, numbersRoutes } from './numbers.ts';
 import { createPackagesRepository } from './repository.ts';
 import { packagesRoutes } from './routes.ts';
 import { createPackagesService, type PackagesService } from './service.ts';
@@ -28,7 +29,15 @@ export const packagesModule = defineModule({
     });
     return {
       api: { prepareOffer: (event, ids, actor) => packages.prepareOffer(event, ids, actor) },
-      routes: async (app) => app.register(packagesRoutes, { packages }),
+      routes: async (app) => {
+        await app.register(packagesRoutes, { packages });
+        // Until the fulfilment module reports progress, no event has deliverables.
+        await app.register(numbersRoutes, {
+          repo: createNumbersRepository(db),
+          access: use('events', 'access'),
+          fulfilmentOf: async () => new Map(),
+        });
+      },
     };
   },
 });
