@@ -15,8 +15,8 @@ export type PackagesApi = {
 
 export const packagesModule = defineModule({
   name: 'packages',
-  ports: ['db', 'clock'],
-  setup: ({ db, clock, use }) => {
+  ports: ['db', 'clock', 'readCache'],
+  setup: ({ db, clock, readCache, use }) => {
     const writes = use('sponsorships', 'writes');
     const repo = createPackagesRepository(db, (trx, id, amountCents, now) =>
       writes.setAmount(trx, id, amountCents, now),
@@ -30,7 +30,7 @@ export const packagesModule = defineModule({
     return {
       api: { prepareOffer: (event, ids, actor) => packages.prepareOffer(event, ids, actor) },
       routes: async (app) => {
-        await app.register(packagesRoutes, { packages });
+        await app.register(packagesRoutes, { packages, readCache });
         // Until the fulfilment module reports progress, no event has deliverables.
         await app.register(numbersRoutes, {
           repo: createNumbersRepository(db),
