@@ -122,7 +122,12 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{ sponsorships: Sponsorsh
         },
       },
       async (request) =>
-        sponsorships.changeAmount(sponsorshipCaller(request), request.params.id, request.body.amount_cents),
+        sponsorships.changeAmount(
+          sponsorshipCaller(request),
+          request.params.id,
+          request.body.amount_cents,
+          request.body.note,
+        ),
     );
   });
 
