@@ -45,14 +45,26 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
       package_ids: [packageId],
     });
     expect(res.statusCode).toBe(201);
-    const guest = { token: new URL(res.json().url).searchParams.get('token')!, email, sponsorshipId: res.json().sponsorId };
-    expect((await asGuest('POST', `/api/sponsorships/${guest.sponsorshipId}/package`, guest, { package_id: packageId })).statusCode).toBe(200);
+    const guest = {
+      token: new URL(res.json().url).searchParams.get('token')!,
+      email,
+      sponsorshipId: res.json().sponsorId,
+    };
+    expect(
+      (await asGuest('POST', `/api/sponsorships/${guest.sponsorshipId}/package`, guest, { package_id: packageId }))
+        .statusCode,
+    ).toBe(200);
     const upload = (
       await asGuest('POST', `/api/sponsorships/${guest.sponsorshipId}/signed-agreement/upload-url`, guest, {
         file_name: 'signed.pdf',
       })
     ).json();
-    await t.app.inject({ method: 'PUT', url: upload.url, headers: { 'content-type': 'application/pdf' }, payload: pdfBytes() });
+    await t.app.inject({
+      method: 'PUT',
+      url: upload.url,
+      headers: { 'content-type': 'application/pdf' },
+      payload: pdfBytes(),
+    });
     const attached = await asGuest('PUT', `/api/sponsorships/${guest.sponsorshipId}/signed-agreement`, guest, {
       s3_id: upload.s3_id,
       key: upload.key,
@@ -107,13 +119,24 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     expect(organiserView.json().activity).toEqual(first.activity);
     // The status change is in the sponsorship's own log (who, from → to).
     const log = (await asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}/packages`, guest)).json().activity;
-    expect(log.at(-1)).toMatchObject({ kind: 'status_changed', from_status: 'signed', to_status: 'confirmed', by: organiser.email });
+    expect(log.at(-1)).toMatchObject({
+      kind: 'status_changed',
+      from_status: 'signed',
+      to_status: 'confirmed',
+      by: organiser.email,
+    });
   });
 
   it('lets the sponsor provide input by the link and the organisation work and filter them', async () => {
     const guest = await sponsorship();
-    const [talk, logo, booth] = (await deliverablesOf(guest)).deliverables as [DeliverableWire, DeliverableWire, DeliverableWire];
-    const provided = await asGuest('PUT', `/api/deliverables/${talk.id}/input`, guest, { text: 'Sponsoring neu gedacht' });
+    const [talk, logo, booth] = (await deliverablesOf(guest)).deliverables as [
+      DeliverableWire,
+      DeliverableWire,
+      DeliverableWire,
+    ];
+    const provided = await asGuest('PUT', `/api/deliverables/${talk.id}/input`, guest, {
+      text: 'Sponsoring neu gedacht',
+    });
     expect(provided.statusCode).toBe(200);
     expect(provided.json()).toMatchObject({ sponsor_input: 'Sponsoring neu gedacht', status: 'in_progress' });
     expect((await asGuest('PUT', `/api/deliverables/${booth.id}/input`, guest, { text: 'x' })).statusCode).toBe(409);
@@ -125,19 +148,34 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
       due_date: '2026-05-01',
     });
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'done', assignee: organiser.sub, due_date: '2026-05-01', overdue: false });
-    expect((await call('PATCH', `/api/deliverables/${talk.id}`, organiser.token, { assignee: stranger.sub })).statusCode).toBe(400);
+    expect(done.json()).toMatchObject({
+      status: 'done',
+      assignee: organiser.sub,
+      due_date: '2026-05-01',
+      overdue: false,
+    });
+    expect(
+      (await call('PATCH', `/api/deliverables/${talk.id}`, organiser.token, { assignee: stranger.sub })).statusCode,
+    ).toBe(400);
     const commented = await asGuest('POST', `/api/deliverables/${logo.id}/comments`, guest, { text: 'Kommt morgen' });
     expect(commented.json().comments).toMatchObject([{ side: 'sponsor', by: guest.email, text: 'Kommt morgen' }]);
 
     const kinds = (await deliverablesOf(guest)).activity.map((a) => a.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['input_provided', 'status_changed', 'assigned', 'due_date_changed', 'commented']));
+    expect(kinds).toEqual(
+      expect.arrayContaining(['input_provided', 'status_changed', 'assigned', 'due_date_changed', 'commented']),
+    );
 
-    const filtered = await call('GET', `/api/fulfilment?status=done&assignee=${organiser.sub}&sponsor=${encodeURIComponent(guest.email.slice(0, 12))}`, organiser.token);
+    const filtered = await call(
+      'GET',
+      `/api/fulfilment?status=done&assignee=${organiser.sub}&sponsor=${encodeURIComponent(guest.email.slice(0, 12))}`,
+      organiser.token,
+    );
     expect(filtered.json().deliverables.map((d: DeliverableWire) => d.id)).toEqual([talk.id]);
     const perEvent = await call('GET', `/api/event/${eventId}/deliverables?due_before=2026-03-31`, organiser.token);
     expect(perEvent.json().deliverables.every((d: DeliverableWire) => d.due_date! <= '2026-03-31')).toBe(true);
-    const summary = (await call('GET', `/api/organisation/${organiser.organisationId}/fulfilment-summary`, organiser.token)).json();
+    const summary = (
+      await call('GET', `/api/organisation/${organiser.organisationId}/fulfilment-summary`, organiser.token)
+    ).json();
     expect(summary).toHaveLength(1);
     expect(summary[0]).toMatchObject({ event_id: eventId });
     expect(summary[0].done).toBeGreaterThanOrEqual(1);
@@ -147,16 +185,27 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     const guest = await sponsorship();
     const other = await sponsorship();
     const [talk] = (await deliverablesOf(guest)).deliverables as [DeliverableWire];
-    expect((await call('GET', `/api/sponsorships/${guest.sponsorshipId}/deliverables`, stranger.token)).statusCode).toBe(404);
-    expect((await call('PATCH', `/api/deliverables/${talk.id}`, stranger.token, { status: 'done' })).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/sponsorships/${guest.sponsorshipId}/deliverables`, stranger.token)).statusCode,
+    ).toBe(404);
+    expect((await call('PATCH', `/api/deliverables/${talk.id}`, stranger.token, { status: 'done' })).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', `/api/event/${eventId}/deliverables`, stranger.token)).statusCode).toBe(404);
-    expect((await call('GET', `/api/organisation/${organiser.organisationId}/fulfilment-summary`, stranger.token)).statusCode).toBe(403);
+    expect(
+      (await call('GET', `/api/organisation/${organiser.organisationId}/fulfilment-summary`, stranger.token))
+        .statusCode,
+    ).toBe(403);
     expect((await call('GET', '/api/fulfilment', stranger.token)).json().deliverables).toEqual([]);
     expect((await asGuest('PUT', `/api/deliverables/${talk.id}/input`, other, { text: 'fremd' })).statusCode).toBe(404);
     expect((await asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}/deliverables`, other)).statusCode).toBe(404);
     const wrong = { ...guest, token: 'x'.repeat(guest.token.length) };
-    expect([401, 403, 404]).toContain((await asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}/deliverables`, wrong)).statusCode);
-    expect((await call('GET', `/api/sponsorships/${guest.sponsorshipId}/deliverables`, sponsorUser.token)).statusCode).toBe(404);
+    expect([401, 403, 404]).toContain(
+      (await asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}/deliverables`, wrong)).statusCode,
+    );
+    expect(
+      (await call('GET', `/api/sponsorships/${guest.sponsorshipId}/deliverables`, sponsorUser.token)).statusCode,
+    ).toBe(404);
   });
 
   it('puts overdue deliverables into open tasks, alerts and one digest a day, switchable', async () => {
@@ -175,7 +224,9 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     expect(digests.map((m) => m.to)).toEqual(expect.arrayContaining([organiser.email, email]));
     const alerts = (await call('GET', '/api/notifications', sponsorUser.token)).json().notifications;
     expect(alerts.filter((a: { kind: string }) => a.kind === 'deliverables_overdue')).toHaveLength(1);
-    expect((await call('GET', '/api/notifications', organiser.token)).json().notifications[0].kind).toBe('deliverables_overdue');
+    expect((await call('GET', '/api/notifications', organiser.token)).json().notifications[0].kind).toBe(
+      'deliverables_overdue',
+    );
 
     // The same day again: nothing.
     expect(await job.run(t.clock())).toEqual({ alerts: 0, mails: 0 });

@@ -10,7 +10,10 @@ import { createFulfilmentService, dayOf } from './service.ts';
 
 export type FulfilmentApi = {
   /** For the tasks module: the organisation's overdue deliverables. */
-  overdue(organisationId: number, at: Date): Promise<
+  overdue(
+    organisationId: number,
+    at: Date,
+  ): Promise<
     Array<{ id: number; event_id: number; event_title: string; sponsor_email: string; title: string; due_date: string }>
   >;
 };

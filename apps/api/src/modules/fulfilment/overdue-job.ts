@@ -12,7 +12,11 @@ import type { DeliverableRecord, FulfilmentRepository } from './repository.ts';
 import { dayOf } from './service.ts';
 
 type Recipient = {
-  account: string | null; email: string; language: Language; digest: boolean; link: string | null;
+  account: string | null;
+  email: string;
+  language: Language;
+  digest: boolean;
+  link: string | null;
   alertLink: string;
 };
 
@@ -46,7 +50,17 @@ export function createOverdueJob(deps: {
       const assigned = team.filter((m) => m.id === d.assignee);
       for (const m of assigned.length > 0 ? assigned : team.filter((member) => member.organiser)) {
         const link = `${deps.publicUrl}/fulfilment/`;
-        add({ account: m.id, email: m.email, language: languageOf(m.language), digest: m.digest, link, alertLink: '/fulfilment/' }, d);
+        add(
+          {
+            account: m.id,
+            email: m.email,
+            language: languageOf(m.language),
+            digest: m.digest,
+            link,
+            alertLink: '/fulfilment/',
+          },
+          d,
+        );
       }
       const sponsor = await repo.account(d.sponsorEmailNormalized);
       add(

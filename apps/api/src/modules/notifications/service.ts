@@ -186,7 +186,7 @@ export function createNotificationsService(deps: {
       guarded('deliverables_overdue', async () => {
         await notifyAll(notice.recipients, {
           kind: 'deliverables_overdue',
-          params: { count: String(notice.count) },
+          params: { n: String(notice.count) },
           link: notice.link,
         });
       }),

@@ -111,7 +111,9 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
           ...(settings.chatEmailNotices !== undefined
             ? { chat_email_notices: toDbBool(settings.chatEmailNotices) }
             : {}),
-          ...(settings.fulfilmentDigest !== undefined ? { fulfilment_digest: toDbBool(settings.fulfilmentDigest) } : {}),
+          ...(settings.fulfilmentDigest !== undefined
+            ? { fulfilment_digest: toDbBool(settings.fulfilmentDigest) }
+            : {}),
         })
         .where('cognito_id', '=', cognitoId)
         .executeTakeFirst();

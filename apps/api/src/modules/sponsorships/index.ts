@@ -32,7 +32,7 @@ export const sponsorshipsModule = defineModule({
       clock,
       notify: (notice) => events.publish('sponsorship.activity', notice),
       changeAmount: (caller, sponsorship, amountCents, note) =>
-        use('packages', 'changeAmount')(caller, sponsorship, amountCents, note),
+        use('packages').changeAmount(caller, sponsorship, amountCents, note),
     });
     events.subscribe('file.downloaded', ({ who, file }) => sponsorships.recordDownload(who, file));
     return {
