@@ -151,7 +151,7 @@ for (const language of ['de', 'en'] as const) {
     await guest.reload();
     await expect(guest.getByTestId('sponsor-deliverable').filter({ hasText: 'Vortrag' })).toContainText(text.done);
     await guest.getByText(text.log).click();
-    await expect(guest.getByTestId('deliverable-activity')).toContainText('Sponsoring neu gedacht');
+    await expect(guest.getByTestId('deliverable-activity')).toContainText(`${text.inProgress} → ${text.done}`);
     await guest.context().close();
   });
 }
