@@ -10,8 +10,6 @@ export type DeliverableStatus = z.infer<typeof ZDeliverableStatus>;
 
 export const FULFILMENT_LIMITS = { input: 2000, comment: 2000 } as const;
 
-const id = z.number().int().min(1).max(2_147_483_647);
-
 export const ZDeliverableComment = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -113,8 +111,6 @@ export const ZAddDeliverableCommentRequest = z.object({
   text: z.string().trim().min(1).max(FULFILMENT_LIMITS.comment),
 });
 
-export const ZDeliverableResponse = ZDeliverable;
-
 /** GET /organisation/{id}/fulfilment-summary: per event, done of total and overdue. */
 export const ZFulfilmentSummaryResponse = z.array(
   z.object({
@@ -128,5 +124,3 @@ export type FulfilmentSummaryWire = z.infer<typeof ZFulfilmentSummaryResponse>;
 
 /** GET /my-deliverables: the signed-in sponsor's open deliverables (dashboard). */
 export const ZMyDeliverablesResponse = z.array(ZDeliverable);
-
-export const ZDeliverableIdParams = z.object({ id });

@@ -37,7 +37,7 @@ export function DeliverableRow({
   return (
     <li
       className={cn(
-        'flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm',
+        'flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm',
         d.overdue && 'border-destructive/50',
       )}
       data-testid="deliverable-row"

@@ -94,7 +94,7 @@ export function SponsorDeliverables({ sponsorshipId, viewer }: { sponsorshipId: 
           <li
             key={d.id}
             className={cn(
-              'flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm',
+              'flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm',
               d.overdue && 'border-destructive/50',
             )}
             data-testid="sponsor-deliverable"
