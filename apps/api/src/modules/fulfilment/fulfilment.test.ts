@@ -6,6 +6,8 @@ import { listOutbox } from '../../ports/mail/outbox.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
 import { onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { overdueJobOf } from './overdue-job.ts';
+import { createFulfilmentRepository } from './repository.ts';
+import { createFulfilmentService } from './service.ts';
 
 type Guest = { token: string; email: string; sponsorshipId: number };
 
@@ -206,6 +208,32 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     expect(
       (await call('GET', `/api/sponsorships/${guest.sponsorshipId}/deliverables`, sponsorUser.token)).statusCode,
     ).toBe(404);
+  });
+
+  it('marks the open logo deliverables provided when the sponsor profile gets a logo', async () => {
+    const guest = await sponsorship();
+    const other = await sponsorship();
+    // The sponsor-profiles module publishes the event; the handler the module subscribes is run here
+    // on the app's database (the parts it does not use are left out).
+    const service = createFulfilmentService({
+      repo: createFulfilmentRepository(t.database.db),
+      sponsorships: undefined as never,
+      events: undefined as never,
+      packages: undefined as never,
+      clock: t.clock,
+    });
+    await service.onLogoSet({ sponsorEmailNormalized: guest.email.toLowerCase(), actor: guest.email });
+    const mine = await deliverablesOf(guest);
+    expect(mine.deliverables.find((d) => d.kind === 'logo')).toMatchObject({ status: 'in_progress' });
+    expect(mine.deliverables.find((d) => d.kind === 'logo')!.provided_at).not.toBeNull();
+    expect(mine.deliverables.find((d) => d.kind === 'talk')).toMatchObject({ status: 'open' });
+    expect(mine.activity.at(-1)).toMatchObject({
+      kind: 'logo_provided',
+      side: 'sponsor',
+      by: guest.email,
+      title: 'Logo',
+    });
+    expect((await deliverablesOf(other)).deliverables.find((d) => d.kind === 'logo')).toMatchObject({ status: 'open' });
   });
 
   it('puts overdue deliverables into open tasks, alerts and one digest a day, switchable', async () => {

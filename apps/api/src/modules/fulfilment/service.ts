@@ -12,6 +12,7 @@ import type {
   SponsorshipDeliverablesResponse,
   UpdateDeliverableRequest,
 } from '@sp/shared';
+import { normaliseEmail } from '../../lib/email.ts';
 import { fail } from '../../lib/errors.ts';
 import type { EventMap } from '../domain-events.ts';
 import type { EventAccess } from '../events/index.ts';
@@ -191,7 +192,7 @@ export function createFulfilmentService(deps: {
     /** GET /my-deliverables: the signed-in sponsor's open ones. */
     async mine(caller: { email: string | undefined }): Promise<DeliverableWire[]> {
       if (!caller.email) return [];
-      return toWire(await repo.list({ sponsorEmail: caller.email.trim().toLowerCase() }, true));
+      return toWire(await repo.list({ sponsorEmail: normaliseEmail(caller.email) }, true));
     },
 
     /** PATCH /deliverables/{id} */
