@@ -36,6 +36,7 @@ import { dashboardModule } from './modules/dashboard/index.ts';
 import { dataExportModule } from './modules/data-export/index.ts';
 import { eventsModule } from './modules/events/index.ts';
 import { filesModule } from './modules/files/index.ts';
+import { fulfilmentModule } from './modules/fulfilment/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { invitationTokenGate, invitationsModule } from './modules/invitations/index.ts';
 import { invitationCodeGate, inviteCodesModule } from './modules/invite-codes/index.ts';
@@ -60,6 +61,7 @@ const modules = [
   chatModule,
   sponsorshipsModule,
   packagesModule,
+  fulfilmentModule,
   notificationsModule,
   tasksModule,
   searchModule,

@@ -5,6 +5,8 @@ import { LANGUAGES } from '../limits.ts';
 export const ZSettings = z.object({
   language: z.enum(LANGUAGES),
   chat_email_notices: z.boolean(),
+  /** The daily e-mail digest of overdue deliverables (default on). */
+  fulfilment_digest: z.boolean(),
 });
 export type SettingsWire = z.infer<typeof ZSettings>;
 

@@ -78,6 +78,8 @@ export function createPackagesService(deps: {
     package_name: entry.package_name,
     amount_cents: entry.amount_cents,
     note: entry.note,
+    from_status: entry.from_status ?? null,
+    to_status: entry.to_status ?? null,
   });
 
   const sponsorshipPackages = async (sponsorship: SponsorshipRecord): Promise<SponsorshipPackagesResponse> => {

@@ -11,7 +11,7 @@ import { requireUser } from '../../plugins/authenticate.ts';
 export type SettingsWrites = {
   updateSettings(
     cognitoId: string,
-    settings: { language?: string; chatEmailNotices?: boolean },
+    settings: { language?: string; chatEmailNotices?: boolean; fulfilmentDigest?: boolean },
     now: Date,
   ): Promise<boolean>;
 };
@@ -25,13 +25,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
   const read = async (sub: string): Promise<SettingsWire> => {
     const row = await db
       .selectFrom('user_profiles')
-      .select(['language', 'chat_email_notices'])
+      .select(['language', 'chat_email_notices', 'fulfilment_digest'])
       .where('cognito_id', '=', sub)
       .executeTakeFirst();
     if (!row) throw fail('profile.not-found', 'Profile not found');
     return {
       language: row.language === 'en' || row.language === 'de' ? row.language : defaultLanguage,
       chat_email_notices: fromDbBool(row.chat_email_notices),
+      fulfilment_digest: fromDbBool(row.fulfilment_digest),
     };
   };
 
@@ -59,12 +60,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { sub } = requireUser(request);
-      const { language, chat_email_notices: notices } = request.body;
+      const { language, chat_email_notices: notices, fulfilment_digest: digest } = request.body;
       const updated = await profiles.updateSettings(
         sub,
         {
           ...(language !== undefined ? { language } : {}),
           ...(notices !== undefined ? { chatEmailNotices: notices } : {}),
+          ...(digest !== undefined ? { fulfilmentDigest: digest } : {}),
         },
         clock(),
       );

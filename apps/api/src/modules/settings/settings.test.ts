@@ -22,9 +22,10 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     expect((await call('GET', '/api/settings', organiser.token)).json()).toEqual({
       language: 'de',
       chat_email_notices: true,
+      fulfilment_digest: true,
     });
     const changed = await call('PUT', '/api/settings', organiser.token, { language: 'en' });
-    expect(changed.json()).toEqual({ language: 'en', chat_email_notices: true });
+    expect(changed.json()).toEqual({ language: 'en', chat_email_notices: true, fulfilment_digest: true });
     expect((await call('GET', '/api/settings', colleague.token)).json().language).toBe('de');
     expect((await call('PUT', '/api/settings', organiser.token, { language: 'fr' })).statusCode).toBe(400);
     expect((await call('PUT', '/api/settings', null, { language: 'en' })).statusCode).toBe(401);

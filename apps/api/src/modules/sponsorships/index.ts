@@ -6,7 +6,7 @@ import { createSponsorshipsRepository, type SponsorshipsRepository } from './rep
 import { sponsorshipsRoutes } from './routes.ts';
 import { createSponsorshipsService, type SponsorshipParties } from './service.ts';
 
-export type { SponsorshipCaller, SponsorshipParties } from './service.ts';
+export type { AmountChange, SponsorshipCaller, SponsorshipParties } from './service.ts';
 export type { SponsorshipRecord } from './repository.ts';
 
 export type SponsorshipsApi = {
@@ -31,6 +31,8 @@ export const sponsorshipsModule = defineModule({
       log,
       clock,
       notify: (notice) => events.publish('sponsorship.activity', notice),
+      changeAmount: (caller, sponsorship, amountCents, note) =>
+        use('packages').changeAmount(caller, sponsorship, amountCents, note),
     });
     events.subscribe('file.downloaded', ({ who, file }) => sponsorships.recordDownload(who, file));
     return {

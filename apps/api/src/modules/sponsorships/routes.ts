@@ -123,7 +123,12 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) =>
-        sponsorships.changeAmount(sponsorshipCaller(request), request.params.id, request.body.amount_cents),
+        sponsorships.changeAmount(
+          sponsorshipCaller(request),
+          request.params.id,
+          request.body.amount_cents,
+          request.body.note,
+        ),
     );
   });
 
