@@ -52,6 +52,8 @@ type LocalEvents = {
     /** Who wrote, as the receiving side sees it (the sponsor's address or the organisation's name). */
     senderName: string;
   };
+  /** A sponsor stored a logo in their profile (the logo deliverables of their sponsorships are provided). */
+  'sponsor-profile.logo-set': { sponsorEmailNormalized: string; actor: string };
 };
 
 export type EventMap = SharedEvents & LocalEvents;

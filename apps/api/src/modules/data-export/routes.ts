@@ -9,6 +9,7 @@ import { fromDbBool, fromDbTime, fromDbTimeOrNull } from '../../db/values.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { archivedAgreementsOf, toArchivedAgreementWire } from '../agreement-archive/index.ts';
 import { normaliseEmail } from '../../lib/email.ts';
+import { sponsorProfileExport } from '../sponsor-profiles/index.ts';
 
 const iso = (value: string | Date) => fromDbTime(value).toISOString();
 const isoOrNull = (value: string | Date | null) => fromDbTimeOrNull(value)?.toISOString() ?? null;
@@ -138,6 +139,7 @@ export function collectUserData(
       .orderBy('id')
       .execute();
     const archivedAgreements = await archivedAgreementsOf(db, email);
+    const sponsorProfile = await sponsorProfileExport(db, email);
 
     return {
       exported_at: now.toISOString(),
@@ -242,6 +244,8 @@ export function collectUserData(
         ...toArchivedAgreementWire(a),
         download_path: `/api/archived-agreements/${a.id}/file`,
       })),
+      // The public sponsor profile of the address (name, descriptions, website, logo) and its wall consents.
+      sponsor_profile: sponsorProfile,
     };
   })();
 }
