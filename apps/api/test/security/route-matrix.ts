@@ -10,6 +10,7 @@
 // (member of A after GlobalSignOut), memberA (veranstalter who joined A by invitation), organiserA
 // (owner of A). Rows that change state are ordered so the caller allowed to change it comes last.
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
+import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
 import { bearer, everyone, guestOnly, organisationA, type MatrixRow } from './route-matrix-expectations.ts';
 
 export type { MatrixRow } from './route-matrix-expectations.ts';
@@ -286,6 +287,9 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     body: { email: '{newEmail}', event_id: '{eventA}' },
     expect: organisationA(201, 404, { removed: 403, sponsor: 403 }),
   },
+
+  // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
+  ...SPONSOR_WALL_ROWS,
 
   // Chat
   { method: 'GET', route: '/api/conversation', url: '/api/conversation', expect: bearer(200) },
