@@ -5,6 +5,7 @@ import { NewPasswordHint } from '@/features/auth/components/new-password-hint';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
 import { PackageChoice } from '@/features/packages/components/package-choice';
+import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import { SponsorNextSteps } from '@/features/sponsorships/components/sponsor-next-steps';
 import { useLanguage } from '@/hooks/use-language';
 import { searchSchema, searchString } from '@/lib/search-params';
@@ -23,6 +24,9 @@ const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, reg
       viewer={{ kind: 'guest', token, email }}
       registerHref={registerHref}
     />
+    <div className="mt-6">
+      <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />
+    </div>
   </>
 );
 

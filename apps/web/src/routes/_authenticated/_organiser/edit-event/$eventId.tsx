@@ -8,6 +8,7 @@ import { EventLoadError, EventNotFound } from '@/features/events/components/even
 import { InviteSponsorCard } from '@/features/invitations/components/invite-sponsor-card';
 import { OfferPackagesField } from '@/features/packages/components/offer-packages-field';
 import { PackagesCard } from '@/features/packages/components/packages-card';
+import { SponsorWallCard } from '@/features/sponsor-wall/components/sponsor-wall-card';
 import { SponsorshipPackage } from '@/features/packages/components/sponsorship-package';
 import { EventSponsorshipsCard } from '@/features/sponsorships/components/event-sponsorships-card';
 import { parseIdParam } from '@/lib/route-params';
@@ -37,6 +38,7 @@ function EditEventRoute() {
         <PackagesCard eventId={eventId} otherEvents={otherEvents} />
         <EventSponsorshipsCard eventId={eventId} PackageSlot={SponsorshipPackage} />
         <InviteSponsorCard eventId={eventId} OfferField={OfferPackagesField} />
+        <SponsorWallCard eventId={eventId} />
       </div>
     </>
   );
