@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { WallConsentWire } from '@sp/shared';
 import { useTranslation } from '@/lib/i18n';
 
@@ -12,6 +13,16 @@ export function WallConsents({
   onChange: (sponsorshipId: number, show: boolean) => Promise<void>;
 }) {
   const { t } = useTranslation();
+  // The box follows the click at once; the server's answer (or a refusal) settles it.
+  const [pending, setPending] = useState<Record<number, boolean>>({});
+  const change = async (sponsorshipId: number, show: boolean) => {
+    setPending((current) => ({ ...current, [sponsorshipId]: show }));
+    try {
+      await onChange(sponsorshipId, show);
+    } finally {
+      setPending(({ [sponsorshipId]: _settled, ...rest }) => rest);
+    }
+  };
   if (consents.length === 0) return null;
   return (
     <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border border-border p-4">
@@ -25,9 +36,9 @@ export function WallConsents({
               <input
                 type="checkbox"
                 className="mt-0.5 size-4 shrink-0"
-                checked={consent.show_on_wall}
-                disabled={!hasName && !consent.show_on_wall}
-                onChange={(event) => void onChange(consent.sponsorship_id, event.target.checked)}
+                checked={pending[consent.sponsorship_id] ?? consent.show_on_wall}
+                disabled={(!hasName && !consent.show_on_wall) || pending[consent.sponsorship_id] !== undefined}
+                onChange={(event) => void change(consent.sponsorship_id, event.target.checked)}
                 data-testid={`wall-consent-${consent.sponsorship_id}`}
               />
               <span className="min-w-0 break-words">

@@ -97,7 +97,7 @@ export function SponsorWallCard({ eventId }: { eventId: number }) {
             type="checkbox"
             role="switch"
             className="mt-1 size-4 shrink-0"
-            checked={enabled}
+            checked={set.isPending ? set.variables : enabled}
             disabled={set.isPending}
             onChange={(event) => toggle(event.target.checked)}
             aria-describedby={`sponsor-wall-state-${eventId}`}
