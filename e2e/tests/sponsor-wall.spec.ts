@@ -229,6 +229,10 @@ test('sponsors deliver their logo through the link and the public wall shows the
   await expect(embed.getByTestId('wall-group')).toHaveCount(2);
   await expect(embed.getByRole('banner')).toHaveCount(0);
   await expect(embed.getByRole('contentinfo')).toHaveCount(0);
+  for (const logo of await embed.locator('[data-testid="wall-sponsor"] img').all()) {
+    await logo.scrollIntoViewIfNeeded();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
   await embed.screenshot({ path: path.join(SHOTS, 'embed-en-375.png'), fullPage: true });
   await embed.context().close();
 });
