@@ -11,6 +11,7 @@
 // (owner of A). Rows that change state are ordered so the caller allowed to change it comes last.
 import { FULFILMENT_ROWS } from './route-matrix-fulfilment.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
+import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
 import { bearer, everyone, guestOnly, organisationA, type MatrixRow } from './route-matrix-expectations.ts';
 
 export type { MatrixRow } from './route-matrix-expectations.ts';
@@ -289,6 +290,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   },
 
   ...FULFILMENT_ROWS,
+  // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
+  ...SPONSOR_WALL_ROWS,
 
   // Chat
   { method: 'GET', route: '/api/conversation', url: '/api/conversation', expect: bearer(200) },
