@@ -10,6 +10,7 @@
 // (member of A after GlobalSignOut), memberA (veranstalter who joined A by invitation), organiserA
 // (owner of A). Rows that change state are ordered so the caller allowed to change it comes last.
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
+import { LIFECYCLE_ROWS } from './route-matrix-lifecycle.ts';
 import { bearer, everyone, guestOnly, organisationA, type MatrixRow } from './route-matrix-expectations.ts';
 
 export type { MatrixRow } from './route-matrix-expectations.ts';
@@ -49,6 +50,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
 
   // Identity provider (route-matrix-identity.ts).
   ...IDENTITY_ROWS,
+  // Archiving and deleting events, the team page's invitations (route-matrix-lifecycle.ts).
+  ...LIFECYCLE_ROWS,
 
   // Profiles and settings: only your own.
   {

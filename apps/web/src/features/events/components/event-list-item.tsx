@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { CalendarDaysIcon, ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
+import { ArchiveIcon, CalendarDaysIcon, ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useFormat } from '@/hooks/use-format';
 import { useTranslation } from '@/lib/i18n';
 import type { OrganiserEvent } from '../types';
 
-/** One event of the list: the whole card links to its edit page (through the title's link). */
-export function EventListItem({ event }: { event: OrganiserEvent }) {
+/** One event of the list: the whole card links to its edit page (through the title's link); `actions` sit above it. */
+export function EventListItem({ event, actions }: { event: OrganiserEvent; actions?: ReactNode }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -50,7 +51,14 @@ export function EventListItem({ event }: { event: OrganiserEvent }) {
           <ClockIcon className="size-4 text-warning" aria-hidden="true" />
           {t('events.list.openSponsorships', { count: event.openSponsorships })}
         </li>
+        {event.archivedAt !== null ? (
+          <li className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-muted-foreground">
+            <ArchiveIcon className="size-4" aria-hidden="true" />
+            {t('events.lifecycle.archivedBadge')}
+          </li>
+        ) : null}
       </ul>
+      {actions ? <div className="mt-4 border-t border-border pt-3">{actions}</div> : null}
     </article>
   );
 }

@@ -44,6 +44,7 @@ export function eventWire(overrides: Partial<EventWire> = {}): EventWire {
     sponsor_amount: 3,
     committed_cents: 250_000,
     open_sponsorships: 12,
+    archived_at: null,
     ...overrides,
   };
 }
