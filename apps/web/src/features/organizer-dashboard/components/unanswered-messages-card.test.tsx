@@ -18,7 +18,9 @@ describe('UnansweredMessagesCard', () => {
     });
     const auth = await createTestAuth({ user: { sub: 'u-1', email: 'anna@verein.de' }, accessToken: 'token-1' });
     await renderWithApp(<UnansweredMessagesCard />, { auth });
-    expect(await screen.findByTestId('unanswered-count')).toHaveTextContent('5');
+    expect(await screen.findByText('5')).toBeInTheDocument();
+    expect(screen.getByTestId('unanswered-count')).toHaveTextContent('5');
+    expect(screen.queryByText('3')).not.toBeInTheDocument();
     expect(screen.getByText('Unbeantwortete Nachrichten')).toBeInTheDocument();
     expect(screen.getByText('Unterhaltungen, in denen der Sponsor zuletzt geschrieben hat')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zu den Nachrichten' })).toHaveAttribute('href', '/chats/');
