@@ -7,7 +7,11 @@ import { useFormat } from '@/hooks/use-format';
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { teamInvitationsQueryOptions, useTeamInvitationAction, type TeamInvitationAction } from '../api/team-invitations';
+import {
+  teamInvitationsQueryOptions,
+  useTeamInvitationAction,
+  type TeamInvitationAction,
+} from '../api/team-invitations';
 
 const STATE_STYLE: Record<TeamInvitationState, string> = {
   pending: 'bg-primary/10 text-primary',
@@ -94,7 +98,9 @@ function TeamInvitationRow({
         ? t('team.invitations.expiredOn', { date: format.dateTime(invitation.expires_at) })
         : state === 'revoked'
           ? t('team.invitations.revokedOn', { date: format.dateTime(invitation.revoked_at ?? invitation.expires_at) })
-          : t('team.invitations.acceptedOn', { date: format.dateTime(invitation.accepted_at ?? invitation.created_at) });
+          : t('team.invitations.acceptedOn', {
+              date: format.dateTime(invitation.accepted_at ?? invitation.created_at),
+            });
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center" aria-label={invitation.email}>
       <span
