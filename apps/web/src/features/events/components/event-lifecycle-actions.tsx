@@ -27,23 +27,22 @@ export function EventLifecycleActions({ event, organisationId }: { event: Organi
   const [confirming, setConfirming] = useState(false);
   const archived = event.archivedAt !== null;
 
-  function changeArchived(to: boolean, undoable: boolean): void {
-    setArchived.mutate(
-      { eventId: event.id, archived: to },
-      {
-        onSuccess: () => {
-          const message = t(to ? 'events.lifecycle.archivedToast' : 'events.lifecycle.unarchivedToast', {
-            title: event.title,
-          });
-          toast.success(
-            message,
-            undoable
-              ? { action: { label: t('events.lifecycle.undo'), onClick: () => changeArchived(!to, false) } }
-              : undefined,
-          );
-        },
-        onError: (error) => toast.error(t('events.lifecycle.failed', { message: getErrorMessage(error, t) })),
-      },
+  // mutateAsync: the card unmounts when the lists refresh (the event moves), and the toast must still show.
+  async function changeArchived(to: boolean, undoable: boolean): Promise<void> {
+    try {
+      await setArchived.mutateAsync({ eventId: event.id, archived: to });
+    } catch (error) {
+      toast.error(t('events.lifecycle.failed', { message: getErrorMessage(error, t) }));
+      return;
+    }
+    const message = t(to ? 'events.lifecycle.archivedToast' : 'events.lifecycle.unarchivedToast', {
+      title: event.title,
+    });
+    toast.success(
+      message,
+      undoable
+        ? { action: { label: t('events.lifecycle.undo'), onClick: () => void changeArchived(!to, false) } }
+        : undefined,
     );
   }
 
@@ -56,7 +55,7 @@ export function EventLifecycleActions({ event, organisationId }: { event: Organi
         aria-label={t(archived ? 'events.lifecycle.unarchiveLabel' : 'events.lifecycle.archiveLabel', {
           title: event.title,
         })}
-        onClick={() => changeArchived(!archived, true)}
+        onClick={() => void changeArchived(!archived, true)}
       >
         {archived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />}
         {t(archived ? 'events.lifecycle.unarchive' : 'events.lifecycle.archive')}
@@ -91,17 +90,16 @@ function DeleteEventDialog({
   const preview = useQuery(eventDeletionQueryOptions(event.id));
   const remove = useDeleteEvent(organisationId);
 
-  function confirm(): void {
-    remove.mutate(event.id, {
-      onSuccess: () => {
-        toast.success(t('events.lifecycle.deleted', { title: event.title }));
-        onClose();
-      },
-      onError: (error) => {
-        toast.error(t('events.lifecycle.failed', { message: getErrorMessage(error, t) }));
-        void preview.refetch();
-      },
-    });
+  async function confirm(): Promise<void> {
+    try {
+      await remove.mutateAsync(event.id);
+    } catch (error) {
+      toast.error(t('events.lifecycle.failed', { message: getErrorMessage(error, t) }));
+      void preview.refetch();
+      return;
+    }
+    toast.success(t('events.lifecycle.deleted', { title: event.title }));
+    onClose();
   }
 
   const facts = preview.data;
@@ -138,7 +136,7 @@ function DeleteEventDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={remove.isPending}>{t('events.lifecycle.cancel')}</AlertDialogCancel>
           {facts?.deletable ? (
-            <Button variant="destructive" disabled={remove.isPending} onClick={confirm}>
+            <Button variant="destructive" disabled={remove.isPending} onClick={() => void confirm()}>
               {remove.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
               {t('events.lifecycle.confirmDelete')}
             </Button>
