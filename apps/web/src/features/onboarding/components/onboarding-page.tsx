@@ -87,9 +87,13 @@ export function OnboardingPage({ invitedSponsorships = [] }: { invitedSponsorshi
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <p className="text-sm font-medium text-primary">{t('onboarding.progress', { current, total: STEPS.length })}</p>
+      {asInvitedSponsor ? null : (
+        <p className="text-sm font-medium text-primary">{t('onboarding.progress', { current, total: STEPS.length })}</p>
+      )}
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance sm:text-3xl">{t('onboarding.title')}</h1>
-      <p className="mt-2 text-muted-foreground">{t('onboarding.lead')}</p>
+      <p className="mt-2 text-muted-foreground">
+        {asInvitedSponsor ? t('onboarding.sponsor.pageLead') : t('onboarding.lead')}
+      </p>
       {asInvitedSponsor ? (
         <SponsorOnboarding
           sponsorships={invitedSponsorships}
