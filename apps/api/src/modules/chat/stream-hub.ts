@@ -181,7 +181,12 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
     const receiver = otherSide(message.senderSide);
     await Promise.all([
       refreshUnread(receiver, event.o, event.s, receiver === 'organisation' ? organisation : sponsor),
-      refreshUnread(message.senderSide, event.o, event.s, message.senderSide === 'organisation' ? organisation : sponsor),
+      refreshUnread(
+        message.senderSide,
+        event.o,
+        event.s,
+        message.senderSide === 'organisation' ? organisation : sponsor,
+      ),
     ]);
   };
 

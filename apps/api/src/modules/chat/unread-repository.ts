@@ -22,7 +22,9 @@ export function createUnreadRepository(db: Db) {
         sql<number>`sum(case when ${column} > 0 then 1 else 0 end)`.as('k'),
         sql<number>`sum(case when c.last_participant_side = ${senderSide} then 1 else 0 end)`.as('u'),
       ])
-      .where((eb) => eb.or([eb(`c.${unreadColumn(senderSide)}`, '>', 0), eb('c.last_participant_side', '=', senderSide)]));
+      .where((eb) =>
+        eb.or([eb(`c.${unreadColumn(senderSide)}`, '>', 0), eb('c.last_participant_side', '=', senderSide)]),
+      );
     if (filter.organisationId !== undefined) query = query.where('c.organisation_id', '=', filter.organisationId);
     if (filter.emailNormalized !== undefined) {
       query = query.where('c.sponsor_email_normalized', '=', filter.emailNormalized);

@@ -87,7 +87,7 @@ describe.each(ENGINES)('archiving and deleting events on %s', (engine) => {
     expect(JSON.stringify(found.json())).toContain(event.title);
   });
 
-  it("refuses archiving, deleting and the preview to another organisation, a sponsor and without a token", async () => {
+  it('refuses archiving, deleting and the preview to another organisation, a sponsor and without a token', async () => {
     const event = await createEvent();
     for (const [method, url] of [
       ['POST', `/api/event/${event.id}/archive`],

@@ -90,7 +90,12 @@ export function createTeamInvitationsRepository(db: Db) {
     async renew(id: number, tokenHash: string, createdAt: Date, expiresAt: Date): Promise<boolean> {
       const result = await db
         .updateTable('invitations')
-        .set({ token_hash: tokenHash, created_at: toDbTime(createdAt), expires_at: toDbTime(expiresAt), revoked_at: null })
+        .set({
+          token_hash: tokenHash,
+          created_at: toDbTime(createdAt),
+          expires_at: toDbTime(expiresAt),
+          revoked_at: null,
+        })
         .where('id', '=', id)
         .where('kind', '=', 'team')
         .where('accepted_at', 'is', null)

@@ -141,7 +141,7 @@ describe.each(ENGINES)('team invitations on %s', (engine) => {
     }
   });
 
-  it("keeps another organisation, a sponsor and anonymous callers out; an organising member may manage them", async () => {
+  it('keeps another organisation, a sponsor and anonymous callers out; an organising member may manage them', async () => {
     const email = uniqueEmail('guarded');
     await invite(t, organiser, email);
     const { id } = await entryFor(email);

@@ -103,7 +103,10 @@ export function createProfilesService(deps: {
       return toProfileWire(await profiles.findByCognitoId(cognitoId), caller);
     },
 
-    async completeOnboarding(caller: ProfileCaller, body: z.output<typeof ZOnboardingRequest>): Promise<UserProfileWire> {
+    async completeOnboarding(
+      caller: ProfileCaller,
+      body: z.output<typeof ZOnboardingRequest>,
+    ): Promise<UserProfileWire> {
       const existing = await profiles.findByCognitoId(caller.sub);
       if (existing?.onboardingCompleted)
         throw fail('profile.onboarding-done', 'Onboarding is already completed; use PUT to change the profile');

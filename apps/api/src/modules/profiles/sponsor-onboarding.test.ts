@@ -52,7 +52,13 @@ describe.each(ENGINES)('sponsor onboarding on %s', (engine) => {
     for (const role of ['veranstalter', 'beides']) {
       const res = await call('POST', '/api/user-profile', me.AccessToken, { role, organisation_name: 'Verein' });
       expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json().fields).sort()).toEqual(['city', 'country', 'house_number', 'postal_code', 'street']);
+      expect(Object.keys(res.json().fields).sort()).toEqual([
+        'city',
+        'country',
+        'house_number',
+        'postal_code',
+        'street',
+      ]);
     }
     expect((await call('GET', `/api/user-profile/${me.sub}`, me.AccessToken)).json().user.onboarding_completed).toBe(
       false,

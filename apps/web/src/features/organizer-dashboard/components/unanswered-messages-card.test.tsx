@@ -12,7 +12,10 @@ describe('UnansweredMessagesCard', () => {
       fetch: (input) =>
         Promise.resolve(
           String(input) === '/api/conversation/unread'
-            ? new Response(JSON.stringify({ unread_messages: 7, unread_conversations: 3, unanswered_conversations: 5 }), { status: 200 })
+            ? new Response(
+                JSON.stringify({ unread_messages: 7, unread_conversations: 3, unanswered_conversations: 5 }),
+                { status: 200 },
+              )
             : new Response(null, { status: 404 }),
         ),
     });
