@@ -11,7 +11,7 @@ import type { LoginValues, loginSchema } from '../utils/schemas';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
 import { FormField } from './form-field';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/password/password-input';
 import { SubmitButton } from './submit-button';
 import { textLinkClass } from './text-link';
 
