@@ -37,7 +37,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
 
   /** Signs in and confirms the device the sign-in announced, as amazon-cognito-identity-js does. */
   async function signInOnDevice(email: string, name: string) {
-    const result = (await passwordAuth(email)).body.AuthenticationResult as {
+    const result = (await passwordAuth(email)).body.AuthenticationResult as unknown as {
       AccessToken: string;
       RefreshToken: string;
       NewDeviceMetadata: { DeviceKey: string };
