@@ -96,11 +96,12 @@ export const getDevice = defineOperation(
 export const forgetDevice = defineOperation(
   z.object({ AccessToken: Z.token, DeviceKey: Z.deviceKey }),
   async (ctx, input) => {
-    const { user } = await authorise(ctx, input.AccessToken);
+    const { user, claims } = await authorise(ctx, input.AccessToken);
     const now = ctx.clock();
-    // Forgetting a device signs it out too (decision 023): its sessions' tokens are refused from now on.
+    // Forgetting a device signs it out too (decision 023): its sessions' tokens are refused from now
+    // on. The session asking stays, so forgetting one's own device (as Cognito clients do) keeps one in.
     const found = await ctx.repo.db.transaction().execute(async (trx) => {
-      await ctx.repo.revokeSessionsOfDevice(user.sub, input.DeviceKey, now, trx);
+      await ctx.repo.revokeSessionsOfDevice(user.sub, input.DeviceKey, now, claims.originJti, trx);
       return ctx.repo.deleteDevice(user.sub, input.DeviceKey, trx);
     });
     if (!found) throw deviceNotFound();
