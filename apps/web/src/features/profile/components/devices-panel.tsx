@@ -71,7 +71,7 @@ export function DevicesPanel() {
                     <span className="font-medium" title={device.name || undefined}>
                       {name}
                       {device.current ? (
-                        <span className="ml-2 rounded-full bg-secondary px-2 py-0.5 text-xs font-medium text-primary">
+                        <span className="ml-2 inline-block rounded-full bg-secondary px-2 py-0.5 text-xs font-medium whitespace-nowrap text-primary">
                           {t('profile.security.devices.current')}
                         </span>
                       ) : null}

@@ -69,7 +69,7 @@ function SetupForm({ email, secret, onDone }: { email: string; secret: string; o
           <span id={secretId} className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
             {t('profile.security.totp.secretLabel')}
           </span>
-          <code aria-labelledby={secretId} data-totp-secret={secret} className="font-mono text-base break-all">
+          <code aria-labelledby={secretId} data-totp-secret={secret} className="font-mono text-base break-words">
             {grouped(secret)}
           </code>
         </div>
