@@ -369,6 +369,12 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     url: '/api/organisation/{orgA}/progress',
     expect: organisationA(200),
   },
+  {
+    method: 'GET',
+    route: '/api/organisation/:organisationId/sponsoring-numbers',
+    url: '/api/organisation/{orgA}/sponsoring-numbers',
+    expect: organisationA(200),
+  },
 
   // State-changing rows last, the allowed caller last of all.
   {

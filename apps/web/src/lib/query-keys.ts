@@ -43,6 +43,7 @@ export const queryKeys = {
     ofEvent: (eventId: number) => ['packages', 'event', eventId] as const,
     ofSponsorship: (sponsorshipId: number, viewer: string) =>
       ['packages', 'sponsorship', sponsorshipId, viewer] as const,
+    numbers: (organisationId: number) => ['packages', 'numbers', organisationId] as const,
   },
   organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
   /** GET /archived-agreements: the signed-in sponsor's agreements kept after an organisation's deletion. */

@@ -3,6 +3,7 @@
 // The only writer of packages, package_benefits, sponsorship_offers, sponsorship_choices and
 // sponsorship_activity; the sponsorship's amount is changed through the sponsorships module's write.
 import { defineModule } from '../kit.ts';
+import { createNumbersRepository, numbersRoutes } from './numbers.ts';
 import { createPackagesRepository } from './repository.ts';
 import { packagesRoutes } from './routes.ts';
 import { createPackagesService, type PackagesService } from './service.ts';
@@ -14,8 +15,8 @@ export type PackagesApi = {
 
 export const packagesModule = defineModule({
   name: 'packages',
-  ports: ['db', 'clock'],
-  setup: ({ db, clock, use }) => {
+  ports: ['db', 'clock', 'readCache'],
+  setup: ({ db, clock, readCache, use }) => {
     const writes = use('sponsorships', 'writes');
     const repo = createPackagesRepository(db, (trx, id, amountCents, now) =>
       writes.setAmount(trx, id, amountCents, now),
@@ -28,7 +29,15 @@ export const packagesModule = defineModule({
     });
     return {
       api: { prepareOffer: (event, ids, actor) => packages.prepareOffer(event, ids, actor) },
-      routes: async (app) => app.register(packagesRoutes, { packages }),
+      routes: async (app) => {
+        await app.register(packagesRoutes, { packages, readCache });
+        // Until the fulfilment module reports progress, no event has deliverables.
+        await app.register(numbersRoutes, {
+          repo: createNumbersRepository(db),
+          access: use('events', 'access'),
+          fulfilmentOf: async () => new Map(),
+        });
+      },
     };
   },
 });
