@@ -68,6 +68,11 @@ export const queryKeys = {
   organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
   /** GET /archived-agreements: the signed-in sponsor's agreements kept after an organisation's deletion. */
   archivedAgreements: ['archived-agreements'] as const,
+  /** The signed-in user's own security settings at the identity provider (the profile's security section). */
+  accountSecurity: {
+    totp: ['account-security', 'totp'] as const,
+    devices: ['account-security', 'devices'] as const,
+  },
   /** `scope` tells a signed-in user's chat ('me') from a guest's (see lib/chat/chat-auth.ts). */
   conversations: {
     all: ['conversations'] as const,
