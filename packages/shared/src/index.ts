@@ -19,3 +19,4 @@ export * from './schemas/agreement-archive.ts';
 export * from './password-rule.ts';
 export * from './schemas/packages.ts';
 export * from './schemas/fulfilment.ts';
+export * from './schemas/sponsoring-numbers.ts';

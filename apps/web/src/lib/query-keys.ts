@@ -43,6 +43,7 @@ export const queryKeys = {
     ofEvent: (eventId: number) => ['packages', 'event', eventId] as const,
     ofSponsorship: (sponsorshipId: number, viewer: string) =>
       ['packages', 'sponsorship', sponsorshipId, viewer] as const,
+    numbers: (organisationId: number) => ['packages', 'numbers', organisationId] as const,
   },
   /** Deliverables of confirmed sponsorships: the organisation's (filtered) and one sponsorship's. */
   fulfilment: {

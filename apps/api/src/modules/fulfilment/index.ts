@@ -9,6 +9,8 @@ import { fulfilmentRoutes } from './routes.ts';
 import { createFulfilmentService, dayOf } from './service.ts';
 
 export type FulfilmentApi = {
+  /** For the packages module's sponsoring numbers: per event, done (or waived) of total and overdue. */
+  progress(organisationId: number): Promise<Map<number, { done: number; total: number; overdue: number }>>;
   /** For the tasks module: the organisation's overdue deliverables. */
   overdue(
     organisationId: number,
@@ -45,6 +47,10 @@ export const fulfilmentModule = defineModule({
     onClose('preClose', () => job.stop());
     return {
       api: {
+        async progress(organisationId) {
+          const rows = await repo.summary(organisationId, dayOf((clock ?? (() => new Date()))()));
+          return new Map(rows.map(({ event_id: eventId, ...counts }) => [eventId, counts]));
+        },
         async overdue(organisationId, at) {
           return (await repo.overdue(dayOf(at), organisationId)).map((d) => ({
             id: d.id,

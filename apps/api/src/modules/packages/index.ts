@@ -4,6 +4,7 @@
 // sponsorship_activity; the sponsorship's amount is changed through the sponsorships module's write.
 import { defineModule } from '../kit.ts';
 import { createPackagesLifecycle } from './lifecycle.ts';
+import { createNumbersRepository, numbersRoutes } from './numbers.ts';
 import { createPackagesRepository } from './repository.ts';
 import { packagesRoutes } from './routes.ts';
 import { createPackagesService, type PackagesService } from './service.ts';
@@ -21,8 +22,8 @@ type PackagesLifecycle = ReturnType<typeof createPackagesLifecycle>;
 
 export const packagesModule = defineModule({
   name: 'packages',
-  ports: ['db', 'clock', 'events'],
-  setup: ({ db, clock, events, use }) => {
+  ports: ['db', 'clock', 'readCache', 'events'],
+  setup: ({ db, clock, readCache, events, use }) => {
     const writes = use('sponsorships', 'writes');
     const repo = createPackagesRepository(db, (trx, id, amountCents, now) =>
       writes.setAmount(trx, id, amountCents, now),
@@ -41,7 +42,15 @@ export const packagesModule = defineModule({
         changeAmount: lifecycle.changeAmount,
         chosenPackage: lifecycle.chosenPackage,
       },
-      routes: async (app) => app.register(packagesRoutes, { packages }),
+      routes: async (app) => {
+        await app.register(packagesRoutes, { packages, readCache });
+        const fulfilment = use('fulfilment');
+        await app.register(numbersRoutes, {
+          repo: createNumbersRepository(db),
+          access: use('events', 'access'),
+          fulfilmentOf: (organisationId) => fulfilment.progress(organisationId),
+        });
+      },
     };
   },
 });

@@ -20,8 +20,8 @@ export type SponsorshipsApi = {
 
 export const sponsorshipsModule = defineModule({
   name: 'sponsorships',
-  ports: ['db', 'log', 'clock', 'events'],
-  setup: ({ db, log, clock, events, use }) => {
+  ports: ['db', 'log', 'clock', 'events', 'readCache'],
+  setup: ({ db, log, clock, events, readCache, use }) => {
     const repo = createSponsorshipsRepository(db, use('files', 'signedFileWrites'));
     const sponsorships = createSponsorshipsService({
       repo,
@@ -45,7 +45,7 @@ export const sponsorshipsModule = defineModule({
         },
         parties: sponsorships.parties,
       },
-      routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships }),
+      routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships, readCache }),
     };
   },
 });

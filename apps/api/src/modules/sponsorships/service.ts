@@ -159,9 +159,15 @@ export function createSponsorshipsService(deps: {
     },
 
     /** GET /event/{id}/sponsorships: for the organisers of the event's organisation. */
-    async listForEvent(caller: { sub: string }, eventId: number): Promise<SponsorshipWire[]> {
-      const event = await deps.events.organiserEvent(caller, eventId);
-      return toWire(await repo.listForEvent(event.id));
+    async listForEvent(caller: { sub: string }, eventId: number) {
+      // For the read cache: sponsorships, the event, its files and the organisation's name all move
+      // the organisation's revision (migration 0012).
+      const { event, revision } = await deps.events.organiserEventRevision(caller, eventId);
+      return {
+        key: `sponsorships:${event.id}`,
+        version: String(revision),
+        load: async () => ({ body: await toWire(await repo.listForEvent(event.id)) }),
+      };
     },
 
     /** POST /sponsorships/{id}/signed-agreement/upload-url */
