@@ -181,6 +181,15 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     expect(summary).toHaveLength(1);
     expect(summary[0]).toMatchObject({ event_id: eventId });
     expect(summary[0].done).toBeGreaterThanOrEqual(1);
+    // The event list's sponsoring numbers carry the same progress.
+    const numbers = (
+      await call('GET', `/api/organisation/${organiser.organisationId}/sponsoring-numbers`, organiser.token)
+    ).json();
+    expect(numbers.totals.fulfilment).toEqual({
+      done: summary[0].done,
+      total: summary[0].total,
+      overdue: summary[0].overdue,
+    });
   });
 
   it('answers 404 to another organisation, another sponsor and a wrong link', async () => {
