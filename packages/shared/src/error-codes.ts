@@ -101,6 +101,17 @@ export const ERROR_STATUS = {
   'deliverable.organisers-decide': 403,
   'deliverable.no-input-needed': 409,
   'deliverable.assignee-unknown': 400,
+  // Sponsor profiles, their logos and the public sponsor wall
+  'sponsor-profile.sponsors-only': 403,
+  'sponsor-profile.name-missing': 409,
+  'sponsor-wall.sponsor-consents': 403,
+  'sponsor-wall.not-found': 404,
+  'logo.svg-refused': 415,
+  'logo.unsupported-type': 415,
+  'logo.too-large': 413,
+  'logo.too-many-pixels': 400,
+  'logo.unreadable': 400,
+  'logo.not-found': 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

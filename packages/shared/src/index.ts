@@ -18,5 +18,6 @@ export * from './schemas/progress.ts';
 export * from './schemas/agreement-archive.ts';
 export * from './password-rule.ts';
 export * from './schemas/packages.ts';
-export * from './schemas/fulfilment.ts';
 export * from './schemas/sponsoring-numbers.ts';
+export * from './schemas/fulfilment.ts';
+export * from './schemas/sponsor-profiles.ts';

@@ -12,6 +12,7 @@
 import { FULFILMENT_ROWS } from './route-matrix-fulfilment.ts';
 import { PACKAGE_ROWS } from './route-matrix-packages.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
+import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
 import { bearer, everyone, guestOnly, organisationA, type MatrixRow } from './route-matrix-expectations.ts';
 
 export type { MatrixRow } from './route-matrix-expectations.ts';
@@ -219,6 +220,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   },
 
   ...FULFILMENT_ROWS,
+  // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
+  ...SPONSOR_WALL_ROWS,
 
   // Chat
   { method: 'GET', route: '/api/conversation', url: '/api/conversation', expect: bearer(200) },

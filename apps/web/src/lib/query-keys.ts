@@ -52,6 +52,13 @@ export const queryKeys = {
     ofSponsorship: (sponsorshipId: number, viewer: string) =>
       ['fulfilment', 'sponsorship', sponsorshipId, viewer] as const,
   },
+  /** The sponsor's own profile (`viewer` as for sponsorships) and the events' sponsor walls. */
+  sponsorProfile: (viewer: string) => ['sponsor-profile', viewer] as const,
+  sponsorWall: {
+    all: ['sponsor-wall'] as const,
+    settings: (eventId: number) => ['sponsor-wall', 'settings', eventId] as const,
+    feed: (eventId: number) => ['sponsor-wall', 'feed', eventId] as const,
+  },
   organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
   /** GET /archived-agreements: the signed-in sponsor's agreements kept after an organisation's deletion. */
   archivedAgreements: ['archived-agreements'] as const,

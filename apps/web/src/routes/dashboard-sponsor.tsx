@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { PackageChoice } from '@/features/packages/components/package-choice';
+import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import {
   SponsorDashboardPage,
   type SponsorPackagesSlot,
@@ -26,5 +27,12 @@ const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
 );
 
 function SponsorDashboardRoute() {
-  return <SponsorDashboardPage Packages={Packages} />;
+  return (
+    <>
+      <SponsorDashboardPage Packages={Packages} />
+      <div className="mx-auto w-full max-w-4xl px-4 pb-10 sm:px-6">
+        <SponsorProfileSection viewer={ME} />
+      </div>
+    </>
+  );
 }

@@ -17,6 +17,7 @@ import { chatListRevisions } from './0013_chat_list_revisions.ts';
 import { identityAddressLimits } from './0014_identity_address_limits.ts';
 import { packages } from './0015_packages.ts';
 import { fulfilment } from './0016_fulfilment.ts';
+import { sponsorProfiles } from './0017_sponsor_profiles.ts';
 import { packageRevisions } from './0020_package_revisions.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -37,6 +38,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0014_identity_address_limits': identityAddressLimits(engine),
     '0015_packages': packages(engine),
     '0016_fulfilment': fulfilment(engine),
+    '0017_sponsor_profiles': sponsorProfiles(engine),
     '0020_package_revisions': packageRevisions(engine),
   };
 }

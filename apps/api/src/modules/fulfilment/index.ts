@@ -9,8 +9,6 @@ import { fulfilmentRoutes } from './routes.ts';
 import { createFulfilmentService, dayOf } from './service.ts';
 
 export type FulfilmentApi = {
-  /** For the packages module's sponsoring numbers: per event, done (or waived) of total and overdue. */
-  progress(organisationId: number): Promise<Map<number, { done: number; total: number; overdue: number }>>;
   /** For the tasks module: the organisation's overdue deliverables. */
   overdue(
     organisationId: number,
@@ -18,7 +16,11 @@ export type FulfilmentApi = {
   ): Promise<
     Array<{ id: number; event_id: number; event_title: string; sponsor_email: string; title: string; due_date: string }>
   >;
+  /** For the packages module's numbers: per event id, deliverables done (or waived) of all, and overdue. */
+  progress(organisationId: number, at: Date): Promise<Map<number, FulfilmentProgress>>;
 };
+
+export type FulfilmentProgress = { done: number; total: number; overdue: number };
 
 export const fulfilmentModule = defineModule({
   name: 'fulfilment',
@@ -47,10 +49,6 @@ export const fulfilmentModule = defineModule({
     onClose('preClose', () => job.stop());
     return {
       api: {
-        async progress(organisationId) {
-          const rows = await repo.summary(organisationId, dayOf((clock ?? (() => new Date()))()));
-          return new Map(rows.map(({ event_id: eventId, ...counts }) => [eventId, counts]));
-        },
         async overdue(organisationId, at) {
           return (await repo.overdue(dayOf(at), organisationId)).map((d) => ({
             id: d.id,
@@ -60,6 +58,10 @@ export const fulfilmentModule = defineModule({
             title: d.title,
             due_date: d.dueDate ?? '',
           }));
+        },
+        async progress(organisationId, at) {
+          const rows = await repo.summary(organisationId, dayOf(at));
+          return new Map(rows.map(({ event_id, ...progress }) => [event_id, progress]));
         },
       },
       routes: async (app) => app.register(fulfilmentRoutes, { fulfilment }),

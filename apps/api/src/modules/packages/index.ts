@@ -22,8 +22,8 @@ type PackagesLifecycle = ReturnType<typeof createPackagesLifecycle>;
 
 export const packagesModule = defineModule({
   name: 'packages',
-  ports: ['db', 'clock', 'readCache', 'events'],
-  setup: ({ db, clock, readCache, events, use }) => {
+  ports: ['db', 'clock', 'events', 'readCache'],
+  setup: ({ db, clock, events, readCache, use }) => {
     const writes = use('sponsorships', 'writes');
     const repo = createPackagesRepository(db, (trx, id, amountCents, now) =>
       writes.setAmount(trx, id, amountCents, now),
@@ -48,7 +48,7 @@ export const packagesModule = defineModule({
         await app.register(numbersRoutes, {
           repo: createNumbersRepository(db),
           access: use('events', 'access'),
-          fulfilmentOf: (organisationId) => fulfilment.progress(organisationId),
+          fulfilmentOf: (organisationId) => fulfilment.progress(organisationId, clock ? clock() : new Date()),
         });
       },
     };

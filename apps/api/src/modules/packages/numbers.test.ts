@@ -64,7 +64,13 @@ describe.each(ENGINES)('sponsoring numbers on %s', (engine) => {
     });
 
     const event = (await call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Zahlen' }))).json().id;
-    const gold = await createPackage(event, pkg('Gold', 500_000, 2));
+    const gold = await createPackage(event, {
+      ...pkg('Gold', 500_000, 2),
+      benefits: [
+        { title: 'Logo auf dem Plakat', kind: 'logo', due_date: '2020-01-01', sponsor_delivers: true },
+        { title: 'Stand', kind: 'booth', due_date: null, sponsor_delivers: false },
+      ],
+    });
     const silver = await createPackage(event, pkg('Silber', 100_000, null));
     const [a, b, c, d] = await Promise.all([
       invite(event, [gold.id]),
@@ -103,15 +109,26 @@ describe.each(ENGINES)('sponsoring numbers on %s', (engine) => {
         package_id: silver.id,
         name: 'Silber',
         archived: false,
-        sold: expect.any(Number),
+        // The withdrawn sponsorship gave its slot back.
+        sold: 1,
         capacity: null,
         // The withdrawn sponsorship commits nothing.
         committed_cents: 100_000,
         confirmed_cents: 0,
       },
     ]);
-    expect(own).toMatchObject({ committed_cents: 1_100_000, confirmed_cents: 500_000 });
-    expect(body.totals).toMatchObject({ committed_cents: 1_100_000, confirmed_cents: 500_000 });
+    // The confirmed Gold sponsorship's two benefits became deliverables; the logo's due date has passed.
+    expect(own).toMatchObject({
+      committed_cents: 1_100_000,
+      confirmed_cents: 500_000,
+      fulfilment: { done: 0, total: 2, overdue: 1 },
+    });
+    expect(body.totals).toMatchObject({
+      sold: 3,
+      committed_cents: 1_100_000,
+      confirmed_cents: 500_000,
+      fulfilment: { done: 0, total: 2, overdue: 1 },
+    });
   });
 
   it('answers only the organisers of that organisation', async () => {

@@ -88,6 +88,8 @@ export function createProfilesService(deps: {
   beforeOrganisationDeleted?: (organisationId: number, trx: Db) => Promise<unknown>;
   /** Removes what an organisation kept outside the database (its files) once it has been deleted. */
   onOrganisationDeleted?: (organisationId: number) => Promise<unknown>;
+  /** Removes what other modules keep by the account's address (the sponsor profile and its logo). */
+  onAccountDeleted?: (email: string) => Promise<unknown>;
 }) {
   const { profiles, identity } = deps;
   const now = deps.clock ?? (() => new Date());
@@ -151,6 +153,7 @@ export function createProfilesService(deps: {
         beforeOrganisationDeleted: deps.beforeOrganisationDeleted,
       });
       if (deletedOrganisationId !== null) await deps.onOrganisationDeleted?.(deletedOrganisationId);
+      await deps.onAccountDeleted?.(caller.email);
       await identity.deleteUser(cognitoId);
     },
   };
