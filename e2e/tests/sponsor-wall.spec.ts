@@ -236,3 +236,53 @@ test('sponsors deliver their logo through the link and the public wall shows the
   await embed.screenshot({ path: path.join(SHOTS, 'embed-en-375.png'), fullPage: true });
   await embed.context().close();
 });
+
+test('a sponsor with an account keeps the same profile on the sponsor dashboard (de, 1280 px)', async ({
+  browser,
+  page,
+}) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const organiser = await signInOnboardedUser(page, { language: 'de' });
+  const auth = { Authorization: `Bearer ${organiser.tokens.accessToken}` };
+  const event = await createEventWithAgreement(page, organiser.tokens.accessToken, {
+    title: `Sommerfest ${Date.now()}`,
+    event_date: '2030-07-04',
+    location: 'Stadtpark',
+    description: 'Fest.',
+  });
+  const sponsorPage = await visitor(browser, 'de', 1280);
+  const sponsor = await signInOnboardedUser(sponsorPage, { role: 'sponsor', language: 'de' });
+  const invited = await page.request.post('/api/sponsor-invitation', {
+    headers: auth,
+    data: { email: sponsor.email, event_id: event.id },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+
+  await sponsorPage.goto('/dashboard-sponsor');
+  const section = sponsorPage.locator('#sponsor-profile');
+  await expect(section.getByRole('heading', { name: 'Ihr Sponsorenprofil' })).toBeVisible();
+  await section.getByLabel('Öffentlicher Name').fill('Konto GmbH');
+  await section.getByLabel('Website').fill('konto.example');
+  await section.getByRole('button', { name: 'Profil speichern' }).click();
+  await expect(section.getByText('Bitte geben Sie eine Adresse mit https:// oder http:// ein.')).toBeVisible();
+  await section.getByLabel('Website').fill('https://konto.example');
+  await section.getByRole('button', { name: 'Profil speichern' }).click();
+  await expect(sponsorPage.getByText('Profil gespeichert.')).toBeVisible();
+  await section.getByTestId('logo-input').setInputFiles({
+    name: 'konto.jpg.png',
+    mimeType: 'image/png',
+    buffer: makePng(800, 200, [30, 140, 60]),
+  });
+  await expect(section.getByRole('img', { name: 'Ihr Logo' })).toBeVisible();
+  await section.getByRole('checkbox', { name: /auf der Sponsorenwand zeigen/ }).check();
+  await expect(section.getByRole('checkbox', { name: /auf der Sponsorenwand zeigen/ })).toBeChecked();
+  await section.screenshot({ path: path.join(SHOTS, 'profile-account-de-1280.png') });
+
+  // The same address's profile, read through the API as the account: one profile per address.
+  const mine = await sponsorPage.request.get('/api/sponsor-profile', {
+    headers: { Authorization: `Bearer ${sponsor.tokens.accessToken}` },
+  });
+  expect(((await mine.json()) as { profile: { public_name: string } }).profile.public_name).toBe('Konto GmbH');
+  await sponsorPage.context().close();
+});

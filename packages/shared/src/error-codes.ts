@@ -58,6 +58,7 @@ export const ERROR_STATUS = {
   'event.not-found': 404,
   'event.not-saved': 400,
   'event.wrong-method': 400,
+  'event.has-sponsorships': 409,
   'file.unknown': 400,
   'file.not-uploaded': 400,
   'file.not-pdf': 400,
@@ -74,6 +75,9 @@ export const ERROR_STATUS = {
   'invitation.token-mismatch': 400,
   'invitation.not-yours': 403,
   'invitation.other-address': 403,
+  'invitation.revoked': 410,
+  'invitation.not-found': 404,
+  'invitation.already-accepted': 409,
   'invitation-code.invalid': 404,
   // Sponsorships and the archive of signed agreements
   'sponsorship.not-found': 404,

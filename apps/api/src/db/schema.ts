@@ -162,6 +162,8 @@ export type EventsTable = {
   created_by: string | null;
   created_at: DbTime;
   updated_at: DbTime;
+  /** Hidden from the lists until unarchived (migration 0018). */
+  archived_at: DbTime | null;
 };
 
 export type EventFileStatus = 'pending' | 'uploading' | 'stored';
@@ -276,6 +278,8 @@ export type InvitationsTable = {
   expires_at: DbTime;
   accepted_at: DbTime | null;
   accepted_by: string | null;
+  /** Revoked by the organisation: the link says so instead of working (migration 0018). */
+  revoked_at: DbTime | null;
 };
 
 export type ConversationsTable = {
@@ -293,6 +297,8 @@ export type ConversationsTable = {
   /** Unread messages sent by each side, kept by the message writes and read marking. */
   unread_from_organisation: Generated<number>;
   unread_from_sponsor: Generated<number>;
+  /** Who wrote the newest participant message (organisation or sponsor; notices do not count). */
+  last_participant_side: string | null;
 };
 
 /** Revision of a conversation-list scope (`o:<organisation id>`, `s:<address>`), kept by triggers (migration 0013). */

@@ -19,9 +19,15 @@ export const queryKeys = {
   userProfile: (sub: string) => ['user-profile', sub] as const,
   invitation: (token: string) => ['invitation', token] as const,
   teamMembers: (organisationId: number) => ['team-members', organisationId] as const,
+  /** The team page's invitations with their state (issue 21, point 5). */
+  teamInvitations: (organisationId: number) => ['team-invitations', organisationId] as const,
   events: {
     all: ['events'] as const,
     list: (organisationId: number) => ['events', 'list', organisationId] as const,
+    /** The archived ones (issue 21, point 4); under `list`, so invalidating the list reaches it. */
+    archivedList: (organisationId: number) => ['events', 'list', organisationId, 'archived'] as const,
+    /** What deleting the event would remove (its confirmation). */
+    deletion: (eventId: number) => ['events', 'deletion', eventId] as const,
     detail: (eventId: number) => ['events', 'detail', eventId] as const,
   },
   organiserTasks: (organisationId: number) => ['organiser-tasks', organisationId] as const,

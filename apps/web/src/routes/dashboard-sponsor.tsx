@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
@@ -26,13 +27,17 @@ const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
   </>
 );
 
+/** The public profile belongs to sponsors: it shows once the user has a sponsorship. */
 function SponsorDashboardRoute() {
+  const sponsorships = useQuery(mySponsorshipsQueryOptions());
   return (
     <>
       <SponsorDashboardPage Packages={Packages} />
-      <div className="mx-auto w-full max-w-4xl px-4 pb-10 sm:px-6">
-        <SponsorProfileSection viewer={ME} />
-      </div>
+      {sponsorships.data && sponsorships.data.length > 0 ? (
+        <div className="mx-auto w-full max-w-4xl px-4 pb-10 sm:px-6">
+          <SponsorProfileSection viewer={ME} />
+        </div>
+      ) : null}
     </>
   );
 }

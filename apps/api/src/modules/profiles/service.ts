@@ -1,10 +1,11 @@
 // Profile rules: only the signed-in user reads or changes their own profile; onboarding creates the
 // organisation; members share the owner's master data; deleting the account removes the identity
 // user too and an organisation left without members (its signed agreements are archived first).
+import type { z } from 'zod';
 import {
   ZMasterData,
-  type CreateUserProfileRequest,
   type MasterData,
+  type ZOnboardingRequest,
   type UpdateUserProfileRequest,
   type UserProfileWire,
 } from '@sp/shared';
@@ -106,12 +107,25 @@ export function createProfilesService(deps: {
 
     async completeOnboarding(
       caller: ProfileCaller,
-      body: CreateUserProfileRequest & MasterData,
+      body: z.output<typeof ZOnboardingRequest>,
     ): Promise<UserProfileWire> {
       const existing = await profiles.findByCognitoId(caller.sub);
       if (existing?.onboardingCompleted)
         throw fail('profile.onboarding-done', 'Onboarding is already completed; use PUT to change the profile');
-      const { role, ...masterData } = body;
+      const { role, ...given } = body;
+      // A sponsor's address is asked for later, when an agreement or invoice needs it: empty until then.
+      const masterData: MasterData =
+        given.street !== undefined
+          ? (given as MasterData)
+          : {
+              organisation_name: given.organisation_name,
+              street: '',
+              house_number: '',
+              postal_code: '',
+              city: '',
+              country: '',
+              phone_number: null,
+            };
       await profiles.completeOnboarding(
         { cognitoId: caller.sub, email: caller.email, role: role as NonNullable<typeof role>, masterData },
         now(),

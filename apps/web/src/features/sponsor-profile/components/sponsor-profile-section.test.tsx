@@ -120,6 +120,20 @@ describe('SponsorProfileSection', () => {
     expect(screen.getByRole('button', { name: 'Logo entfernen' })).toBeInTheDocument();
   });
 
+  it('keeps what is typed but not saved when a logo is uploaded', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(<SponsorProfileSection viewer={GUEST} />);
+    const form = await screen.findByRole('form', { name: 'Sponsorenprofil' });
+    await user.type(within(form).getByLabelText('Öffentlicher Name'), 'Noch nicht gespeichert');
+    const url = '/api/public/sponsor-logos/3/0123456789abcdef0123456789abcdef.webp';
+    answerWrite = () => json(200, answer({ logo: { url, width: 40, height: 20 }, updated_at: '2026-02-02' }));
+    fireEvent.change(screen.getByTestId('logo-input'), {
+      target: { files: [new File([new Uint8Array([0x89])], 'l.png', { type: 'image/png' })] },
+    });
+    expect(await screen.findByRole('img', { name: 'Ihr Logo' })).toBeInTheDocument();
+    expect(within(form).getByLabelText('Öffentlicher Name')).toHaveValue('Noch nicht gespeichert');
+  });
+
   it('asks for a name before the consent', async () => {
     await renderWithApp(<SponsorProfileSection viewer={GUEST} />);
     const box = await screen.findByRole('checkbox', { name: /Stadtlauf \(Laufverein\)/ });

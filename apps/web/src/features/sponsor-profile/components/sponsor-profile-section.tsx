@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BuildingIcon, LoaderCircleIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import type { SaveSponsorProfileRequest } from '@sp/shared';
+import type { SaveSponsorProfileRequest, SponsorProfileWire } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-error';
@@ -10,6 +10,9 @@ import { sponsorProfileQueryOptions, useChangeSponsorProfile, type ProfileViewer
 import { LogoField } from './logo-field';
 import { ProfileForm } from './profile-form';
 import { WallConsents } from './wall-consents';
+
+const savedTexts = (profile: SponsorProfileWire) =>
+  JSON.stringify([profile.public_name, profile.website, profile.description_de, profile.description_en]);
 
 /**
  * The sponsor's public profile (name, logo, descriptions, website), entered once for every
@@ -60,7 +63,8 @@ export function SponsorProfileSection({ viewer }: { viewer: ProfileViewer }) {
           }}
           onRemove={() => change.mutateAsync({ kind: 'remove-logo' })}
         />
-        <ProfileForm key={profile.updated_at ?? 'new'} profile={profile} onSubmit={save} />
+        {/* Starts again from what is saved when the texts change, not when only the logo does. */}
+        <ProfileForm key={savedTexts(profile)} profile={profile} onSubmit={save} />
         <WallConsents
           consents={consents}
           hasName={profile.public_name !== ''}
