@@ -167,4 +167,16 @@ describe.each(ENGINES)('sponsor wall on %s', (engine) => {
     await w.call('PUT', `/api/event/${eventId}/sponsor-wall`, organiser.token, { enabled: false });
     expect((await feed()).statusCode).toBe(404);
   });
+
+  it("goes with its event into the archive, within the cached feed's minute, and comes back with it", async () => {
+    const other = (await w.call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Archivlauf' }))).json()
+      .id as number;
+    await w.call('PUT', `/api/event/${other}/sponsor-wall`, organiser.token, { enabled: true });
+    expect((await feed(other)).statusCode).toBe(200);
+    expect((await w.call('POST', `/api/event/${other}/archive`, organiser.token)).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    expect((await feed(other)).statusCode).toBe(404);
+    expect((await w.call('POST', `/api/event/${other}/unarchive`, organiser.token)).statusCode).toBe(200);
+    expect((await feed(other)).statusCode).toBe(200);
+  });
 });

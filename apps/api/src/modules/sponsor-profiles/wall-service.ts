@@ -86,7 +86,8 @@ export function createSponsorWallService(deps: {
     async publicFeed(eventId: number): Promise<CachedFeed> {
       const cached = cache.get(eventId);
       if (cached && cached.expiresAt > now().getTime()) return cached;
-      if (!(await repo.wallEnabled(eventId))) throw notFound();
+      // An archived event's wall goes with it (issue 21, point 4); within the cache's minute elsewhere.
+      if (!(await repo.wallEnabled(eventId)) || (await deps.events.isArchived(eventId))) throw notFound();
       const feed = await build(eventId);
       if (!feed) throw notFound();
       const body = JSON.stringify(feed);
