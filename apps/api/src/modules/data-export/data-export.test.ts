@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmSponsorship } from '../sponsorships/test-support.ts';
 import { ENGINES } from '../../../test/helpers.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
 import { onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
@@ -98,7 +99,7 @@ describe.each(ENGINES)('data export on %s', (engine) => {
         name: 'Gold',
         price_cents: 300_000,
         capacity: 1,
-        benefits: [],
+        benefits: [{ title: 'Vortrag', kind: 'talk', due_date: null, sponsor_delivers: true }],
       })
     ).json();
     const sponsorEmail = uniqueEmail('paket');
@@ -115,7 +116,31 @@ describe.each(ENGINES)('data export on %s', (engine) => {
         .statusCode,
     ).toBe(200);
 
+    // Confirmed: the benefit becomes a deliverable; the sponsor gives the talk's title and a comment.
+    await confirmSponsorship(t, { token, email: sponsorEmail, sponsorshipId }, organiser.token);
+    const [talk] = (await call('GET', `/api/sponsorships/${sponsorshipId}/deliverables`, sponsor.token)).json()
+      .deliverables;
+    expect(
+      (await call('PUT', `/api/deliverables/${talk.id}/input`, sponsor.token, { text: 'Sport verbindet' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('POST', `/api/deliverables/${talk.id}/comments`, sponsor.token, { text: 'Passt das so?' }))
+        .statusCode,
+    ).toBe(200);
+
     const theirs = (await call('GET', '/api/data-export', sponsor.token)).json();
+    expect(theirs.sponsorships[0].deliverables).toEqual([
+      expect.objectContaining({
+        title: 'Vortrag',
+        kind: 'talk',
+        sponsor_input: 'Sport verbindet',
+        provided_at: expect.any(String),
+        comments: [expect.objectContaining({ side: 'sponsor', text: 'Passt das so?' })],
+      }),
+    ]);
+    expect(theirs.sponsorships[0].deliverable_activity).toContainEqual(
+      expect.objectContaining({ side: 'sponsor', title: 'Vortrag' }),
+    );
     expect(theirs.sponsorships).toEqual([
       expect.objectContaining({
         event_title: 'Paket-Fest',
@@ -124,6 +149,12 @@ describe.each(ENGINES)('data export on %s', (engine) => {
         activity: [
           expect.objectContaining({ kind: 'offered', side: 'organisation', package_name: 'Gold' }),
           expect.objectContaining({ kind: 'chosen', side: 'sponsor', package_name: 'Gold', amount_cents: 300_000 }),
+          expect.objectContaining({
+            kind: 'status_changed',
+            side: 'organisation',
+            from_status: 'signed',
+            to_status: 'confirmed',
+          }),
         ],
       }),
     ]);
