@@ -7,6 +7,7 @@
 //   BENCH_SCALE=0.5 npm run bench  durations scaled by 0.5
 //   npm run bench -- --no-browser  without the LCP measurement in Chromium
 //   npm run bench -- --engine postgresql   one engine only (sqlite or postgresql)
+//   npm run bench -- --reads-only  only start, memory and the read figures (no writes, live, mixed, browser)
 import './supported-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +27,8 @@ import { closeClientAgent, expectStatus, freePort, rssMb, startServer } from './
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const scale = args.includes('--quick') ? 0.25 : Number(process.env.BENCH_SCALE ?? 1);
-const withBrowser = !args.includes('--no-browser');
+const readsOnly = args.includes('--reads-only');
+const withBrowser = !readsOnly && !args.includes('--no-browser');
 const onlyEngine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : null;
 const seconds = (full) => Math.max(2, Math.round(full * scale));
 const DURATION = {
@@ -119,7 +121,10 @@ async function runEngine(engine, databaseUrl) {
     const reads = [['GET /api/events/{org}', `/api/events/${data.organisationId}`]];
     // The organiser's event page of an event with 10 packages and 100 sponsorships (issue 18).
     for (const part of ['', '/packages', '/sponsorships'])
-      reads.push([`GET /api/event/{id}${part} (10 packages, 100 sponsorships)`, `/api/event/${packagedEventId}${part}`]);
+      reads.push([
+        `GET /api/event/{id}${part} (10 packages, 100 sponsorships)`,
+        `/api/event/${packagedEventId}${part}`,
+      ]);
     if (data.chat) {
       reads.push(['GET /api/conversation', '/api/conversation']);
       reads.push(['GET /api/conversation/{id}', `/api/conversation/${data.conversationIds[0]}`]);
@@ -154,105 +159,108 @@ async function runEngine(engine, databaseUrl) {
     }
     if (!data.chat) row(engine, 'GET /api/conversation[/{id}]', NaN, '', 'not available', null);
 
-    log(
-      `raw durable single-row inserts (${databaseUrl ? 'PostgreSQL table' : 'SQLite temp file, same pragmas'}), ${DURATION.rawInsert} s`,
-    );
-    const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
-    figures.rawInsert = raw;
-    row(engine, 'raw durable insert rows/s', raw.rowsPerSec, 'rows/s', null, null);
+    if (readsOnly) log('reads only: no writes, live delivery or mixed load in this run');
+    else {
+      log(
+        `raw durable single-row inserts (${databaseUrl ? 'PostgreSQL table' : 'SQLite temp file, same pragmas'}), ${DURATION.rawInsert} s`,
+      );
+      const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
+      figures.rawInsert = raw;
+      row(engine, 'raw durable insert rows/s', raw.rowsPerSec, 'rows/s', null, null);
 
-    if (data.chat) {
-      log(`POST /api/conversation/{id}/message: ${CONNECTIONS} connections, ${DURATION.http} s`);
-      const w = await cannon({
-        url: `${server.baseUrl}/api/conversation/${data.conversationIds[1]}/message`,
-        method: 'POST',
-        connections: CONNECTIONS,
-        duration: DURATION.http,
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ message: 'Benchmark-Nachricht: bitte die Vereinbarung prüfen.', type: 'text' }),
-      });
-      figures.writes = w;
-      logErrors('POST message', cannonErrorKinds(w));
-      const ratio = w.reqPerSec / raw.rowsPerSec;
-      row(
-        engine,
-        'POST message msgs/s',
-        w.reqPerSec,
-        'msg/s',
-        '>= 0.5 x raw insert',
-        ratio >= 0.5 && w.errors === 0,
-        ratio,
-      );
-      rows.at(-1).ratioOf = 'raw';
-      row(engine, 'POST message p99', w.p99, 'ms', null, null);
-      if (w.errors) rows.at(-1).text = `${fmt(w.p99, 0)} (${w.errors} errors)`;
+      if (data.chat) {
+        log(`POST /api/conversation/{id}/message: ${CONNECTIONS} connections, ${DURATION.http} s`);
+        const w = await cannon({
+          url: `${server.baseUrl}/api/conversation/${data.conversationIds[1]}/message`,
+          method: 'POST',
+          connections: CONNECTIONS,
+          duration: DURATION.http,
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ message: 'Benchmark-Nachricht: bitte die Vereinbarung prüfen.', type: 'text' }),
+        });
+        figures.writes = w;
+        logErrors('POST message', cannonErrorKinds(w));
+        const ratio = w.reqPerSec / raw.rowsPerSec;
+        row(
+          engine,
+          'POST message msgs/s',
+          w.reqPerSec,
+          'msg/s',
+          '>= 0.5 x raw insert',
+          ratio >= 0.5 && w.errors === 0,
+          ratio,
+        );
+        rows.at(-1).ratioOf = 'raw';
+        row(engine, 'POST message p99', w.p99, 'ms', null, null);
+        if (w.errors) rows.at(-1).text = `${fmt(w.p99, 0)} (${w.errors} errors)`;
 
-      log(`live delivery: 500 SSE clients, 200 msg/s for ${DURATION.live} s`);
-      const users = [data.organiser, ...data.team];
-      const live = await liveDelivery({
-        baseUrl: server.baseUrl,
-        users,
-        conversationIds: data.conversationIds,
-        clients: 500,
-        rate: 200,
-        seconds: DURATION.live,
-      });
-      figures.live = live;
-      logErrors('live delivery POST', live.postErrorKinds);
-      row(
-        engine,
-        `live delivery p50 (${live.clients} clients, ${fmt(live.achievedRate, 0)} msg/s)`,
-        live.p50,
-        'ms',
-        '< 20',
-        live.p50 < 20,
-      );
-      row(engine, 'live delivery p99', live.p99, 'ms', '< 100', live.p99 < 100);
-      row(engine, 'live delivery max', live.max, 'ms', null, null);
-      row(
-        engine,
-        'live lost / duplicated',
-        live.lost + live.duplicated,
-        '',
-        '0 / 0',
-        live.lost === 0 && live.duplicated === 0 && live.postErrors === 0,
-      );
-      rows.at(-1).text =
-        `${live.lost} / ${live.duplicated}${live.postErrors ? ` (${live.postErrors} POST errors)` : ''}`;
+        log(`live delivery: 500 SSE clients, 200 msg/s for ${DURATION.live} s`);
+        const users = [data.organiser, ...data.team];
+        const live = await liveDelivery({
+          baseUrl: server.baseUrl,
+          users,
+          conversationIds: data.conversationIds,
+          clients: 500,
+          rate: 200,
+          seconds: DURATION.live,
+        });
+        figures.live = live;
+        logErrors('live delivery POST', live.postErrorKinds);
+        row(
+          engine,
+          `live delivery p50 (${live.clients} clients, ${fmt(live.achievedRate, 0)} msg/s)`,
+          live.p50,
+          'ms',
+          '< 20',
+          live.p50 < 20,
+        );
+        row(engine, 'live delivery p99', live.p99, 'ms', '< 100', live.p99 < 100);
+        row(engine, 'live delivery max', live.max, 'ms', null, null);
+        row(
+          engine,
+          'live lost / duplicated',
+          live.lost + live.duplicated,
+          '',
+          '0 / 0',
+          live.lost === 0 && live.duplicated === 0 && live.postErrors === 0,
+        );
+        rows.at(-1).text =
+          `${live.lost} / ${live.duplicated}${live.postErrors ? ` (${live.postErrors} POST errors)` : ''}`;
 
-      log(`mixed load: 200 users, reads and chat writes, ${DURATION.mixed} s`);
-      const mixed = await mixedLoad({
-        baseUrl: server.baseUrl,
-        accounts: users,
-        organisationId: data.organisationId,
-        conversationIds: data.conversationIds,
-        users: 200,
-        seconds: DURATION.mixed,
-      });
-      figures.mixed = mixed;
-      logErrors('mixed load', mixed.errorKinds);
-      row(
-        engine,
-        `mixed 200 users req/s (${mixed.reads} reads, ${mixed.writes} writes)`,
-        mixed.reqPerSec,
-        'req/s',
-        null,
-        null,
-        mixed.reqPerSec / base.reqPerSec,
-      );
-      row(
-        engine,
-        'mixed errors / lost writes',
-        mixed.errors + mixed.lostWrites,
-        '',
-        '0 / 0',
-        mixed.errors === 0 && mixed.lostWrites === 0,
-      );
-      rows.at(-1).text = `${mixed.errors} / ${mixed.lostWrites}`;
-      row(engine, 'mixed p50 / p99', mixed.p99, 'ms', null, null);
-      rows.at(-1).text = `${fmt(mixed.p50, 0)} / ${fmt(mixed.p99, 0)}`;
-    } else {
-      row(engine, 'POST message, live delivery, mixed load', NaN, '', 'not available', null);
+        log(`mixed load: 200 users, reads and chat writes, ${DURATION.mixed} s`);
+        const mixed = await mixedLoad({
+          baseUrl: server.baseUrl,
+          accounts: users,
+          organisationId: data.organisationId,
+          conversationIds: data.conversationIds,
+          users: 200,
+          seconds: DURATION.mixed,
+        });
+        figures.mixed = mixed;
+        logErrors('mixed load', mixed.errorKinds);
+        row(
+          engine,
+          `mixed 200 users req/s (${mixed.reads} reads, ${mixed.writes} writes)`,
+          mixed.reqPerSec,
+          'req/s',
+          null,
+          null,
+          mixed.reqPerSec / base.reqPerSec,
+        );
+        row(
+          engine,
+          'mixed errors / lost writes',
+          mixed.errors + mixed.lostWrites,
+          '',
+          '0 / 0',
+          mixed.errors === 0 && mixed.lostWrites === 0,
+        );
+        rows.at(-1).text = `${mixed.errors} / ${mixed.lostWrites}`;
+        row(engine, 'mixed p50 / p99', mixed.p99, 'ms', null, null);
+        rows.at(-1).text = `${fmt(mixed.p50, 0)} / ${fmt(mixed.p99, 0)}`;
+      } else {
+        row(engine, 'POST message, live delivery, mixed load', NaN, '', 'not available', null);
+      }
     }
 
     figures.rssAfterLoadMb = rssMb(server.pid);
