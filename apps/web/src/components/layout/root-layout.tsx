@@ -25,6 +25,7 @@ export function RootLayout() {
         mobileOffset={{ top: 72 }}
         richColors
         closeButton
+        toastOptions={{ closeButtonAriaLabel: t('common.closeToast') }}
         containerAriaLabel={t('common.notifications')}
       />
     </div>
