@@ -16,6 +16,7 @@ import { readRevisions } from './0012_read_revisions.ts';
 import { chatListRevisions } from './0013_chat_list_revisions.ts';
 import { identityAddressLimits } from './0014_identity_address_limits.ts';
 import { packages } from './0015_packages.ts';
+import { dashboardView } from './0016_dashboard_view.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -34,5 +35,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0013_chat_list_revisions': chatListRevisions(engine),
     '0014_identity_address_limits': identityAddressLimits(engine),
     '0015_packages': packages(engine),
+    '0016_dashboard_view': dashboardView(),
   };
 }

@@ -100,7 +100,7 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
     /** The caller's own settings; false when there is no profile. */
     async updateSettings(
       cognitoId: string,
-      settings: { language?: string; chatEmailNotices?: boolean },
+      settings: { language?: string; chatEmailNotices?: boolean; dashboardView?: string },
       now: Date,
     ): Promise<boolean> {
       const updated = await db
@@ -111,6 +111,7 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
           ...(settings.chatEmailNotices !== undefined
             ? { chat_email_notices: toDbBool(settings.chatEmailNotices) }
             : {}),
+          ...(settings.dashboardView !== undefined ? { dashboard_view: settings.dashboardView } : {}),
         })
         .where('cognito_id', '=', cognitoId)
         .executeTakeFirst();
