@@ -90,7 +90,11 @@ test.describe('authentication', () => {
     await page.getByLabel('Einladungscode').fill(invitationCode);
     await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
 
-    await expect(page.getByText('Registrierung erfolgreich! Bitte bestätigen Sie Ihre E-Mail-Adresse mit dem Code aus unserer E-Mail.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Registrierung erfolgreich! Bitte bestätigen Sie Ihre E-Mail-Adresse mit dem Code aus unserer E-Mail.',
+      ),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/verify/${encodeURIComponent(email)}$`));
     const code = await waitForCode(email, SIGN_UP_SUBJECT);
     await page.getByLabel('Bestätigungscode').fill(code);

@@ -11,5 +11,7 @@ export const ZSettings = z.object({
 export type SettingsWire = z.infer<typeof ZSettings>;
 
 /** PUT /settings: what is given changes. */
-export const ZUpdateSettingsRequest = ZSettings.partial().extend({ dashboard_view: z.enum(DASHBOARD_VIEWS).optional() });
+export const ZUpdateSettingsRequest = ZSettings.partial().extend({
+  dashboard_view: z.enum(DASHBOARD_VIEWS).optional(),
+});
 export type UpdateSettingsRequest = z.infer<typeof ZUpdateSettingsRequest>;

@@ -40,9 +40,9 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     expect(chosen.json()).toEqual({ language: 'de', chat_email_notices: true, dashboard_view: 'sponsor' });
     expect((await call('GET', '/api/settings', both.token)).json().dashboard_view).toBe('sponsor');
     expect((await call('GET', '/api/settings', organiser.token)).json().dashboard_view).toBeNull();
-    expect((await call('PUT', '/api/settings', both.token, { dashboard_view: 'organiser' })).json().dashboard_view).toBe(
-      'organiser',
-    );
+    expect(
+      (await call('PUT', '/api/settings', both.token, { dashboard_view: 'organiser' })).json().dashboard_view,
+    ).toBe('organiser');
     for (const wrong of ['admin', null, 1]) {
       expect((await call('PUT', '/api/settings', both.token, { dashboard_view: wrong })).statusCode).toBe(400);
     }

@@ -33,7 +33,10 @@ const json = (body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
 
 /** The API as the header sees it: the profile, the settings (PUT answers the changed settings), unread counts. */
-function serve(role: Role, settings: SettingsWire = { language: 'de', chat_email_notices: true, dashboard_view: null }) {
+function serve(
+  role: Role,
+  settings: SettingsWire = { language: 'de', chat_email_notices: true, dashboard_view: null },
+) {
   const puts: Put[] = [];
   let current = settings;
   configureApiClient({
@@ -105,9 +108,7 @@ describe('Header navigation by role', () => {
     await renderSignedIn('/chats/');
     const link = await within(mainNav()).findByRole('link', { name: 'Dashboard' });
     expect(link).toHaveAttribute('href', '/dashboard/organizer/');
-    expect(
-      await within(mainNav()).findByRole('button', { name: 'Veranstalter', pressed: true }),
-    ).toBeInTheDocument();
+    expect(await within(mainNav()).findByRole('button', { name: 'Veranstalter', pressed: true })).toBeInTheDocument();
     expect(puts).toEqual([]);
   });
 });

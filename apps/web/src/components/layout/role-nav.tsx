@@ -54,12 +54,7 @@ export function RoleNav({ linkClassName, onNavigate }: { linkClassName: string; 
   if (!profile.data) return null;
   return (
     <>
-      <Link
-        to={DASHBOARD_PATHS[view]}
-        activeOptions={{ exact: true }}
-        className={linkClassName}
-        onClick={onNavigate}
-      >
+      <Link to={DASHBOARD_PATHS[view]} activeOptions={{ exact: true }} className={linkClassName} onClick={onNavigate}>
         {t('nav.dashboard')}
       </Link>
       <Link to="/events/" className={linkClassName} onClick={onNavigate}>

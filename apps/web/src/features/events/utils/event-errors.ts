@@ -15,7 +15,9 @@ function isReasonPhraseStatus(status: number): status is ReasonPhraseStatus {
  * answers carry no status text, and a browser's English one would stand in a German sentence.
  */
 export function statusText(status: number, t: TFunction): string {
-  return isReasonPhraseStatus(status) ? t(`events.errors.status.${status}`) : t('events.errors.status.other', { status });
+  return isReasonPhraseStatus(status)
+    ? t(`events.errors.status.${status}`)
+    : t('events.errors.status.other', { status });
 }
 
 function hasStatus(error: unknown): boolean {

@@ -38,7 +38,9 @@ describe('InvitePage', () => {
   it('shows the invalid-or-expired text for an unknown token', async () => {
     answer = json(404, { code: 'invitation.link-invalid', detail: 'Invitation link invalid or expired.' });
     await renderWithApp(<InvitePage token="gone" email="neu@verein.de" signUp={signUp} />);
-    expect(await screen.findByRole('heading', { name: 'Einladungslink ungültig oder abgelaufen.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Einladungslink ungültig oder abgelaufen.' }),
+    ).toBeInTheDocument();
   });
 
   it('names the missing parameters', async () => {
