@@ -28,7 +28,8 @@ const test = base.extend<object, { world: World }>({
       const organiser = await createUser(request);
       await completeOnboarding(request, organiser);
       const sponsor = await createUser(request);
-      await completeOnboarding(request, sponsor, { role: 'sponsor', organisation_name: 'Brauerei Beispiel GmbH' });
+      // Role beides: the sponsor dashboard with the header's view switch.
+      await completeOnboarding(request, sponsor, { role: 'beides', organisation_name: 'Brauerei Beispiel GmbH' });
       const newcomer = await createUser(request);
       const auth = { Authorization: `Bearer ${organiser.tokens.accessToken}` };
       const created = await request.post('/api/event/-1', {

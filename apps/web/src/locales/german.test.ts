@@ -4,6 +4,7 @@
 // not on the list, and the names below may stand as they are.
 import { describe, expect, it } from 'vitest';
 import de from './de.json';
+import en from './en.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -45,6 +46,32 @@ describe('de.json', () => {
       .filter(({ words }) => words.length > 0)
       .map(({ key, value, words }) => `${key}: "${value}" (${words.join(', ')})`);
     expect(english).toEqual([]);
+  });
+
+  it("keeps the spec's English texts as the English values, with a German text beside each", () => {
+    const english = new Map(leaves(en));
+    const german = new Map(leaves(de));
+    const spec: Record<string, string> = {
+      'auth.login.success': 'Login successful!',
+      'auth.login.error': 'Login error: {{error}}',
+      'auth.register.invalidCode': 'Invalid invitation code',
+      'auth.register.success': 'Registration successful! Please check your email for verification.',
+      'auth.register.failed': 'Registration failed: {{error}}',
+      'onboarding.success': 'On Boarding finished!',
+      'profile.loading': 'Loading...',
+      'profile.loadError': 'Error: {{message}}',
+      'team.invite.linkCopied': 'Link Copied',
+      'invitations.notFound': 'Invitation link invalid or expired.',
+      'invite.error.missingParams': 'Token and email are required',
+      'events.errors.fetchList': 'Error fetching events: {{statusText}}',
+      'events.errors.status.404': 'Not Found',
+    };
+    for (const [key, text] of Object.entries(spec)) {
+      expect(english.get(key), key).toBe(text);
+      expect(german.get(key), key).not.toBe(text);
+    }
+    expect(german.get('team.invite.linkCopied')).toBe('Link kopiert');
+    expect(german.get('invitations.notFound')).toBe('Einladungslink ungültig oder abgelaufen.');
   });
 
   it('flags an English sentence and lets German ones with shared words pass', () => {
