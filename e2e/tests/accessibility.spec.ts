@@ -84,7 +84,8 @@ async function newPage(browser: Browser, language: Language, user?: TestUser): P
 
 for (const language of LANGUAGES) {
   test.describe(`in ${language}`, () => {
-    test.describe.configure({ timeout: 120_000 });
+    // About 200 axe runs in all; on a busy machine a test's screens take more than the default minute.
+    test.describe.configure({ timeout: 180_000 });
 
     test('public pages and the guest sponsor', async ({ browser, world }) => {
       const page = await newPage(browser, language);

@@ -38,6 +38,8 @@ test('an organiser’s Dashboard stays the organiser dashboard (in English too)'
   await nav.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard\/organizer\/$/);
   await expect(nav.getByRole('group', { name: 'View' })).toHaveCount(0);
+  // The page's meta description follows the language too.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Platform for event organisers/);
   await nav.getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveURL(/\/events\/$/);
 });

@@ -16,7 +16,11 @@ const VIEWS: readonly DashboardView[] = ['organiser', 'sponsor'];
 function ViewSwitch({ view, onSwitch }: { view: DashboardView; onSwitch: (view: DashboardView) => void }) {
   const { t } = useTranslation();
   return (
-    <div role="group" aria-label={t('nav.view')} className="flex w-fit rounded-md border border-input p-0.5 max-md:mx-3 max-md:my-1">
+    <div
+      role="group"
+      aria-label={t('nav.view')}
+      className="flex w-fit rounded-md border border-input p-0.5 max-md:mx-3 max-md:my-1"
+    >
       {VIEWS.map((option) => (
         <button
           key={option}
