@@ -19,6 +19,7 @@ import { bundleFigures, lighthouseLike } from './bench/frontend.mjs';
 import { lighthouseScores } from './bench/lighthouse.mjs';
 import { cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
 import { rawInsertRate } from './bench/raw-insert-rate.mjs';
+import { seedPackagedEvent } from './bench/seed-packages.mjs';
 import { seed } from './bench/seed.mjs';
 import { closeClientAgent, expectStatus, freePort, rssMb, startServer } from './bench/server.mjs';
 
@@ -88,6 +89,7 @@ async function runEngine(engine, databaseUrl) {
   try {
     log(`server pid ${server.pid} on ${server.baseUrl} (first start ${fmt(server.startMs, 0)} ms, with migrations)`);
     const data = await seed(server, { log });
+    const packagedEventId = await seedPackagedEvent(server, data.organiser, { log });
     figures.seed = {
       events: data.eventIds.length,
       members: data.team.length,
@@ -115,6 +117,9 @@ async function runEngine(engine, databaseUrl) {
     row(engine, 'baseline p99', base.p99, 'ms', null, null);
 
     const reads = [['GET /api/events/{org}', `/api/events/${data.organisationId}`]];
+    // The organiser's event page of an event with 10 packages and 100 sponsorships (issue 18).
+    for (const part of ['', '/packages', '/sponsorships'])
+      reads.push([`GET /api/event/{id}${part} (10 packages, 100 sponsorships)`, `/api/event/${packagedEventId}${part}`]);
     if (data.chat) {
       reads.push(['GET /api/conversation', '/api/conversation']);
       reads.push(['GET /api/conversation/{id}', `/api/conversation/${data.conversationIds[0]}`]);

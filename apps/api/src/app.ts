@@ -12,6 +12,7 @@ import { registerSecurityHeaders, uploadOrigin } from './plugins/security-header
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 import { registerAuthenticate } from './plugins/authenticate.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
+import { createRedis } from './ports/redis.ts';
 import { registerRuntimeConfig } from './plugins/runtime-config.ts';
 import { registerWellFormedText } from './plugins/well-formed-text.ts';
 import {
@@ -35,6 +36,7 @@ import { dashboardModule } from './modules/dashboard/index.ts';
 import { dataExportModule } from './modules/data-export/index.ts';
 import { eventsModule } from './modules/events/index.ts';
 import { filesModule } from './modules/files/index.ts';
+import { fulfilmentModule } from './modules/fulfilment/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { invitationTokenGate, invitationsModule } from './modules/invitations/index.ts';
 import { invitationCodeGate, inviteCodesModule } from './modules/invite-codes/index.ts';
@@ -59,6 +61,7 @@ const modules = [
   chatModule,
   sponsorshipsModule,
   packagesModule,
+  fulfilmentModule,
   notificationsModule,
   tasksModule,
   searchModule,
@@ -130,7 +133,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     config.identity.kind === 'cognito' ? createCognitoPoolVerifier(config.identity, deps.clock) : identity!.verifier,
   );
-  registerRateLimits(app, config.rateLimits, deps.clock);
+  await registerRateLimits(app, config.rateLimits, {
+    clock: deps.clock,
+    redis: createRedis(app, config.redisUrl),
+    redisKeyPrefix: config.redisKeyPrefix,
+  });
   registerWellFormedText(app);
   const ports = await createPorts(app, { config, database, mail, identity }, deps);
 

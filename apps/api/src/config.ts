@@ -37,6 +37,18 @@ const ZEnv = z
         .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
         .optional(),
     ),
+    /** Redis for the request limits shared by every server process; without it each counts in memory. */
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+        .optional(),
+    ),
+    /** Prefix of the limits' keys in Redis, so deployments (or test runs) sharing one Redis count apart. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'letters, digits, and _ : . -')
+      .default('sp-rate:'),
     SQLITE_STATEMENT_CACHE: z.coerce.number().int().min(0).max(100_000).default(500),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEFAULT_LANGUAGE: z.enum(LANGUAGES).default('de'),
@@ -138,6 +150,9 @@ export type Config = {
   databaseUrl: string | undefined;
   /** SQLite: prepared statements kept for reuse (0: none; the garbage-collection test drops them all). */
   sqliteStatementCache: number;
+  /** REDIS_URL: the request limits' shared counters (decision 024); null counts in each process's memory. */
+  redisUrl: string | null;
+  redisKeyPrefix: string;
   logLevel: Env['LOG_LEVEL'];
   defaultLanguage: Env['DEFAULT_LANGUAGE'];
   trustProxy: boolean;
@@ -211,6 +226,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     sqliteStatementCache: env.SQLITE_STATEMENT_CACHE,
+    redisUrl: env.REDIS_URL ?? null,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     logLevel: env.LOG_LEVEL,
     defaultLanguage: env.DEFAULT_LANGUAGE,
     trustProxy: env.TRUST_PROXY === 'true',

@@ -144,7 +144,22 @@ export function client(base: string) {
     });
     return (signIn.body.AuthenticationResult as { AccessToken: string }).AccessToken;
   };
-  return { identity, api, codeFor, signUp };
+  /** A signed-up organiser who finished onboarding with a new organisation named `organisationName`. */
+  const onboardOrganiser = async (email: string, invitationCode: string, organisationName: string) => {
+    const token = await signUp(email, invitationCode);
+    const onboarding = await api('POST', '/api/user-profile', token, {
+      role: 'veranstalter',
+      organisation_name: organisationName,
+      street: 'Weg',
+      house_number: '1',
+      postal_code: '10115',
+      city: 'Berlin',
+      country: 'DE',
+    });
+    if (onboarding.status !== 201) throw new Error(`onboarding failed: ${onboarding.status}`);
+    return { token, organisationId: (onboarding.json().user as { organisation_id: number }).organisation_id };
+  };
+  return { identity, api, codeFor, signUp, onboardOrganiser };
 }
 
 /** The invitation code a freshly started server prints for its first user. */

@@ -34,6 +34,7 @@ import { Route as AuthenticatedOrganiserCreateEventIndexRouteImport } from './ro
 import { Route as AuthenticatedOrganiserDashboardOrganizerRouteRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/route'
 import { Route as AuthenticatedOrganiserEditEventIndexRouteImport } from './routes/_authenticated/_organiser/edit-event/index'
 import { Route as AuthenticatedOrganiserEditEventEventIdRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId'
+import { Route as AuthenticatedOrganiserFulfilmentIndexRouteImport } from './routes/_authenticated/_organiser/fulfilment/index'
 import { Route as AuthenticatedOrganiserDashboardOrganizerIndexRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/index'
 import { Route as AuthenticatedOrganiserDashboardOrganizerEventsRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/events'
 import { Route as AuthenticatedOrganiserDashboardOrganizerStepRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/step'
@@ -169,6 +170,12 @@ const AuthenticatedOrganiserEditEventEventIdRoute =
     path: '/edit-event/$eventId',
     getParentRoute: () => AuthenticatedOrganiserRoute,
   } as any)
+const AuthenticatedOrganiserFulfilmentIndexRoute =
+  AuthenticatedOrganiserFulfilmentIndexRouteImport.update({
+    id: '/fulfilment/',
+    path: '/fulfilment/',
+    getParentRoute: () => AuthenticatedOrganiserRoute,
+  } as any)
 const AuthenticatedOrganiserDashboardOrganizerIndexRoute =
   AuthenticatedOrganiserDashboardOrganizerIndexRouteImport.update({
     id: '/',
@@ -224,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdRoute
   '/create-event/': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/edit-event/': typeof AuthenticatedOrganiserEditEventIndexRoute
+  '/fulfilment/': typeof AuthenticatedOrganiserFulfilmentIndexRoute
   '/dashboard/organizer/events': typeof AuthenticatedOrganiserDashboardOrganizerEventsRoute
   '/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
@@ -253,6 +261,7 @@ export interface FileRoutesByTo {
   '/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdRoute
   '/create-event': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/edit-event': typeof AuthenticatedOrganiserEditEventIndexRoute
+  '/fulfilment': typeof AuthenticatedOrganiserFulfilmentIndexRoute
   '/dashboard/organizer/events': typeof AuthenticatedOrganiserDashboardOrganizerEventsRoute
   '/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
@@ -286,6 +295,7 @@ export interface FileRoutesById {
   '/_authenticated/_organiser/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdRoute
   '/_authenticated/_organiser/create-event/': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/_authenticated/_organiser/edit-event/': typeof AuthenticatedOrganiserEditEventIndexRoute
+  '/_authenticated/_organiser/fulfilment/': typeof AuthenticatedOrganiserFulfilmentIndexRoute
   '/_authenticated/_organiser/dashboard/organizer/events': typeof AuthenticatedOrganiserDashboardOrganizerEventsRoute
   '/_authenticated/_organiser/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/_authenticated/_organiser/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
@@ -318,6 +328,7 @@ export interface FileRouteTypes {
     | '/edit-event/$eventId'
     | '/create-event/'
     | '/edit-event/'
+    | '/fulfilment/'
     | '/dashboard/organizer/events'
     | '/dashboard/organizer/step'
     | '/dashboard/organizer/team'
@@ -347,6 +358,7 @@ export interface FileRouteTypes {
     | '/edit-event/$eventId'
     | '/create-event'
     | '/edit-event'
+    | '/fulfilment'
     | '/dashboard/organizer/events'
     | '/dashboard/organizer/step'
     | '/dashboard/organizer/team'
@@ -379,6 +391,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_organiser/edit-event/$eventId'
     | '/_authenticated/_organiser/create-event/'
     | '/_authenticated/_organiser/edit-event/'
+    | '/_authenticated/_organiser/fulfilment/'
     | '/_authenticated/_organiser/dashboard/organizer/events'
     | '/_authenticated/_organiser/dashboard/organizer/step'
     | '/_authenticated/_organiser/dashboard/organizer/team'
@@ -584,6 +597,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteImport
       parentRoute: typeof AuthenticatedOrganiserRoute
     }
+    '/_authenticated/_organiser/fulfilment/': {
+      id: '/_authenticated/_organiser/fulfilment/'
+      path: '/fulfilment'
+      fullPath: '/fulfilment/'
+      preLoaderRoute: typeof AuthenticatedOrganiserFulfilmentIndexRouteImport
+      parentRoute: typeof AuthenticatedOrganiserRoute
+    }
     '/_authenticated/_organiser/dashboard/organizer/': {
       id: '/_authenticated/_organiser/dashboard/organizer/'
       path: '/'
@@ -654,6 +674,7 @@ interface AuthenticatedOrganiserRouteChildren {
   AuthenticatedOrganiserEditEventEventIdRoute: typeof AuthenticatedOrganiserEditEventEventIdRoute
   AuthenticatedOrganiserCreateEventIndexRoute: typeof AuthenticatedOrganiserCreateEventIndexRoute
   AuthenticatedOrganiserEditEventIndexRoute: typeof AuthenticatedOrganiserEditEventIndexRoute
+  AuthenticatedOrganiserFulfilmentIndexRoute: typeof AuthenticatedOrganiserFulfilmentIndexRoute
 }
 
 const AuthenticatedOrganiserRouteChildren: AuthenticatedOrganiserRouteChildren =
@@ -666,6 +687,8 @@ const AuthenticatedOrganiserRouteChildren: AuthenticatedOrganiserRouteChildren =
       AuthenticatedOrganiserCreateEventIndexRoute,
     AuthenticatedOrganiserEditEventIndexRoute:
       AuthenticatedOrganiserEditEventIndexRoute,
+    AuthenticatedOrganiserFulfilmentIndexRoute:
+      AuthenticatedOrganiserFulfilmentIndexRoute,
   }
 
 const AuthenticatedOrganiserRouteWithChildren =

@@ -96,6 +96,11 @@ export const ERROR_STATUS = {
   'package.in-use': 409,
   'package.capacity-below-sold': 409,
   'package.sponsor-chooses': 403,
+  // Fulfilment of a confirmed sponsorship
+  'deliverable.not-found': 404,
+  'deliverable.organisers-decide': 403,
+  'deliverable.no-input-needed': 409,
+  'deliverable.assignee-unknown': 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

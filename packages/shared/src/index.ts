@@ -18,3 +18,5 @@ export * from './schemas/progress.ts';
 export * from './schemas/agreement-archive.ts';
 export * from './password-rule.ts';
 export * from './schemas/packages.ts';
+export * from './schemas/sponsoring-numbers.ts';
+export * from './schemas/fulfilment.ts';

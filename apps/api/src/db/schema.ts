@@ -1,6 +1,7 @@
 // Table types for Kysely. Column types are what both engines accept on write; repositories
 // normalise what comes back (dates, booleans, numbers) so both engines return the same objects.
 import type { Generated } from 'kysely';
+import type { FulfilmentTables } from './schema-fulfilment.ts';
 
 /** Written as ISO-8601 strings; read back as Date (PostgreSQL) or string (SQLite). */
 export type DbTime = string | Date;
@@ -46,6 +47,7 @@ export type UserProfilesTable = {
   language: string | null;
   /** Chat e-mail notices wanted (default true). */
   chat_email_notices: Generated<DbBool>;
+  fulfilment_digest: Generated<DbBool>;
   /** The dashboard a user with both roles saw last: 'organiser' | 'sponsor' (null: not chosen). */
   dashboard_view: string | null;
   created_at: DbTime;
@@ -232,10 +234,12 @@ export type SponsorshipActivityTable = {
   at: DbTime;
   side: 'organisation' | 'sponsor';
   actor: string;
-  kind: 'offered' | 'chosen' | 'assigned' | 'amount_changed';
+  kind: 'offered' | 'chosen' | 'assigned' | 'amount_changed' | 'status_changed';
   package_name: string | null;
   amount_cents: number | null;
   note: string | null;
+  from_status?: string | null;
+  to_status?: string | null;
 };
 
 export type SponsorshipsTable = {
@@ -383,4 +387,4 @@ export type Database = {
   sponsorship_offers: SponsorshipOffersTable;
   sponsorship_choices: SponsorshipChoicesTable;
   sponsorship_activity: SponsorshipActivityTable;
-};
+} & FulfilmentTables;

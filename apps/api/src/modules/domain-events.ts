@@ -32,6 +32,11 @@ export type SponsorshipActivity = {
   params: Record<string, string>;
   /** The sponsorship's event (links of in-app alerts). */
   eventId?: number;
+  /** The sponsorship (status_changed: the packages module logs it, the fulfilment module reacts). */
+  sponsorshipId?: number;
+  /** status_changed: the status before, and who decided (their address). */
+  from?: string;
+  actor?: { side: 'organisation' | 'sponsor'; by: string };
 };
 
 type LocalEvents = {
@@ -52,6 +57,10 @@ type LocalEvents = {
     /** Who wrote, as the receiving side sees it (the sponsor's address or the organisation's name). */
     senderName: string;
   };
+  /** A sponsor's profile got a logo (the sponsor-profiles module); open logo deliverables are provided. */
+  'sponsor-profile.logo-set': { sponsorEmailNormalized: string; actor: string };
+  /** Deliverables are overdue: one alert each for accounts not alerted today (the fulfilment job). */
+  'deliverables.overdue': { recipients: string[]; count: number; link: string };
 };
 
 export type EventMap = SharedEvents & LocalEvents;

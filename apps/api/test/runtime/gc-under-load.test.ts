@@ -67,19 +67,12 @@ describe(`the built server on Node ${process.versions.node} under load with earl
       // 8 s after start by default, is where better-sqlite3 12 aborted. Here it starts after 100 ms.
       ['--gc-memory-reducer-start-delay-ms=100', 'apps/api/dist/server.js'],
     );
-    const { api, signUp } = client(server.base);
-    const token = await signUp(`gc.organiser.${Date.now()}@example.org`, printedInvitationCode(server));
-    const onboarding = await api('POST', '/api/user-profile', token, {
-      role: 'veranstalter',
-      organisation_name: 'Speicherbereinigung e.V.',
-      street: 'Weg',
-      house_number: '1',
-      postal_code: '10115',
-      city: 'Berlin',
-      country: 'DE',
-    });
-    expect(onboarding.status).toBe(201);
-    const organisationId = (onboarding.json().user as { organisation_id: number }).organisation_id;
+    const { api, onboardOrganiser } = client(server.base);
+    const { token, organisationId } = await onboardOrganiser(
+      `gc.organiser.${Date.now()}@example.org`,
+      printedInvitationCode(server),
+      'Speicherbereinigung e.V.',
+    );
     const event = { event_date: '2026-07-04', location: 'Halle', description: 'GC test.' };
     const eventId = (await api('POST', '/api/event/-1', token, { ...event, title: 'gc-0' })).json().id as number;
     const invited = await api('POST', '/api/sponsor-invitation', token, {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../helpers.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createFixedWindowLimiter } from '../../src/plugins/rate-limit.ts';
+import { createMemoryStore } from '../../src/plugins/rate-limit.ts';
 import {
   FAST_HASHING,
   PASSWORD,
@@ -43,16 +43,42 @@ describe('rate-limit configuration and limiter', () => {
     expect(() => loadConfig({ RATE_LIMIT_INVITE_CODE: 'many' })).toThrow(/RATE_LIMIT_INVITE_CODE/);
   });
 
-  it('counts per key in fixed windows and keeps its memory bounded', () => {
+  it('counts per key in fixed windows on the app clock and keeps its memory bounded', () => {
     let now = 0;
-    const limiter = createFixedWindowLimiter({ max: 2, windowMs: 10_000 }, () => new Date(now));
-    expect([limiter.hit('a'), limiter.hit('a'), limiter.hit('b')]).toEqual([0, 0, 0]);
+    const store = createMemoryStore(() => new Date(now));
+    const hit = (key: string) => {
+      let answer: { current: number; ttl: number } | undefined;
+      store.incr(key, (_error, result) => (answer = result), 10_000, 2);
+      return answer!;
+    };
+    expect([hit('a'), hit('a'), hit('b')]).toEqual([
+      { current: 1, ttl: 10_000 },
+      { current: 2, ttl: 10_000 },
+      { current: 1, ttl: 10_000 },
+    ]);
     now = 4000;
-    expect(limiter.hit('a')).toBe(6);
+    expect(hit('a')).toEqual({ current: 3, ttl: 6000 });
     now = 10_000;
-    expect(limiter.hit('a')).toBe(0);
-    for (let i = 0; i < 60_000; i++) limiter.hit(`ip-${i}`);
-    expect(limiter.hit('a')).toBe(0);
+    expect(hit('a')).toEqual({ current: 1, ttl: 10_000 });
+    // Past 50,000 keys the oldest windows go first: 'a' starts over.
+    for (let i = 0; i < 60_000; i++) hit(`ip-${i}`);
+    expect(hit('a').current).toBe(1);
+  });
+});
+
+describe('request limits with Redis unreachable', () => {
+  let t: IdentityTestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every limit check fails at once (no offline queue).
+    t = await startIdentityApp('sqlite', { env: { ...LIMITS, REDIS_URL: 'redis://127.0.0.1:1' } });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('lets requests through instead of failing them (the limits slow guessing down; decision 024)', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/invite/AAAA-BBBB-CCCC', remoteAddress: '10.9.0.1' });
+      expect(res.statusCode).toBe(404);
+    }
   });
 });
 

@@ -52,21 +52,14 @@ describe.each(ENGINES)('crash safety on %s', (engine: Engine) => {
     let server = await startServer(env, port);
     cleanups.push(() => kill(server, 'SIGKILL'));
     const invitationCode = printedInvitationCode(server);
-    const { identity, api, signUp } = client(server.base);
+    const { identity, api, onboardOrganiser } = client(server.base);
 
     // An organiser with an event, and a sponsor invited to it (the guest side of the chat).
-    const token = await signUp(`crash.organiser.${Date.now()}@example.org`, invitationCode);
-    const onboarding = await api('POST', '/api/user-profile', token, {
-      role: 'veranstalter',
-      organisation_name: 'Crash e.V.',
-      street: 'Weg',
-      house_number: '1',
-      postal_code: '10115',
-      city: 'Berlin',
-      country: 'DE',
-    });
-    expect(onboarding.status).toBe(201);
-    const organisationId = (onboarding.json().user as { organisation_id: number }).organisation_id;
+    const { token, organisationId } = await onboardOrganiser(
+      `crash.organiser.${Date.now()}@example.org`,
+      invitationCode,
+      'Crash e.V.',
+    );
     const event = { event_date: '2026-07-04', location: 'Halle', description: 'Crash test.' };
     const savedEventId = (await api('POST', '/api/event/-1', token, { ...event, title: 'save-0' })).json().id as number;
     const invited = await api('POST', '/api/sponsor-invitation', token, {

@@ -9,6 +9,7 @@
 // to A's event under their own address), organiserB, removed (removed from A by its owner), revoked
 // (member of A after GlobalSignOut), memberA (veranstalter who joined A by invitation), organiserA
 // (owner of A). Rows that change state are ordered so the caller allowed to change it comes last.
+import { FULFILMENT_ROWS } from './route-matrix-fulfilment.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
 import { bearer, everyone, guestOnly, organisationA, type MatrixRow } from './route-matrix-expectations.ts';
 
@@ -287,6 +288,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: organisationA(201, 404, { removed: 403, sponsor: 403 }),
   },
 
+  ...FULFILMENT_ROWS,
+
   // Chat
   { method: 'GET', route: '/api/conversation', url: '/api/conversation', expect: bearer(200) },
   { method: 'GET', route: '/api/conversation/unread', url: '/api/conversation/unread', expect: bearer(200) },
@@ -367,6 +370,12 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     method: 'GET',
     route: '/api/organisation/:organisationId/progress',
     url: '/api/organisation/{orgA}/progress',
+    expect: organisationA(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/organisation/:organisationId/sponsoring-numbers',
+    url: '/api/organisation/{orgA}/sponsoring-numbers',
     expect: organisationA(200),
   },
 

@@ -67,6 +67,7 @@ export type World = {
     archivedAgreementOfSponsor: number;
     /** A package of A's event (unlimited), offered to the guest's sponsorship: in use. */
     packageA: number;
+    deliverableA: number;
     /** Another event of A, with a package to copy. */
     secondEventA: number;
   };
@@ -193,10 +194,47 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
     >()[0]!.id;
     return { guest, email, sponsorshipId: res.json<{ sponsorId: number }>().sponsorId, conversation };
   };
+  /** The registered sponsor's sponsorship of A, assigned packageA, signed and confirmed: its first deliverable. */
+  const confirmedDeliverable = async (sponsorshipId: number) => {
+    const sponsor = bearerOf(sponsorUser);
+    await must(inject(A, 'POST', `/api/sponsorships/${sponsorshipId}/assignment`, { package_id: packageA }), 200);
+    const upload = (
+      await must(
+        inject(sponsor, 'POST', `/api/sponsorships/${sponsorshipId}/signed-agreement/upload-url`, {
+          file_name: 'signed.pdf',
+        }),
+        200,
+      )
+    ).json<Upload>();
+    await must(
+      t.app.inject({
+        method: 'PUT',
+        url: upload.url,
+        headers: { 'content-type': 'application/pdf' },
+        payload: pdfBytes('signed A'),
+      }),
+      204,
+    );
+    await must(
+      inject(sponsor, 'PUT', `/api/sponsorships/${sponsorshipId}/signed-agreement`, {
+        s3_id: upload.s3_id,
+        key: upload.key,
+      }),
+      200,
+    );
+    await must(inject(A, 'POST', `/api/sponsorships/${sponsorshipId}/status`, { status: 'confirmed' }), 200);
+    const listed = (await must(inject(sponsor, 'GET', `/api/sponsorships/${sponsorshipId}/deliverables`), 200)).json<{
+      deliverables: Array<{ id: number }>;
+    }>();
+    return listed.deliverables[0]!.id;
+  };
   const guestA = await inviteGuest(A, a.eventId, [packageA]);
   const guestB = await inviteGuest(B, b.eventId);
   // The registered sponsor is invited to A's event too: their own sponsorship, not the guest's.
-  await must(inject(A, 'POST', '/api/sponsor-invitation', { email: sponsorUser.email, event_id: a.eventId }), 201);
+  const sponsorOfA = (
+    await must(inject(A, 'POST', '/api/sponsor-invitation', { email: sponsorUser.email, event_id: a.eventId }), 201)
+  ).json<{ sponsorId: number }>().sponsorId;
+  const deliverableA = await confirmedDeliverable(sponsorOfA);
 
   // Organisation C: the registered sponsor signed its agreement, then C's only member deleted the
   // account; the signed agreement is kept in the archive for the sponsor (legal retention).
@@ -280,6 +318,7 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
       archivedAgreementOfSponsor: archived[0]!.id,
       packageA,
       secondEventA,
+      deliverableA,
     },
     request: (caller, method, url, payload, headers) =>
       inject(typeof caller === 'string' ? callers[caller] : caller, method, url, payload, headers),

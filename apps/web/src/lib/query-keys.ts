@@ -43,6 +43,14 @@ export const queryKeys = {
     ofEvent: (eventId: number) => ['packages', 'event', eventId] as const,
     ofSponsorship: (sponsorshipId: number, viewer: string) =>
       ['packages', 'sponsorship', sponsorshipId, viewer] as const,
+    numbers: (organisationId: number) => ['packages', 'numbers', organisationId] as const,
+  },
+  /** Deliverables of confirmed sponsorships: the organisation's (filtered) and one sponsorship's. */
+  fulfilment: {
+    all: ['fulfilment'] as const,
+    list: (filters: Record<string, string | number | undefined>) => ['fulfilment', 'list', filters] as const,
+    ofSponsorship: (sponsorshipId: number, viewer: string) =>
+      ['fulfilment', 'sponsorship', sponsorshipId, viewer] as const,
   },
   organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
   /** GET /archived-agreements: the signed-in sponsor's agreements kept after an organisation's deletion. */

@@ -14,7 +14,8 @@ describe('cn', () => {
         if (cn(input) !== twMerge(input)) differences.push(`${input}: ${cn(input)} instead of ${twMerge(input)}`);
       }
     expect(differences.slice(0, 10)).toEqual([]);
-  });
+    // Every pair of several hundred classes: seconds of CPU, more on a shared machine.
+  }, 60_000);
 
   it('lets a later class win over an earlier one of the same group', () => {
     expect(cn('h-10 px-4 py-2 text-lg', 'h-9 px-3', 'text-2xl')).toBe('py-2 h-9 px-3 text-2xl');

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
+import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { PackageChoice } from '@/features/packages/components/package-choice';
 import {
   SponsorDashboardPage,
@@ -18,7 +19,10 @@ export const Route = createFileRoute('/dashboard-sponsor')({
 
 const ME = { kind: 'user' } as const;
 const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
-  <PackageChoice sponsorshipId={sponsorshipId} viewer={ME} open={open} />
+  <>
+    <PackageChoice sponsorshipId={sponsorshipId} viewer={ME} open={open} />
+    <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={ME} />
+  </>
 );
 
 function SponsorDashboardRoute() {

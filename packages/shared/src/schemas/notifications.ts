@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'sponsorship_confirmed',
   'sponsorship_declined',
   'sponsorship_withdrawn',
+  'deliverables_overdue',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof ZNotificationKind>;

@@ -70,7 +70,7 @@ export const ZReorderPackagesRequest = z.object({ package_ids: z.array(id).max(2
 /** POST /event/{id}/packages/copy: the packages (not archived) of another event of the organisation. */
 export const ZCopyPackagesRequest = z.object({ from_event_id: id });
 
-export const ACTIVITY_KINDS = ['offered', 'chosen', 'assigned', 'amount_changed'] as const;
+export const ACTIVITY_KINDS = ['offered', 'chosen', 'assigned', 'amount_changed', 'status_changed'] as const;
 export const ZSponsorshipActivity = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -81,6 +81,9 @@ export const ZSponsorshipActivity = z.object({
   package_name: z.string().nullable(),
   amount_cents: z.number().int().nullable(),
   note: z.string().nullable(),
+  /** status_changed: from which status to which. */
+  from_status: z.string().nullable().optional(),
+  to_status: z.string().nullable().optional(),
 });
 export type SponsorshipActivityWire = z.infer<typeof ZSponsorshipActivity>;
 

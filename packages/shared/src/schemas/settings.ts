@@ -6,6 +6,8 @@ import { DASHBOARD_VIEWS, LANGUAGES } from '../limits.ts';
 export const ZSettings = z.object({
   language: z.enum(LANGUAGES),
   chat_email_notices: z.boolean(),
+  /** The daily e-mail digest of overdue deliverables (default on). */
+  fulfilment_digest: z.boolean(),
   dashboard_view: z.enum(DASHBOARD_VIEWS).nullable(),
 });
 export type SettingsWire = z.infer<typeof ZSettings>;

@@ -63,7 +63,11 @@ export const ZChangeSponsorshipStatusRequest = z.object({ status: z.enum(['confi
 export type ChangeSponsorshipStatusRequest = z.infer<typeof ZChangeSponsorshipStatusRequest>;
 
 /** PATCH /sponsorships/{id}: organisers change the amount (euro cents) while the sponsorship is open. */
-export const ZUpdateSponsorshipRequest = z.object({ amount_cents: z.number().int().min(0).max(100_000_000_00) });
+/** PATCH /sponsorships/{id}: an amount other than the chosen package's price needs a note (logged either way). */
+export const ZUpdateSponsorshipRequest = z.object({
+  amount_cents: z.number().int().min(0).max(100_000_000_00),
+  note: z.string().trim().max(500).optional(),
+});
 export type UpdateSponsorshipRequest = z.infer<typeof ZUpdateSponsorshipRequest>;
 
 /** GET /sponsorships: the signed-in sponsor's sponsorships (their address), newest event first. */

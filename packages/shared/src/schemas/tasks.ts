@@ -24,6 +24,17 @@ export const ZOrganiserTasks = z.object({
       expires_at: z.string(),
     }),
   ),
+  /** Deliverables of confirmed sponsorships past their due date and not done or waived. */
+  overdue_deliverables: z.array(
+    z.object({
+      id: z.number().int(),
+      event_id: z.number().int(),
+      event_title: z.string(),
+      sponsor_email: z.string(),
+      title: z.string(),
+      due_date: z.string(),
+    }),
+  ),
   /** All open tasks together. */
   total: z.number().int().min(0),
 });

@@ -16,7 +16,9 @@ import { readRevisions } from './0012_read_revisions.ts';
 import { chatListRevisions } from './0013_chat_list_revisions.ts';
 import { identityAddressLimits } from './0014_identity_address_limits.ts';
 import { packages } from './0015_packages.ts';
-import { dashboardView } from './0016_dashboard_view.ts';
+import { fulfilment } from './0016_fulfilment.ts';
+import { packageRevisions } from './0020_package_revisions.ts';
+import { dashboardView } from './0021_dashboard_view.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -35,6 +37,8 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0013_chat_list_revisions': chatListRevisions(engine),
     '0014_identity_address_limits': identityAddressLimits(engine),
     '0015_packages': packages(engine),
-    '0016_dashboard_view': dashboardView(),
+    '0016_fulfilment': fulfilment(engine),
+    '0020_package_revisions': packageRevisions(engine),
+    '0021_dashboard_view': dashboardView(),
   };
 }

@@ -91,6 +91,44 @@ describe.each(ENGINES)('data export on %s', (engine) => {
     expect((await call('GET', '/api/data-export', null)).statusCode).toBe(401);
   });
 
+  it("includes the package a sponsor took and the sponsorship's activity log", async () => {
+    const event = (await call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Paket-Fest' }))).json();
+    const gold = (
+      await call('POST', `/api/event/${event.id}/packages`, organiser.token, {
+        name: 'Gold',
+        price_cents: 300_000,
+        capacity: 1,
+        benefits: [],
+      })
+    ).json();
+    const sponsorEmail = uniqueEmail('paket');
+    const invited = await call('POST', '/api/sponsor-invitation', organiser.token, {
+      email: sponsorEmail,
+      event_id: event.id,
+      package_ids: [gold.id],
+    });
+    const token = new URL(invited.json().url).searchParams.get('token')!;
+    const sponsor = await registerWithInvitation(t, sponsorEmail, token);
+    const sponsorshipId = invited.json().sponsorId;
+    expect(
+      (await call('POST', `/api/sponsorships/${sponsorshipId}/package`, sponsor.token, { package_id: gold.id }))
+        .statusCode,
+    ).toBe(200);
+
+    const theirs = (await call('GET', '/api/data-export', sponsor.token)).json();
+    expect(theirs.sponsorships).toEqual([
+      expect.objectContaining({
+        event_title: 'Paket-Fest',
+        package_name: 'Gold',
+        amount_cents: 300_000,
+        activity: [
+          expect.objectContaining({ kind: 'offered', side: 'organisation', package_name: 'Gold' }),
+          expect.objectContaining({ kind: 'chosen', side: 'sponsor', package_name: 'Gold', amount_cents: 300_000 }),
+        ],
+      }),
+    ]);
+  });
+
   it("includes the sponsor's archived signed agreements once their organisation was deleted", async () => {
     const owner = await onboardedUser(t, 'veranstalter');
     const event = (await call('POST', '/api/event/-1', owner.token, validEvent({ title: 'Archiv-Fest' }))).json();

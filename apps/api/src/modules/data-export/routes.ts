@@ -9,6 +9,7 @@ import { fromDbBool, fromDbTime, fromDbTimeOrNull } from '../../db/values.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { archivedAgreementsOf, toArchivedAgreementWire } from '../agreement-archive/index.ts';
 import { normaliseEmail } from '../../lib/email.ts';
+import { packagesOfSponsorships } from './sponsoring-sections.ts';
 
 const iso = (value: string | Date) => fromDbTime(value).toISOString();
 const isoOrNull = (value: string | Date | null) => fromDbTimeOrNull(value)?.toISOString() ?? null;
@@ -138,6 +139,10 @@ export function collectUserData(
       .orderBy('id')
       .execute();
     const archivedAgreements = await archivedAgreementsOf(db, email);
+    const sponsorshipPackages = await packagesOfSponsorships(
+      db,
+      sponsorships.map((s) => s.id),
+    );
 
     return {
       exported_at: now.toISOString(),
@@ -213,6 +218,7 @@ export function collectUserData(
         agreement_downloaded_at: isoOrNull(s.agreement_downloaded_at),
         signed_uploaded_at: isoOrNull(s.signed_uploaded_at),
         created_at: iso(s.created_at),
+        ...sponsorshipPackages.get(s.id),
       })),
       conversations: conversations.map((c) => ({ ...c, created_at: iso(c.created_at) })),
       messages_written: messages.map((m) => ({

@@ -71,6 +71,18 @@ export function createEventAccess(repo: EventsRepository, options: { sponsors?: 
       return event;
     },
 
+    /**
+     * organiserEvent for the read cache (lib/read-cache.ts): the event's id and organisation and the
+     * organisation's revision, read before the data it labels. The event page's reads key on it.
+     */
+    async organiserEventRevision(caller: Caller, eventId: number): Promise<{ event: EventRecord; revision: number }> {
+      const found = await repo.findMembershipAndRevision(caller.sub);
+      const organisationId = organisationManagedBy(found?.membership);
+      const event = await repo.findEvent(eventId);
+      if (!event || event.organisationId !== organisationId) throw fail('event.not-found', 'Event not found');
+      return { event, revision: found!.organisationRevision };
+    },
+
     /** For uploads: the event must already exist in that organisation (a new event is saved first). */
     async assertEventOf(organisationId: number, eventId: number): Promise<void> {
       if (eventId < 0) throw fail('event.not-saved', 'Save the event first, then upload its file');

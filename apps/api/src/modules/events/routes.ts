@@ -49,7 +49,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService; readCa
         response: { 200: ZEvent, ...errors },
       },
     },
-    async (request) => events.get(requireUser(request), request.params.id),
+    async (request, reply) =>
+      readCache.send(reply, await events.reading(requireUser(request), request.params.id), ZEvent),
   );
 
   app.post(

@@ -66,8 +66,10 @@ export function createEventsService(deps: {
       };
     },
 
-    async get(caller: Caller, id: number): Promise<EventWire> {
-      return one(await access.organiserEvent(caller, id));
+    /** GET /event/{id} for the read cache: the event as its organisation's revision labels it. */
+    async reading(caller: Caller, id: number) {
+      const { event, revision } = await access.organiserEventRevision(caller, id);
+      return { key: `event:${event.id}`, version: String(revision), load: async () => ({ body: await one(event) }) };
     },
 
     /** POST /event/-1: the event belongs to the caller's organisation, whatever the body says. */

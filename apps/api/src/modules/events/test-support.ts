@@ -26,7 +26,7 @@ export async function onboardedUser(t: IdentityTestApp, role: Role): Promise<Tes
   return { sub: user.sub, email: user.email, token: user.AccessToken, organisationId: res.json().user.organisation_id };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export function requester(t: () => IdentityTestApp) {
   return (method: Method, url: string, token: string | null, payload?: unknown) =>

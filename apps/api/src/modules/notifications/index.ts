@@ -19,6 +19,7 @@ export const notificationsModule = defineModule({
     events.subscribe('sponsorship.activity', notifications.onSponsorship);
     events.subscribe('chat.message-stored', notifications.onMessage);
     events.subscribe('invitation.team-accepted', notifications.onInvitationAccepted);
+    events.subscribe('deliverables.overdue', notifications.onDeliverablesOverdue);
     onClose('preClose', () => notifications.close());
     return { api: {}, routes: async (app) => app.register(notificationsRoutes, { notifications }) };
   },

@@ -181,6 +181,16 @@ export function createNotificationsService(deps: {
         });
       }),
 
+    /** Overdue deliverables (the fulfilment module's daily run): one alert per account and day. */
+    onDeliverablesOverdue: (notice: EventMap['deliverables.overdue']) =>
+      guarded('deliverables_overdue', async () => {
+        await notifyAll(notice.recipients, {
+          kind: 'deliverables_overdue',
+          params: { n: String(notice.count) },
+          link: notice.link,
+        });
+      }),
+
     /** Waits for the deliveries queued so far (tests). */
     settled: () => queue,
 

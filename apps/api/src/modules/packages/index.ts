@@ -3,6 +3,8 @@
 // The only writer of packages, package_benefits, sponsorship_offers, sponsorship_choices and
 // sponsorship_activity; the sponsorship's amount is changed through the sponsorships module's write.
 import { defineModule } from '../kit.ts';
+import { createPackagesLifecycle } from './lifecycle.ts';
+import { createNumbersRepository, numbersRoutes } from './numbers.ts';
 import { createPackagesRepository } from './repository.ts';
 import { packagesRoutes } from './routes.ts';
 import { createPackagesService, type PackagesService } from './service.ts';
@@ -10,12 +12,18 @@ import { createPackagesService, type PackagesService } from './service.ts';
 export type PackagesApi = {
   /** For the invitations module: checks the packages to offer and answers the write for its transaction. */
   prepareOffer: PackagesService['prepareOffer'];
+  /** For the sponsorships module: an amount changed by PATCH, with its note and log entry. */
+  changeAmount: PackagesLifecycle['changeAmount'];
+  /** For the fulfilment module: the sponsorship's package and its benefits. */
+  chosenPackage: PackagesLifecycle['chosenPackage'];
 };
+
+type PackagesLifecycle = ReturnType<typeof createPackagesLifecycle>;
 
 export const packagesModule = defineModule({
   name: 'packages',
-  ports: ['db', 'clock'],
-  setup: ({ db, clock, use }) => {
+  ports: ['db', 'clock', 'events', 'readCache'],
+  setup: ({ db, clock, events, readCache, use }) => {
     const writes = use('sponsorships', 'writes');
     const repo = createPackagesRepository(db, (trx, id, amountCents, now) =>
       writes.setAmount(trx, id, amountCents, now),
@@ -26,9 +34,23 @@ export const packagesModule = defineModule({
       sponsorships: use('sponsorships', 'parties'),
       clock,
     });
+    const lifecycle = createPackagesLifecycle({ db, repo, ...(clock ? { clock } : {}) });
+    events.subscribe('sponsorship.activity', lifecycle.onSponsorshipActivity);
     return {
-      api: { prepareOffer: (event, ids, actor) => packages.prepareOffer(event, ids, actor) },
-      routes: async (app) => app.register(packagesRoutes, { packages }),
+      api: {
+        prepareOffer: (event, ids, actor) => packages.prepareOffer(event, ids, actor),
+        changeAmount: lifecycle.changeAmount,
+        chosenPackage: lifecycle.chosenPackage,
+      },
+      routes: async (app) => {
+        await app.register(packagesRoutes, { packages, readCache });
+        const fulfilment = use('fulfilment');
+        await app.register(numbersRoutes, {
+          repo: createNumbersRepository(db),
+          access: use('events', 'access'),
+          fulfilmentOf: (organisationId) => fulfilment.progress(organisationId, clock ? clock() : new Date()),
+        });
+      },
     };
   },
 });

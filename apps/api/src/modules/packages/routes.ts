@@ -16,6 +16,7 @@ import {
   ZSavePackageRequest,
   ZSponsorshipPackagesResponse,
 } from '@sp/shared';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
 import type { SponsorshipCaller } from '../sponsorships/index.ts';
 import type { PackagesService } from './service.ts';
@@ -32,7 +33,10 @@ function sponsorshipCaller(request: FastifyRequest): SponsorshipCaller {
   return { kind: 'user', sub: user.sub, email: user.email };
 }
 
-export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService }> = async (app, { packages }) => {
+export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService; readCache: ReadCache }> = async (
+  app,
+  { packages, readCache },
+) => {
   const organisers = { preHandler: app.authenticate };
 
   app.get(
@@ -47,7 +51,12 @@ export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService }
         response: { 200: ZListPackagesResponse, ...errors },
       },
     },
-    async (request) => packages.listForEvent(requireUser(request), request.params.id),
+    async (request, reply) =>
+      readCache.send(
+        reply,
+        await packages.listForEvent(requireUser(request), request.params.id),
+        ZListPackagesResponse,
+      ),
   );
 
   app.post(

@@ -78,6 +78,8 @@ export function createPackagesService(deps: {
     package_name: entry.package_name,
     amount_cents: entry.amount_cents,
     note: entry.note,
+    from_status: entry.from_status ?? null,
+    to_status: entry.to_status ?? null,
   });
 
   const sponsorshipPackages = async (sponsorship: SponsorshipRecord): Promise<SponsorshipPackagesResponse> => {
@@ -102,9 +104,14 @@ export function createPackagesService(deps: {
 
   return {
     /** GET /event/{id}/packages */
-    async listForEvent(caller: Caller, eventId: number): Promise<PackageWire[]> {
-      const event = await events.organiserEvent(caller, eventId);
-      return list(event.id);
+    async listForEvent(caller: Caller, eventId: number) {
+      // For the read cache: every change to a package moves its organisation's revision (migration 0020).
+      const { event, revision } = await events.organiserEventRevision(caller, eventId);
+      return {
+        key: `packages:${event.id}`,
+        version: String(revision),
+        load: async () => ({ body: await list(event.id) }),
+      };
     },
 
     /** POST /event/{id}/packages */

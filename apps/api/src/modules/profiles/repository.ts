@@ -100,7 +100,7 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
     /** The caller's own settings; false when there is no profile. */
     async updateSettings(
       cognitoId: string,
-      settings: { language?: string; chatEmailNotices?: boolean; dashboardView?: string },
+      settings: { language?: string; chatEmailNotices?: boolean; fulfilmentDigest?: boolean; dashboardView?: string },
       now: Date,
     ): Promise<boolean> {
       const updated = await db
@@ -110,6 +110,9 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
           ...(settings.language !== undefined ? { language: settings.language } : {}),
           ...(settings.chatEmailNotices !== undefined
             ? { chat_email_notices: toDbBool(settings.chatEmailNotices) }
+            : {}),
+          ...(settings.fulfilmentDigest !== undefined
+            ? { fulfilment_digest: toDbBool(settings.fulfilmentDigest) }
             : {}),
           ...(settings.dashboardView !== undefined ? { dashboard_view: settings.dashboardView } : {}),
         })

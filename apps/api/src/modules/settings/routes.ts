@@ -20,7 +20,12 @@ import { requireUser } from '../../plugins/authenticate.ts';
 export type SettingsWrites = {
   updateSettings(
     cognitoId: string,
-    settings: { language?: string; chatEmailNotices?: boolean; dashboardView?: DashboardView },
+    settings: {
+      language?: string;
+      chatEmailNotices?: boolean;
+      fulfilmentDigest?: boolean;
+      dashboardView?: DashboardView;
+    },
     now: Date,
   ): Promise<boolean>;
 };
@@ -37,13 +42,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
   const read = async (sub: string): Promise<SettingsWire> => {
     const row = await db
       .selectFrom('user_profiles')
-      .select(['language', 'chat_email_notices', 'dashboard_view'])
+      .select(['language', 'chat_email_notices', 'fulfilment_digest', 'dashboard_view'])
       .where('cognito_id', '=', sub)
       .executeTakeFirst();
     if (!row) throw fail('profile.not-found', 'Profile not found');
     return {
       language: row.language === 'en' || row.language === 'de' ? row.language : defaultLanguage,
       chat_email_notices: fromDbBool(row.chat_email_notices),
+      fulfilment_digest: fromDbBool(row.fulfilment_digest),
       dashboard_view: isDashboardView(row.dashboard_view) ? row.dashboard_view : null,
     };
   };
@@ -72,12 +78,18 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { sub } = requireUser(request);
-      const { language, chat_email_notices: notices, dashboard_view: dashboardView } = request.body;
+      const {
+        language,
+        chat_email_notices: notices,
+        fulfilment_digest: digest,
+        dashboard_view: dashboardView,
+      } = request.body;
       const updated = await profiles.updateSettings(
         sub,
         {
           ...(language !== undefined ? { language } : {}),
           ...(notices !== undefined ? { chatEmailNotices: notices } : {}),
+          ...(digest !== undefined ? { fulfilmentDigest: digest } : {}),
           ...(dashboardView !== undefined ? { dashboardView } : {}),
         },
         clock(),

@@ -22,10 +22,16 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     expect((await call('GET', '/api/settings', organiser.token)).json()).toEqual({
       language: 'de',
       chat_email_notices: true,
+      fulfilment_digest: true,
       dashboard_view: null,
     });
     const changed = await call('PUT', '/api/settings', organiser.token, { language: 'en' });
-    expect(changed.json()).toEqual({ language: 'en', chat_email_notices: true, dashboard_view: null });
+    expect(changed.json()).toEqual({
+      language: 'en',
+      chat_email_notices: true,
+      fulfilment_digest: true,
+      dashboard_view: null,
+    });
     expect((await call('GET', '/api/settings', colleague.token)).json().language).toBe('de');
     expect((await call('PUT', '/api/settings', organiser.token, { language: 'fr' })).statusCode).toBe(400);
     expect((await call('PUT', '/api/settings', null, { language: 'en' })).statusCode).toBe(401);
@@ -37,7 +43,12 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     expect((await call('GET', '/api/settings', both.token)).json().dashboard_view).toBeNull();
     const chosen = await call('PUT', '/api/settings', both.token, { dashboard_view: 'sponsor' });
     expect(chosen.statusCode).toBe(200);
-    expect(chosen.json()).toEqual({ language: 'de', chat_email_notices: true, dashboard_view: 'sponsor' });
+    expect(chosen.json()).toEqual({
+      language: 'de',
+      chat_email_notices: true,
+      fulfilment_digest: true,
+      dashboard_view: 'sponsor',
+    });
     expect((await call('GET', '/api/settings', both.token)).json().dashboard_view).toBe('sponsor');
     expect((await call('GET', '/api/settings', organiser.token)).json().dashboard_view).toBeNull();
     expect(

@@ -6,7 +6,7 @@ import { createSponsorshipsRepository, type SponsorshipsRepository } from './rep
 import { sponsorshipsRoutes } from './routes.ts';
 import { createSponsorshipsService, type SponsorshipParties } from './service.ts';
 
-export type { SponsorshipCaller, SponsorshipParties } from './service.ts';
+export type { AmountChange, SponsorshipCaller, SponsorshipParties } from './service.ts';
 export type { SponsorshipRecord } from './repository.ts';
 
 export type SponsorshipsApi = {
@@ -20,8 +20,8 @@ export type SponsorshipsApi = {
 
 export const sponsorshipsModule = defineModule({
   name: 'sponsorships',
-  ports: ['db', 'log', 'clock', 'events'],
-  setup: ({ db, log, clock, events, use }) => {
+  ports: ['db', 'log', 'clock', 'events', 'readCache'],
+  setup: ({ db, log, clock, events, readCache, use }) => {
     const repo = createSponsorshipsRepository(db, use('files', 'signedFileWrites'));
     const sponsorships = createSponsorshipsService({
       repo,
@@ -31,6 +31,8 @@ export const sponsorshipsModule = defineModule({
       log,
       clock,
       notify: (notice) => events.publish('sponsorship.activity', notice),
+      changeAmount: (caller, sponsorship, amountCents, note) =>
+        use('packages').changeAmount(caller, sponsorship, amountCents, note),
     });
     events.subscribe('file.downloaded', ({ who, file }) => sponsorships.recordDownload(who, file));
     return {
@@ -43,7 +45,7 @@ export const sponsorshipsModule = defineModule({
         },
         parties: sponsorships.parties,
       },
-      routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships }),
+      routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships, readCache }),
     };
   },
 });

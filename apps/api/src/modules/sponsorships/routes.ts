@@ -16,6 +16,7 @@ import {
   ZSponsorship,
   ZUpdateSponsorshipRequest,
 } from '@sp/shared';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
 import type { SponsorshipCaller, SponsorshipsService } from './service.ts';
 
@@ -29,10 +30,10 @@ function sponsorshipCaller(request: FastifyRequest): SponsorshipCaller {
   return { kind: 'user', sub: user.sub, email: user.email };
 }
 
-export const sponsorshipsRoutes: FastifyPluginAsyncZod<{ sponsorships: SponsorshipsService }> = async (
-  app,
-  { sponsorships },
-) => {
+export const sponsorshipsRoutes: FastifyPluginAsyncZod<{
+  sponsorships: SponsorshipsService;
+  readCache: ReadCache;
+}> = async (app, { sponsorships, readCache }) => {
   await app.register(async (scope) => {
     const parties = scope.withTypeProvider<ZodTypeProvider>();
     parties.addHook('onRequest', (request, reply) => authenticateUserOrGuest(app, request, reply));
@@ -122,7 +123,12 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{ sponsorships: Sponsorsh
         },
       },
       async (request) =>
-        sponsorships.changeAmount(sponsorshipCaller(request), request.params.id, request.body.amount_cents),
+        sponsorships.changeAmount(
+          sponsorshipCaller(request),
+          request.params.id,
+          request.body.amount_cents,
+          request.body.note,
+        ),
     );
   });
 
@@ -152,6 +158,11 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{ sponsorships: Sponsorsh
         response: { 200: ZListSponsorshipsResponse, ...errors },
       },
     },
-    async (request) => sponsorships.listForEvent(requireUser(request), request.params.id),
+    async (request, reply) =>
+      readCache.send(
+        reply,
+        await sponsorships.listForEvent(requireUser(request), request.params.id),
+        ZListSponsorshipsResponse,
+      ),
   );
 };

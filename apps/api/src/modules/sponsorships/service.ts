@@ -29,7 +29,18 @@ export type SponsorshipNotice = {
   params: Record<string, string>;
   /** The sponsorship's event (links of in-app alerts). */
   eventId?: number;
+  sponsorshipId?: number;
+  from?: string;
+  actor?: { side: 'organisation' | 'sponsor'; by: string };
 };
+
+/** The packages module's rule for a changed amount (a note when it differs from the price) and its log. */
+export type AmountChange = (
+  caller: SponsorshipCaller,
+  sponsorship: SponsorshipRecord,
+  amountCents: number,
+  note: string | undefined,
+) => Promise<void>;
 
 const sponsorshipNotFound = () => fail('sponsorship.not-found', 'Sponsorship not found');
 
@@ -50,6 +61,8 @@ export function createSponsorshipsService(deps: {
   log: FastifyBaseLogger;
   /** Writes a notification into the sponsorship's conversation (wired to the chat module in app.ts). */
   notify?: (notice: SponsorshipNotice) => Promise<void>;
+  /** Changes the amount with its note and log (the packages module owns the log). */
+  changeAmount?: AmountChange;
   clock?: () => Date;
 }) {
   const { repo, files, sponsors, log } = deps;
@@ -146,9 +159,15 @@ export function createSponsorshipsService(deps: {
     },
 
     /** GET /event/{id}/sponsorships: for the organisers of the event's organisation. */
-    async listForEvent(caller: { sub: string }, eventId: number): Promise<SponsorshipWire[]> {
-      const event = await deps.events.organiserEvent(caller, eventId);
-      return toWire(await repo.listForEvent(event.id));
+    async listForEvent(caller: { sub: string }, eventId: number) {
+      // For the read cache: sponsorships, the event, its files and the organisation's name all move
+      // the organisation's revision (migration 0012).
+      const { event, revision } = await deps.events.organiserEventRevision(caller, eventId);
+      return {
+        key: `sponsorships:${event.id}`,
+        version: String(revision),
+        load: async () => ({ body: await toWire(await repo.listForEvent(event.id)) }),
+      };
     },
 
     /** POST /sponsorships/{id}/signed-agreement/upload-url */
@@ -213,18 +232,30 @@ export function createSponsorshipsService(deps: {
         kind: 'status_changed',
         params: { event: sponsorship.eventTitle, status },
         eventId: sponsorship.eventId,
+        sponsorshipId: sponsorship.id,
+        from: sponsorship.status,
+        actor: {
+          side,
+          by: side === 'sponsor' || caller.kind === 'guest' ? sponsorship.sponsorEmail : (caller.email ?? ''),
+        },
       });
       return one(sponsorship.id);
     },
 
     /** PATCH /sponsorships/{id}: the amount, while the sponsorship is open. */
-    async changeAmount(caller: SponsorshipCaller, id: number, amountCents: number): Promise<SponsorshipWire> {
+    async changeAmount(
+      caller: SponsorshipCaller,
+      id: number,
+      amountCents: number,
+      note?: string,
+    ): Promise<SponsorshipWire> {
       const sponsorship = await organiserSponsorship(caller, id);
-      if (
-        !SIGNABLE_STATUSES.includes(sponsorship.status) ||
-        !(await repo.changeAmount(sponsorship.id, amountCents, now()))
-      ) {
-        throw fail('sponsorship.amount-locked', 'The amount of a decided sponsorship stays as it is');
+      const locked = () => fail('sponsorship.amount-locked', 'The amount of a decided sponsorship stays as it is');
+      if (!SIGNABLE_STATUSES.includes(sponsorship.status)) throw locked();
+      if (deps.changeAmount) {
+        if (sponsorship.amountCents !== amountCents) await deps.changeAmount(caller, sponsorship, amountCents, note);
+      } else if (!(await repo.changeAmount(sponsorship.id, amountCents, now()))) {
+        throw locked();
       }
       return one(sponsorship.id);
     },

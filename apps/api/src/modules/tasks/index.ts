@@ -9,6 +9,11 @@ export const tasksModule = defineModule({
   setup: ({ db, clock, use }) => ({
     api: {},
     routes: async (app) =>
-      app.register(tasksRoutes, { repo: createTasksRepository(db), access: use('events', 'access'), clock }),
+      app.register(tasksRoutes, {
+        repo: createTasksRepository(db),
+        access: use('events', 'access'),
+        fulfilment: use('fulfilment'),
+        clock,
+      }),
   }),
 });

@@ -30,6 +30,7 @@ describe.each(ENGINES)('organiser tasks on %s', (engine) => {
       events_without_file: [],
       sponsorships_to_confirm: [],
       pending_invitations: [],
+      overdue_deliverables: [],
       total: 0,
     });
 

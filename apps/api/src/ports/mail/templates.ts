@@ -200,3 +200,45 @@ const CHAT_NOTICE_TEXTS = {
 export function renderChatNoticeMail(to: string, template: ChatNoticeMailTemplate, language: Language): MailMessage {
   return { to, ...CHAT_NOTICE_TEXTS[language](template) };
 }
+
+/** The daily digest of overdue deliverables (fulfilment): one line each, and the link to the list. */
+export type FulfilmentDigestMailTemplate = {
+  kind: 'fulfilment-digest';
+  items: Array<{ title: string; sponsor: string; event: string; dueDate: string }>;
+  url: string | null;
+};
+
+const germanDate = (day: string) => day.split('-').reverse().join('.');
+
+const DIGEST_TEXTS = {
+  de: (t: FulfilmentDigestMailTemplate) =>
+    compose(
+      `${t.items.length} überfällige Leistung${t.items.length === 1 ? '' : 'en'} auf ${PRODUCT}`,
+      [
+        'Hallo,',
+        'diese Leistungen aus Sponsorings sind überfällig:',
+        ...t.items.map((i) => `– ${i.title} (${i.sponsor}, ${i.event}), fällig am ${germanDate(i.dueDate)}`),
+      ],
+      t.url ?? 'Bitte öffnen Sie Ihren Einladungslink.',
+      ['Diese Zusammenfassung kommt höchstens einmal am Tag; Sie können sie in den Einstellungen abschalten.'],
+    ),
+  en: (t: FulfilmentDigestMailTemplate) =>
+    compose(
+      `${t.items.length} overdue deliverable${t.items.length === 1 ? '' : 's'} on ${PRODUCT}`,
+      [
+        'Hello,',
+        'these sponsorship deliverables are overdue:',
+        ...t.items.map((i) => `- ${i.title} (${i.sponsor}, ${i.event}), due ${i.dueDate}`),
+      ],
+      t.url ?? 'Please open your invitation link.',
+      ['This digest comes at most once a day; you can switch it off in the settings.'],
+    ),
+} satisfies Record<Language, (t: FulfilmentDigestMailTemplate) => Rendered>;
+
+export function renderFulfilmentDigestMail(
+  to: string,
+  template: FulfilmentDigestMailTemplate,
+  language: Language,
+): MailMessage {
+  return { to, ...DIGEST_TEXTS[language](template) };
+}

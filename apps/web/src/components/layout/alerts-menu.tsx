@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import {
   BanIcon,
   BellIcon,
+  CalendarClockIcon,
   CheckCheckIcon,
   CircleCheckIcon,
   DownloadIcon,
@@ -33,6 +34,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   sponsorship_confirmed: <CircleCheckIcon aria-hidden="true" />,
   sponsorship_declined: <BanIcon aria-hidden="true" />,
   sponsorship_withdrawn: <UndoIcon aria-hidden="true" />,
+  deliverables_overdue: <CalendarClockIcon aria-hidden="true" />,
 };
 
 /** Reports the signed-in user's unread alerts to the header (its bell badge). */

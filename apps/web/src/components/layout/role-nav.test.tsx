@@ -35,7 +35,7 @@ const json = (body: unknown) =>
 /** The API as the header sees it: the profile, the settings (PUT answers the changed settings), unread counts. */
 function serve(
   role: Role,
-  settings: SettingsWire = { language: 'de', chat_email_notices: true, dashboard_view: null },
+  settings: SettingsWire = { language: 'de', chat_email_notices: true, fulfilment_digest: true, dashboard_view: null },
 ) {
   const puts: Put[] = [];
   let current = settings;
@@ -89,7 +89,12 @@ describe('Header navigation by role', () => {
 
   it('lets a user with both roles switch views, and keeps the view they opened in their settings', async () => {
     const user = userEvent.setup();
-    const puts = serve('beides', { language: 'de', chat_email_notices: true, dashboard_view: 'sponsor' });
+    const puts = serve('beides', {
+      language: 'de',
+      chat_email_notices: true,
+      fulfilment_digest: true,
+      dashboard_view: 'sponsor',
+    });
     const { history } = await renderSignedIn('/chats/');
     const link = await within(mainNav()).findByRole('link', { name: 'Dashboard' });
     await vi.waitFor(() => expect(link).toHaveAttribute('href', '/dashboard-sponsor'));

@@ -4,6 +4,7 @@ import { PasswordInput } from '@/features/auth/components/password-input';
 import { NewPasswordHint } from '@/features/auth/components/new-password-hint';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
+import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { PackageChoice } from '@/features/packages/components/package-choice';
 import { SponsorNextSteps } from '@/features/sponsorships/components/sponsor-next-steps';
 import { useLanguage } from '@/hooks/use-language';
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/invite-sponsor/')({
 const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, registerHref }) => (
   <>
     <PackageChoice sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} open />
+    <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
     <SponsorNextSteps
       sponsorshipId={sponsorshipId}
       viewer={{ kind: 'guest', token, email }}

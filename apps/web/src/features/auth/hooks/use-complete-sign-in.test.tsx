@@ -54,10 +54,18 @@ describe('useCompleteSignIn', () => {
       fetch: (input) => {
         paths.push(String(input));
         return Promise.resolve(
-          new Response(JSON.stringify({ language: 'de', chat_email_notices: true, dashboard_view: 'sponsor' }), {
-            status: 200,
-            headers: { 'Content-Type': 'application/json' },
-          }),
+          new Response(
+            JSON.stringify({
+              language: 'de',
+              chat_email_notices: true,
+              fulfilment_digest: true,
+              dashboard_view: 'sponsor',
+            }),
+            {
+              status: 200,
+              headers: { 'Content-Type': 'application/json' },
+            },
+          ),
         );
       },
     });

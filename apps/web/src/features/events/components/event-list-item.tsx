@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { CalendarDaysIcon, ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { useFormat } from '@/hooks/use-format';
 import { useTranslation } from '@/lib/i18n';
 import type { OrganiserEvent } from '../types';
 
 /** One event of the list: the whole card links to its edit page (through the title's link). */
-export function EventListItem({ event }: { event: OrganiserEvent }) {
+export function EventListItem({ event, extras = null }: { event: OrganiserEvent; extras?: ReactNode }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -51,6 +52,7 @@ export function EventListItem({ event }: { event: OrganiserEvent }) {
           {t('events.list.openSponsorships', { count: event.openSponsorships })}
         </li>
       </ul>
+      {extras}
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarPlusIcon, LoaderCircleIcon, PlusIcon } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
 import { eventsListQueryOptions } from '../api/list-events';
@@ -24,17 +24,20 @@ function CreateEventButton() {
   );
 }
 
+/** What another feature shows under an event of the list (the route composes it: the packages' numbers). */
+export type EventExtras = ComponentType<{ organisationId: number; eventId: number }>;
+
 /** /dashboard/organizer/events: the organisation's events, a page at a time (spec section 2). */
-export function EventsListPage() {
+export function EventsListPage({ Extras }: { Extras?: EventExtras }) {
   const { t } = useTranslation();
   return (
     <OrganisationGate title={t('events.list.title')} width="wide">
-      {(organisationId) => <EventsList organisationId={organisationId} />}
+      {(organisationId) => <EventsList organisationId={organisationId} Extras={Extras} />}
     </OrganisationGate>
   );
 }
 
-function EventsList({ organisationId }: { organisationId: number }) {
+function EventsList({ organisationId, Extras }: { organisationId: number; Extras: EventExtras | undefined }) {
   const { t } = useTranslation();
   const query = useInfiniteQuery(eventsListQueryOptions(organisationId));
 
@@ -89,7 +92,10 @@ function EventsList({ organisationId }: { organisationId: number }) {
         <ul className="mt-8 flex flex-col gap-3">
           {events.map((event) => (
             <li key={event.id}>
-              <EventListItem event={event} />
+              <EventListItem
+                event={event}
+                extras={Extras ? <Extras organisationId={organisationId} eventId={event.id} /> : null}
+              />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ClipboardListIcon, FileWarningIcon, MailIcon, SignatureIcon } from 'lucide-react';
+import { CalendarClockIcon, ClipboardListIcon, FileWarningIcon, MailIcon, SignatureIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLanguage } from '@/hooks/use-language';
 import { getErrorMessage } from '@/lib/api-error';
@@ -13,7 +13,7 @@ const SHOWN = 3;
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
-/** Open tasks: events without their PDF, signed agreements to confirm, invitations not yet accepted. */
+/** Open tasks: events without their PDF, signed agreements to confirm, overdue deliverables, invitations not yet accepted. */
 export function OpenTasksCard({ organisationId }: { organisationId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
@@ -71,6 +71,19 @@ export function OpenTasksCard({ organisationId }: { organisationId: number }) {
                     </span>
                   </li>
                 ))}
+                {tasks.data.overdue_deliverables.length > 0 ? (
+                  <li className="flex gap-2">
+                    <CalendarClockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+                    <span>
+                      {t('organizer.dashboard.tasks.overdueDeliverables', {
+                        count: tasks.data.overdue_deliverables.length,
+                      })}{' '}
+                      <Link to="/fulfilment" className={linkClass}>
+                        {t('organizer.dashboard.tasks.toFulfilment')}
+                      </Link>
+                    </span>
+                  </li>
+                ) : null}
                 {tasks.data.pending_invitations.length > 0 ? (
                   <li className="flex gap-2">
                     <MailIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />

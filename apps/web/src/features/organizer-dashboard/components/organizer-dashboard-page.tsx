@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useTranslation } from '@/lib/i18n';
 import { OpenTasksCard } from './open-tasks-card';
@@ -8,10 +9,13 @@ import { UnansweredMessagesCard } from './unanswered-messages-card';
 export function OrganizerDashboardPage({
   organisationId,
   teamSize,
+  extraCards = null,
 }: {
   organisationId: number;
   /** 'pending' while the member list is loading, null when it failed. */
   teamSize: number | 'pending' | null;
+  /** Cards of other features, after the spec's three (the route composes them). */
+  extraCards?: ReactNode;
 }) {
   const { t } = useTranslation();
   useDocumentTitle(t('organizer.dashboard.title'));
@@ -23,6 +27,7 @@ export function OrganizerDashboardPage({
         <UnansweredMessagesCard />
         <TeamSizeCard count={teamSize} />
         <OpenTasksCard organisationId={organisationId} />
+        {extraCards}
       </div>
     </div>
   );

@@ -22,6 +22,9 @@ export function OrganizerLayout() {
           <Link to="/dashboard/organizer/team" className={tabClass}>
             {t('organizer.nav.team')}
           </Link>
+          <Link to="/fulfilment" className={tabClass}>
+            {t('organizer.nav.fulfilment')}
+          </Link>
         </div>
       </nav>
       <Outlet />

@@ -1,8 +1,8 @@
-import type { SponsorshipActivityWire } from '@sp/shared';
+import type { SponsorshipActivityWire, SponsorshipStatus } from '@sp/shared';
 import { useFormat } from '@/hooks/use-format';
 import { useTranslation } from '@/lib/i18n';
 
-/** The sponsorship's log of offers, choices and amount changes, which both parties see. */
+/** The sponsorship's log of offers, choices, amount and status changes, which both parties see. */
 export function ActivityList({ activity }: { activity: SponsorshipActivityWire[] }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -20,6 +20,8 @@ export function ActivityList({ activity }: { activity: SponsorshipActivityWire[]
               by: entry.by,
               package: entry.package_name ?? '',
               amount: entry.amount_cents === null ? '' : format.currency(entry.amount_cents / 100),
+              from: entry.from_status ? t(`sponsorships.status.${entry.from_status as SponsorshipStatus}`) : '',
+              to: entry.to_status ? t(`sponsorships.status.${entry.to_status as SponsorshipStatus}`) : '',
             })}
             {entry.note ? <span className="block text-muted-foreground italic">{entry.note}</span> : null}
           </li>

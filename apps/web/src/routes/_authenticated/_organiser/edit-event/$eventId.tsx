@@ -5,11 +5,13 @@ import { eventQueryOptions } from '@/features/events/api/get-event';
 import { loadEventForEdit } from '@/features/events/api/load-event';
 import { EditEventPage } from '@/features/events/components/edit-event-page';
 import { EventLoadError, EventNotFound } from '@/features/events/components/event-status-views';
+import { FulfilmentCard } from '@/features/fulfilment/components/fulfilment-card';
 import { InviteSponsorCard } from '@/features/invitations/components/invite-sponsor-card';
 import { OfferPackagesField } from '@/features/packages/components/offer-packages-field';
 import { PackagesCard } from '@/features/packages/components/packages-card';
 import { SponsorshipPackage } from '@/features/packages/components/sponsorship-package';
 import { EventSponsorshipsCard } from '@/features/sponsorships/components/event-sponsorships-card';
+import { fulfilmentSearch } from '@/lib/fulfilment-search';
 import { parseIdParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eventId')({
@@ -17,6 +19,7 @@ export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eve
     parse: ({ eventId }) => ({ eventId: parseIdParam(eventId) }),
     stringify: ({ eventId }) => ({ eventId: String(eventId) }),
   },
+  validateSearch: fulfilmentSearch,
   loader: ({ context, params }) => loadEventForEdit(context.queryClient, params.eventId),
   component: EditEventRoute,
   notFoundComponent: EventNotFound,
@@ -25,6 +28,8 @@ export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eve
 
 function EditEventRoute() {
   const { eventId } = Route.useParams();
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
   const { data: event } = useSuspenseQuery(eventQueryOptions(eventId));
   const events = useInfiniteQuery(eventsListQueryOptions(event.organisationId));
   const otherEvents = (events.data?.pages.flatMap((page) => page.events) ?? [])
@@ -36,6 +41,11 @@ function EditEventRoute() {
       <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 pb-10 sm:px-6">
         <PackagesCard eventId={eventId} otherEvents={otherEvents} />
         <EventSponsorshipsCard eventId={eventId} PackageSlot={SponsorshipPackage} />
+        <FulfilmentCard
+          eventId={eventId}
+          filters={filters}
+          onFilters={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
+        />
         <InviteSponsorCard eventId={eventId} OfferField={OfferPackagesField} />
       </div>
     </>

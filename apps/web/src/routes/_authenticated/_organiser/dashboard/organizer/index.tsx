@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { organiserTasksQueryOptions } from '@/features/organizer-dashboard/api/get-tasks';
 import { OrganizerDashboardPage } from '@/features/organizer-dashboard/components/organizer-dashboard-page';
+import { SponsoringCard } from '@/features/packages/components/sponsoring-card';
 import { teamMembersQueryOptions } from '@/features/team/api/list-team-members';
 import { unreadSummaryQueryOptions } from '@/lib/chat';
 
@@ -24,6 +25,7 @@ function OrganizerDashboardRoute() {
     <OrganizerDashboardPage
       organisationId={organisationId}
       teamSize={team.isPending ? 'pending' : (team.data?.length ?? null)}
+      extraCards={<SponsoringCard organisationId={organisationId} />}
     />
   );
 }

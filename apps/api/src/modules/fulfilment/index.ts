@@ -1,0 +1,76 @@
+// Fulfilment (issue 18, point 3): a confirmed sponsorship's benefits as deliverables, worked by the
+// organisation and fed by the sponsor, with comments and an activity log; overdue ones reach open
+// tasks, alerts and a daily digest. The only writer of deliverables, deliverable_comments,
+// deliverable_activity and fulfilment_sends.
+import { defineModule } from '../kit.ts';
+import { createOverdueJob, keepOverdueJob } from './overdue-job.ts';
+import { createFulfilmentRepository } from './repository.ts';
+import { fulfilmentRoutes } from './routes.ts';
+import { createFulfilmentService, dayOf } from './service.ts';
+
+export type FulfilmentApi = {
+  /** For the tasks module: the organisation's overdue deliverables. */
+  overdue(
+    organisationId: number,
+    at: Date,
+  ): Promise<
+    Array<{ id: number; event_id: number; event_title: string; sponsor_email: string; title: string; due_date: string }>
+  >;
+  /** For the packages module's numbers: per event id, deliverables done (or waived) of all, and overdue. */
+  progress(organisationId: number, at: Date): Promise<Map<number, FulfilmentProgress>>;
+};
+
+export type FulfilmentProgress = { done: number; total: number; overdue: number };
+
+export const fulfilmentModule = defineModule({
+  name: 'fulfilment',
+  ports: ['db', 'clock', 'events', 'mail', 'log', 'config'],
+  setup: ({ db, clock, events, mail, log, config, use, onClose }) => {
+    const repo = createFulfilmentRepository(db);
+    const fulfilment = createFulfilmentService({
+      repo,
+      sponsorships: use('sponsorships', 'parties'),
+      events: use('events', 'access'),
+      packages: use('packages'),
+      ...(clock ? { clock } : {}),
+    });
+    events.subscribe('sponsorship.activity', fulfilment.onSponsorshipActivity);
+    events.subscribe('sponsor-profile.logo-set', fulfilment.onLogoSet);
+    const job = createOverdueJob({
+      repo,
+      mail,
+      events,
+      log,
+      publicUrl: config.publicUrl,
+      defaultLanguage: config.defaultLanguage,
+    });
+    keepOverdueJob(db, job);
+    job.start(clock ?? (() => new Date()));
+    onClose('preClose', () => job.stop());
+    return {
+      api: {
+        async overdue(organisationId, at) {
+          return (await repo.overdue(dayOf(at), organisationId)).map((d) => ({
+            id: d.id,
+            event_id: d.eventId,
+            event_title: d.eventTitle,
+            sponsor_email: d.sponsorEmail,
+            title: d.title,
+            due_date: d.dueDate ?? '',
+          }));
+        },
+        async progress(organisationId, at) {
+          const rows = await repo.summary(organisationId, dayOf(at));
+          return new Map(rows.map(({ event_id, ...progress }) => [event_id, progress]));
+        },
+      },
+      routes: async (app) => app.register(fulfilmentRoutes, { fulfilment }),
+    };
+  },
+});
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    fulfilment: FulfilmentApi;
+  }
+}

@@ -1,0 +1,253 @@
+// The rules of fulfilment: when a sponsorship is confirmed, each benefit of its package becomes a
+// deliverable (once: confirming again creates nothing twice). The organisation's members see and
+// work them (status, assignee, due date, comments); the sponsor (signed in with the sponsorship's
+// address, or as a guest with the invitation link) sees them, provides the input asked of them and
+// comments. Anyone else gets 404. Every change is logged with who and when, for both parties.
+import type {
+  BenefitKind,
+  DeliverableActivityWire,
+  DeliverableWire,
+  DeliverablesQuery,
+  ListDeliverablesResponse,
+  SponsorshipDeliverablesResponse,
+  UpdateDeliverableRequest,
+} from '@sp/shared';
+import { normaliseEmail } from '../../lib/email.ts';
+import { fail } from '../../lib/errors.ts';
+import type { EventMap } from '../domain-events.ts';
+import type { EventAccess } from '../events/index.ts';
+import type { PackagesApi } from '../packages/index.ts';
+import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
+import type { ActivityEntry, DeliverableRecord, FulfilmentRepository } from './repository.ts';
+
+type Organiser = { sub: string; email?: string | undefined };
+
+const notFound = () => fail('deliverable.not-found', 'Deliverable not found');
+
+/** YYYY-MM-DD of a moment (UTC). */
+export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+export function createFulfilmentService(deps: {
+  repo: FulfilmentRepository;
+  sponsorships: SponsorshipParties;
+  events: EventAccess;
+  packages: Pick<PackagesApi, 'chosenPackage'>;
+  clock?: () => Date;
+}) {
+  const { repo, sponsorships, events } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  const toWire = async (records: DeliverableRecord[]): Promise<DeliverableWire[]> => {
+    const comments = await repo.comments(records.map((r) => r.id));
+    const today = dayOf(now());
+    return records.map((r) => ({
+      id: r.id,
+      sponsorship_id: r.sponsorshipId,
+      event_id: r.eventId,
+      event_title: r.eventTitle,
+      sponsor_email: r.sponsorEmail,
+      title: r.title,
+      kind: r.kind as BenefitKind,
+      needs_sponsor_input: r.needsSponsorInput,
+      due_date: r.dueDate,
+      status: r.status,
+      assignee: r.assignee,
+      sponsor_input: r.sponsorInput,
+      provided_at: r.providedAt?.toISOString() ?? null,
+      overdue: isOverdue(r, today),
+      comments: comments
+        .filter((c) => c.deliverable_id === r.id)
+        .map((c) => ({ id: c.id, at: c.at.toISOString(), side: c.side, by: c.actor, text: c.text })),
+    }));
+  };
+
+  const activityOf = async (sponsorshipIds: number[]): Promise<DeliverableActivityWire[]> =>
+    (await repo.activity(sponsorshipIds)).map((a) => ({
+      id: a.id,
+      at: a.at.toISOString(),
+      side: a.side,
+      by: a.actor,
+      kind: a.kind as DeliverableActivityWire['kind'],
+      title: a.title,
+      detail: a.detail,
+    }));
+
+  /** The deliverable with the caller's side; 404 for anyone who is not a party. */
+  const reach = async (caller: SponsorshipCaller, id: number) => {
+    const found = await repo.find(id);
+    if (!found) throw notFound();
+    const { side } = await sponsorships.visible(caller, found.sponsorshipId).catch(() => {
+      throw notFound();
+    });
+    return { deliverable: found, side };
+  };
+
+  /** Organisers and their team: members of the deliverable's organisation. */
+  const organiserDeliverable = async (caller: SponsorshipCaller, id: number) => {
+    const { deliverable, side } = await reach(caller, id);
+    if (side !== 'organisation') throw fail('deliverable.organisers-decide', 'Only the organisation works this');
+    return deliverable;
+  };
+
+  const actorOf = (caller: SponsorshipCaller, deliverable: DeliverableRecord, side: 'organisation' | 'sponsor') =>
+    side === 'sponsor' || caller.kind === 'guest' ? deliverable.sponsorEmail : (caller.email ?? '');
+
+  const entry = (
+    d: DeliverableRecord,
+    side: ActivityEntry['side'],
+    actor: string,
+    kind: DeliverableActivityWire['kind'],
+    detail: string | null,
+  ): ActivityEntry => ({
+    sponsorship_id: d.sponsorshipId,
+    deliverable_id: d.id,
+    at: now(),
+    side,
+    actor,
+    kind,
+    title: d.title,
+    detail,
+  });
+
+  const one = async (id: number) => (await toWire([(await repo.find(id))!]))[0]!;
+
+  /** Creates the deliverables of a confirmed sponsorship from its package's benefits (idempotent). */
+  const createFor = async (
+    sponsorship: { id: number; organisationId: number; eventId: number },
+    actor: { side: 'organisation' | 'sponsor'; by: string } | undefined,
+  ) => {
+    const chosen = await deps.packages.chosenPackage(sponsorship.id);
+    if (!chosen) return 0;
+    return repo.create(
+      sponsorship,
+      chosen.benefits.map((b, position) => ({
+        source_key: `package:${chosen.id}:${position}`,
+        position,
+        title: b.title,
+        kind: b.kind,
+        needs_sponsor_input: b.sponsor_delivers ? 1 : 0,
+        due_date: b.due_date,
+      })),
+      now(),
+      (title) => ({
+        sponsorship_id: sponsorship.id,
+        deliverable_id: null,
+        at: now(),
+        side: actor?.side ?? 'system',
+        actor: actor?.by ?? '',
+        kind: 'created',
+        title,
+        detail: chosen.name,
+      }),
+    );
+  };
+
+  return {
+    createFor,
+
+    /** Subscribed to `sponsorship.activity`: a confirmation creates the deliverables. */
+    async onSponsorshipActivity(notice: EventMap['sponsorship.activity']): Promise<void> {
+      if (notice.kind !== 'status_changed' || notice.params.status !== 'confirmed') return;
+      if (notice.sponsorshipId === undefined || notice.eventId === undefined) return;
+      await createFor(
+        { id: notice.sponsorshipId, organisationId: notice.organisationId, eventId: notice.eventId },
+        notice.actor,
+      );
+    },
+
+    /** Subscribed to `sponsor-profile.logo-set`: open logo deliverables count as provided. */
+    async onLogoSet({ sponsorEmailNormalized, actor }: EventMap['sponsor-profile.logo-set']): Promise<void> {
+      const at = now();
+      for (const d of await repo.openLogoDeliverables(sponsorEmailNormalized)) {
+        await repo.update(d.id, { status: 'in_progress', provided_at: at }, at, [
+          entry(d, 'sponsor', actor, 'logo_provided', null),
+        ]);
+      }
+    },
+
+    /** GET /sponsorships/{id}/deliverables */
+    async forSponsorship(caller: SponsorshipCaller, id: number): Promise<SponsorshipDeliverablesResponse> {
+      const { sponsorship } = await sponsorships.visible(caller, id);
+      const [deliverables, activity] = await Promise.all([
+        repo.list({ sponsorshipId: sponsorship.id }).then(toWire),
+        activityOf([sponsorship.id]),
+      ]);
+      return { deliverables, activity };
+    },
+
+    /** GET /fulfilment and GET /event/{id}/deliverables: the organisation's, filtered. */
+    async list(caller: Organiser, query: DeliverablesQuery): Promise<ListDeliverablesResponse> {
+      const organisationId = await events.organiserOrganisation(caller);
+      if (query.event_id !== undefined) await events.organiserEvent(caller, query.event_id);
+      const [records, team] = await Promise.all([repo.list({ ...query, organisationId }), repo.team(organisationId)]);
+      return { deliverables: await toWire(records), team: team.map((m) => ({ id: m.id, name: m.name })) };
+    },
+
+    /** GET /organisation/{id}/fulfilment-summary */
+    async summary(caller: Organiser, organisationId: number) {
+      await events.assertOrganiserOf(caller, organisationId);
+      return repo.summary(organisationId, dayOf(now()));
+    },
+
+    /** GET /my-deliverables: the signed-in sponsor's open ones. */
+    async mine(caller: { email: string | undefined }): Promise<DeliverableWire[]> {
+      if (!caller.email) return [];
+      return toWire(await repo.list({ sponsorEmail: normaliseEmail(caller.email) }, true));
+    },
+
+    /** PATCH /deliverables/{id} */
+    async update(caller: SponsorshipCaller, id: number, body: UpdateDeliverableRequest): Promise<DeliverableWire> {
+      const d = await organiserDeliverable(caller, id);
+      const actor = actorOf(caller, d, 'organisation');
+      const changes: Parameters<FulfilmentRepository['update']>[1] = {};
+      const entries: ActivityEntry[] = [];
+      if (body.status !== undefined && body.status !== d.status) {
+        changes.status = body.status;
+        entries.push(entry(d, 'organisation', actor, 'status_changed', `${d.status} → ${body.status}`));
+      }
+      if (body.assignee !== undefined && body.assignee !== d.assignee) {
+        const team = await repo.team(d.organisationId);
+        const member = team.find((m) => m.id === body.assignee);
+        if (body.assignee !== null && !member) {
+          throw fail('deliverable.assignee-unknown', 'Assign a member of the organisation', { assignee: 'unknown' });
+        }
+        changes.assignee = body.assignee;
+        entries.push(entry(d, 'organisation', actor, 'assigned', member?.name ?? null));
+      }
+      if (body.due_date !== undefined && body.due_date !== d.dueDate) {
+        changes.due_date = body.due_date;
+        entries.push(entry(d, 'organisation', actor, 'due_date_changed', body.due_date));
+      }
+      if (entries.length > 0) await repo.update(d.id, changes, now(), entries);
+      return one(d.id);
+    },
+
+    /** PUT /deliverables/{id}/input: the sponsor's text; an open deliverable moves to in progress. */
+    async provideInput(caller: SponsorshipCaller, id: number, text: string): Promise<DeliverableWire> {
+      const { deliverable: d, side } = await reach(caller, id);
+      if (side !== 'sponsor') throw fail('deliverable.organisers-decide', 'Only the sponsor provides this');
+      if (!d.needsSponsorInput) throw fail('deliverable.no-input-needed', 'Nothing is asked of the sponsor here');
+      const at = now();
+      await repo.update(
+        d.id,
+        { sponsor_input: text, provided_at: at, ...(d.status === 'open' ? { status: 'in_progress' as const } : {}) },
+        at,
+        [entry(d, 'sponsor', d.sponsorEmail, 'input_provided', text.slice(0, 200))],
+      );
+      return one(d.id);
+    },
+
+    /** POST /deliverables/{id}/comments: either party. */
+    async comment(caller: SponsorshipCaller, id: number, text: string): Promise<DeliverableWire> {
+      const { deliverable: d, side } = await reach(caller, id);
+      const actor = actorOf(caller, d, side);
+      await repo.addComment(d.id, { side, actor, text }, now(), entry(d, side, actor, 'commented', text.slice(0, 200)));
+      return one(d.id);
+    },
+  };
+}
+
+export const isOverdue = (d: Pick<DeliverableRecord, 'status' | 'dueDate'>, today: string) =>
+  (d.status === 'open' || d.status === 'in_progress') && d.dueDate !== null && d.dueDate < today;
+
+export type FulfilmentService = ReturnType<typeof createFulfilmentService>;

@@ -1,0 +1,190 @@
+// Two server processes on one PostgreSQL database and one file store, as behind a load balancer
+// (issue 22, point 3): a conversation's live stream on one process receives a message posted on the
+// other; a stream ticket, an upload URL and a sign-out made on one are honoured by the other; and the
+// request limits are counted across both when REDIS_URL is set (TEST_REDIS_URL; CI sets it), each
+// process for itself without it (the embedded default). Runs with TEST_DATABASE_URL only.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  client,
+  freePort,
+  freshPostgres,
+  kill,
+  printedInvitationCode,
+  startServer,
+  type Server,
+} from '../child-server.ts';
+import { pdfBytes } from '../../src/modules/events/test-support.ts';
+
+const TARGETS = process.env.TEST_DATABASE_URL ? ['postgres'] : [];
+const REDIS_URL = process.env.TEST_REDIS_URL ?? '';
+const INVITE_CODE_LIMIT = 6;
+
+/** Reads an SSE stream until a frame of `event` arrives (or the time is up); its data. */
+async function nextFrame(response: Response, event: string, timeoutMs = 10_000): Promise<unknown> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no ${event} frame`)), timeoutMs)),
+      ]);
+      if (chunk.done) break;
+      buffered += decoder.decode(chunk.value, { stream: true });
+      for (const frame of buffered.split('\n\n').slice(0, -1)) {
+        const name = /^event: (.+)$/m.exec(frame)?.[1];
+        const data = /^data: (.+)$/m.exec(frame)?.[1];
+        if (name === event && data) return JSON.parse(data);
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  throw new Error(`no ${event} frame`);
+}
+
+describe.each(TARGETS)(`two server processes on one %s database${REDIS_URL ? ' and Redis' : ''}`, () => {
+  let a: Server;
+  let b: Server;
+  let dataDir: string;
+  let drop: () => Promise<void>;
+  let organiser: { token: string; organisationId: number };
+  let guest: string;
+  let sponsorshipId: number;
+
+  beforeAll(async () => {
+    const database = await freshPostgres('two_processes');
+    drop = database.drop;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-two-'));
+    const env = {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      // A run of its own in a shared Redis: the counts of an earlier run do not carry over.
+      REDIS_KEY_PREFIX: `sp-test-${Date.now()}:`,
+      SMTP_URL: '',
+      RATE_LIMIT_INVITE_CODE: `${INVITE_CODE_LIMIT}/60`,
+      RATE_LIMIT_GUEST_CHAT: 'off',
+      RATE_LIMIT_UPLOADS: 'off',
+      RATE_LIMIT_SIGN_IN_FAILURES: 'off',
+      RATE_LIMIT_SIGN_UPS: 'off',
+      RATE_LIMIT_FORGOT_PASSWORD: 'off',
+      RATE_LIMIT_CODE_SUBMISSIONS: 'off',
+    };
+    // One after the other: the first runs the migrations. Behind a load balancer both answer under
+    // one public address (the tokens' issuer, the upload URLs): here A's.
+    const portA = await freePort();
+    const shared = { ...env, PUBLIC_URL: `http://127.0.0.1:${portA}` };
+    a = await startServer(shared, portA);
+    b = await startServer(shared, await freePort());
+    organiser = await client(a.base).onboardOrganiser(
+      `two.organiser.${Date.now()}@example.org`,
+      printedInvitationCode(a),
+      'Zwei Prozesse e.V.',
+    );
+    const api = client(b.base).api;
+    const event = await api('POST', '/api/event/-1', organiser.token, {
+      title: 'Zwei Prozesse',
+      event_date: '2027-07-04',
+      location: 'Halle',
+      description: 'Zwei Prozesse, eine Datenbank.',
+    });
+    expect(event.status).toBe(201);
+    const email = `two.sponsor.${Date.now()}@example.org`;
+    const invited = await client(a.base).api('POST', '/api/sponsor-invitation', organiser.token, {
+      email,
+      event_id: event.json().id,
+      amount_cents: 50_000,
+    });
+    expect(invited.status).toBe(201);
+    guest = `${new URL(invited.json().url as string).searchParams.get('token')}:${email}`;
+    sponsorshipId = invited.json().sponsorId as number;
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a && kill(a, 'SIGTERM'), b && kill(b, 'SIGTERM')]);
+    await drop?.();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('delivers a message posted on one process to a live stream held by the other, with a ticket from the first', async () => {
+    const conversationId = (await client(a.base).api('GET', '/api/token/conversation', guest)).json()[0]!.id as number;
+    const ticket = await client(a.base).api('POST', '/api/stream/ticket', organiser.token, {});
+    expect(ticket.status).toBe(200);
+    const stream = await fetch(`${b.base}/api/stream?ticket=${encodeURIComponent(ticket.json().ticket as string)}`);
+    expect(stream.status).toBe(200);
+    const frame = nextFrame(stream, 'message');
+    // The stream is registered once its first bytes are out; give the hub a moment, then post on A.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const posted = await client(a.base).api('POST', `/api/token/conversation/${conversationId}/message`, guest, {
+      message: 'Hallo von Prozess A',
+    });
+    expect(posted.status).toBe(201);
+    expect(await frame).toMatchObject({ conversation_id: conversationId, message: 'Hallo von Prozess A' });
+  });
+
+  it('takes an upload through the URL another process made, and serves it from either', async () => {
+    const made = await client(a.base).api(
+      'POST',
+      `/api/sponsorships/${sponsorshipId}/signed-agreement/upload-url`,
+      guest,
+      {
+        file_name: 'unterschrieben.pdf',
+      },
+    );
+    expect(made.status).toBe(200);
+    const upload = made.json<{ url: string; key: string; s3_id: string }>();
+    const put = await fetch(
+      new URL(new URL(upload.url, a.base).pathname + new URL(upload.url, a.base).search, b.base),
+      {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        body: new Uint8Array(pdfBytes('signed')),
+      },
+    );
+    expect(put.status).toBe(204);
+    const attached = await client(a.base).api('PUT', `/api/sponsorships/${sponsorshipId}/signed-agreement`, guest, {
+      s3_id: upload.s3_id,
+      key: upload.key,
+    });
+    expect(attached.status).toBe(200);
+    const seen = await client(b.base).api('GET', `/api/sponsorships/${sponsorshipId}`, guest);
+    expect(seen.json()).toMatchObject({ status: 'signed', signed_agreement: { name: 'unterschrieben.pdf' } });
+  });
+
+  it(`counts the request limits ${REDIS_URL ? 'across both processes' : 'in each process'}`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < INVITE_CODE_LIMIT + 2; i++) {
+      const server = i % 2 === 0 ? a : b;
+      statuses.push((await fetch(`${server.base}/api/invite/ZZZZ-ZZZZ-${String(i).padStart(4, '0')}`)).status);
+    }
+    if (REDIS_URL) {
+      // Six look-ups in all, then 429 on whichever process is asked.
+      expect(statuses).toEqual([...Array<number>(INVITE_CODE_LIMIT).fill(404), 429, 429]);
+    } else {
+      expect(statuses).toEqual(Array<number>(INVITE_CODE_LIMIT + 2).fill(404));
+    }
+  });
+
+  // Last: it signs the organiser out.
+  it('refuses on one process a token signed out on the other', async () => {
+    const events = `/api/events/${organiser.organisationId}`;
+    expect((await client(b.base).api('GET', events, organiser.token)).status).toBe(200);
+    const signedOut = await client(a.base).identity('GlobalSignOut', { AccessToken: organiser.token });
+    expect(signedOut.status).toBe(200);
+    // The other process keeps a revocation answer for at most a second (decision 004).
+    const signedOutAt = Date.now();
+    await vi.waitFor(async () => expect((await client(b.base).api('GET', events, organiser.token)).status).toBe(401), {
+      timeout: 5000,
+      interval: 100,
+    });
+    expect(Date.now() - signedOutAt).toBeLessThan(2500);
+  });
+});

@@ -1,0 +1,41 @@
+import type { DeliverableActivityWire, DeliverableStatus } from '@sp/shared';
+import { useFormat } from '@/hooks/use-format';
+import { useTranslation } from '@/lib/i18n';
+
+const STATUS_PATTERN = /^(open|in_progress|done|waived) → (open|in_progress|done|waived)$/;
+
+/** The fulfilment log of a sponsorship (who, when, what), which both parties see. */
+export function DeliverableActivity({ activity }: { activity: DeliverableActivityWire[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (activity.length === 0) return null;
+  const detailOf = (entry: DeliverableActivityWire) => {
+    if (entry.kind === 'status_changed' && entry.detail) {
+      const match = STATUS_PATTERN.exec(entry.detail);
+      if (match) {
+        return `${t(`fulfilment.status.${match[1] as DeliverableStatus}`)} → ${t(`fulfilment.status.${match[2] as DeliverableStatus}`)}`;
+      }
+    }
+    if (entry.kind === 'due_date_changed') return entry.detail ? format.date(entry.detail) : t('fulfilment.noDueDate');
+    return entry.detail ?? '';
+  };
+  return (
+    <details className="rounded-md border border-border p-3">
+      <summary className="cursor-pointer text-sm font-semibold">{t('fulfilment.activity.title')}</summary>
+      <ol className="mt-2 flex flex-col gap-1.5 text-sm" data-testid="deliverable-activity">
+        {activity.map((entry) => (
+          <li key={entry.id} className="break-words">
+            <time dateTime={entry.at} className="text-muted-foreground tabular-nums">
+              {format.dateTime(entry.at)}
+            </time>{' '}
+            {t(`fulfilment.activity.${entry.kind}`, {
+              by: entry.by || t('fulfilment.activity.system'),
+              title: entry.title ?? '',
+              detail: detailOf(entry),
+            })}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
