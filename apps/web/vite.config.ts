@@ -81,7 +81,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   name: 'sign-in',
-                  test: /[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-card|form-alert|form-field|password-input|submit-button|text-link)|hooks[\\/](use-complete-sign-in|use-identity)|utils[\\/](identity-errors|post-sign-in-target)|api[\\/](identity-client|get-sign-in-profile))\.tsx?$/,
+                  // With the password parts the profile shares (components/password, lib/password), and the
+                  // login's further steps (login-steps: a new password, the authenticator code; decision 023).
+                  test: /[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-card|form-alert|form-field|submit-button|text-link|login-steps|code-input)|hooks[\\/](use-complete-sign-in|use-identity)|utils[\\/](identity-errors|post-sign-in-target)|api[\\/](identity-client|get-sign-in-profile))\.tsx?$|[\\/]src[\\/]components[\\/]password[\\/][\w-]+\.tsx$|[\\/]src[\\/]lib[\\/]password[\\/](password-rules|use-password-strength|password-strength)\.ts$|[\\/]node_modules[\\/]lucide-react[\\/].*[\\/](check|dot)\.js$/,
                 },
               ],
             },

@@ -19,6 +19,7 @@ const TEXT = {
     logoLink: 'Logo im Sponsorprofil hochladen',
     status: 'Status',
     done: 'Erledigt',
+    open: 'Offen',
     inProgress: 'In Arbeit',
     log: 'Verlauf der Leistungen',
   },
@@ -32,6 +33,7 @@ const TEXT = {
     logoLink: 'Upload logo in the sponsor profile',
     status: 'Status',
     done: 'Done',
+    open: 'Open',
     inProgress: 'In progress',
     log: 'Deliverables log',
   },
@@ -146,6 +148,15 @@ for (const language of ['de', 'en'] as const) {
     await talkRow.getByLabel(text.status).selectOption({ label: text.done });
     await expect(talkRow.getByText(text.done, { exact: true }).first()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`organiser-${language}.png`), fullPage: true });
+
+    // Across all events: the filters live in the URL.
+    await page.goto('/fulfilment/?status=done');
+    const all = page.getByTestId('fulfilment-board');
+    await expect(all.getByTestId('deliverable-row').filter({ hasText: sponsor.email })).toHaveCount(1);
+    await all.getByRole('search').getByLabel(text.status).selectOption({ label: text.open });
+    await expect(page).toHaveURL(/status=open/);
+    await expect(all.getByTestId('deliverable-row').filter({ hasText: sponsor.email })).toHaveCount(2);
+    await page.screenshot({ path: test.info().outputPath(`all-events-${language}.png`), fullPage: true });
 
     // The sponsor sees it done, and the log.
     await guest.reload();

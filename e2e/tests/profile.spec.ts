@@ -1,11 +1,8 @@
 // Onboarding and the profile page end to end: the forced onboarding with role and master data, the
 // role-dependent start pages and guards, editing master data and role in the side drawers, the
-// password reset code, cancelling the account, and the small screen.
+// password change (account-security.spec.ts), cancelling the account, and the small screen.
 import { expect, test, type Page } from '@playwright/test';
-import { latestMailId, waitForCode } from '../support/mailbox.ts';
 import { initiateAuth, signInNewUser, signInOnboardedUser } from '../support/session.ts';
-
-const RESET_SUBJECT = /Zurücksetzen|reset/i;
 
 async function fillMasterData(page: Page, values: { city?: string } = {}) {
   await page.getByLabel('Name der Organisation').fill('Kulturverein Nord e. V.');
@@ -160,25 +157,6 @@ test.describe('profile', () => {
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(page).not.toHaveURL(/drawer=/);
-  });
-
-  test('sends a password reset code to the own address and opens the reset page in a new tab', async ({
-    page,
-    context,
-  }) => {
-    const user = await signInOnboardedUser(page);
-    await page.goto('/profile/');
-    await page.getByRole('button', { name: 'Bearbeiten: Passwort' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Passwort ändern' });
-    const send = drawer.getByRole('button', { name: 'Code zum Zurücksetzen senden' });
-    const after = await latestMailId();
-    const [resetTab] = await Promise.all([context.waitForEvent('page'), send.click()]);
-
-    await resetTab.waitForLoadState();
-    expect(new URL(resetTab.url()).pathname).toBe(`/reset-password/${encodeURIComponent(user.email)}`);
-    await expect(send).toBeDisabled();
-    await expect(drawer.getByText('Der Code ist unterwegs. Prüfen Sie Ihr Postfach.')).toBeVisible();
-    expect(await waitForCode(user.email, RESET_SUBJECT, { after })).toMatch(/^\d{6}$/);
   });
 
   test('cancelling the account signs the user out and the e-mail can no longer sign in', async ({ page }) => {

@@ -65,5 +65,8 @@ test('an organiser invites a colleague, who joins the organisation, and removes 
   await remove.click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Entfernen' }).click();
   await expect(page.getByText('Teammitglieder erfolgreich entfernt')).toBeVisible();
-  await expect(page.getByText(colleagueEmail)).toHaveCount(0);
+  await expect(remove).toHaveCount(0);
+  // The invitation stays listed, as accepted (issue 21, point 5); the member is gone.
+  await expect(page.getByRole('listitem', { name: colleagueEmail }).getByText('Angenommen', { exact: true })).toBeVisible();
+  await expect(page.getByText(colleagueEmail)).toHaveCount(1);
 });

@@ -1,6 +1,7 @@
 // Operator commands: `npm run admin -- invitation-codes create [--uses N] [--expires-in DAYS] [--note TEXT]`,
 // `npm run admin -- invitation-codes list`, and `npm run admin -- agreement-archive purge` (removes
-// archived signed agreements whose retention has passed; decision 010).
+// archived signed agreements whose retention has passed; decision 010), and
+// `npm run admin -- identity reset-mfa <email>` (turns off a user's two-factor sign-in; decision 023).
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, type DbHandle } from './db/index.ts';
@@ -9,11 +10,13 @@ import { inviteCodesOf } from './modules/invite-codes/index.ts';
 import { createAgreementArchiveRepository, createAgreementArchiveService } from './modules/agreement-archive/index.ts';
 import { organisationKeyPrefix } from './modules/files/index.ts';
 import { createBlobStore } from './ports/blobs/index.ts';
+import { adminResetSoftwareTokenMfa } from './identity/index.ts';
 
 const USAGE = `Usage:
   npm run admin -- invitation-codes create [--uses N] [--expires-in DAYS] [--note TEXT]
   npm run admin -- invitation-codes list
-  npm run admin -- agreement-archive purge`;
+  npm run admin -- agreement-archive purge
+  npm run admin -- identity reset-mfa <email>`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,10 +71,11 @@ export async function runAdmin(
     allowPositionals: true,
     options: { uses: { type: 'string' }, 'expires-in': { type: 'string' }, note: { type: 'string' } },
   });
-  const [area, command] = positionals;
+  const [area, command, argument] = positionals;
   const known =
     (area === 'invitation-codes' && (command === 'create' || command === 'list')) ||
-    (area === 'agreement-archive' && command === 'purge');
+    (area === 'agreement-archive' && command === 'purge') ||
+    (area === 'identity' && command === 'reset-mfa' && Boolean(argument));
   if (!known) throw new UsageError(USAGE);
 
   const config = loadConfig(options.env);
@@ -79,6 +83,12 @@ export async function runAdmin(
   const database = options.database ?? openDatabaseFromConfig(config);
   try {
     if (!options.database) await migrateToLatest(database);
+    if (area === 'identity') {
+      const reset = await adminResetSoftwareTokenMfa(database.db, argument!, options.now ?? new Date());
+      if (!reset) throw new UsageError(`No user with the address "${argument}".`);
+      out(`Two-factor sign-in turned off for ${argument}.`);
+      return;
+    }
     if (area === 'agreement-archive') {
       await purgeAgreementArchive(config, database, options.now ?? new Date(), out);
       return;

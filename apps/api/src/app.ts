@@ -42,6 +42,7 @@ import { invitationTokenGate, invitationsModule } from './modules/invitations/in
 import { invitationCodeGate, inviteCodesModule } from './modules/invite-codes/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { packagesModule } from './modules/packages/index.ts';
+import { sponsorProfilesModule } from './modules/sponsor-profiles/index.ts';
 import { organisationNameOf, profilesModule } from './modules/profiles/index.ts';
 import { searchModule } from './modules/search/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
@@ -62,6 +63,7 @@ const modules = [
   sponsorshipsModule,
   packagesModule,
   fulfilmentModule,
+  sponsorProfilesModule,
   notificationsModule,
   tasksModule,
   searchModule,

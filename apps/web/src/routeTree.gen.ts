@@ -30,6 +30,8 @@ import { Route as UnauthorizedIndexRouteImport } from './routes/unauthorized/ind
 import { Route as VerifyEmailRouteImport } from './routes/verify/$email'
 import { Route as AuthenticatedOnBoardingIndexRouteImport } from './routes/_authenticated/on-boarding/index'
 import { Route as AuthenticatedProfileIndexRouteImport } from './routes/_authenticated/profile/index'
+import { Route as SponsorsEventIdIndexRouteImport } from './routes/sponsors/$eventId/index'
+import { Route as SponsorsEventIdEmbedRouteImport } from './routes/sponsors/$eventId/embed'
 import { Route as AuthenticatedOrganiserCreateEventIndexRouteImport } from './routes/_authenticated/_organiser/create-event/index'
 import { Route as AuthenticatedOrganiserDashboardOrganizerRouteRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/route'
 import { Route as AuthenticatedOrganiserEditEventIndexRouteImport } from './routes/_authenticated/_organiser/edit-event/index'
@@ -146,6 +148,16 @@ const AuthenticatedProfileIndexRoute =
     path: '/profile/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const SponsorsEventIdIndexRoute = SponsorsEventIdIndexRouteImport.update({
+  id: '/sponsors/$eventId/',
+  path: '/sponsors/$eventId/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SponsorsEventIdEmbedRoute = SponsorsEventIdEmbedRouteImport.update({
+  id: '/sponsors/$eventId/embed',
+  path: '/sponsors/$eventId/embed',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedOrganiserCreateEventIndexRoute =
   AuthenticatedOrganiserCreateEventIndexRouteImport.update({
     id: '/create-event/',
@@ -225,8 +237,10 @@ export interface FileRoutesByFullPath {
   '/privacy-notice/': typeof PrivacyNoticeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/unauthorized/': typeof UnauthorizedIndexRoute
+  '/sponsors/$eventId/embed': typeof SponsorsEventIdEmbedRoute
   '/on-boarding/': typeof AuthenticatedOnBoardingIndexRoute
   '/profile/': typeof AuthenticatedProfileIndexRoute
+  '/sponsors/$eventId/': typeof SponsorsEventIdIndexRoute
   '/dashboard/organizer': typeof AuthenticatedOrganiserDashboardOrganizerRouteRouteWithChildren
   '/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdRoute
   '/create-event/': typeof AuthenticatedOrganiserCreateEventIndexRoute
@@ -256,8 +270,10 @@ export interface FileRoutesByTo {
   '/privacy-notice': typeof PrivacyNoticeIndexRoute
   '/register': typeof RegisterIndexRoute
   '/unauthorized': typeof UnauthorizedIndexRoute
+  '/sponsors/$eventId/embed': typeof SponsorsEventIdEmbedRoute
   '/on-boarding': typeof AuthenticatedOnBoardingIndexRoute
   '/profile': typeof AuthenticatedProfileIndexRoute
+  '/sponsors/$eventId': typeof SponsorsEventIdIndexRoute
   '/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdRoute
   '/create-event': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/edit-event': typeof AuthenticatedOrganiserEditEventIndexRoute
@@ -289,8 +305,10 @@ export interface FileRoutesById {
   '/privacy-notice/': typeof PrivacyNoticeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/unauthorized/': typeof UnauthorizedIndexRoute
+  '/sponsors/$eventId/embed': typeof SponsorsEventIdEmbedRoute
   '/_authenticated/on-boarding/': typeof AuthenticatedOnBoardingIndexRoute
   '/_authenticated/profile/': typeof AuthenticatedProfileIndexRoute
+  '/sponsors/$eventId/': typeof SponsorsEventIdIndexRoute
   '/_authenticated/_organiser/dashboard/organizer': typeof AuthenticatedOrganiserDashboardOrganizerRouteRouteWithChildren
   '/_authenticated/_organiser/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdRoute
   '/_authenticated/_organiser/create-event/': typeof AuthenticatedOrganiserCreateEventIndexRoute
@@ -322,8 +340,10 @@ export interface FileRouteTypes {
     | '/privacy-notice/'
     | '/register/'
     | '/unauthorized/'
+    | '/sponsors/$eventId/embed'
     | '/on-boarding/'
     | '/profile/'
+    | '/sponsors/$eventId/'
     | '/dashboard/organizer'
     | '/edit-event/$eventId'
     | '/create-event/'
@@ -353,8 +373,10 @@ export interface FileRouteTypes {
     | '/privacy-notice'
     | '/register'
     | '/unauthorized'
+    | '/sponsors/$eventId/embed'
     | '/on-boarding'
     | '/profile'
+    | '/sponsors/$eventId'
     | '/edit-event/$eventId'
     | '/create-event'
     | '/edit-event'
@@ -385,8 +407,10 @@ export interface FileRouteTypes {
     | '/privacy-notice/'
     | '/register/'
     | '/unauthorized/'
+    | '/sponsors/$eventId/embed'
     | '/_authenticated/on-boarding/'
     | '/_authenticated/profile/'
+    | '/sponsors/$eventId/'
     | '/_authenticated/_organiser/dashboard/organizer'
     | '/_authenticated/_organiser/edit-event/$eventId'
     | '/_authenticated/_organiser/create-event/'
@@ -418,6 +442,8 @@ export interface RootRouteChildren {
   PrivacyNoticeIndexRoute: typeof PrivacyNoticeIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
   UnauthorizedIndexRoute: typeof UnauthorizedIndexRoute
+  SponsorsEventIdEmbedRoute: typeof SponsorsEventIdEmbedRoute
+  SponsorsEventIdIndexRoute: typeof SponsorsEventIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -568,6 +594,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/profile/'
       preLoaderRoute: typeof AuthenticatedProfileIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/sponsors/$eventId/': {
+      id: '/sponsors/$eventId/'
+      path: '/sponsors/$eventId'
+      fullPath: '/sponsors/$eventId/'
+      preLoaderRoute: typeof SponsorsEventIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sponsors/$eventId/embed': {
+      id: '/sponsors/$eventId/embed'
+      path: '/sponsors/$eventId/embed'
+      fullPath: '/sponsors/$eventId/embed'
+      preLoaderRoute: typeof SponsorsEventIdEmbedRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_authenticated/_organiser/create-event/': {
       id: '/_authenticated/_organiser/create-event/'
@@ -731,6 +771,8 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyNoticeIndexRoute: PrivacyNoticeIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,
   UnauthorizedIndexRoute: UnauthorizedIndexRoute,
+  SponsorsEventIdEmbedRoute: SponsorsEventIdEmbedRoute,
+  SponsorsEventIdIndexRoute: SponsorsEventIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -58,6 +58,7 @@ export const ERROR_STATUS = {
   'event.not-found': 404,
   'event.not-saved': 400,
   'event.wrong-method': 400,
+  'event.has-sponsorships': 409,
   'file.unknown': 400,
   'file.not-uploaded': 400,
   'file.not-pdf': 400,
@@ -74,6 +75,9 @@ export const ERROR_STATUS = {
   'invitation.token-mismatch': 400,
   'invitation.not-yours': 403,
   'invitation.other-address': 403,
+  'invitation.revoked': 410,
+  'invitation.not-found': 404,
+  'invitation.already-accepted': 409,
   'invitation-code.invalid': 404,
   // Sponsorships and the archive of signed agreements
   'sponsorship.not-found': 404,
@@ -101,6 +105,17 @@ export const ERROR_STATUS = {
   'deliverable.organisers-decide': 403,
   'deliverable.no-input-needed': 409,
   'deliverable.assignee-unknown': 400,
+  // Sponsor profiles, their logos and the public sponsor wall
+  'sponsor-profile.sponsors-only': 403,
+  'sponsor-profile.name-missing': 409,
+  'sponsor-wall.sponsor-consents': 403,
+  'sponsor-wall.not-found': 404,
+  'logo.svg-refused': 415,
+  'logo.unsupported-type': 415,
+  'logo.too-large': 413,
+  'logo.too-many-pixels': 400,
+  'logo.unreadable': 400,
+  'logo.not-found': 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

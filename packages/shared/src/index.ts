@@ -20,3 +20,4 @@ export * from './password-rule.ts';
 export * from './schemas/packages.ts';
 export * from './schemas/sponsoring-numbers.ts';
 export * from './schemas/fulfilment.ts';
+export * from './schemas/sponsor-profiles.ts';

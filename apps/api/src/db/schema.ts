@@ -164,6 +164,8 @@ export type EventsTable = {
   created_by: string | null;
   created_at: DbTime;
   updated_at: DbTime;
+  /** Hidden from the lists until unarchived (migration 0018). */
+  archived_at: DbTime | null;
 };
 
 export type EventFileStatus = 'pending' | 'uploading' | 'stored';
@@ -278,6 +280,8 @@ export type InvitationsTable = {
   expires_at: DbTime;
   accepted_at: DbTime | null;
   accepted_by: string | null;
+  /** Revoked by the organisation: the link says so instead of working (migration 0018). */
+  revoked_at: DbTime | null;
 };
 
 export type ConversationsTable = {
@@ -295,6 +299,8 @@ export type ConversationsTable = {
   /** Unread messages sent by each side, kept by the message writes and read marking. */
   unread_from_organisation: Generated<number>;
   unread_from_sponsor: Generated<number>;
+  /** Who wrote the newest participant message (organisation or sponsor; notices do not count). */
+  last_participant_side: string | null;
 };
 
 /** Revision of a conversation-list scope (`o:<organisation id>`, `s:<address>`), kept by triggers (migration 0013). */
@@ -358,6 +364,36 @@ export type ArchivedAgreementsTable = {
   retain_until: DbTime;
 };
 
+/** A sponsor's public profile, one per sponsor address (guest link and account share it). */
+export type SponsorProfilesTable = {
+  id: Generated<number>;
+  email_normalized: string;
+  public_name: string;
+  description_de: string;
+  description_en: string;
+  website: string | null;
+  /** Blob key sponsor-logos/{id}/{content hash}.webp of the re-encoded logo. */
+  logo_key: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+  created_at: DbTime;
+  updated_at: DbTime;
+};
+
+/** The sponsor agreed that this sponsorship is shown on its event's sponsor wall (no row: not shown). */
+export type SponsorWallConsentsTable = {
+  sponsorship_id: number;
+  consented_at: DbTime;
+};
+
+/** The organiser switched the event's public sponsor wall on or off. */
+export type SponsorWallsTable = {
+  event_id: number;
+  enabled: DbBool;
+  updated_by: string;
+  updated_at: DbTime;
+};
+
 export type Database = {
   organisations: OrganisationsTable;
   user_profiles: UserProfilesTable;
@@ -387,4 +423,7 @@ export type Database = {
   sponsorship_offers: SponsorshipOffersTable;
   sponsorship_choices: SponsorshipChoicesTable;
   sponsorship_activity: SponsorshipActivityTable;
+  sponsor_profiles: SponsorProfilesTable;
+  sponsor_wall_consents: SponsorWallConsentsTable;
+  sponsor_walls: SponsorWallsTable;
 } & FulfilmentTables;

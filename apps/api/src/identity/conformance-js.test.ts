@@ -311,4 +311,44 @@ describe.each(ENGINES)('amazon-cognito-identity-js against the identity provider
     expect(session.getIdToken().payload).toMatchObject({ email, name: 'Chosen' });
     expect((await authenticate(userOf(email), 'Chosen-Password-1')).kind).toBe('session');
   });
+
+  it('lists the devices signed in from two browsers and signs the other one out (forgetSpecificDevice)', async () => {
+    const email = uniqueEmail('devices');
+    await register(email);
+    // Two browsers: each its own storage, so each gets and keeps its own device key.
+    const browser = () => {
+      const items = new Map<string, string>();
+      const Storage = {
+        getItem: (key: string) => items.get(key) ?? null,
+        setItem: (key: string, value: string) => void items.set(key, value),
+        removeItem: (key: string) => void items.delete(key),
+        clear: () => items.clear(),
+      };
+      const own = new CognitoUserPool({
+        UserPoolId: t.config.identity.userPoolId,
+        ClientId: t.config.identity.clientId,
+        endpoint: `${t.baseUrl}/identity/`,
+        Storage,
+      });
+      const user = new CognitoUser({ Username: email, Pool: own, Storage });
+      user.setAuthenticationFlowType('USER_PASSWORD_AUTH');
+      return user;
+    };
+    const laptop = browser();
+    const phone = browser();
+    expect((await authenticate(laptop, PASSWORD)).kind).toBe('session');
+    expect((await authenticate(phone, PASSWORD)).kind).toBe('session');
+    const list = await promisify<{ Devices: Array<{ DeviceKey: string }> }>((cb) =>
+      laptop.listDevices(10, null, { onSuccess: (data) => cb(null, data), onFailure: cb }),
+    );
+    const laptopKey = laptop.getSignInUserSession()!.getAccessToken().payload.device_key as string;
+    const phoneKey = phone.getSignInUserSession()!.getAccessToken().payload.device_key as string;
+    expect(list.Devices.map((d) => d.DeviceKey).sort()).toEqual([laptopKey, phoneKey].sort());
+
+    await promisify((cb) => laptop.forgetSpecificDevice(phoneKey, { onSuccess: (r) => cb(null, r), onFailure: cb }));
+    await expect(promisify((cb) => phone.getUserAttributes(cb))).rejects.toMatchObject({
+      code: 'NotAuthorizedException',
+    });
+    expect((await promisify<CognitoUserAttribute[]>((cb) => laptop.getUserAttributes(cb))).length).toBeGreaterThan(0);
+  });
 });

@@ -100,9 +100,26 @@ export function createDevicesRepository(db: Db) {
       return row ? toDevice(row) : undefined;
     },
 
-    /** Keyset pagination in device-key order: `after` is the last key of the previous page. */
-    async listDevices(userSub: string, limit: number, after: string | null): Promise<Device[]> {
-      let query = db.selectFrom('identity_devices').select(DEVICE_COLUMNS).where('user_sub', '=', userSub);
+    /**
+     * Keyset pagination in device-key order: `after` is the last key of the previous page. Only devices
+     * with a session that is neither revoked nor expired at `now`: the list is of signed-in devices
+     * (decision 023), so a device signed out from stays out of it until it signs in again.
+     */
+    async listDevices(userSub: string, limit: number, after: string | null, now: Date): Promise<Device[]> {
+      let query = db
+        .selectFrom('identity_devices')
+        .select(DEVICE_COLUMNS)
+        .where('user_sub', '=', userSub)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('identity_sessions as s')
+              .select('s.origin_jti')
+              .whereRef('s.device_key', '=', 'identity_devices.device_key')
+              .whereRef('s.user_sub', '=', 'identity_devices.user_sub')
+              .where('s.revoked_at', 'is', null)
+              .where('s.expires_at', '>', toDbTime(now)),
+          ),
+        );
       if (after) query = query.where('device_key', '>', after);
       const rows = await query.orderBy('device_key').limit(limit).execute();
       return rows.map(toDevice);
@@ -128,8 +145,8 @@ export function createDevicesRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async deleteDevice(userSub: string, deviceKey: string): Promise<boolean> {
-      const result = await db
+    async deleteDevice(userSub: string, deviceKey: string, trx: Db = db): Promise<boolean> {
+      const result = await trx
         .deleteFrom('identity_devices')
         .where('user_sub', '=', userSub)
         .where('device_key', '=', deviceKey)

@@ -85,6 +85,24 @@ export function createSessionsRepository(db: Db) {
         .execute();
     },
 
+    /** Signs a device out: every live session of the user on it, but `exceptOriginJti`. */
+    async revokeSessionsOfDevice(
+      userSub: string,
+      deviceKey: string,
+      now: Date,
+      exceptOriginJti: string,
+      trx: Db = db,
+    ): Promise<void> {
+      await trx
+        .updateTable('identity_sessions')
+        .set({ revoked_at: toDbTime(now) })
+        .where('user_sub', '=', userSub)
+        .where('device_key', '=', deviceKey)
+        .where('origin_jti', '!=', exceptOriginJti)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
     async revokeSessionsOfUser(userSub: string, now: Date, exceptOriginJti?: string, trx: Db = db): Promise<void> {
       let query = trx
         .updateTable('identity_sessions')

@@ -26,6 +26,7 @@ export const RATE_LIMITED_ROUTES: ReadonlyArray<{ method: string; url: string; l
   { method: 'GET', url: '/api/file/upload/:organisationId/:eventId/:fileName/:extension', limit: 'uploads' },
   { method: 'POST', url: '/api/sponsorships/:id/signed-agreement/upload-url', limit: 'uploads' },
   { method: 'PUT', url: '/api/files/upload/:token', limit: 'uploads' },
+  { method: 'PUT', url: '/api/sponsor-profile/logo', limit: 'uploads' },
 ];
 
 /** Beyond this many tracked keys, expired windows are swept and then the oldest dropped. */

@@ -58,28 +58,42 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * The one page other sites may put in a frame: the embeddable sponsor wall (decision 020). It shows
+ * public data only and has no form or button that acts, so being framed cannot trick anyone.
+ */
+export const FRAMEABLE_PAGE = /^\/sponsors\/\d{1,10}\/embed\/?(\?|$)/;
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { extraConnectSources?: string[]; extraScriptSources?: string[] } = {},
 ) {
-  const headers = helmetHeaders({
+  const helmetOptions = (frameAncestors: string[]): HelmetOptions => ({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         ...CONTENT_SECURITY_POLICY,
         'script-src': [...CONTENT_SECURITY_POLICY['script-src'], ...(options.extraScriptSources ?? [])],
         'connect-src': [...CONTENT_SECURITY_POLICY['connect-src'], ...(options.extraConnectSources ?? [])],
+        'frame-ancestors': frameAncestors,
       },
     },
     // HSTS is added below only when the request really arrived over HTTPS.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    xFrameOptions: frameAncestors.includes("'none'") ? undefined : false,
   });
-  const overHttps = { ...headers, 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+  const headers = helmetHeaders(helmetOptions([...CONTENT_SECURITY_POLICY['frame-ancestors']]));
+  const frameable = helmetHeaders(helmetOptions(['*']));
+  const hsts = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+  const overHttps = { ...headers, ...hsts };
+  const frameableOverHttps = { ...frameable, ...hsts };
   // One synchronous hook: an async hook per response costs a promise and a turn on every request.
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(request.protocol === 'https' ? overHttps : headers);
+    const https = request.protocol === 'https';
+    const embed = request.url.startsWith('/sponsors/') && FRAMEABLE_PAGE.test(request.url);
+    void reply.headers(embed ? (https ? frameableOverHttps : frameable) : https ? overHttps : headers);
     done();
   });
 }

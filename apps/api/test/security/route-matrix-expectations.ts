@@ -16,9 +16,10 @@ export type MatrixRow = {
   /**
    * How the request is made: `inject` (default); `stream` over real HTTP (the answer never ends);
    * `upload` to a fresh signed URL minted for the cell; `identity-own-account` for operations that
-   * change the caller's own account: signed-in callers use a fresh account of their own instead.
+   * change the caller's own account: signed-in callers use a fresh account of their own instead;
+   * `logo` sends a real PNG as raw bytes (application/octet-stream).
    */
-  mode?: 'inject' | 'stream' | 'upload' | 'identity-own-account';
+  mode?: 'inject' | 'stream' | 'upload' | 'identity-own-account' | 'logo';
   expect: Expectation;
   /** Why a cell is what it is, where that is not obvious. */
   note?: string;

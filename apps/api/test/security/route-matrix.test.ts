@@ -5,6 +5,7 @@ import { ENGINES } from '../helpers.ts';
 import { uniqueEmail } from '../../src/identity/test-support.ts';
 import { connectStream } from '../../src/modules/chat/test-support.ts';
 import { pdfBytes } from '../../src/modules/events/test-support.ts';
+import { logoFile } from '../../src/modules/sponsor-profiles/test-support.ts';
 import { ROUTE_MATRIX, type MatrixRow } from './route-matrix.ts';
 import { normaliseRoute, registeredRoutes } from './routes.ts';
 import {
@@ -88,6 +89,15 @@ async function runCell(w: World, row: MatrixRow, caller: Caller): Promise<number
       url: upload.url,
       headers: { ...authorizationOf(credentials), 'content-type': 'application/pdf' },
       payload: pdfBytes('matrix'),
+    });
+    return res.statusCode;
+  }
+  if (row.mode === 'logo') {
+    const res = await w.t.app.inject({
+      method: row.method,
+      url,
+      headers: { ...authorizationOf(credentials), 'content-type': 'application/octet-stream' },
+      payload: await logoFile('png', 64, 32),
     });
     return res.statusCode;
   }

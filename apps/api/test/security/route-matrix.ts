@@ -10,7 +10,10 @@
 // (member of A after GlobalSignOut), memberA (veranstalter who joined A by invitation), organiserA
 // (owner of A). Rows that change state are ordered so the caller allowed to change it comes last.
 import { FULFILMENT_ROWS } from './route-matrix-fulfilment.ts';
+import { PACKAGE_ROWS } from './route-matrix-packages.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
+import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
+import { LIFECYCLE_ROWS } from './route-matrix-lifecycle.ts';
 import { bearer, everyone, guestOnly, organisationA, type MatrixRow } from './route-matrix-expectations.ts';
 
 export type { MatrixRow } from './route-matrix-expectations.ts';
@@ -50,6 +53,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
 
   // Identity provider (route-matrix-identity.ts).
   ...IDENTITY_ROWS,
+  // Archiving and deleting events, the team page's invitations (route-matrix-lifecycle.ts).
+  ...LIFECYCLE_ROWS,
 
   // Profiles and settings: only your own.
   {
@@ -201,78 +206,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   },
   { method: 'GET', route: '/api/archived-agreements', url: '/api/archived-agreements', expect: bearer(200) },
 
-  // Packages: the organisers of the event's organisation manage them; the sponsorship's two parties
-  // see its offer, the sponsor chooses, the organisers assign and change the amount.
-  {
-    method: 'GET',
-    route: '/api/event/:id/packages',
-    url: '/api/event/{eventA}/packages',
-    expect: organisationA(200, 404, { removed: 403, sponsor: 403 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/event/:id/packages',
-    url: '/api/event/{eventA}/packages',
-    body: { name: 'Bronze', price_cents: 50_000, capacity: 10, benefits: [] },
-    expect: organisationA(201, 404, { removed: 403, sponsor: 403 }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/event/:id/packages/order',
-    url: '/api/event/{eventA}/packages/order',
-    body: { package_ids: ['{packageA}'] },
-    expect: organisationA(400, 404, { removed: 403, sponsor: 403 }),
-    note: 'every package of the event must be named; the rows above add packages, so A gets 400 here',
-  },
-  {
-    method: 'POST',
-    route: '/api/event/:id/packages/copy',
-    url: '/api/event/{eventA}/packages/copy',
-    body: { from_event_id: '{secondEventA}' },
-    expect: organisationA(200, 404, { removed: 403, sponsor: 403 }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/packages/:id',
-    url: '/api/packages/{packageA}',
-    body: { name: 'Gold A', price_cents: 100_000, capacity: null, benefits: [] },
-    expect: organisationA(200, 404, { removed: 403, sponsor: 403 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/packages/:id/archive',
-    url: '/api/packages/{packageA}/archive',
-    body: { archived: false },
-    expect: organisationA(200, 404, { removed: 403, sponsor: 403 }),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/packages/:id',
-    url: '/api/packages/{packageA}',
-    expect: organisationA(409, 404, { removed: 403, sponsor: 403 }),
-    note: 'offered to the guest: in use, so A may only archive it',
-  },
-  {
-    method: 'GET',
-    route: '/api/sponsorships/:id/packages',
-    url: '/api/sponsorships/{sponsorshipA}/packages',
-    expect: organisationA(200, 404, { guest: 200, otherGuest: 404 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/sponsorships/:id/package',
-    url: '/api/sponsorships/{sponsorshipA}/package',
-    body: { package_id: '{packageA}' },
-    expect: organisationA(403, 404, { guest: 200, otherGuest: 404 }),
-    note: 'only the sponsor chooses; organisers assign',
-  },
-  {
-    method: 'POST',
-    route: '/api/sponsorships/:id/assignment',
-    url: '/api/sponsorships/{sponsorshipA}/assignment',
-    body: { amount_cents: 30_000, note: 'Rabatt' },
-    expect: organisationA(200, 404, { guest: 403, otherGuest: 404 }),
-  },
+  ...PACKAGE_ROWS,
   {
     method: 'GET',
     route: '/api/archived-agreements/:id/file',
@@ -289,6 +223,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   },
 
   ...FULFILMENT_ROWS,
+  // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
+  ...SPONSOR_WALL_ROWS,
 
   // Chat
   { method: 'GET', route: '/api/conversation', url: '/api/conversation', expect: bearer(200) },

@@ -72,6 +72,8 @@ describe('security headers of the production server', () => {
     { name: 'an API error', url: '/api/events/1', headers: {} },
     { name: 'an unknown path', url: '/api/nothing-here', headers: {} },
     { name: 'the runtime configuration', url: '/config.json', headers: {} },
+    { name: 'the public sponsor wall', url: '/sponsors/7', headers: { accept: 'text/html' } },
+    { name: 'a path that only starts like the embed', url: '/sponsors/7/embed/x', headers: { accept: 'text/html' } },
   ];
 
   it.each(requests)(
@@ -112,6 +114,18 @@ describe('security headers of the production server', () => {
       (await direct.app.inject({ url: '/api/health', headers: https })).headers['strict-transport-security'],
     ).toBeUndefined();
     expect((await proxied.app.inject({ url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lets other sites frame the embeddable sponsor wall, and only it (decision 020)', async () => {
+    for (const url of ['/sponsors/7/embed', '/sponsors/7/embed?lang=en']) {
+      const res = await direct.app.inject({ url, headers: { accept: 'text/html' } });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain('frame-ancestors *');
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/unsafe-(inline|eval)/);
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('keeps the headers on identity answers and downloads refused', async () => {

@@ -70,6 +70,10 @@ export type World = {
     deliverableA: number;
     /** Another event of A, with a package to copy. */
     secondEventA: number;
+    /** A's event without sponsorships, for the rows that archive and delete one (issue 21, point 4). */
+    expendableEventA: number;
+    /** A team invitation of A for the rows that resend, re-link and revoke it (issue 21, point 5). */
+    expendableTeamInvitationA: number;
   };
   /** A request with the caller's credentials. */
   request: (
@@ -279,6 +283,15 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
   // Refused at once: the process that signed the user out forgets its cached answers (decision 004).
 
   const teamInvitation = await invite(t, organiserA, uniqueEmail('invitee'));
+  const spareInvitee = uniqueEmail('spare-invitee');
+  await invite(t, organiserA, spareInvitee);
+  const teamInvitationsA = (
+    await must(inject(A, 'GET', `/api/organisation/${organiserA.organisationId}/team-invitations`), 200)
+  ).json<Array<{ id: number; email: string }>>();
+  const expendableTeamInvitationA = teamInvitationsA.find((i) => i.email === spareInvitee)!.id;
+  const expendableEventA = (
+    await must(inject(A, 'POST', '/api/event/-1', validEvent({ title: 'Wegwerffest A' })), 201)
+  ).json<{ id: number }>().id;
   const callers: Record<Caller, Credentials> = {
     anonymous: { kind: 'none' },
     guest: guestA.guest,
@@ -319,6 +332,8 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
       packageA,
       secondEventA,
       deliverableA,
+      expendableEventA,
+      expendableTeamInvitationA,
     },
     request: (caller, method, url, payload, headers) =>
       inject(typeof caller === 'string' ? callers[caller] : caller, method, url, payload, headers),

@@ -117,7 +117,9 @@ export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: A
   async function send(path: string, options: ApiRequestOptions<unknown>, accept: string): Promise<Response> {
     const { method = 'GET', body, auth = 'bearer', signal, headers: extraHeaders } = options;
     const headers = new Headers({ Accept: accept, ...extraHeaders });
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    // A Blob (an image to upload) goes as its raw bytes; everything else as JSON.
+    const raw = typeof Blob !== 'undefined' && body instanceof Blob;
+    if (body !== undefined) headers.set('Content-Type', raw ? 'application/octet-stream' : 'application/json');
     const authHeader = await authorization(auth);
     if (authHeader) headers.set('Authorization', authHeader);
 
@@ -131,7 +133,7 @@ export function createApiClient({ baseUrl, getAccessToken, fetch: fetchImpl }: A
       response = await (fetchImpl ?? globalThis.fetch)(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
         signal,
       });
     } catch (cause) {

@@ -19,9 +19,15 @@ export const queryKeys = {
   userProfile: (sub: string) => ['user-profile', sub] as const,
   invitation: (token: string) => ['invitation', token] as const,
   teamMembers: (organisationId: number) => ['team-members', organisationId] as const,
+  /** The team page's invitations with their state (issue 21, point 5). */
+  teamInvitations: (organisationId: number) => ['team-invitations', organisationId] as const,
   events: {
     all: ['events'] as const,
     list: (organisationId: number) => ['events', 'list', organisationId] as const,
+    /** The archived ones (issue 21, point 4); under `list`, so invalidating the list reaches it. */
+    archivedList: (organisationId: number) => ['events', 'list', organisationId, 'archived'] as const,
+    /** What deleting the event would remove (its confirmation). */
+    deletion: (eventId: number) => ['events', 'deletion', eventId] as const,
     detail: (eventId: number) => ['events', 'detail', eventId] as const,
   },
   organiserTasks: (organisationId: number) => ['organiser-tasks', organisationId] as const,
@@ -52,9 +58,21 @@ export const queryKeys = {
     ofSponsorship: (sponsorshipId: number, viewer: string) =>
       ['fulfilment', 'sponsorship', sponsorshipId, viewer] as const,
   },
+  /** The sponsor's own profile (`viewer` as for sponsorships) and the events' sponsor walls. */
+  sponsorProfile: (viewer: string) => ['sponsor-profile', viewer] as const,
+  sponsorWall: {
+    all: ['sponsor-wall'] as const,
+    settings: (eventId: number) => ['sponsor-wall', 'settings', eventId] as const,
+    feed: (eventId: number) => ['sponsor-wall', 'feed', eventId] as const,
+  },
   organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
   /** GET /archived-agreements: the signed-in sponsor's agreements kept after an organisation's deletion. */
   archivedAgreements: ['archived-agreements'] as const,
+  /** The signed-in user's own security settings at the identity provider (the profile's security section). */
+  accountSecurity: {
+    totp: ['account-security', 'totp'] as const,
+    devices: ['account-security', 'devices'] as const,
+  },
   /** `scope` tells a signed-in user's chat ('me') from a guest's (see lib/chat/chat-auth.ts). */
   conversations: {
     all: ['conversations'] as const,

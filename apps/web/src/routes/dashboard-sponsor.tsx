@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { PackageChoice } from '@/features/packages/components/package-choice';
+import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import {
   SponsorDashboardPage,
   type SponsorPackagesSlot,
@@ -25,6 +27,17 @@ const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
   </>
 );
 
+/** The public profile belongs to sponsors: it shows once the user has a sponsorship. */
 function SponsorDashboardRoute() {
-  return <SponsorDashboardPage Packages={Packages} />;
+  const sponsorships = useQuery(mySponsorshipsQueryOptions());
+  return (
+    <>
+      <SponsorDashboardPage Packages={Packages} />
+      {sponsorships.data && sponsorships.data.length > 0 ? (
+        <div className="mx-auto w-full max-w-4xl px-4 pb-10 sm:px-6">
+          <SponsorProfileSection viewer={ME} />
+        </div>
+      ) : null}
+    </>
+  );
 }

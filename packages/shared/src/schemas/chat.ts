@@ -94,6 +94,11 @@ export const ZUnreadSummary = z.object({
   unread_messages: z.number().int().min(0),
   /** Conversations with at least one unread message. */
   unread_conversations: z.number().int().min(0),
+  /**
+   * Conversations whose newest participant message is from the other side (read or not): they wait
+   * for the caller's answer. The organiser dashboard's "unanswered messages" (issue 21, point 8).
+   */
+  unanswered_conversations: z.number().int().min(0),
 });
 export type UnreadSummary = z.infer<typeof ZUnreadSummary>;
 

@@ -44,12 +44,19 @@ export const ZEvent = z.object({
   committed_cents: z.number().int(),
   /** Sponsorships not yet confirmed. */
   open_sponsorships: z.number().int(),
+  /** When the event was archived (hidden from lists and the sponsor wall until unarchived), or null. */
+  archived_at: z.string().nullable(),
 });
 export type EventWire = z.infer<typeof ZEvent>;
 
 export const ZListEventsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(EVENTS_PAGE_SIZE_MAX).default(EVENTS_PAGE_SIZE_DEFAULT),
   offset: z.coerce.number().int().min(0).default(0),
+  /** `true`: the archived events only; otherwise the events in use (issue 21, point 4). */
+  archived: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 /** GET /events/{organisationId} returns the list (newest event date first); `X-Total-Count` gives the total. */
 export const ZListEventsResponse = z.array(ZEvent);
@@ -67,3 +74,21 @@ export const ZCreateUploadResponse = z.object({
   max_bytes: z.number().int(),
 });
 export type CreateUploadResponse = z.infer<typeof ZCreateUploadResponse>;
+
+/**
+ * GET /event/{id}/deletion: what deleting the event removes, for the confirmation dialog. Deleting
+ * is possible only while no sponsorship is past `invited` (`deletable`); it is final.
+ */
+export const ZEventDeletionPreview = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  deletable: z.boolean(),
+  /** Sponsor invitations (sponsorships still `invited`) whose links stop working. */
+  invitations: z.number().int().min(0),
+  packages: z.number().int().min(0),
+  /** Stored files of the event (its PDF and any others), removed from storage too. */
+  files: z.number().int().min(0),
+  /** Sponsorships past `invited`: while any, the event can only be archived. */
+  blocking_sponsorships: z.number().int().min(0),
+});
+export type EventDeletionPreview = z.infer<typeof ZEventDeletionPreview>;

@@ -31,6 +31,31 @@ export type InvitationWire = z.infer<typeof ZInvitation>;
 /** @alias (another name for the same contract) */
 export const ZCreateInvitationResponse = ZInvitation;
 
+/** A team invitation's state on the team page (issue 21, point 5). */
+export const TEAM_INVITATION_STATES = ['pending', 'accepted', 'expired', 'revoked'] as const;
+export const ZTeamInvitationState = z.enum(TEAM_INVITATION_STATES);
+export type TeamInvitationState = z.infer<typeof ZTeamInvitationState>;
+
+/** GET /organisation/{organisationId}/team-invitations: newest first, without tokens (only hashes are stored). */
+export const ZTeamInvitation = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: ZRole,
+  state: ZTeamInvitationState,
+  created_at: z.string(),
+  expires_at: z.string(),
+  accepted_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type TeamInvitationWire = z.infer<typeof ZTeamInvitation>;
+export const ZListTeamInvitationsResponse = z.array(ZTeamInvitation);
+
+/**
+ * POST /team-invitations/{id}/resend (mails it) and /link (for copying): a new link with a new
+ * expiry; the invitation's earlier link stops working. A revoked invitation becomes pending again.
+ */
+export const ZRenewTeamInvitationResponse = ZInvitation.extend({ id: z.number().int() });
+
 /** GET /invitations/{token} (no authentication): nothing private. */
 export const ZInvitationLookupResponse = z.object({
   organisation_name: z.string(),

@@ -58,6 +58,31 @@ export type GetUserProfileResponse = z.infer<typeof ZGetUserProfileResponse>;
 export const ZCreateUserProfileRequest = ZMasterData.extend({ role: ZRole });
 export type CreateUserProfileRequest = z.input<typeof ZCreateUserProfileRequest>;
 
+const ADDRESS_FIELDS = ['street', 'house_number', 'postal_code', 'city', 'country'] as const;
+
+/**
+ * POST /user-profile: the role and the organisation's master data. A sponsor may give the
+ * organisation's name alone (issue 21, point 7): the address is asked for when an agreement or
+ * invoice needs it, and stays empty until then. Anyone else, or a sponsor giving any part of the
+ * address, gives all of it.
+ */
+export const ZOnboardingRequest = ZMasterData.partial({
+  street: true,
+  house_number: true,
+  postal_code: true,
+  city: true,
+  country: true,
+})
+  .extend({ role: ZRole })
+  .superRefine((value, ctx) => {
+    const addressGiven = ADDRESS_FIELDS.some((field) => value[field] !== undefined);
+    if (value.role === 'sponsor' && !addressGiven) return;
+    for (const field of ADDRESS_FIELDS) {
+      if (value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+    }
+  });
+export type OnboardingRequest = z.input<typeof ZOnboardingRequest>;
+
 /**
  * PUT /user-profile/{cognitoId}: a partial change of role and/or master data after onboarding. The
  * server merges it with the stored data and validates the result with ZMasterData. Only the

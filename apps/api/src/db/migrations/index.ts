@@ -17,6 +17,8 @@ import { chatListRevisions } from './0013_chat_list_revisions.ts';
 import { identityAddressLimits } from './0014_identity_address_limits.ts';
 import { packages } from './0015_packages.ts';
 import { fulfilment } from './0016_fulfilment.ts';
+import { sponsorProfiles } from './0017_sponsor_profiles.ts';
+import { workday } from './0018_workday.ts';
 import { packageRevisions } from './0020_package_revisions.ts';
 import { dashboardView } from './0021_dashboard_view.ts';
 
@@ -38,6 +40,8 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0014_identity_address_limits': identityAddressLimits(engine),
     '0015_packages': packages(engine),
     '0016_fulfilment': fulfilment(engine),
+    '0017_sponsor_profiles': sponsorProfiles(engine),
+    '0018_workday': workday(engine),
     '0020_package_revisions': packageRevisions(engine),
     '0021_dashboard_view': dashboardView(),
   };

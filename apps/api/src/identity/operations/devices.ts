@@ -1,6 +1,7 @@
 // ConfirmDevice, ListDevices, GetDevice, ForgetDevice, UpdateDeviceStatus. A device key is handed out
 // with a sign-in (NewDeviceMetadata) and carried in that session's access tokens; ConfirmDevice with
 // such a token stores the device (Cognito's "user opt-in" tracking: remembered only when asked).
+// ListDevices lists the devices that are signed in; ForgetDevice signs one out (decision 023).
 import { z } from 'zod';
 import { authorise } from '../context.ts';
 import { invalidParameter, resourceNotFound } from '../errors.ts';
@@ -72,7 +73,7 @@ export const listDevices = defineOperation(
       after = Buffer.from(input.PaginationToken, 'base64url').toString('utf8');
       if (!/^[\w-]{1,100}$/.test(after)) throw invalidParameter('Invalid pagination token.');
     }
-    const page = await ctx.repo.listDevices(user.sub, limit + 1, after);
+    const page = await ctx.repo.listDevices(user.sub, limit + 1, after, ctx.clock());
     const devices = page.slice(0, limit);
     const last = devices[devices.length - 1];
     return {
@@ -95,8 +96,16 @@ export const getDevice = defineOperation(
 export const forgetDevice = defineOperation(
   z.object({ AccessToken: Z.token, DeviceKey: Z.deviceKey }),
   async (ctx, input) => {
-    const { user } = await authorise(ctx, input.AccessToken);
-    if (!(await ctx.repo.deleteDevice(user.sub, input.DeviceKey))) throw deviceNotFound();
+    const { user, claims } = await authorise(ctx, input.AccessToken);
+    const now = ctx.clock();
+    // Forgetting a device signs it out too (decision 023): its sessions' tokens are refused from now
+    // on. The session asking stays, so forgetting one's own device (as Cognito clients do) keeps one in.
+    const found = await ctx.repo.db.transaction().execute(async (trx) => {
+      await ctx.repo.revokeSessionsOfDevice(user.sub, input.DeviceKey, now, claims.originJti, trx);
+      return ctx.repo.deleteDevice(user.sub, input.DeviceKey, trx);
+    });
+    if (!found) throw deviceNotFound();
+    ctx.onRevoked?.();
     return {};
   },
 );

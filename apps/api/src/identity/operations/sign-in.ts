@@ -158,7 +158,11 @@ async function passwordAuth(
   return continueSignIn(ctx, user, ctx.clock(), parameters.DEVICE_KEY ?? null, request);
 }
 
-async function refreshAuth(ctx: IdentityContext, parameters: Record<string, string | null | undefined>) {
+async function refreshAuth(
+  ctx: IdentityContext,
+  parameters: Record<string, string | null | undefined>,
+  request: RequestInfo,
+) {
   const refreshToken = required(parameters, 'REFRESH_TOKEN');
   const session = await ctx.repo.findSessionByRefreshHash(hashRefreshToken(refreshToken));
   const now = ctx.clock();
@@ -169,6 +173,10 @@ async function refreshAuth(ctx: IdentityContext, parameters: Record<string, stri
   if (!user) throw notAuthorized('Invalid Refresh Token');
   const keys = await ctx.keys.get();
   const { idToken, accessToken } = await issueTokens(keys, ctx.settings, user, session, now);
+  // The device list's "last used" (DeviceLastAuthenticatedDate) follows the refreshes too.
+  if (session.deviceKey) {
+    await ctx.repo.updateDevice(user.sub, session.deviceKey, { lastIp: request.ip, authenticatedAt: now }, now);
+  }
   // Like Cognito without rotation: the refresh token stays the same and is not sent again.
   return {
     ChallengeParameters: {},
@@ -196,7 +204,7 @@ export const initiateAuth = defineOperation(
         return passwordAuth(ctx, parameters, request);
       case 'REFRESH_TOKEN_AUTH':
       case 'REFRESH_TOKEN':
-        return refreshAuth(ctx, parameters);
+        return refreshAuth(ctx, parameters, request);
       default:
         throw invalidParameter(`${input.AuthFlow.slice(0, 64)} flow not enabled for this client`);
     }

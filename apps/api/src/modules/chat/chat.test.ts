@@ -218,7 +218,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
       is_read: false,
       from_me: true,
     });
-    expect((await call('GET', '/api/conversation/unread', sponsor.token)).json()).toEqual({
+    expect((await call('GET', '/api/conversation/unread', sponsor.token)).json()).toMatchObject({
       unread_messages: 1,
       unread_conversations: 1,
     });
@@ -231,7 +231,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
 
     const read = (await call('GET', `/api/conversation/${id}`, sponsor.token)).json();
     expect(read.at(-1)).toMatchObject({ id: sent.json().id, message: text, is_read: true, from_me: false });
-    expect((await call('GET', '/api/conversation/unread', sponsor.token)).json()).toEqual({
+    expect((await call('GET', '/api/conversation/unread', sponsor.token)).json()).toMatchObject({
       unread_messages: 0,
       unread_conversations: 0,
     });
@@ -245,7 +245,7 @@ describe.each(ENGINES)('chat on %s', (engine) => {
       (await call('GET', '/api/conversation/unread', colleague.token)).json().unread_messages,
     ).toBeGreaterThanOrEqual(1);
     await call('GET', `/api/conversation/${id}`, organiser.token);
-    expect((await call('GET', '/api/conversation/unread', colleague.token)).json()).toEqual({
+    expect((await call('GET', '/api/conversation/unread', colleague.token)).json()).toMatchObject({
       unread_messages: 0,
       unread_conversations: 0,
     });

@@ -45,6 +45,8 @@ const writeMessage = async (trx: Db, message: Omit<MessageRecord, 'id'>): Promis
         .else(eb.ref('last_message_id'))
         .end(),
       ...(counted ? { [counted]: eb(counted, '+', 1) } : {}),
+      // Who is waiting for an answer (the dashboard's unanswered count); notices answer nobody.
+      ...(message.senderSide !== 'system' ? { last_participant_side: message.senderSide } : {}),
     }))
     .where('id', '=', message.conversationId)
     .execute();
@@ -72,18 +74,23 @@ const writeBatch = async (trx: Db, messages: Omit<MessageRecord, 'id'>[]): Promi
   // Per conversation what the one-by-one updates would leave: the batch's last activity time, the
   // highest id (never lower than the row's: transactions may commit out of id order), and +1 per
   // unread text message of each side.
-  const changes = new Map<number, { lastId: number; at: Date; fromOrganisation: number; fromSponsor: number }>();
+  const changes = new Map<
+    number,
+    { lastId: number; at: Date; fromOrganisation: number; fromSponsor: number; side: string | null }
+  >();
   for (const message of stored) {
     const change = changes.get(message.conversationId) ?? {
       lastId: message.id,
       at: message.sentAt,
       fromOrganisation: 0,
       fromSponsor: 0,
+      side: null,
     };
     change.lastId = Math.max(change.lastId, message.id);
     change.at = message.sentAt;
     if (message.readAt === null && message.senderSide === 'organisation') change.fromOrganisation++;
     if (message.readAt === null && message.senderSide === 'sponsor') change.fromSponsor++;
+    if (message.senderSide !== 'system') change.side = message.senderSide;
     changes.set(message.conversationId, change);
   }
   // Ascending ids, so that two batches lock the rows they share in the same order.
@@ -91,15 +98,16 @@ const writeBatch = async (trx: Db, messages: Omit<MessageRecord, 'id'>[]): Promi
     .sort(([a], [b]) => a - b)
     .map(
       ([id, change]) =>
-        sql`(${id}::integer, ${change.lastId}::integer, ${toDbTime(change.at)}::timestamptz, ${change.fromOrganisation}::integer, ${change.fromSponsor}::integer)`,
+        sql`(${id}::integer, ${change.lastId}::integer, ${toDbTime(change.at)}::timestamptz, ${change.fromOrganisation}::integer, ${change.fromSponsor}::integer, ${change.side}::varchar)`,
     );
   await sql`
     update conversations as c set
       updated_at = v.updated_at,
       last_message_id = greatest(c.last_message_id, v.last_id),
       unread_from_organisation = c.unread_from_organisation + v.from_organisation,
-      unread_from_sponsor = c.unread_from_sponsor + v.from_sponsor
-    from (values ${sql.join(rows)}) as v (id, last_id, updated_at, from_organisation, from_sponsor)
+      unread_from_sponsor = c.unread_from_sponsor + v.from_sponsor,
+      last_participant_side = coalesce(v.side, c.last_participant_side)
+    from (values ${sql.join(rows)}) as v (id, last_id, updated_at, from_organisation, from_sponsor, side)
     where c.id = v.id`.execute(trx);
   return stored;
 };

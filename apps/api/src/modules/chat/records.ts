@@ -47,7 +47,8 @@ export type Membership = {
   onboardingCompleted: boolean;
 };
 
-export type Counts = { messages: number; conversations: number };
+/** Unread messages and conversations holding some; conversations waiting for the reader's answer. */
+export type Counts = { messages: number; conversations: number; unanswered: number };
 
 export const messageColumns = [
   'm.id',

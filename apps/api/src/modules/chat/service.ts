@@ -337,7 +337,7 @@ export function createChatService(deps: {
       const [organisation, sponsor] = await Promise.all([
         participant.organisationId !== null
           ? repo.organisationUnread(participant.organisationId)
-          : { messages: 0, conversations: 0 },
+          : { messages: 0, conversations: 0, unanswered: 0 },
         repo.sponsorUnread(participant.emailNormalized),
       ]);
       return toUnreadWire(organisation, sponsor);

@@ -20,7 +20,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Bus events: ids and short fields only (NOTIFY payloads stay small). */
 export type ChatBusEvent = EventMap['chat.changed'];
 
-const ZERO: Counts = { messages: 0, conversations: 0 };
+const ZERO: Counts = { messages: 0, conversations: 0, unanswered: 0 };
 
 type Connection = {
   participant: Participant;
@@ -175,10 +175,19 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
     };
     for (const conn of organisation) write(conn, frames.organisation, message.id);
     for (const conn of sponsor) write(conn, frames.sponsor, message.id);
-    // A message leaves the receiving side with more unread; notifications are stored read.
+    // A message leaves the receiving side with more unread and waiting for its answer, and the
+    // sending side's own wait answered; notifications are stored read and answer nobody.
     if (message.senderSide === 'system') return;
     const receiver = otherSide(message.senderSide);
-    await refreshUnread(receiver, event.o, event.s, receiver === 'organisation' ? organisation : sponsor);
+    await Promise.all([
+      refreshUnread(receiver, event.o, event.s, receiver === 'organisation' ? organisation : sponsor),
+      refreshUnread(
+        message.senderSide,
+        event.o,
+        event.s,
+        message.senderSide === 'organisation' ? organisation : sponsor,
+      ),
+    ]);
   };
 
   const deliverRead = async (event: Extract<ChatBusEvent, { k: 'read' }>) => {

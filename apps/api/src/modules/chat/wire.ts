@@ -20,4 +20,5 @@ export function toMessageWire(message: MessageRecord, viewerSide: ChatSide): Mes
 export const toUnreadWire = (...parts: Counts[]): UnreadSummary => ({
   unread_messages: parts.reduce((sum, part) => sum + part.messages, 0),
   unread_conversations: parts.reduce((sum, part) => sum + part.conversations, 0),
+  unanswered_conversations: parts.reduce((sum, part) => sum + part.unanswered, 0),
 });

@@ -10,6 +10,7 @@ import { requireUser } from '../../plugins/authenticate.ts';
 import { archivedAgreementsOf, toArchivedAgreementWire } from '../agreement-archive/index.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { packagesOfSponsorships } from './sponsoring-sections.ts';
+import { sponsorProfileExport } from '../sponsor-profiles/index.ts';
 
 const iso = (value: string | Date) => fromDbTime(value).toISOString();
 const isoOrNull = (value: string | Date | null) => fromDbTimeOrNull(value)?.toISOString() ?? null;
@@ -143,6 +144,7 @@ export function collectUserData(
       db,
       sponsorships.map((s) => s.id),
     );
+    const sponsorProfile = await sponsorProfileExport(db, email);
 
     return {
       exported_at: now.toISOString(),
@@ -249,6 +251,8 @@ export function collectUserData(
         ...toArchivedAgreementWire(a),
         download_path: `/api/archived-agreements/${a.id}/file`,
       })),
+      // The public sponsor profile of the address (name, descriptions, website, logo) and its wall consents.
+      sponsor_profile: sponsorProfile,
     };
   })();
 }

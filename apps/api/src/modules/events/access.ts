@@ -83,6 +83,14 @@ export function createEventAccess(repo: EventsRepository, options: { sponsors?: 
       return { event, revision: found!.organisationRevision };
     },
 
+    /**
+     * Whether the event is archived (hidden from lists and the sponsor wall until unarchived); false
+     * for an unknown event. For other modules' public lists (the sponsor wall).
+     */
+    async isArchived(eventId: number): Promise<boolean> {
+      return (await repo.findEvent(eventId))?.archivedAt != null;
+    },
+
     /** For uploads: the event must already exist in that organisation (a new event is saved first). */
     async assertEventOf(organisationId: number, eventId: number): Promise<void> {
       if (eventId < 0) throw fail('event.not-saved', 'Save the event first, then upload its file');

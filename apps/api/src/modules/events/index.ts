@@ -1,6 +1,7 @@
 // Events of an organisation and who may see and manage them. Other modules use its access rules.
 import { defineModule } from '../kit.ts';
 import { createEventAccess, type EventAccess } from './access.ts';
+import { createEventLifecycleRepository } from './lifecycle-repository.ts';
 import { createEventsRepository } from './repository.ts';
 import { eventsRoutes } from './routes.ts';
 import { createEventsService } from './service.ts';
@@ -15,7 +16,13 @@ export const eventsModule = defineModule({
   setup: ({ db, clock, readCache, use }) => {
     const repo = createEventsRepository(db, use('files', 'eventFileWrites'));
     const access = createEventAccess(repo, { sponsors: use('invitations', 'sponsorAccess') });
-    const events = createEventsService({ repo, access, files: use('files', 'service'), clock });
+    const events = createEventsService({
+      repo,
+      lifecycle: createEventLifecycleRepository(db),
+      access,
+      files: use('files', 'service'),
+      clock,
+    });
     return { api: { access }, routes: async (app) => app.register(eventsRoutes, { events, readCache }) };
   },
 });

@@ -15,6 +15,7 @@ export type EventRecord = {
   description: string;
   createdAt: Date;
   updatedAt: Date;
+  archivedAt: Date | null;
 };
 
 export type AttachedFile = {
@@ -41,6 +42,7 @@ type EventRow = {
   description: string;
   created_at: string | Date;
   updated_at: string | Date;
+  archived_at: string | Date | null;
 };
 
 const eventColumns = [
@@ -52,6 +54,7 @@ const eventColumns = [
   'description',
   'created_at',
   'updated_at',
+  'archived_at',
 ] as const;
 
 const toEvent = (row: EventRow): EventRecord => ({
@@ -63,6 +66,7 @@ const toEvent = (row: EventRow): EventRecord => ({
   description: row.description,
   createdAt: fromDbTime(row.created_at),
   updatedAt: fromDbTime(row.updated_at),
+  archivedAt: fromDbTimeOrNull(row.archived_at),
 });
 
 const STORED: EventFileStatus = 'stored';
@@ -115,13 +119,15 @@ export function createEventsRepository(db: Db, eventFiles: EventFileWrites) {
       return row ? toEvent(row) : undefined;
     },
 
-    /** Newest event date first, then the newest id. */
-    async listEvents(organisationId: number, page: { limit: number; offset: number }) {
+    /** Newest event date first, then the newest id; the archived ones or those in use. */
+    async listEvents(organisationId: number, page: { limit: number; offset: number; archived: boolean }) {
+      const archived = page.archived ? 'is not' : 'is';
       const [rows, count] = await Promise.all([
         db
           .selectFrom('events')
           .select(eventColumns)
           .where('organisation_id', '=', organisationId)
+          .where('archived_at', archived, null)
           .orderBy('event_date', 'desc')
           .orderBy('id', 'desc')
           .limit(page.limit)
@@ -131,6 +137,7 @@ export function createEventsRepository(db: Db, eventFiles: EventFileWrites) {
           .selectFrom('events')
           .select((eb) => eb.fn.countAll().as('n'))
           .where('organisation_id', '=', organisationId)
+          .where('archived_at', archived, null)
           .executeTakeFirstOrThrow(),
       ]);
       return { events: rows.map(toEvent), total: fromDbCount(count.n as number | string | bigint) };

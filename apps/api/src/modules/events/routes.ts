@@ -2,7 +2,15 @@
 // creates, PUT /event/{id} changes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NEW_EVENT_ID, ZApiError, ZEvent, ZListEventsQuery, ZListEventsResponse, ZSaveEventRequest } from '@sp/shared';
+import {
+  NEW_EVENT_ID,
+  ZApiError,
+  ZEvent,
+  ZEventDeletionPreview,
+  ZListEventsQuery,
+  ZListEventsResponse,
+  ZSaveEventRequest,
+} from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
@@ -23,7 +31,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService; readCa
       schema: {
         tags: ['events'],
         summary: "List an organisation's events, newest event date first",
-        description: 'The total number of events is in the X-Total-Count header.',
+        description:
+          'The events in use, or with `archived=true` the archived ones. The total number is in the X-Total-Count header.',
         security: [{ bearer: [] }],
         params: z.object({ organisationId: id.min(1) }),
         querystring: ZListEventsQuery,
@@ -87,6 +96,60 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService; readCa
     async (request) => {
       if (request.params.id === NEW_EVENT_ID) throw fail('event.wrong-method', 'Use POST /event/-1 to create an event');
       return events.update(requireUser(request), request.params.id, request.body);
+    },
+  );
+
+  for (const [action, archived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    app.post(
+      `/event/:id/${action}`,
+      {
+        schema: {
+          tags: ['events'],
+          summary: archived
+            ? 'Archive an event: hidden from the lists and the sponsor wall until unarchived'
+            : 'Bring an archived event back into the lists',
+          security: [{ bearer: [] }],
+          params: z.object({ id: id.min(1) }),
+          response: { 200: ZEvent, ...errors },
+        },
+      },
+      async (request) => events.setArchived(requireUser(request), request.params.id, archived),
+    );
+  }
+
+  app.get(
+    '/event/:id/deletion',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'What deleting the event would remove, and whether it may be deleted',
+        security: [{ bearer: [] }],
+        params: z.object({ id: id.min(1) }),
+        response: { 200: ZEventDeletionPreview, ...errors },
+      },
+    },
+    async (request) => events.deletionPreview(requireUser(request), request.params.id),
+  );
+
+  app.delete(
+    '/event/:id',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Delete an event for good (only while every sponsorship is still `invited`)',
+        description:
+          'Removes its sponsor invitations (their links stop working), packages and files (also from storage). 409 `event.has-sponsorships` otherwise.',
+        security: [{ bearer: [] }],
+        params: z.object({ id: id.min(1) }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await events.delete(requireUser(request), request.params.id);
+      return reply.status(204).send(null);
     },
   );
 };

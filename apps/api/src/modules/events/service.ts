@@ -1,10 +1,12 @@
 // Event rules: organisers list, read, create and change their own organisation's events; an event's
 // files are replaced by the list it is saved with (only uploads verified for that event), and the
 // blobs of files dropped from the list are deleted once the save has committed.
-import type { EventWire, ZSaveEventRequest } from '@sp/shared';
+import type { EventDeletionPreview, EventWire, ZSaveEventRequest } from '@sp/shared';
+import { fail } from '../../lib/errors.ts';
 import type { z } from 'zod';
 import type { FilesService } from '../files/index.ts';
 import type { Caller, EventAccess } from './access.ts';
+import type { EventLifecycleRepository } from './lifecycle-repository.ts';
 import type { AttachedFile, EventRecord, EventsRepository, SponsorshipTotals } from './repository.ts';
 
 type SaveEvent = z.output<typeof ZSaveEventRequest>;
@@ -23,6 +25,7 @@ function toEventWire(event: EventRecord, files: AttachedFile[], totals: Sponsors
     sponsor_amount: totals.sponsorAmount,
     committed_cents: totals.committedCents,
     open_sponsorships: totals.openSponsorships,
+    archived_at: event.archivedAt?.toISOString() ?? null,
   };
 }
 
@@ -35,11 +38,12 @@ const toInput = (body: SaveEvent) => ({
 
 export function createEventsService(deps: {
   repo: EventsRepository;
+  lifecycle: EventLifecycleRepository;
   access: EventAccess;
   files: Pick<FilesService, 'prepareAttachment' | 'deleteBlobs'>;
   clock?: () => Date;
 }) {
-  const { repo, access, files } = deps;
+  const { repo, lifecycle, access, files } = deps;
   const now = deps.clock ?? (() => new Date());
 
   const toWire = async (events: EventRecord[]): Promise<EventWire[]> => {
@@ -54,10 +58,10 @@ export function createEventsService(deps: {
      * GET /events/{organisationId} for the read cache: after the access check, the page's cache key
      * and the organisation's revision read before the page (lib/read-cache.ts), and how to read it.
      */
-    async listing(caller: Caller, organisationId: number, page: { limit: number; offset: number }) {
+    async listing(caller: Caller, organisationId: number, page: { limit: number; offset: number; archived: boolean }) {
       const revision = await access.organiserRevision(caller, organisationId);
       return {
-        key: `events:${organisationId}:${page.limit}:${page.offset}`,
+        key: `events:${organisationId}:${page.limit}:${page.offset}:${page.archived ? 'archived' : 'active'}`,
         version: String(revision),
         load: async () => {
           const { events, total } = await repo.listEvents(organisationId, page);
@@ -87,6 +91,40 @@ export function createEventsService(deps: {
       await files.deleteBlobs(removedKeys);
       const saved = await repo.findEvent(event.id);
       return one(saved ?? event);
+    },
+
+    /** POST /event/{id}/archive and /unarchive: undoable, so archiving twice keeps the first time. */
+    async setArchived(caller: Caller, id: number, archived: boolean): Promise<EventWire> {
+      const event = await access.organiserEvent(caller, id);
+      if (archived !== (event.archivedAt !== null)) {
+        await lifecycle.setArchived(event.id, archived ? now() : null, now());
+      }
+      return one((await repo.findEvent(event.id)) ?? event);
+    },
+
+    /** GET /event/{id}/deletion: what deleting removes (the confirmation names it). */
+    async deletionPreview(caller: Caller, id: number): Promise<EventDeletionPreview> {
+      const event = await access.organiserEvent(caller, id);
+      const facts = await lifecycle.deletionFacts(event.id);
+      return {
+        id: event.id,
+        title: event.title,
+        deletable: facts.blockingSponsorships === 0,
+        invitations: facts.invitations,
+        packages: facts.packages,
+        files: facts.files,
+        blocking_sponsorships: facts.blockingSponsorships,
+      };
+    },
+
+    /** DELETE /event/{id}: final; refused (409) once a sponsorship is past `invited`. */
+    async delete(caller: Caller, id: number): Promise<void> {
+      const event = await access.organiserEvent(caller, id);
+      const keys = await lifecycle.deleteEvent(event.id);
+      if (keys === null) {
+        throw fail('event.has-sponsorships', 'A sponsorship of this event is past invited: archive it instead');
+      }
+      await files.deleteBlobs(keys);
     },
   };
 }

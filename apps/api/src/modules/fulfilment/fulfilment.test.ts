@@ -5,9 +5,8 @@ import { ENGINES } from '../../../test/helpers.ts';
 import { listOutbox } from '../../ports/mail/outbox.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
 import { onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
+import { logoFile } from '../sponsor-profiles/test-support.ts';
 import { overdueJobOf } from './overdue-job.ts';
-import { createFulfilmentRepository } from './repository.ts';
-import { createFulfilmentService } from './service.ts';
 
 type Guest = { token: string; email: string; sponsorshipId: number };
 
@@ -181,6 +180,15 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     expect(summary).toHaveLength(1);
     expect(summary[0]).toMatchObject({ event_id: eventId });
     expect(summary[0].done).toBeGreaterThanOrEqual(1);
+    // The event list's sponsoring numbers carry the same progress.
+    const numbers = (
+      await call('GET', `/api/organisation/${organiser.organisationId}/sponsoring-numbers`, organiser.token)
+    ).json();
+    expect(numbers.totals.fulfilment).toEqual({
+      done: summary[0].done,
+      total: summary[0].total,
+      overdue: summary[0].overdue,
+    });
   });
 
   it('answers 404 to another organisation, another sponsor and a wrong link', async () => {
@@ -213,16 +221,14 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
   it('marks the open logo deliverables provided when the sponsor profile gets a logo', async () => {
     const guest = await sponsorship();
     const other = await sponsorship();
-    // The sponsor-profiles module publishes the event; the handler the module subscribes is run here
-    // on the app's database (the parts it does not use are left out).
-    const service = createFulfilmentService({
-      repo: createFulfilmentRepository(t.database.db),
-      sponsorships: undefined as never,
-      events: undefined as never,
-      packages: undefined as never,
-      clock: t.clock,
+    // The sponsor uploads a logo to their profile by the link: the sponsor-profiles module announces it.
+    const upload = await t.app.inject({
+      method: 'PUT',
+      url: '/api/sponsor-profile/logo',
+      headers: { authorization: `${guest.token}:${guest.email}`, 'content-type': 'application/octet-stream' },
+      payload: await logoFile('png'),
     });
-    await service.onLogoSet({ sponsorEmailNormalized: guest.email.toLowerCase(), actor: guest.email });
+    expect(upload.statusCode).toBe(200);
     const mine = await deliverablesOf(guest);
     expect(mine.deliverables.find((d) => d.kind === 'logo')).toMatchObject({ status: 'in_progress' });
     expect(mine.deliverables.find((d) => d.kind === 'logo')!.provided_at).not.toBeNull();

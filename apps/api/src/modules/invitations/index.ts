@@ -7,6 +7,8 @@ import { createInvitationsRepository } from './repository.ts';
 import { invitationsRoutes } from './routes.ts';
 import { createInvitationsService, createSponsorGuestLinks } from './service.ts';
 import { createSponsorAccess } from './sponsor-access.ts';
+import { createTeamInvitations } from './team-invitations.ts';
+import { createTeamInvitationsRepository } from './team-invitations-repository.ts';
 
 export { invitationTokenGate } from './sign-up-gate.ts';
 
@@ -42,12 +44,22 @@ export const invitationsModule = defineModule({
           acceptedBy: caller.sub,
         }),
     });
+    const teamInvitations = createTeamInvitations({
+      repo: createTeamInvitationsRepository(db),
+      access: use('events', 'access'),
+      profiles,
+      mail,
+      publicUrl: config.publicUrl,
+      teamTtlDays: config.invitations.teamTtlDays,
+      defaultLanguage: config.defaultLanguage,
+      clock,
+    });
     return {
       api: {
         sponsorAccess: createSponsorAccess(repo, clock),
         guestLinks: createSponsorGuestLinks({ repo, sponsorAccessDays: config.invitations.sponsorAccessDays, clock }),
       },
-      routes: async (app) => app.register(invitationsRoutes, { invitations }),
+      routes: async (app) => app.register(invitationsRoutes, { invitations, teamInvitations }),
     };
   },
 });

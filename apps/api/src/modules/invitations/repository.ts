@@ -19,6 +19,7 @@ export type InvitationRecord = {
   sponsorshipId: number | null;
   expiresAt: Date;
   acceptedAt: Date | null;
+  revokedAt: Date | null;
 };
 
 export type NewInvitation = {
@@ -82,6 +83,7 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
       .set({ accepted_at: toDbTime(now), accepted_by: acceptedBy })
       .where('id', '=', invitationId)
       .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
       .where('expires_at', '>', toDbTime(now))
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw tokenInvalid();
@@ -106,6 +108,7 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
           'i.sponsorship_id',
           'i.expires_at',
           'i.accepted_at',
+          'i.revoked_at',
         ])
         .where('i.token_hash', '=', tokenHash)
         .executeTakeFirst();
@@ -123,6 +126,7 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
         sponsorshipId: row.sponsorship_id,
         expiresAt: fromDbTime(row.expires_at),
         acceptedAt: fromDbTimeOrNull(row.accepted_at),
+        revokedAt: fromDbTimeOrNull(row.revoked_at),
       };
     },
 

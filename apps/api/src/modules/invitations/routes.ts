@@ -11,17 +11,22 @@ import {
   ZCreateSponsorInvitationResponse,
   ZGetUserProfileResponse,
   ZInvitationLookupResponse,
+  ZListTeamInvitationsResponse,
+  ZRenewTeamInvitationResponse,
+  ZTeamInvitation,
 } from '@sp/shared';
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { InvitationsService } from './service.ts';
+import type { TeamInvitations } from './team-invitations.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: InvitationsService }> = async (
-  app,
-  { invitations },
-) => {
+export const invitationsRoutes: FastifyPluginAsyncZod<{
+  invitations: InvitationsService;
+  teamInvitations: TeamInvitations;
+}> = async (app, { invitations, teamInvitations }) => {
   const caller = (request: Parameters<typeof requireUser>[0]) => {
     const user = requireUser(request);
     return { sub: user.sub, email: user.email };
@@ -56,8 +61,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
       schema: {
         tags: ['invitations'],
         summary: 'What an invitation link is for (no authentication)',
+        description: '404 for an unknown, used or expired link; 410 `invitation.revoked` for a revoked one.',
         params: tokenParams,
-        response: { 200: ZInvitationLookupResponse, 404: ZApiError },
+        response: { 200: ZInvitationLookupResponse, 404: ZApiError, 410: ZApiError },
       },
     },
     async (request) => invitations.lookup(request.params.token),
@@ -73,7 +79,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
         security: [{ bearer: [] }],
         params: tokenParams,
         body: ZAcceptInvitationRequest,
-        response: { 200: ZGetUserProfileResponse, ...errors },
+        response: { 200: ZGetUserProfileResponse, ...errors, 410: ZApiError },
       },
     },
     async (request) => ({
@@ -98,5 +104,60 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
       const result = await invitations.inviteSponsor(caller(request), request.body, request.headers['accept-language']);
       return reply.status(201).send(result);
     },
+  );
+
+  app.get(
+    '/organisation/:organisationId/team-invitations',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['invitations'],
+        summary: "Your organisation's team invitations with their state and expiry, newest first",
+        security: [{ bearer: [] }],
+        params: z.object({ organisationId: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        response: { 200: ZListTeamInvitationsResponse, ...errors },
+      },
+    },
+    async (request) => teamInvitations.list(caller(request), request.params.organisationId),
+  );
+
+  for (const action of ['resend', 'link'] as const) {
+    app.post(
+      `/team-invitations/:id/${action}`,
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags: ['invitations'],
+          summary:
+            action === 'resend'
+              ? 'Mail a team invitation again with a new link and expiry'
+              : 'A new link of a team invitation to copy (not mailed)',
+          description:
+            'Only hashes of links are stored, so this issues a new one; the earlier link stops working. 409 once accepted.',
+          security: [{ bearer: [] }],
+          params: idParams,
+          response: { 200: ZRenewTeamInvitationResponse, ...errors },
+        },
+      },
+      async (request) =>
+        action === 'resend'
+          ? teamInvitations.resend(caller(request), request.params.id, request.headers['accept-language'])
+          : teamInvitations.link(caller(request), request.params.id),
+    );
+  }
+
+  app.delete(
+    '/team-invitations/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['invitations'],
+        summary: 'Revoke a team invitation: its link then says it was revoked',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: ZTeamInvitation, ...errors },
+      },
+    },
+    async (request) => teamInvitations.revoke(caller(request), request.params.id),
   );
 };

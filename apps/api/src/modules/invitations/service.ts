@@ -73,6 +73,15 @@ export function createInvitationsService(deps: {
     return invitation;
   };
 
+  /** A revoked link says so (issue 21, point 5) rather than looking unknown. */
+  const refuseRevoked = async (token: string): Promise<void> => {
+    if (!looksLikeInvitationToken(token)) return;
+    const invitation = await repo.findByTokenHash(hashInvitationToken(token));
+    if (invitation?.revokedAt != null && invitation.acceptedAt === null) {
+      throw fail('invitation.revoked', 'This invitation was revoked');
+    }
+  };
+
   return {
     /** POST /invitations */
     async createTeamInvitation(
@@ -120,7 +129,10 @@ export function createInvitationsService(deps: {
     /** GET /invitations/{token}: what the invite pages show, nothing private. */
     async lookup(token: string): Promise<InvitationLookupResponse> {
       const invitation = await usable(token);
-      if (!invitation) throw linkInvalid();
+      if (!invitation || invitation.revokedAt !== null) {
+        await refuseRevoked(token);
+        throw linkInvalid();
+      }
       return {
         organisation_name: invitation.organisationName,
         kind: invitation.kind,
@@ -143,6 +155,9 @@ export function createInvitationsService(deps: {
         throw fail('invitation.not-yours', 'You can only accept an invitation for yourself');
       if (!looksLikeInvitationToken(token)) throw tokenInvalid();
       const invitation = await repo.findByTokenHash(hashInvitationToken(token));
+      if (invitation?.revokedAt != null && invitation.acceptedAt === null) {
+        throw fail('invitation.revoked', 'This invitation was revoked');
+      }
       if (!invitation || invitation.acceptedAt !== null || invitation.expiresAt <= now()) throw tokenInvalid();
       const callerEmail = normaliseEmail(caller.email);
       if (callerEmail !== invitation.emailNormalized || normaliseEmail(body.email) !== callerEmail) {

@@ -17,6 +17,7 @@ export const invitationTokenGate: SignUpGate = {
     return (
       invitation !== undefined &&
       invitation.acceptedAt === null &&
+      invitation.revokedAt === null &&
       invitation.expiresAt > now &&
       invitation.emailNormalized === normaliseEmail(email)
     );

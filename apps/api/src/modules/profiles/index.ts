@@ -23,6 +23,7 @@ export const profilesModule = defineModule({
   setup: ({ db, identity, clock, log, use }) => {
     const repo = createProfilesRepository(db, use('sponsorships', 'writes'));
     const archive = use('agreement-archive');
+    const sponsorProfiles = use('sponsor-profiles');
     const profiles = createProfilesService({
       profiles: repo,
       identity,
@@ -38,6 +39,7 @@ export const profilesModule = defineModule({
           log.error({ err: error, organisationId }, "could not finish removing a deleted organisation's files");
         }
       },
+      onAccountDeleted: (email) => sponsorProfiles.forgetAddress(email),
     });
     return {
       api: {

@@ -1,7 +1,7 @@
 // The user-profile calls of spec section 7, under /api.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError, ZCreateUserProfileRequest, ZGetUserProfileResponse, ZUpdateUserProfileRequest } from '@sp/shared';
+import { ZApiError, ZGetUserProfileResponse, ZOnboardingRequest, ZUpdateUserProfileRequest } from '@sp/shared';
 import { unauthenticated } from '../../lib/errors.ts';
 import type { ProfilesService } from './service.ts';
 
@@ -35,8 +35,9 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
       schema: {
         tags: ['profiles'],
         summary: 'Finish onboarding: role and organisation master data',
+        description: 'A sponsor may give the organisation name alone; the address follows when needed.',
         security: [{ bearer: [] }],
-        body: ZCreateUserProfileRequest,
+        body: ZOnboardingRequest,
         response: { 201: ZGetUserProfileResponse, ...errors },
       },
     },

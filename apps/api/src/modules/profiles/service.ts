@@ -1,10 +1,11 @@
 // Profile rules: only the signed-in user reads or changes their own profile; onboarding creates the
 // organisation; members share the owner's master data; deleting the account removes the identity
 // user too and an organisation left without members (its signed agreements are archived first).
+import type { z } from 'zod';
 import {
   ZMasterData,
-  type CreateUserProfileRequest,
   type MasterData,
+  type ZOnboardingRequest,
   type UpdateUserProfileRequest,
   type UserProfileWire,
 } from '@sp/shared';
@@ -88,6 +89,8 @@ export function createProfilesService(deps: {
   beforeOrganisationDeleted?: (organisationId: number, trx: Db) => Promise<unknown>;
   /** Removes what an organisation kept outside the database (its files) once it has been deleted. */
   onOrganisationDeleted?: (organisationId: number) => Promise<unknown>;
+  /** Removes what other modules keep by the account's address (the sponsor profile and its logo). */
+  onAccountDeleted?: (email: string) => Promise<unknown>;
 }) {
   const { profiles, identity } = deps;
   const now = deps.clock ?? (() => new Date());
@@ -104,12 +107,25 @@ export function createProfilesService(deps: {
 
     async completeOnboarding(
       caller: ProfileCaller,
-      body: CreateUserProfileRequest & MasterData,
+      body: z.output<typeof ZOnboardingRequest>,
     ): Promise<UserProfileWire> {
       const existing = await profiles.findByCognitoId(caller.sub);
       if (existing?.onboardingCompleted)
         throw fail('profile.onboarding-done', 'Onboarding is already completed; use PUT to change the profile');
-      const { role, ...masterData } = body;
+      const { role, ...given } = body;
+      // A sponsor's address is asked for later, when an agreement or invoice needs it: empty until then.
+      const masterData: MasterData =
+        given.street !== undefined
+          ? (given as MasterData)
+          : {
+              organisation_name: given.organisation_name,
+              street: '',
+              house_number: '',
+              postal_code: '',
+              city: '',
+              country: '',
+              phone_number: null,
+            };
       await profiles.completeOnboarding(
         { cognitoId: caller.sub, email: caller.email, role: role as NonNullable<typeof role>, masterData },
         now(),
@@ -151,6 +167,7 @@ export function createProfilesService(deps: {
         beforeOrganisationDeleted: deps.beforeOrganisationDeleted,
       });
       if (deletedOrganisationId !== null) await deps.onOrganisationDeleted?.(deletedOrganisationId);
+      await deps.onAccountDeleted?.(caller.email);
       await identity.deleteUser(cognitoId);
     },
   };

@@ -40,9 +40,13 @@ export function createSearchRepository(db: Db) {
               .whereRef('s.event_id', '=', 'e.id')
               .where('s.sponsor_email_normalized', '=', who.emailNormalized),
           );
+          // The organisation's archived events are out of its way; a sponsor still finds theirs.
           return who.organisationId === null
             ? sponsored
-            : eb.or([eb('e.organisation_id', '=', who.organisationId), sponsored]);
+            : eb.or([
+                eb.and([eb('e.organisation_id', '=', who.organisationId), eb('e.archived_at', 'is', null)]),
+                sponsored,
+              ]);
         })
         .orderBy(sql`case when lower(${sql.ref('e.title')}) = ${text.toLowerCase()} then 0 else 1 end`)
         .orderBy('e.event_date', 'desc')

@@ -1,5 +1,6 @@
 // The open tasks of an organisation, each a small indexed query: events without a file, signed
-// sponsorships to confirm, invitations not yet accepted.
+// sponsorships to confirm, invitations not yet accepted (nor revoked). Archived events and their
+// sponsorships and invitations are no task.
 import type { Db } from '../../db/index.ts';
 import { fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
 
@@ -13,6 +14,7 @@ export function createTasksRepository(db: Db) {
         .selectFrom('events as e')
         .select(['e.id', 'e.title', 'e.event_date'])
         .where('e.organisation_id', '=', organisationId)
+        .where('e.archived_at', 'is', null)
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
@@ -38,6 +40,7 @@ export function createTasksRepository(db: Db) {
         .select(['s.id', 's.event_id', 'e.title as event_title', 's.sponsor_email'])
         .where('s.organisation_id', '=', organisationId)
         .where('s.status', '=', 'signed')
+        .where('e.archived_at', 'is', null)
         .orderBy('s.updated_at')
         .orderBy('s.id')
         .limit(LIST_LIMIT)
@@ -51,6 +54,8 @@ export function createTasksRepository(db: Db) {
         .select(['i.kind', 'i.email', 'i.event_id', 'e.title as event_title', 'i.expires_at'])
         .where('i.organisation_id', '=', organisationId)
         .where('i.accepted_at', 'is', null)
+        .where('i.revoked_at', 'is', null)
+        .where('e.archived_at', 'is', null)
         .where('i.expires_at', '>', toDbTime(now))
         .orderBy('i.expires_at')
         .orderBy('i.id')

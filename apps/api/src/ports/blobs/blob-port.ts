@@ -31,6 +31,11 @@ type CommonBlobStore = {
    * replaced (so an interrupted copy can be repeated). Throws when there is no blob at `from`.
    */
   copy(from: string, to: string): Promise<void>;
+  /**
+   * Stores bytes the server made itself (a re-encoded logo) under `key`. Keys of such blobs name their
+   * content (a hash), so a blob already there holds the same bytes and is kept.
+   */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes a blob; a missing blob is not an error. */
   delete(key: string): Promise<void>;
   /** Removes every blob whose key starts with `prefix` (which must end with '/'). */
@@ -68,14 +73,18 @@ export type BlobStore = LocalBlobStore | S3BlobStore;
 /**
  * Keys look like organisations/{id}/events/{id}/{uuid}-{name}.pdf, or for a sponsor's signed agreement
  * organisations/{id}/events/{id}/sponsorships/{id}/{uuid}-{name}.pdf, or for a signed agreement kept
- * after its organisation was deleted archive/agreements/{uuid}-{name}.pdf: nothing else reaches a store.
+ * after its organisation was deleted archive/agreements/{uuid}-{name}.pdf, or for a sponsor's logo
+ * sponsor-logos/{profile id}/{content hash}.webp: nothing else reaches a store.
  */
 export const BLOB_KEY_PATTERN =
   /^(organisations\/\d{1,10}\/events\/\d{1,10}\/(sponsorships\/\d{1,10}\/)?|archive\/agreements\/)[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.pdf$/;
-export const BLOB_PREFIX_PATTERN = /^organisations\/\d{1,10}\/(events\/\d{1,10}\/)?$/;
+export const LOGO_KEY_PATTERN = /^sponsor-logos\/\d{1,10}\/[0-9a-f]{32}\.webp$/;
+export const BLOB_PREFIX_PATTERN = /^(organisations\/\d{1,10}\/(events\/\d{1,10}\/)?|sponsor-logos\/\d{1,10}\/)$/;
 
 export function assertBlobKey(key: string): void {
-  if (!BLOB_KEY_PATTERN.test(key) || key.includes('..')) throw new Error('Invalid blob key');
+  if (!(BLOB_KEY_PATTERN.test(key) || LOGO_KEY_PATTERN.test(key)) || key.includes('..')) {
+    throw new Error('Invalid blob key');
+  }
 }
 
 export function assertBlobPrefix(prefix: string): void {

@@ -113,6 +113,15 @@ describe('S3 blob store against an S3-compatible server', () => {
     client.destroy();
   });
 
+  it("stores a logo the server made, under a logo key only, and removes it with its profile's prefix", async () => {
+    const logoKey = 'sponsor-logos/12/0123456789abcdef0123456789abcdef.webp';
+    await store.put(logoKey, Buffer.from('RIFF....WEBP'), 'image/webp');
+    expect(s3.objects.get(logoKey)).toMatchObject({ body: Buffer.from('RIFF....WEBP'), contentType: 'image/webp' });
+    await expect(store.put('sponsor-logos/12/../x.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/blob key/);
+    await store.deletePrefix('sponsor-logos/12/');
+    expect(s3.objects.has(logoKey)).toBe(false);
+  });
+
   it('inspects, reads, copies and deletes objects, and deletes by prefix', async () => {
     expect((await putPdf(await store.createUploadUrl(target(key(3))), pdfBytes('three'))).status).toBe(200);
     expect((await putPdf(await store.createUploadUrl(target(key(4))), Buffer.from('%P'))).status).toBe(200);

@@ -96,6 +96,11 @@ export function createS3BlobStore(options: {
       await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: source }));
     },
 
+    async put(key, bytes, contentType) {
+      assertBlobKey(key);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
+
     async delete(key) {
       assertBlobKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));

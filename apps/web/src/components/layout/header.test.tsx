@@ -104,7 +104,7 @@ describe('Header', () => {
       fetch: (input) => {
         paths.push(String(input));
         return Promise.resolve(
-          new Response(JSON.stringify({ unread_messages: 3, unread_conversations: 2 }), {
+          new Response(JSON.stringify({ unread_messages: 3, unread_conversations: 2, unanswered_conversations: 2 }), {
             status: 200,
             headers: { 'Content-Type': 'application/json' },
           }),

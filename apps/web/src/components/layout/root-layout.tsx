@@ -1,11 +1,22 @@
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { useTranslation } from '@/lib/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
 
+/** Pages other sites show in a frame: the page alone, without the app's header and footer. */
+const EMBEDDED_PAGE = /^\/sponsors\/\d+\/embed\/?$/;
+
 export function RootLayout() {
   const { t } = useTranslation();
+  const embedded = useRouterState({ select: (state) => EMBEDDED_PAGE.test(state.location.pathname) });
+  if (embedded) {
+    return (
+      <main id="main" className="min-h-dvh bg-background">
+        <Outlet />
+      </main>
+    );
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -14,6 +14,8 @@ export type OrganiserEvent = {
   sponsorAmount: number;
   committedCents: number;
   openSponsorships: number;
+  /** ISO time it was archived, or null while in use. */
+  archivedAt: string | null;
 };
 
 export function toOrganiserEvent(wire: EventWire): OrganiserEvent {
@@ -29,5 +31,6 @@ export function toOrganiserEvent(wire: EventWire): OrganiserEvent {
     sponsorAmount: wire.sponsor_amount,
     committedCents: wire.committed_cents,
     openSponsorships: wire.open_sponsorships,
+    archivedAt: wire.archived_at,
   };
 }

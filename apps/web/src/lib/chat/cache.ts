@@ -125,6 +125,7 @@ export function markConversationRead(queryClient: QueryClient, auth: ChatAuth, c
   queryClient.setQueryData(unreadSummaryQueryOptions(auth).queryKey, (old) =>
     old
       ? {
+          ...old,
           unread_messages: Math.max(0, old.unread_messages - conversation.unreadCount),
           unread_conversations: Math.max(0, old.unread_conversations - 1),
         }

@@ -164,10 +164,11 @@ describe('startLiveStream', () => {
     const source = FakeSource.all[0]!;
     source.emit('read', { conversation_id: 1, reader_side: 'sponsor', up_to_id: 5 });
     expect(loadedMessages(queryClient.getQueryData(messagesKey)).map((m) => m.isRead)).toEqual([true, false]);
-    source.emit('unread', { unread_messages: 3, unread_conversations: 2 });
+    source.emit('unread', { unread_messages: 3, unread_conversations: 2, unanswered_conversations: 1 });
     expect(queryClient.getQueryData(unreadSummaryQueryOptions('bearer').queryKey)).toEqual({
       unread_messages: 3,
       unread_conversations: 2,
+      unanswered_conversations: 1,
     });
   });
 

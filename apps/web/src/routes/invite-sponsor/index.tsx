@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MissingInvitationParams } from '@/components/feedback/missing-invitation-params';
-import { PasswordInput } from '@/features/auth/components/password-input';
-import { NewPasswordHint } from '@/features/auth/components/new-password-hint';
+import { PasswordInput } from '@/components/password/password-input';
+import { NewPasswordHint } from '@/components/password/new-password-hint';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { PackageChoice } from '@/features/packages/components/package-choice';
+import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import { SponsorNextSteps } from '@/features/sponsorships/components/sponsor-next-steps';
 import { useLanguage } from '@/hooks/use-language';
 import { searchSchema, searchString } from '@/lib/search-params';
@@ -25,6 +26,9 @@ const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, reg
       viewer={{ kind: 'guest', token, email }}
       registerHref={registerHref}
     />
+    <div className="mt-6">
+      <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />
+    </div>
   </>
 );
 

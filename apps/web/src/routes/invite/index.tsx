@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MissingInvitationParams } from '@/components/feedback/missing-invitation-params';
-import { PasswordInput } from '@/features/auth/components/password-input';
-import { NewPasswordHint } from '@/features/auth/components/new-password-hint';
+import { PasswordInput } from '@/components/password/password-input';
+import { NewPasswordHint } from '@/components/password/new-password-hint';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InvitePage } from '@/features/invitations/components/invite-page';
 import { useLanguage } from '@/hooks/use-language';

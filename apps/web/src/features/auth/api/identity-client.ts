@@ -27,6 +27,14 @@ export type SignUpInput = {
 
 export type SignInResult = { user: AuthUser; accessToken: string };
 
+/**
+ * A sign-in ends with tokens, or asks for one more step: a new password (an account created with a
+ * temporary one, NEW_PASSWORD_REQUIRED) or the code of the authenticator app (SOFTWARE_TOKEN_MFA).
+ * The step is answered with completeNewPassword / sendTotpCode on the same client.
+ */
+export type SignInStep =
+  ({ kind: 'signedIn' } & SignInResult) | { kind: 'newPasswordRequired' } | { kind: 'totpRequired' };
+
 export type IdentityClient = {
   /** Starts loading the library ahead of the first call. */
   preload: () => void;
@@ -34,7 +42,11 @@ export type IdentityClient = {
   confirmSignUp: (input: { email: string; code: string; invitationToken?: string }) => Promise<void>;
   resendSignUpCode: (input: { email: string; language: Language }) => Promise<void>;
   /** Signs in and keeps the tokens where the session source finds them (the library's storage). */
-  signIn: (input: { email: string; password: string }) => Promise<SignInResult>;
+  signIn: (input: { email: string; password: string }) => Promise<SignInStep>;
+  /** Answers NEW_PASSWORD_REQUIRED of the last signIn; may lead to the code step. */
+  completeNewPassword: (input: { newPassword: string }) => Promise<SignInStep>;
+  /** Answers SOFTWARE_TOKEN_MFA of the last signIn with the app's six-digit code. */
+  sendTotpCode: (input: { code: string }) => Promise<SignInStep>;
   forgotPassword: (input: { email: string; language: Language }) => Promise<void>;
   confirmForgotPassword: (input: { email: string; code: string; newPassword: string }) => Promise<void>;
 };
@@ -63,8 +75,12 @@ function sessionResult(session: CognitoUserSession): SignInResult {
   return { user: { sub: claims.sub, email: typeof claims.email === 'string' ? claims.email : '' }, accessToken };
 }
 
+type AuthCallbacks = Parameters<import('amazon-cognito-identity-js').CognitoUser['authenticateUser']>[1];
+
 export function createIdentityClient(config: CognitoConfig): IdentityClient {
   let loading: Promise<Loaded> | null = null;
+  /** The user of a sign-in that waits for a further step (the library keeps the challenge's session on it). */
+  let pending: import('amazon-cognito-identity-js').CognitoUser | null = null;
 
   function load(): Promise<Loaded> {
     loading ??= Promise.all([import('amazon-cognito-identity-js'), import('@/lib/auth/cognito-session')]).then(
@@ -102,6 +118,44 @@ export function createIdentityClient(config: CognitoConfig): IdentityClient {
         reject(toIdentityError(error));
       }
     });
+  }
+
+  function pendingUser() {
+    if (!pending) throw new IdentityError('NotAuthorizedException', 'Invalid session for the user.');
+    return pending;
+  }
+
+  /** One round of the sign-in: tokens, or the next step (the user is kept for it), or an IdentityError. */
+  function step(
+    user: import('amazon-cognito-identity-js').CognitoUser,
+    run: (callbacks: AuthCallbacks) => void,
+  ): Promise<SignInStep> {
+    const unsupported = () => new IdentityError(UNSUPPORTED_CHALLENGE_CODE, 'This sign-in step is not supported');
+    return call<SignInStep>((resolve, reject) =>
+      run({
+        onSuccess: (session) => {
+          pending = null;
+          try {
+            resolve({ kind: 'signedIn', ...sessionResult(session) });
+          } catch (error) {
+            reject(error);
+          }
+        },
+        onFailure: reject,
+        newPasswordRequired: () => {
+          pending = user;
+          resolve({ kind: 'newPasswordRequired' });
+        },
+        totpRequired: () => {
+          pending = user;
+          resolve({ kind: 'totpRequired' });
+        },
+        mfaRequired: () => reject(unsupported()),
+        customChallenge: () => reject(unsupported()),
+        mfaSetup: () => reject(unsupported()),
+        selectMFAType: () => reject(unsupported()),
+      }),
+    );
   }
 
   return {
@@ -153,20 +207,18 @@ export function createIdentityClient(config: CognitoConfig): IdentityClient {
     async signIn({ email, password }) {
       const { cognito, user } = await userFor(email);
       const details = new cognito.AuthenticationDetails({ Username: email, Password: password });
-      const unsupported = () => new IdentityError(UNSUPPORTED_CHALLENGE_CODE, 'This sign-in step is not supported');
-      const session = await call<CognitoUserSession>((resolve, reject) =>
-        user.authenticateUser(details, {
-          onSuccess: resolve,
-          onFailure: reject,
-          newPasswordRequired: () => reject(unsupported()),
-          mfaRequired: () => reject(unsupported()),
-          totpRequired: () => reject(unsupported()),
-          customChallenge: () => reject(unsupported()),
-          mfaSetup: () => reject(unsupported()),
-          selectMFAType: () => reject(unsupported()),
-        }),
-      );
-      return sessionResult(session);
+      pending = null;
+      return step(user, (callbacks) => user.authenticateUser(details, callbacks));
+    },
+
+    async completeNewPassword({ newPassword }) {
+      const user = pendingUser();
+      return step(user, (callbacks) => user.completeNewPasswordChallenge(newPassword, {}, callbacks));
+    },
+
+    async sendTotpCode({ code }) {
+      const user = pendingUser();
+      return step(user, (callbacks) => user.sendMFACode(code, callbacks, 'SOFTWARE_TOKEN_MFA'));
     },
 
     async forgotPassword({ email, language }) {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
 import { renderWithApp } from '@/testing/render';
 import { identityError, signInAnswer, startFakeBackend, type FakeBackend } from '../testing/fake-backend';
 import { LoginPage } from './login-page';
@@ -122,5 +123,74 @@ describe('LoginPage', () => {
     const second = await renderWithApp(<LoginPage redirect="//evil.example/" />, { config: backend.config });
     await logIn('anna@verein.de', 'Geheim1!');
     await waitFor(() => expect(second.history.location.pathname).toBe('/dashboard-sponsor'));
+  });
+
+  it('asks for the authenticator code when two-factor sign-in is on, and refuses a wrong one', async () => {
+    backend.identity.set('InitiateAuth', () => ({
+      status: 200,
+      body: { ChallengeName: 'SOFTWARE_TOKEN_MFA', ChallengeParameters: {}, Session: 'challenge-session' },
+    }));
+    let answers = 0;
+    backend.identity.set('RespondToAuthChallenge', () =>
+      ++answers === 1
+        ? identityError('CodeMismatchException', 'Invalid code received for user')
+        : signInAnswer({ sub: 'sub-1', email: 'anna@verein.de' }),
+    );
+    backend.api.set('GET /api/user-profile/sub-1', () => profile(true, 'sponsor'));
+    const { auth, history } = await renderWithApp(<LoginPage />, { config: backend.config });
+    await logIn('anna@verein.de', 'Geheim1!');
+    const user = userEvent.setup();
+    const code = await screen.findByLabelText('Sechsstelliger Code');
+    expect(code).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    expect(await screen.findByText('Der Code besteht aus genau 6 Ziffern.')).toBeInTheDocument();
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Der Code stimmt nicht. Bitte geben Sie den aktuellen Code aus Ihrer Authenticator-App ein.',
+    );
+    expect(backend.identityCalls('RespondToAuthChallenge')[0]?.body).toMatchObject({
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: 'challenge-session',
+      ChallengeResponses: { USERNAME: 'anna@verein.de', SOFTWARE_TOKEN_MFA_CODE: '123456' },
+    });
+    await user.type(screen.getByLabelText('Sechsstelliger Code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard-sponsor'));
+    expect(auth.getState().status).toBe('isOnBoarded');
+  });
+
+  it('lets a user with a temporary password set a new one, in English too', async () => {
+    backend.identity.set('InitiateAuth', () => ({
+      status: 200,
+      body: {
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        ChallengeParameters: { USER_ID_FOR_SRP: 'sub-1', requiredAttributes: '[]', userAttributes: '{}' },
+        Session: 'challenge-session',
+      },
+    }));
+    backend.identity.set('RespondToAuthChallenge', () => signInAnswer({ sub: 'sub-1', email: 'anna@verein.de' }));
+    backend.api.set('GET /api/user-profile/sub-1', () => profile(false, null));
+    await changeLanguage('en');
+    const { history } = await renderWithApp(<LoginPage />, { config: backend.config });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail address'), 'anna@verein.de');
+    await user.type(screen.getByLabelText('Password'), 'Temp-Pass-1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'Mein-Eigenes-Passwort-7');
+    await user.type(screen.getByLabelText('Repeat password'), 'Mein-Eigenes-Passwort-8');
+    await user.click(screen.getByRole('button', { name: 'Set password and log in' }));
+    expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
+    expect(backend.identityCalls('RespondToAuthChallenge')).toEqual([]);
+    await user.clear(screen.getByLabelText('Repeat password'));
+    await user.type(screen.getByLabelText('Repeat password'), 'Mein-Eigenes-Passwort-7');
+    await user.click(screen.getByRole('button', { name: 'Set password and log in' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/on-boarding/'));
+    expect(backend.identityCalls('RespondToAuthChallenge')[0]?.body).toMatchObject({
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: 'challenge-session',
+      ChallengeResponses: { USERNAME: 'anna@verein.de', NEW_PASSWORD: 'Mein-Eigenes-Passwort-7' },
+    });
   });
 });

@@ -3,15 +3,17 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/password/password-input';
 import { useTranslation } from '@/lib/i18n';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useIdentity } from '../hooks/use-identity';
 import { describeIdentityError, MISSING_TOKEN_CODE, toIdentityError } from '../utils/identity-errors';
 import type { LoginValues, loginSchema } from '../utils/schemas';
+import type { SignInStep } from '../api/identity-client';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
 import { FormField } from './form-field';
-import { PasswordInput } from './password-input';
+import { NewPasswordStep, TotpStep } from './login-steps';
 import { SubmitButton } from './submit-button';
 import { textLinkClass } from './text-link';
 
@@ -36,7 +38,8 @@ function validate(schema: typeof loginSchema, values: LoginValues): FieldErrors 
 
 /**
  * Spec "Login": e-mail and password; after the sign-in the profile decides where the user goes
- * (see useCompleteSignIn). A not yet confirmed address is offered the way to the verify page.
+ * (see useCompleteSignIn). A not yet confirmed address is offered the way to the verify page. When
+ * the provider asks for a further step, its form replaces this one (login-steps.tsx).
  * Two fields, so a plain controlled form with loginSchema rather than react-hook-form, which would
  * add ~15 kB to the first page (docs/decisions/006-bundle-budget.md); it behaves the same: checked
  * on submit, then again on every change, the first invalid field focused.
@@ -53,6 +56,8 @@ export function LoginPage({ email: initialEmail, redirect }: { email?: string; r
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const [focusField, setFocusField] = useState<{ name: Field } | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  /** A further step the provider asks for after the password (a new password, the app's code). */
+  const [stage, setStage] = useState<'credentials' | 'newPassword' | 'totp'>('credentials');
 
   useEffect(() => identity.preload(), [identity]);
 
@@ -90,9 +95,9 @@ export function LoginPage({ email: initialEmail, redirect }: { email?: string; r
     const parsed = schema.parse(values);
     setUnconfirmedEmail(null);
     try {
-      let user;
+      let step: SignInStep;
       try {
-        ({ user } = await identity.signIn(parsed));
+        step = await identity.signIn(parsed);
       } catch (caught) {
         const error = toIdentityError(caught);
         if (error.code === MISSING_TOKEN_CODE) {
@@ -103,11 +108,49 @@ export function LoginPage({ email: initialEmail, redirect }: { email?: string; r
         setRootError(t('auth.login.error', { error: describeIdentityError(error, t) }));
         return;
       }
-      toast.success(t('auth.login.success'));
-      await completeSignIn(user, redirect);
+      await advance(step);
     } finally {
       setSubmitting(false);
     }
+  }
+
+  /** Shows the next step's form, or completes the sign-in. Errors of a step's call stay with its form. */
+  async function advance(step: SignInStep): Promise<void> {
+    if (step.kind === 'newPasswordRequired') {
+      setStage('newPassword');
+      return;
+    }
+    if (step.kind === 'totpRequired') {
+      setStage('totp');
+      return;
+    }
+    toast.success(t('auth.login.success'));
+    await completeSignIn(step.user, redirect);
+  }
+
+  function restart(): void {
+    setStage('credentials');
+    setValues((current) => ({ ...current, password: '' }));
+    setFocusField({ name: 'password' });
+  }
+
+  if (stage !== 'credentials') {
+    return (
+      <AuthCard
+        title={stage === 'newPassword' ? t('auth.login.newPassword.title') : t('auth.login.totp.title')}
+        lead={values.email}
+      >
+        {stage === 'newPassword' ? (
+          <NewPasswordStep
+            email={values.email}
+            onSubmit={async (newPassword) => advance(await identity.completeNewPassword({ newPassword }))}
+            onRestart={restart}
+          />
+        ) : (
+          <TotpStep onSubmit={async (code) => advance(await identity.sendTotpCode({ code }))} onRestart={restart} />
+        )}
+      </AuthCard>
+    );
   }
 
   return (

@@ -16,9 +16,9 @@ import { registerSchema, type RegisterValues } from '../utils/schemas';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
 import { FormField } from './form-field';
-import { PasswordInput } from './password-input';
-import { judgeNewPassword } from '../utils/password-strength';
-import { NewPasswordHint } from './new-password-hint';
+import { PasswordInput } from '@/components/password/password-input';
+import { judgeNewPassword } from '@/lib/password/password-strength';
+import { NewPasswordHint } from '@/components/password/new-password-hint';
 import { SubmitButton } from './submit-button';
 import { textLinkClass } from './text-link';
 

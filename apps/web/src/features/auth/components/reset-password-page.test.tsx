@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { identityError, startFakeBackend, type FakeBackend } from '../testing/fake-backend';
 import { ResetPasswordPage } from './reset-password-page';
-import { loadPasswordStrength } from '../utils/password-strength';
+import { loadPasswordStrength } from '@/lib/password/password-strength';
 
 let backend: FakeBackend;
 

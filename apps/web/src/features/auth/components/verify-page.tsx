@@ -91,7 +91,13 @@ export function VerifyPage({ email, invited, token }: { email: string; invited?:
     }
     let user;
     try {
-      ({ user } = await identity.signIn({ email, password }));
+      const step = await identity.signIn({ email, password });
+      // A further step (new password, app code) is the login page's to ask for.
+      if (step.kind !== 'signedIn') {
+        await goToLogin();
+        return;
+      }
+      ({ user } = step);
     } catch (caught) {
       setError('root.server', { message: t('auth.login.error', { error: describeIdentityError(caught, t) }) });
       return;

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { INVITATION_CODE_MAX, RESET_CODE_LENGTH } from '@sp/shared';
-import { meetsPasswordPolicy } from './password-rules';
+import { meetsPasswordPolicy } from '@/lib/password/password-rules';
 
 export const emailField = z.pipe(
   z.string().check(z.trim(), z.minLength(1, { error: 'auth.validation.emailRequired' })),

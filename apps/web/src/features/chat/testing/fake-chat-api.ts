@@ -89,6 +89,7 @@ export function installFakeChatApi(
       return json(200, {
         unread_messages: unread.reduce((sum, c) => sum + c.unread_count, 0),
         unread_conversations: unread.length,
+        unanswered_conversations: fake.conversations.filter((c) => c.message?.sender_side === 'sponsor').length,
       });
     }
     const read = /^\/conversation\/(\d+)$/.exec(path);

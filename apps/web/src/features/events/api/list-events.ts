@@ -17,9 +17,15 @@ export type EventsPage = {
 /** GET /events/{organisationId}?limit=&offset=: one page, newest event date first. */
 export async function listEvents(
   organisationId: number,
-  { limit = EVENTS_PAGE_SIZE, offset = 0, signal }: { limit?: number; offset?: number; signal?: AbortSignal } = {},
+  {
+    limit = EVENTS_PAGE_SIZE,
+    offset = 0,
+    archived = false,
+    signal,
+  }: { limit?: number; offset?: number; archived?: boolean; signal?: AbortSignal } = {},
 ): Promise<EventsPage> {
   const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (archived) query.set('archived', 'true');
   const { data, headers } = await api.getWithHeaders(`/events/${organisationId}?${query.toString()}`, {
     schema: ZListEventsResponse,
     signal,
@@ -39,11 +45,11 @@ export function nextEventsOffset(lastPage: EventsPage, pageSize = EVENTS_PAGE_SI
   return lastPage.events.length === pageSize ? loaded : undefined;
 }
 
-/** Spec section 9: events stay fresh for 5 minutes. */
-export function eventsListQueryOptions(organisationId: number) {
+/** Spec section 9: events stay fresh for 5 minutes. `archived`: the archive instead (issue 21, point 4). */
+export function eventsListQueryOptions(organisationId: number, { archived = false }: { archived?: boolean } = {}) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.events.list(organisationId),
-    queryFn: ({ pageParam, signal }) => listEvents(organisationId, { offset: pageParam, signal }),
+    queryKey: archived ? queryKeys.events.archivedList(organisationId) : queryKeys.events.list(organisationId),
+    queryFn: ({ pageParam, signal }) => listEvents(organisationId, { offset: pageParam, archived, signal }),
     initialPageParam: 0,
     getNextPageParam: (lastPage) => nextEventsOffset(lastPage),
     staleTime: STALE_TIMES.events,

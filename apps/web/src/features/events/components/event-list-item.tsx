@@ -1,12 +1,23 @@
 import { Link } from '@tanstack/react-router';
+import { ArchiveIcon, CalendarDaysIcon, ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CalendarDaysIcon, ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { useFormat } from '@/hooks/use-format';
 import { useTranslation } from '@/lib/i18n';
 import type { OrganiserEvent } from '../types';
 
-/** One event of the list: the whole card links to its edit page (through the title's link). */
-export function EventListItem({ event, extras = null }: { event: OrganiserEvent; extras?: ReactNode }) {
+/**
+ * One event of the list: the whole card links to its edit page (through the title's link); `actions`
+ * sit below it, and `extras` (another feature's figures) below those.
+ */
+export function EventListItem({
+  event,
+  actions,
+  extras = null,
+}: {
+  event: OrganiserEvent;
+  actions?: ReactNode;
+  extras?: ReactNode;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -51,8 +62,15 @@ export function EventListItem({ event, extras = null }: { event: OrganiserEvent;
           <ClockIcon className="size-4 text-warning" aria-hidden="true" />
           {t('events.list.openSponsorships', { count: event.openSponsorships })}
         </li>
+        {event.archivedAt !== null ? (
+          <li className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-muted-foreground">
+            <ArchiveIcon className="size-4" aria-hidden="true" />
+            {t('events.lifecycle.archivedBadge')}
+          </li>
+        ) : null}
       </ul>
       {extras}
+      {actions ? <div className="mt-4 border-t border-border pt-3">{actions}</div> : null}
     </article>
   );
 }

@@ -1,12 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarPlusIcon, LoaderCircleIcon, PlusIcon } from 'lucide-react';
-import { useMemo, type ComponentType } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
 import { eventsListQueryOptions } from '../api/list-events';
 import type { OrganiserEvent } from '../types';
 import { eventsListErrorMessage } from '../utils/event-errors';
+import { EventLifecycleActions } from './event-lifecycle-actions';
 import { EventListItem } from './event-list-item';
 import { EventPage } from './event-page';
 import { Notice } from './notice';
@@ -37,9 +38,30 @@ export function EventsListPage({ Extras }: { Extras?: EventExtras }) {
   );
 }
 
+/** Current events or the archive (issue 21, point 4). */
+function ArchiveFilter({ archived, onChange }: { archived: boolean; onChange: (archived: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="group" aria-label={t('events.lifecycle.filterLabel')} className="mt-6 inline-flex rounded-lg border p-1">
+      {[false, true].map((value) => (
+        <Button
+          key={String(value)}
+          variant={archived === value ? 'secondary' : 'ghost'}
+          size="sm"
+          aria-pressed={archived === value}
+          onClick={() => onChange(value)}
+        >
+          {t(value ? 'events.lifecycle.archived' : 'events.lifecycle.active')}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 function EventsList({ organisationId, Extras }: { organisationId: number; Extras: EventExtras | undefined }) {
   const { t } = useTranslation();
-  const query = useInfiniteQuery(eventsListQueryOptions(organisationId));
+  const [archived, setArchived] = useState(false);
+  const query = useInfiniteQuery(eventsListQueryOptions(organisationId, { archived }));
 
   const events = useMemo(() => {
     // Pages are read by offset; an event created meanwhile can push one into the next page twice.
@@ -73,6 +95,8 @@ function EventsList({ organisationId, Extras }: { organisationId: number; Extras
         </Button>
       </div>
     );
+  } else if (events.length === 0 && archived) {
+    content = <p className="mt-8 text-muted-foreground">{t('events.lifecycle.archivedEmpty')}</p>;
   } else if (events.length === 0) {
     content = (
       <div className="mt-8 flex flex-col items-center rounded-xl border-2 border-dashed border-border px-6 py-12 text-center">
@@ -95,6 +119,7 @@ function EventsList({ organisationId, Extras }: { organisationId: number; Extras
               <EventListItem
                 event={event}
                 extras={Extras ? <Extras organisationId={organisationId} eventId={event.id} /> : null}
+                actions={<EventLifecycleActions event={event} organisationId={organisationId} />}
               />
             </li>
           ))}
@@ -126,8 +151,9 @@ function EventsList({ organisationId, Extras }: { organisationId: number; Extras
       title={t('events.list.title')}
       lead={t('events.list.lead')}
       width="wide"
-      actions={query.isSuccess && events.length === 0 ? null : <CreateEventButton />}
+      actions={query.isSuccess && events.length === 0 && !archived ? null : <CreateEventButton />}
     >
+      <ArchiveFilter archived={archived} onChange={setArchived} />
       {content}
     </EventPage>
   );

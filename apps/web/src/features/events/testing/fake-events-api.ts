@@ -44,6 +44,7 @@ export function eventWire(overrides: Partial<EventWire> = {}): EventWire {
     sponsor_amount: 3,
     committed_cents: 250_000,
     open_sponsorships: 12,
+    archived_at: null,
     ...overrides,
   };
 }
@@ -89,12 +90,38 @@ export function installFakeEventsApi(initial: EventWire[] = []): FakeEventsApi {
       return json(200, { user: fake.profile });
     }
     if (method === 'GET' && (match = /^\/api\/events\/(\d+)$/.exec(path))) {
+      const archived = params.get('archived') === 'true';
       const mine = fake.events
         .filter((event) => event.organisation_id === Number(match?.[1]))
+        .filter((event) => (event.archived_at !== null) === archived)
         .sort((a, b) => b.event_date.localeCompare(a.event_date) || b.id - a.id);
       const offset = Number(params.get('offset') ?? 0);
       const limit = Number(params.get('limit') ?? 20);
       return json(200, mine.slice(offset, offset + limit), { 'X-Total-Count': String(mine.length) });
+    }
+    if (method === 'POST' && (match = /^\/api\/event\/(\d+)\/(archive|unarchive)$/.exec(path))) {
+      const event = fake.events.find((e) => e.id === Number(match?.[1]));
+      if (!event) return json(404, { detail: 'Event not found', code: 'event.not-found' });
+      event.archived_at = match[2] === 'archive' ? '2025-06-01T10:00:00.000Z' : null;
+      return json(200, event);
+    }
+    if (method === 'GET' && (match = /^\/api\/event\/(\d+)\/deletion$/.exec(path))) {
+      const event = fake.events.find((e) => e.id === Number(match?.[1]));
+      if (!event) return json(404, { detail: 'Event not found', code: 'event.not-found' });
+      const blocking = event.sponsor_amount;
+      return json(200, {
+        id: event.id,
+        title: event.title,
+        deletable: blocking === 0,
+        invitations: event.open_sponsorships,
+        packages: 2,
+        files: event.files.length,
+        blocking_sponsorships: blocking,
+      });
+    }
+    if (method === 'DELETE' && (match = /^\/api\/event\/(\d+)$/.exec(path))) {
+      fake.events = fake.events.filter((e) => e.id !== Number(match?.[1]));
+      return new Response(null, { status: 204 });
     }
     if ((match = /^\/api\/event\/(-?\d+)$/.exec(path))) {
       const id = Number(match[1]);

@@ -4,6 +4,7 @@ import {
   type DeliverableWire,
   type UpdateDeliverableRequest,
 } from '@sp/shared';
+import { Link } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { Input } from '@/components/ui/input';
 import { useFormat } from '@/hooks/use-format';
@@ -47,7 +48,19 @@ export function DeliverableRow({
           <h3 className="font-medium break-words">{d.title}</h3>
           <p className="text-sm text-muted-foreground break-words">
             {d.sponsor_email}
-            {showEvent ? ` · ${d.event_title}` : ''}
+            {showEvent ? (
+              <>
+                {' · '}
+                <Link
+                  to="/edit-event/$eventId"
+                  params={{ eventId: d.event_id }}
+                  hash="fulfilment"
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  {d.event_title}
+                </Link>
+              </>
+            ) : null}
           </p>
         </div>
         <StatusBadge status={d.status} overdue={d.overdue} />

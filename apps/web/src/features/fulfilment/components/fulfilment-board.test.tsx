@@ -73,7 +73,7 @@ describe('FulfilmentBoard', () => {
     await waitFor(() => expect(patches).toHaveLength(2));
     expect(patches[1]).toMatchObject({ body: { assignee: 'sub-1' } });
 
-    const filters = screen.getByRole('form', { name: 'Filter' });
+    const filters = screen.getByRole('search', { name: 'Filter' });
     await user.selectOptions(filters.querySelectorAll('select')[0]!, 'open');
     expect(onFilters).toHaveBeenLastCalledWith({ status: 'open' });
   });

@@ -34,6 +34,7 @@ export function FulfilmentBoard({
   return (
     <div className="flex flex-col gap-4" data-testid="fulfilment-board">
       <form
+        role="search"
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
         aria-label={t('fulfilment.board.filters')}
         onSubmit={(e) => {

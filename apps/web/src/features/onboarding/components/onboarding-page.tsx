@@ -16,15 +16,18 @@ import { profileErrorMessage } from '@/lib/profile/profile-errors';
 import { homePathForRole, userProfileQueryOptions } from '@/lib/profile/user-profile';
 import { cn } from '@/lib/utils';
 import { useCreateUserProfile } from '../api/create-user-profile';
+import { SponsorOnboarding, type InvitedSponsorship } from './sponsor-onboarding';
 
 type Step = 'role' | 'masterData';
 const STEPS: Step[] = ['role', 'masterData'];
 
 /**
  * Spec "Onboarding": step 1 chooses the role, step 2 enters the master data. Both steps stay
- * mounted, so going back to step 1 and forward again keeps what was typed.
+ * mounted, so going back to step 1 and forward again keeps what was typed. A sponsor invited to a
+ * sponsorship (`invitedSponsorships`) sees it and is asked only for the organisation's name, unless
+ * they choose another role (issue 21, point 7).
  */
-export function OnboardingPage() {
+export function OnboardingPage({ invitedSponsorships = [] }: { invitedSponsorships?: InvitedSponsorship[] }) {
   const { t } = useTranslation();
   const auth = useAuthStore();
   const navigate = useNavigate();
@@ -32,6 +35,7 @@ export function OnboardingPage() {
   const queryClient = useQueryClient();
   const createProfile = useCreateUserProfile();
   const [step, setStep] = useState<Step>('role');
+  const [asInvitedSponsor, setAsInvitedSponsor] = useState(invitedSponsorships.length > 0);
   const [role, setRole] = useState<Role | null>(null);
   const [defaults] = useState(() => masterDataDefaults());
   const roleHeading = useRef<HTMLHeadingElement>(null);
@@ -62,6 +66,13 @@ export function OnboardingPage() {
     auth.markOnBoarded();
   }
 
+  async function finishAsSponsor(organisationName: string): Promise<void> {
+    await createProfile.mutateAsync({ role: 'sponsor', organisation_name: organisationName });
+    toast.success(t('onboarding.success'));
+    await navigate({ to: '/dashboard-sponsor' });
+    auth.markOnBoarded();
+  }
+
   function onUnhandledError(error: unknown): void {
     const sub = auth.getState().user?.sub;
     if (isApiError(error) && error.status === 409 && sub) {
@@ -76,55 +87,75 @@ export function OnboardingPage() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <p className="text-sm font-medium text-primary">{t('onboarding.progress', { current, total: STEPS.length })}</p>
+      {asInvitedSponsor ? null : (
+        <p className="text-sm font-medium text-primary">{t('onboarding.progress', { current, total: STEPS.length })}</p>
+      )}
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance sm:text-3xl">{t('onboarding.title')}</h1>
-      <p className="mt-2 text-muted-foreground">{t('onboarding.lead')}</p>
-      <div className="mt-5 grid grid-cols-2 gap-2" aria-hidden="true">
-        {STEPS.map((s, index) => (
-          <span key={s} className={cn('h-1.5 rounded-full', index < current ? 'bg-primary' : 'bg-muted')} />
-        ))}
-      </div>
-
-      <Card className="mt-8" hidden={step !== 'role'}>
-        <CardHeader>
-          <h2 ref={roleHeading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
-            {t('onboarding.role.title')}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t('onboarding.role.lead')}</p>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-6">
-          <RoleOptions value={role} onChange={setRole} legend={t('onboarding.role.title')} hideLegend />
-          <div className="flex justify-end">
-            <Button size="lg" disabled={role === null} onClick={() => goTo('masterData')} className="w-full sm:w-auto">
-              {t('onboarding.role.continue')}
-              <ArrowRightIcon aria-hidden="true" />
-            </Button>
+      <p className="mt-2 text-muted-foreground">
+        {asInvitedSponsor ? t('onboarding.sponsor.pageLead') : t('onboarding.lead')}
+      </p>
+      {asInvitedSponsor ? (
+        <SponsorOnboarding
+          sponsorships={invitedSponsorships}
+          onSubmit={finishAsSponsor}
+          onUnhandledError={onUnhandledError}
+          onOtherRole={() => setAsInvitedSponsor(false)}
+        />
+      ) : (
+        <>
+          <div className="mt-5 grid grid-cols-2 gap-2" aria-hidden="true">
+            {STEPS.map((s, index) => (
+              <span key={s} className={cn('h-1.5 rounded-full', index < current ? 'bg-primary' : 'bg-muted')} />
+            ))}
           </div>
-        </CardContent>
-      </Card>
 
-      <Card className="mt-8" hidden={step !== 'masterData'}>
-        <CardHeader>
-          <h2 ref={masterDataHeading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
-            {t('onboarding.masterData.title')}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t('onboarding.masterData.lead')}</p>
-        </CardHeader>
-        <CardContent>
-          <MasterDataForm
-            defaultValues={defaults}
-            onSubmit={finish}
-            onUnhandledError={onUnhandledError}
-            submitLabel={t('onboarding.submit')}
-            secondaryAction={
-              <Button variant="outline" onClick={() => goTo('role')} disabled={createProfile.isPending}>
-                <ArrowLeftIcon aria-hidden="true" />
-                {t('onboarding.back')}
-              </Button>
-            }
-          />
-        </CardContent>
-      </Card>
+          <Card className="mt-8" hidden={step !== 'role'}>
+            <CardHeader>
+              <h2 ref={roleHeading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
+                {t('onboarding.role.title')}
+              </h2>
+              <p className="text-sm text-muted-foreground">{t('onboarding.role.lead')}</p>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-6">
+              <RoleOptions value={role} onChange={setRole} legend={t('onboarding.role.title')} hideLegend />
+              <div className="flex justify-end">
+                <Button
+                  size="lg"
+                  disabled={role === null}
+                  onClick={() => goTo('masterData')}
+                  className="w-full sm:w-auto"
+                >
+                  {t('onboarding.role.continue')}
+                  <ArrowRightIcon aria-hidden="true" />
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card className="mt-8" hidden={step !== 'masterData'}>
+            <CardHeader>
+              <h2 ref={masterDataHeading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
+                {t('onboarding.masterData.title')}
+              </h2>
+              <p className="text-sm text-muted-foreground">{t('onboarding.masterData.lead')}</p>
+            </CardHeader>
+            <CardContent>
+              <MasterDataForm
+                defaultValues={defaults}
+                onSubmit={finish}
+                onUnhandledError={onUnhandledError}
+                submitLabel={t('onboarding.submit')}
+                secondaryAction={
+                  <Button variant="outline" onClick={() => goTo('role')} disabled={createProfile.isPending}>
+                    <ArrowLeftIcon aria-hidden="true" />
+                    {t('onboarding.back')}
+                  </Button>
+                }
+              />
+            </CardContent>
+          </Card>
+        </>
+      )}
     </div>
   );
 }

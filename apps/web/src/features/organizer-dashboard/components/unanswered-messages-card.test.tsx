@@ -5,21 +5,27 @@ import { createTestAuth, renderWithApp } from '@/testing/render';
 import { UnansweredMessagesCard } from './unanswered-messages-card';
 
 describe('UnansweredMessagesCard', () => {
-  it('shows the number of conversations with unread messages and links to the chats', async () => {
+  it('shows the number of conversations waiting for an answer (not merely unread) and links to the chats', async () => {
     configureApiClient({
       baseUrl: '/api',
       getAccessToken: () => Promise.resolve('token-1'),
       fetch: (input) =>
         Promise.resolve(
           String(input) === '/api/conversation/unread'
-            ? new Response(JSON.stringify({ unread_messages: 7, unread_conversations: 3 }), { status: 200 })
+            ? new Response(
+                JSON.stringify({ unread_messages: 7, unread_conversations: 3, unanswered_conversations: 5 }),
+                { status: 200 },
+              )
             : new Response(null, { status: 404 }),
         ),
     });
     const auth = await createTestAuth({ user: { sub: 'u-1', email: 'anna@verein.de' }, accessToken: 'token-1' });
     await renderWithApp(<UnansweredMessagesCard />, { auth });
-    expect(await screen.findByText('3')).toBeInTheDocument();
+    expect(await screen.findByText('5')).toBeInTheDocument();
+    expect(screen.getByTestId('unanswered-count')).toHaveTextContent('5');
+    expect(screen.queryByText('3')).not.toBeInTheDocument();
     expect(screen.getByText('Unbeantwortete Nachrichten')).toBeInTheDocument();
+    expect(screen.getByText('Unterhaltungen, in denen der Sponsor zuletzt geschrieben hat')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zu den Nachrichten' })).toHaveAttribute('href', '/chats/');
   });
 

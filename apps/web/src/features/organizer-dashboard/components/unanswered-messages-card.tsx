@@ -4,7 +4,10 @@ import { unreadSummaryQueryOptions } from '@/lib/chat';
 import { useTranslation } from '@/lib/i18n';
 import { PendingValue, StatCard } from './stat-card';
 
-/** Spec "Organiser dashboard": unanswered messages (conversations with unread messages), to the chats. */
+/**
+ * Spec "Organiser dashboard": unanswered messages, to the chats. Issue 21, point 8: conversations
+ * whose last message is from the sponsor, read or not.
+ */
 export function UnansweredMessagesCard() {
   const { t } = useTranslation();
   // The route's loader has started the request; the live stream keeps the count current.
@@ -13,12 +16,12 @@ export function UnansweredMessagesCard() {
     <StatCard
       icon={MessagesSquareIcon}
       title={t('chat.unansweredCard.title')}
-      description={t('chat.unansweredCard.description')}
+      description={t('chat.unansweredCard.awaitingAnswer')}
       value={
         summary.isPending ? (
           <PendingValue />
         ) : summary.data ? (
-          summary.data.unread_conversations
+          summary.data.unanswered_conversations
         ) : (
           t('chat.unansweredCard.unknown')
         )

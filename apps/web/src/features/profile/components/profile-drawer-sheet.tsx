@@ -1,5 +1,4 @@
-import { useRouter } from '@tanstack/react-router';
-import { ExternalLinkIcon, InfoIcon, MailIcon } from 'lucide-react';
+import { InfoIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { MasterData, Role } from '@sp/shared';
@@ -7,15 +6,12 @@ import { MasterDataForm, masterDataDefaults } from '@/components/profile/master-
 import { RoleOptions } from '@/components/profile/role-options';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
-import { useRuntimeConfig } from '@/config/runtime-config-provider';
-import { useLanguage } from '@/hooks/use-language';
-import { identityErrorText } from '@/lib/identity-error-text';
 import { useTranslation } from '@/lib/i18n';
 import { profileErrorMessage } from '@/lib/profile/profile-errors';
 import type { UserProfile } from '@/lib/profile/user-profile';
-import { useSendPasswordResetCode } from '../api/send-password-reset-code';
 import { useUpdateUserProfile } from '../api/update-user-profile';
 import type { ProfileDrawer } from '../profile-drawers';
+import { ChangePasswordForm } from './change-password-form';
 
 /** A radio group is entered at its checked option, not at its first one. */
 function focusCheckedRadio(event: Event): void {
@@ -98,62 +94,10 @@ function RolePanel({ profile, onDone }: PanelProps) {
   );
 }
 
-function PasswordPanel({
-  profile,
-  mutation,
-}: {
-  profile: UserProfile;
-  mutation: ReturnType<typeof useSendPasswordResetCode>;
-}) {
-  const { t } = useTranslation();
-  const router = useRouter();
-  const [language] = useLanguage();
-  const resetHref = router.buildLocation({ to: '/reset-password/$email', params: { email: profile.email } }).href;
-
-  function send(): void {
-    mutation.mutate(
-      { email: profile.email, language },
-      { onSuccess: () => window.open(resetHref, '_blank', 'noopener') },
-    );
-  }
-
-  return (
-    <div className="flex flex-col gap-6">
-      <p className="text-sm leading-relaxed">{t('profile.password.explanation', { email: profile.email })}</p>
-      <Button onClick={send} disabled={mutation.isPending || mutation.isSuccess} className="self-start">
-        <MailIcon aria-hidden="true" />
-        {mutation.isPending ? t('profile.password.sending') : t('profile.password.send')}
-      </Button>
-      <div aria-live="polite" className="text-sm">
-        {mutation.isSuccess ? (
-          <div className="flex flex-col gap-2 rounded-lg border border-success/30 bg-green-50 p-4">
-            <p className="font-medium text-success">{t('profile.password.sent')}</p>
-            <a
-              href={resetHref}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
-            >
-              {t('profile.password.openResetPage')}
-              <ExternalLinkIcon className="size-4" aria-hidden="true" />
-              <span className="sr-only">{t('profile.password.newTab')}</span>
-            </a>
-          </div>
-        ) : null}
-      </div>
-      {mutation.isError ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {t('profile.password.error', { message: identityErrorText(mutation.error, t) })}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 const TEXTS = {
   profile: { title: 'profile.masterData.editTitle', description: 'profile.masterData.description' },
   role: { title: 'profile.role.editTitle', description: 'profile.role.description' },
-  password: { title: 'profile.password.editTitle', description: 'profile.password.description' },
+  password: { title: 'profile.password.editTitle', description: 'profile.security.password.editDescription' },
 } as const;
 
 /** One side panel for the three edit panels; which one is open is the page's (URL's) state. */
@@ -167,9 +111,6 @@ export function ProfileDrawerSheet({
   onDrawerChange: (drawer: ProfileDrawer | null) => void;
 }) {
   const { t } = useTranslation();
-  const config = useRuntimeConfig();
-  // Kept here, so that the "sent" state (and the disabled button) survives closing the panel.
-  const resetCode = useSendPasswordResetCode(config);
   const close = () => onDrawerChange(null);
 
   return (
@@ -183,7 +124,7 @@ export function ProfileDrawerSheet({
           <SheetBody>
             {drawer === 'profile' ? <MasterDataPanel profile={profile} onDone={close} /> : null}
             {drawer === 'role' ? <RolePanel profile={profile} onDone={close} /> : null}
-            {drawer === 'password' ? <PasswordPanel profile={profile} mutation={resetCode} /> : null}
+            {drawer === 'password' ? <ChangePasswordForm email={profile.email} onDone={close} /> : null}
           </SheetBody>
         </SheetContent>
       ) : null}

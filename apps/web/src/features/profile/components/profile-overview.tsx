@@ -15,6 +15,7 @@ import { ArchivedAgreementsSection } from './archived-agreements-section';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ProfileDrawerSheet } from './profile-drawer-sheet';
+import { SecuritySection } from './security-section';
 
 function LastUpdated({ updatedAt }: { updatedAt: string }) {
   const { t } = useTranslation();
@@ -163,7 +164,7 @@ export function ProfileOverview({
         <SectionCard
           icon={KeyRoundIcon}
           title={t('profile.password.title')}
-          description={t('profile.password.description')}
+          description={t('profile.security.password.cardDescription')}
           onEdit={() => onDrawerChange('password')}
         >
           <p aria-hidden="true" className="font-mono text-lg tracking-widest text-muted-foreground">
@@ -172,6 +173,7 @@ export function ProfileOverview({
         </SectionCard>
       </div>
 
+      <SecuritySection email={profile.email} />
       <ArchivedAgreementsSection />
       <DataExportSection />
       <DeleteAccountSection sub={profile.cognitoId} />

@@ -196,37 +196,15 @@ describe('ProfilePage', () => {
     expect(within(drawer).queryByRole('button', { name: 'Stammdaten speichern' })).not.toBeInTheDocument();
   });
 
-  it('sends a reset code to the own address, opens the reset page in a new tab and disables the button', async () => {
-    const identity = vi.fn((_url: string, init: RequestInit) =>
-      Promise.resolve(
-        new Response(
-          JSON.stringify({
-            CodeDeliveryDetails: { Destination: 'a***@v***', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
-          }),
-          { status: 200, headers: { 'Content-Type': 'application/x-amz-json-1.1' } },
-        ),
-      ).then((response) => {
-        expect(init.headers).toMatchObject({ 'X-Amz-Target': 'AWSCognitoIdentityProviderService.ForgotPassword' });
-        return response;
-      }),
-    );
-    vi.stubGlobal('fetch', identity);
-    const openWindow = vi.spyOn(window, 'open').mockReturnValue(null);
+  it('changes the password in the side drawer with the current one, not with an e-mailed code', async () => {
     const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Passwort' }));
     const drawer = await screen.findByRole('dialog', { name: 'Passwort ändern' });
-    const send = within(drawer).getByRole('button', { name: 'Code zum Zurücksetzen senden' });
-    await user.click(send);
-
-    await waitFor(() =>
-      expect(openWindow).toHaveBeenCalledWith('/reset-password/anna%40verein.de', '_blank', 'noopener'),
-    );
-    expect(JSON.parse(String(identity.mock.calls[0]?.[1].body))).toMatchObject({ Username: 'anna@verein.de' });
-    expect(send).toBeDisabled();
-    expect(within(drawer).getByRole('link', { name: /Seite zum Zurücksetzen öffnen/ })).toHaveAttribute(
-      'target',
-      '_blank',
-    );
+    expect(within(drawer).getByLabelText('Aktuelles Passwort')).toHaveAttribute('autocomplete', 'current-password');
+    expect(within(drawer).getByLabelText('Neues Passwort')).toHaveAttribute('autocomplete', 'new-password');
+    await user.click(within(drawer).getByRole('button', { name: 'Passwort ändern' }));
+    expect(await within(drawer).findByText('Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: /Code/ })).toBeNull();
   });
 
   it('cancels the account after confirmation, signs out and goes to the login', async () => {

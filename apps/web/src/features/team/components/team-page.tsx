@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useTranslation } from '@/lib/i18n';
 import { userProfileQueryOptions } from '@/lib/profile/user-profile';
 import { InviteMemberForm } from './invite-member-form';
+import { TeamInvitationList } from './team-invitation-list';
 import { TeamMemberList } from './team-member-list';
 
 const HOW_IT_WORKS = ['one', 'two', 'three'] as const;
@@ -31,6 +32,13 @@ export function TeamPage({ sub }: { sub: string }) {
               currentUserId={profile.cognitoId}
               canManage={profile.organisationRole === 'owner'}
             />
+          </CardContent>
+          <CardHeader>
+            <CardTitle>{t('team.invitations.title')}</CardTitle>
+            <CardDescription>{t('team.invitations.lead')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TeamInvitationList organisationId={organisationId} />
           </CardContent>
         </Card>
         <div className="grid min-w-0 content-start gap-6">

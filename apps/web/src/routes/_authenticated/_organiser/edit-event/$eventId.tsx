@@ -9,6 +9,7 @@ import { FulfilmentCard } from '@/features/fulfilment/components/fulfilment-card
 import { InviteSponsorCard } from '@/features/invitations/components/invite-sponsor-card';
 import { OfferPackagesField } from '@/features/packages/components/offer-packages-field';
 import { PackagesCard } from '@/features/packages/components/packages-card';
+import { SponsorWallCard } from '@/features/sponsor-wall/components/sponsor-wall-card';
 import { SponsorshipPackage } from '@/features/packages/components/sponsorship-package';
 import { EventSponsorshipsCard } from '@/features/sponsorships/components/event-sponsorships-card';
 import { fulfilmentSearch } from '@/lib/fulfilment-search';
@@ -47,6 +48,7 @@ function EditEventRoute() {
           onFilters={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
         />
         <InviteSponsorCard eventId={eventId} OfferField={OfferPackagesField} />
+        <SponsorWallCard eventId={eventId} />
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import { CheckIcon, DotIcon } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { PASSWORD_RULES } from '../utils/password-rules';
+import { PASSWORD_RULES } from '@/lib/password/password-rules';
 
 /** The password policy as a checklist that ticks off what the typed password already meets. */
 export function PasswordRulesList({ value }: { value: string }) {

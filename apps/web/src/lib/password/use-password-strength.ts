@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PasswordVerdict } from '@sp/shared';
-import { judgeNewPassword } from '../utils/password-strength';
+import { judgeNewPassword } from './password-strength';
 
 /** Typing pauses this long before the password is judged again (a check takes up to ~50 ms). */
 const SETTLE_MS = 150;

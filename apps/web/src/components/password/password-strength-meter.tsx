@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { PasswordVerdict } from '@sp/shared';
 import { useTranslation, type TranslationKey } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { usePasswordStrength } from '../hooks/use-password-strength';
+import { usePasswordStrength } from '@/lib/password/use-password-strength';
 
 const SEGMENTS = [1, 2, 3, 4] as const;
 

@@ -1,0 +1,53 @@
+// Sponsor profiles and the public sponsor wall (issue 18, points 4 and 5): a sponsor's public name,
+// descriptions, website and logo by their address, the consent per sponsorship to be shown, the
+// organisers' switch per event, the public feed and the logo files. The only writer of
+// sponsor_profiles, sponsor_wall_consents and sponsor_walls; the logos live in the blob store.
+import { defineModule } from '../kit.ts';
+import { createSponsorProfilesRepository } from './repository.ts';
+import { sponsorProfileRoutes } from './routes.ts';
+import { createSponsorProfilesService, type SponsorProfilesService } from './service.ts';
+import { sponsorWallRoutes } from './wall-routes.ts';
+import { createSponsorWallService } from './wall-service.ts';
+
+export { sponsorProfileExport } from './data-export.ts';
+
+export type SponsorProfilesApi = {
+  /** Account deletion: removes the address's profile, logo and wall consents. */
+  forgetAddress: SponsorProfilesService['forgetAddress'];
+};
+
+export const sponsorProfilesModule = defineModule({
+  name: 'sponsor-profiles',
+  ports: ['db', 'blobs', 'log', 'clock', 'events'],
+  setup: ({ db, blobs, log, clock, events, use }) => {
+    const repo = createSponsorProfilesRepository(db);
+    const wall = createSponsorWallService({ repo, events: use('events', 'access'), clock });
+    const profiles = createSponsorProfilesService({
+      repo,
+      store: blobs,
+      sponsors: use('invitations', 'sponsorAccess'),
+      parties: use('sponsorships', 'parties'),
+      log,
+      clock,
+      logoSet: (payload) => events.publish('sponsor-profile.logo-set', payload),
+      changed: (eventId) => wall.invalidate(eventId),
+    });
+    // A sponsorship confirmed, declined or withdrawn changes who is on its event's wall.
+    events.subscribe('sponsorship.activity', ({ kind, eventId }) => {
+      if (kind === 'status_changed') wall.invalidate(eventId);
+    });
+    return {
+      api: { forgetAddress: (email) => profiles.forgetAddress(email) },
+      routes: async (app) => {
+        await app.register(sponsorProfileRoutes, { profiles });
+        await app.register(sponsorWallRoutes, { wall });
+      },
+    };
+  },
+});
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    'sponsor-profiles': SponsorProfilesApi;
+  }
+}

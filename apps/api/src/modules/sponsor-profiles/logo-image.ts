@@ -1,0 +1,125 @@
+// A sponsor's logo as the server takes it: the bytes decide the type (PNG, JPEG or WebP by their magic
+// numbers, never by the file name or the sender's MIME type), SVG is refused, and the width and
+// height are read from the header before anything is decoded, so a small file that claims a huge
+// canvas (a decompression bomb) never reaches the decoder. What is kept is a new WebP drawn from the
+// pixels alone: no metadata (EXIF, GPS, ICC comments), at most 1024 px a side (decision 020).
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { SPONSOR_PROFILE_LIMITS } from '@sp/shared';
+import { fail } from '../../lib/errors.ts';
+
+export type LogoKind = 'png' | 'jpeg' | 'webp';
+type Size = { width: number; height: number };
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+// One image at a time per process, without libvips' operation cache: logos are rare and small.
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** What the bytes are; 'svg' for anything that looks like SVG/XML markup, null for everything else. */
+export function sniffLogo(bytes: Buffer): LogoKind | 'svg' | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
+    return 'webp';
+  }
+  const text = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  if (
+    text.startsWith('<?xml') ||
+    text.startsWith('<svg') ||
+    text.startsWith('<!doctype svg') ||
+    /<svg[\s>]/.test(text)
+  ) {
+    return 'svg';
+  }
+  return null;
+}
+
+function pngSize(bytes: Buffer): Size | null {
+  if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Walks the JPEG segments to the first start-of-frame marker. */
+function jpegSize(bytes: Buffer): Size | null {
+  let i = 2;
+  while (i + 9 < bytes.length) {
+    if (bytes[i] !== 0xff) return null;
+    const marker = bytes[i + 1]!;
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
+    i += 2 + bytes.readUInt16BE(i + 2);
+  }
+  return null;
+}
+
+function webpSize(bytes: Buffer): Size | null {
+  if (bytes.length < 30) return null;
+  const chunk = bytes.toString('latin1', 12, 16);
+  if (chunk === 'VP8 ') {
+    if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return null;
+    return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  }
+  if (chunk === 'VP8L') {
+    if (bytes[20] !== 0x2f) return null;
+    const bits = bytes.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8X') {
+    return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+  }
+  return null;
+}
+
+/** Width and height as the file's header states them, or null when the header cannot be read. */
+export function headerSize(bytes: Buffer, kind: LogoKind): Size | null {
+  if (kind === 'png') return pngSize(bytes);
+  if (kind === 'jpeg') return jpegSize(bytes);
+  return webpSize(bytes);
+}
+
+export type StoredLogo = { bytes: Buffer; width: number; height: number; hash: string };
+
+/** Checks the upload and draws a clean WebP from it; every refusal is a logo.* error. */
+export async function reencodeLogo(bytes: Buffer): Promise<StoredLogo> {
+  if (bytes.length > SPONSOR_PROFILE_LIMITS.logoBytes) throw fail('logo.too-large', 'The logo is larger than 2 MB');
+  const kind = sniffLogo(bytes);
+  if (kind === 'svg') throw fail('logo.svg-refused', 'SVG logos are not taken: upload a PNG, JPEG or WebP');
+  if (!kind) throw fail('logo.unsupported-type', 'Only PNG, JPEG or WebP logos are taken');
+  const size = headerSize(bytes, kind);
+  if (!size || size.width < 1 || size.height < 1) throw fail('logo.unreadable', 'The image header cannot be read');
+  const side = SPONSOR_PROFILE_LIMITS.logoSide;
+  if (size.width > side || size.height > side) {
+    throw fail('logo.too-many-pixels', `The logo may be at most ${side} × ${side} pixels`);
+  }
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: side * side, failOn: 'warning', pages: 1 })
+      .rotate()
+      .resize({
+        width: SPONSOR_PROFILE_LIMITS.storedSide,
+        height: SPONSOR_PROFILE_LIMITS.storedSide,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 90, alphaQuality: 100, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    const hash = createHash('sha256').update(data).digest('hex').slice(0, 32);
+    return { bytes: data, width: info.width, height: info.height, hash };
+  } catch {
+    throw fail('logo.unreadable', 'The image cannot be decoded');
+  }
+}

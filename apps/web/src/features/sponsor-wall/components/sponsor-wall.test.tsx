@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SponsorWallFeed, SponsorWallSettings } from '@sp/shared';
+import { configureApiClient } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { renderWithApp } from '@/testing/render';
+import { PublicSponsorWall } from './public-sponsor-wall';
+import { SponsorWallCard, embedSnippet } from './sponsor-wall-card';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const feed: SponsorWallFeed = {
+  event_id: 7,
+  event_title: 'Stadtlauf',
+  organisation_name: 'Laufverein',
+  groups: [
+    {
+      package_name: 'Gold',
+      size: 'large',
+      sponsors: [
+        {
+          name: 'Gold GmbH',
+          logo: { url: '/api/public/sponsor-logos/1/0123456789abcdef0123456789abcdef.webp', width: 400, height: 200 },
+          website: 'https://gold.example',
+          description_de: 'Gold auf Deutsch',
+          description_en: 'Gold in English',
+        },
+      ],
+    },
+    {
+      package_name: null,
+      size: 'small',
+      sponsors: [{ name: 'Klein KG', logo: null, website: null, description_de: '', description_en: '' }],
+    },
+  ],
+};
+
+let settings: SponsorWallSettings;
+let requests: Array<{ method: string; url: string; body: unknown }>;
+let feedAnswer: () => Response;
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  await changeLanguage('de');
+  settings = { enabled: false, preview: feed };
+  requests = [];
+  feedAnswer = () => json(200, feed);
+  configureApiClient({
+    baseUrl: '/api',
+    getAccessToken: () => Promise.resolve('token'),
+    fetch: (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      requests.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.includes('/public/')) return Promise.resolve(feedAnswer());
+      if (method === 'PUT')
+        settings = { ...settings, enabled: (requests.at(-1)!.body as { enabled: boolean }).enabled };
+      return Promise.resolve(json(200, settings));
+    },
+  });
+});
+
+describe('SponsorWallCard', () => {
+  it('switches the wall on and then offers the link, the embed code and the feed address', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(<SponsorWallCard eventId={7} />);
+    const toggle = await screen.findByRole('switch', { name: /Öffentliche Sponsorenwand/ });
+    expect(screen.getByTestId('sponsor-wall-count')).toHaveTextContent('Gezeigte Sponsoren: 2');
+    expect(screen.queryByTestId('sponsor-wall-embed')).toBeNull();
+
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(requests.find((r) => r.method === 'PUT')).toMatchObject({
+      url: '/api/event/7/sponsor-wall',
+      body: { enabled: true },
+    });
+    expect(toast.success).toHaveBeenCalledWith('Sponsorenwand eingeschaltet.');
+    const origin = window.location.origin;
+    expect(screen.getByRole('link', { name: /Öffentliche Seite öffnen/ })).toHaveAttribute(
+      'href',
+      `${origin}/sponsors/7`,
+    );
+    expect(screen.getByTestId('sponsor-wall-embed')).toHaveValue(
+      embedSnippet(origin, 7, 'de', 'Unsere Sponsoren: Stadtlauf'),
+    );
+    expect(screen.getByTestId('sponsor-wall-feed')).toHaveValue(`${origin}/api/public/events/7/sponsors`);
+  });
+
+  it('keeps quotes and brackets of a title out of the embed code', () => {
+    expect(embedSnippet('https://sp.example', 3, 'en', 'A "B" <C>')).toBe(
+      '<iframe src="https://sp.example/sponsors/3/embed?lang=en" title="A B C" loading="lazy" ' +
+        'style="width:100%;min-height:480px;border:0"></iframe>',
+    );
+  });
+});
+
+describe('PublicSponsorWall', () => {
+  it('shows the groups largest first, with logo, name and a safe link', async () => {
+    await renderWithApp(<PublicSponsorWall eventId={7} />);
+    expect(await screen.findByRole('heading', { name: 'Unsere Sponsoren: Stadtlauf' })).toBeInTheDocument();
+    const groups = screen.getAllByTestId('wall-group');
+    expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual(['Gold', 'Weitere Sponsoren']);
+    const gold = within(groups[0]!).getByRole('link');
+    expect(gold).toHaveAttribute('href', 'https://gold.example');
+    expect(gold).toHaveAttribute('rel', 'noopener noreferrer sponsored');
+    expect(within(gold).getByRole('img', { name: 'Logo von Gold GmbH' })).toBeInTheDocument();
+    expect(gold).toHaveTextContent('Gold auf Deutsch');
+    expect(screen.getAllByTestId('wall-sponsor').map((s) => s.dataset.size)).toEqual(['large', 'small']);
+    expect(requests[0]!.url).toBe('/api/public/events/7/sponsors');
+  });
+
+  it('shows the English description in English', async () => {
+    await changeLanguage('en');
+    await renderWithApp(<PublicSponsorWall eventId={7} />);
+    expect(await screen.findByText('Gold in English')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'More sponsors' })).toBeInTheDocument();
+  });
+
+  it('says so when there is no public wall', async () => {
+    feedAnswer = () =>
+      new Response(
+        JSON.stringify({ type: 'x', title: 'x', status: 404, detail: 'x', code: 'sponsor-wall.not-found' }),
+        { status: 404, headers: { 'Content-Type': 'application/problem+json' } },
+      );
+    await renderWithApp(<PublicSponsorWall eventId={7} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Für diese Veranstaltung gibt es keine öffentliche Sponsorenwand.',
+    );
+  });
+});

@@ -1,0 +1,288 @@
+// Sponsor profiles and the public sponsor wall (issue 18, points 4 and 5) against the production
+// build. A guest sponsor opens the invitation link at 375 px, enters the public profile, uploads a
+// logo and agrees to be shown; a second sponsor does the same through the API; both are confirmed;
+// the organiser switches the wall on in the event's "Sponsorenwand" card; the public page (no
+// sign-in) shows both, the larger package larger, in German and English at 1280 and 375 px, and the
+// embed page is bare. Screenshots go to E2E_SHOTS (default test-results/sponsor-wall).
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { createEventWithAgreement } from '../support/events.ts';
+import { makePdf } from '../support/pdf.ts';
+import { makePng } from '../support/png.ts';
+import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+
+const SHOTS = process.env.E2E_SHOTS ?? path.join('test-results', 'sponsor-wall');
+
+const TEXT = {
+  de: { heading: 'Unsere Sponsoren', other: 'Weitere Sponsoren', description: 'Frische Brötchen für alle Läufer' },
+  en: { heading: 'Our sponsors', other: 'More sponsors', description: 'Fresh rolls for every runner' },
+} as const;
+
+type Guest = { token: string; email: string; sponsorshipId: number; link: string };
+
+async function invite(page: Page, auth: Record<string, string>, eventId: number, packageId: number): Promise<Guest> {
+  const email = uniqueEmail('wall');
+  const res = await page.request.post('/api/sponsor-invitation', {
+    headers: auth,
+    data: { email, event_id: eventId, package_ids: [packageId] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { url: string; sponsorId: number };
+  return { email, token: new URL(body.url).searchParams.get('token')!, sponsorshipId: body.sponsorId, link: body.url };
+}
+
+/** The sponsor signs the agreement (through their link) and the organiser confirms it. */
+async function signAndConfirm(request: APIRequestContext, auth: Record<string, string>, guest: Guest) {
+  const asGuest = { Authorization: `${guest.token}:${guest.email}` };
+  const upload = (await (
+    await request.post(`/api/sponsorships/${guest.sponsorshipId}/signed-agreement/upload-url`, {
+      headers: asGuest,
+      data: { file_name: 'unterschrieben.pdf' },
+    })
+  ).json()) as { url: string; key: string; s3_id: string };
+  expect(
+    (await request.put(upload.url, { headers: { 'Content-Type': 'application/pdf' }, data: makePdf('ok') })).ok(),
+  ).toBe(true);
+  const attached = await request.put(`/api/sponsorships/${guest.sponsorshipId}/signed-agreement`, {
+    headers: asGuest,
+    data: { s3_id: upload.s3_id, key: upload.key },
+  });
+  expect(attached.ok(), await attached.text()).toBe(true);
+  const confirmed = await request.post(`/api/sponsorships/${guest.sponsorshipId}/status`, {
+    headers: auth,
+    data: { status: 'confirmed' },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+}
+
+async function visitor(browser: Browser, language: 'de' | 'en', width: number) {
+  const context = await browser.newContext({
+    locale: language === 'de' ? 'de-DE' : 'en-GB',
+    viewport: { width, height: 900 },
+  });
+  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  return context.newPage();
+}
+
+/** No sideways scrolling once the toasts are gone (the toaster's own list is wider than 375 px). */
+async function expectNoOverflow(page: Page, width: number) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+test('sponsors deliver their logo through the link and the public wall shows them by package', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const organiser = await signInOnboardedUser(page, { language: 'de' });
+  const auth = { Authorization: `Bearer ${organiser.tokens.accessToken}` };
+  const title = `Stadtlauf ${Date.now()}`;
+  const event = await createEventWithAgreement(page, organiser.tokens.accessToken, {
+    title,
+    event_date: '2030-06-14',
+    location: 'Stadtpark',
+    description: 'Lauf.',
+  });
+  const pkg = async (name: string, price: number) => {
+    const res = await page.request.post(`/api/event/${event.id}/packages`, {
+      headers: auth,
+      data: { name, description: '', price_cents: price, capacity: null, benefits: [] },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const gold = await pkg('Gold', 500_000);
+  const silver = await pkg('Silber', 100_000);
+  const sponsorA = await invite(page, auth, event.id, gold);
+  const sponsorB = await invite(page, auth, event.id, silver);
+
+  // Sponsor A, on a phone, with the invitation link only (in English: in German the sponsorship's
+  // "Unterschriebene PDF auswählen" button of the next steps is wider than 375 px, not part of this).
+  const guest = await visitor(browser, 'en', 375);
+  await guest.goto(sponsorA.link);
+  await guest
+    .getByTestId('offered-package')
+    .filter({ hasText: 'Gold' })
+    .getByRole('button', { name: 'Choose this package' })
+    .click();
+  const section = guest.locator('#sponsor-profile');
+  await section.scrollIntoViewIfNeeded();
+  await section.getByLabel('Public name').fill('Bäckerei Korn');
+  await section.getByLabel('Website').fill('https://baeckerei-korn.example');
+  await section.getByLabel('Short description (German)').fill(TEXT.de.description);
+  await section.getByLabel('Short description (English)').fill(TEXT.en.description);
+  await section.getByRole('button', { name: 'Save profile' }).click();
+  await expect(guest.getByText('Profile saved.')).toBeVisible();
+
+  await section.getByTestId('logo-input').setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
+  await expect(section.getByRole('alert')).toContainText('SVG files are not accepted');
+  await section.getByTestId('logo-input').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: makePng(600, 300, [200, 120, 20]),
+  });
+  const preview = section.getByRole('img', { name: 'Your logo' });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+  await section.getByRole('checkbox', { name: /show on the sponsor wall/ }).check();
+  await expect(section.getByRole('checkbox', { name: /show on the sponsor wall/ })).toBeChecked();
+  await expectNoOverflow(guest, 375);
+  await section.screenshot({ path: path.join(SHOTS, 'profile-guest-en-375.png') });
+  await guest.context().close();
+
+  // Sponsor B through the API with their link.
+  const asB = { Authorization: `${sponsorB.token}:${sponsorB.email}` };
+  expect(
+    (
+      await page.request.post(`/api/sponsorships/${sponsorB.sponsorshipId}/package`, {
+        headers: asB,
+        data: { package_id: silver },
+      })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await page.request.put('/api/sponsor-profile', {
+        headers: asB,
+        data: {
+          public_name: 'Velo Weber',
+          description_de: 'Fahrräder',
+          description_en: 'Bicycles',
+          website: 'https://velo.example',
+        },
+      })
+    ).ok(),
+  ).toBe(true);
+  const logoB = await page.request.put('/api/sponsor-profile/logo', {
+    headers: { ...asB, 'Content-Type': 'application/octet-stream' },
+    data: makePng(300, 300, [20, 90, 200]),
+  });
+  expect(logoB.ok(), await logoB.text()).toBe(true);
+  await page.request.put(`/api/sponsorships/${sponsorB.sponsorshipId}/wall-consent`, {
+    headers: asB,
+    data: { show_on_wall: true },
+  });
+  await signAndConfirm(page.request, auth, sponsorA);
+  await signAndConfirm(page.request, auth, sponsorB);
+
+  // The public page does not exist until the organiser switches the wall on.
+  expect((await page.request.get(`/api/public/events/${event.id}/sponsors`)).status()).toBe(404);
+  await page.goto(`/edit-event/${event.id}`);
+  const card = page.getByTestId('sponsor-wall-card');
+  await card.scrollIntoViewIfNeeded();
+  await expect(card).toContainText('Sponsorenwand');
+  await expect(card.getByTestId('sponsor-wall-count')).toContainText('2');
+  await card.getByRole('switch', { name: /Öffentliche Sponsorenwand/ }).check();
+  await expect(card.getByTestId('sponsor-wall-embed')).toHaveValue(new RegExp(`/sponsors/${event.id}/embed\\?lang=de`));
+  await expect(card.getByTestId('sponsor-wall-feed')).toHaveValue(
+    new RegExp(`/api/public/events/${event.id}/sponsors$`),
+  );
+  await card.screenshot({ path: path.join(SHOTS, 'organiser-card-de-1280.png') });
+
+  for (const { language, width } of [
+    { language: 'de', width: 1280 },
+    { language: 'de', width: 375 },
+    { language: 'en', width: 1280 },
+    { language: 'en', width: 375 },
+  ] as const) {
+    const visit = await visitor(browser, language, width);
+    await visit.goto(`/sponsors/${event.id}`);
+    await expect(visit.getByRole('heading', { level: 1 })).toContainText(`${TEXT[language].heading}: ${title}`);
+    const groups = visit.getByTestId('wall-group');
+    await expect(groups).toHaveCount(2);
+    await expect(groups.nth(0)).toContainText('Gold');
+    await expect(groups.nth(0)).toContainText('Bäckerei Korn');
+    await expect(groups.nth(0)).toContainText(TEXT[language].description);
+    await expect(groups.nth(1)).toContainText('Velo Weber');
+    const logos = visit.locator('[data-testid="wall-sponsor"] img');
+    await expect(logos).toHaveCount(2);
+    for (const logo of await logos.all()) {
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+    }
+    const [large, medium] = await Promise.all([
+      logos.nth(0).evaluate((img) => img.getBoundingClientRect().height),
+      logos.nth(1).evaluate((img) => img.getBoundingClientRect().height),
+    ]);
+    expect(large).toBeGreaterThan(medium);
+    await expect(groups.nth(0).getByRole('link')).toHaveAttribute('href', 'https://baeckerei-korn.example');
+    const text = await visit.locator('body').innerText();
+    expect(text).not.toContain(sponsorA.email);
+    expect(text).not.toContain('5.000');
+    await expectNoOverflow(visit, width);
+    await visit.screenshot({ path: path.join(SHOTS, `wall-${language}-${width}.png`), fullPage: true });
+    await visit.context().close();
+  }
+
+  // The embed: the wall alone, without the app's header and footer.
+  const embed = await visitor(browser, 'en', 375);
+  await embed.goto(`/sponsors/${event.id}/embed?lang=en`);
+  await expect(embed.getByTestId('wall-group')).toHaveCount(2);
+  await expect(embed.getByRole('banner')).toHaveCount(0);
+  await expect(embed.getByRole('contentinfo')).toHaveCount(0);
+  for (const logo of await embed.locator('[data-testid="wall-sponsor"] img').all()) {
+    await logo.scrollIntoViewIfNeeded();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+  await embed.screenshot({ path: path.join(SHOTS, 'embed-en-375.png'), fullPage: true });
+  await embed.context().close();
+});
+
+test('a sponsor with an account keeps the same profile on the sponsor dashboard (de, 1280 px)', async ({
+  browser,
+  page,
+}) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const organiser = await signInOnboardedUser(page, { language: 'de' });
+  const auth = { Authorization: `Bearer ${organiser.tokens.accessToken}` };
+  const event = await createEventWithAgreement(page, organiser.tokens.accessToken, {
+    title: `Sommerfest ${Date.now()}`,
+    event_date: '2030-07-04',
+    location: 'Stadtpark',
+    description: 'Fest.',
+  });
+  const sponsorPage = await visitor(browser, 'de', 1280);
+  const sponsor = await signInOnboardedUser(sponsorPage, { role: 'sponsor', language: 'de' });
+  const invited = await page.request.post('/api/sponsor-invitation', {
+    headers: auth,
+    data: { email: sponsor.email, event_id: event.id },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+
+  await sponsorPage.goto('/dashboard-sponsor');
+  const section = sponsorPage.locator('#sponsor-profile');
+  await expect(section.getByRole('heading', { name: 'Ihr Sponsorenprofil' })).toBeVisible();
+  await section.getByLabel('Öffentlicher Name').fill('Konto GmbH');
+  await section.getByLabel('Website').fill('konto.example');
+  await section.getByRole('button', { name: 'Profil speichern' }).click();
+  await expect(section.getByText('Bitte geben Sie eine Adresse mit https:// oder http:// ein.')).toBeVisible();
+  await section.getByLabel('Website').fill('https://konto.example');
+  await section.getByRole('button', { name: 'Profil speichern' }).click();
+  await expect(sponsorPage.getByText('Profil gespeichert.')).toBeVisible();
+  await section.getByTestId('logo-input').setInputFiles({
+    name: 'konto.jpg.png',
+    mimeType: 'image/png',
+    buffer: makePng(800, 200, [30, 140, 60]),
+  });
+  await expect(section.getByRole('img', { name: 'Ihr Logo' })).toBeVisible();
+  await section.getByRole('checkbox', { name: /auf der Sponsorenwand zeigen/ }).check();
+  await expect(section.getByRole('checkbox', { name: /auf der Sponsorenwand zeigen/ })).toBeChecked();
+  await section.screenshot({ path: path.join(SHOTS, 'profile-account-de-1280.png') });
+
+  // The same address's profile, read through the API as the account: one profile per address.
+  const mine = await sponsorPage.request.get('/api/sponsor-profile', {
+    headers: { Authorization: `Bearer ${sponsor.tokens.accessToken}` },
+  });
+  expect(((await mine.json()) as { profile: { public_name: string } }).profile.public_name).toBe('Konto GmbH');
+  await sponsorPage.context().close();
+});
