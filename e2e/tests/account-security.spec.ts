@@ -89,7 +89,7 @@ test.describe('account security', () => {
 
     const other = await newPage(browser);
     await logIn(other, user.email, PASSWORD);
-    await expect(other.getByText('Login error: E-Mail-Adresse oder Passwort ist falsch.')).toBeVisible();
+    await expect(other.getByText('Fehler beim Login: E-Mail-Adresse oder Passwort ist falsch.')).toBeVisible();
     await logIn(other, user.email, newPassword);
     await expect(other).toHaveURL(/\/dashboard\/organizer\/$/);
     await other.context().close();

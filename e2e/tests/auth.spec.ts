@@ -90,7 +90,11 @@ test.describe('authentication', () => {
     await page.getByLabel('Einladungscode').fill(invitationCode);
     await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
 
-    await expect(page.getByText('Registration successful! Please check your email for verification.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Registrierung erfolgreich! Bitte bestätigen Sie Ihre E-Mail-Adresse mit dem Code aus unserer E-Mail.',
+      ),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/verify/${encodeURIComponent(email)}$`));
     const code = await waitForCode(email, SIGN_UP_SUBJECT);
     await page.getByLabel('Bestätigungscode').fill(code);
@@ -102,7 +106,7 @@ test.describe('authentication', () => {
     await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Einloggen' }).click();
 
-    await expect(page.getByText('Login successful!')).toBeVisible();
+    await expect(page.getByText('Login erfolgreich!')).toBeVisible();
     await expect(page).toHaveURL(/\/on-boarding\/$/);
     await page.reload();
     await expect(page).toHaveURL(/\/on-boarding\/$/);
@@ -117,7 +121,7 @@ test.describe('authentication', () => {
     await page.getByLabel('Einladungscode').fill('NOPE-NOPE-NOPE');
     await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
 
-    await expect(page.getByRole('alert')).toHaveText('Invalid invitation code');
+    await expect(page.getByRole('alert')).toHaveText('Ungültiger Einladungscode');
     await expect(page).toHaveURL(/\/register\/$/);
     await expect(page.getByLabel('Einladungscode')).toBeFocused();
   });
@@ -126,7 +130,7 @@ test.describe('authentication', () => {
     const email = uniqueEmail('wrong-password');
     await createConfirmedUser(request, email);
     await logInThroughForm(page, email, 'Not-the-password-1');
-    await expect(page.getByRole('alert')).toContainText('Login error: E-Mail-Adresse oder Passwort ist falsch.');
+    await expect(page.getByRole('alert')).toContainText('Fehler beim Login: E-Mail-Adresse oder Passwort ist falsch.');
     await expect(page).toHaveURL(/\/login\/$/);
   });
 
@@ -166,7 +170,7 @@ test.describe('authentication', () => {
 
     await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Einloggen' }).click();
-    await expect(page.getByRole('alert')).toContainText('Login error:');
+    await expect(page.getByRole('alert')).toContainText('Fehler beim Login:');
 
     await page.getByLabel('Passwort', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Einloggen' }).click();
@@ -182,7 +186,7 @@ test.describe('authentication', () => {
       await createOnboardedUser(request, email, role);
 
       await logInThroughForm(page, email, PASSWORD);
-      await expect(page.getByText('Login successful!')).toBeVisible();
+      await expect(page.getByText('Login erfolgreich!')).toBeVisible();
       await expect(page).toHaveURL(target);
     });
   }

@@ -13,14 +13,14 @@ test('the profile page downloads all of the user’s data as a JSON file', async
   const data = JSON.parse(await fs.readFile((await download.path())!, 'utf8')) as {
     account: { email: string };
     organisation: { name: string } | null;
-    settings: { language: string; chat_email_notices: boolean } | null;
+    settings: { language: string; chat_email_notices: boolean; dashboard_view: string | null } | null;
     notifications: unknown[];
     archived_agreements: unknown[];
   };
   expect(data.account.email).toBe(organiser.email);
   expect(data.organisation?.name).toBeTruthy();
   // Settings, in-app alerts and agreements kept after a deletion belong to the user's data too.
-  expect(data.settings).toEqual({ language: 'de', chat_email_notices: true });
+  expect(data.settings).toEqual({ language: 'de', chat_email_notices: true, dashboard_view: null });
   expect(data.notifications).toEqual([]);
   expect(data.archived_agreements).toEqual([]);
 });

@@ -69,7 +69,7 @@ test('archives, restores and deletes events with a confirmation naming what goes
 
   // The sponsor's link went with it.
   await page.goto(new URL(invitation.url).pathname + new URL(invitation.url).search);
-  await expect(page.getByText('Invitation link invalid or expired.')).toBeVisible();
+  await expect(page.getByText('Einladungslink ungültig oder abgelaufen.')).toBeVisible();
 });
 
 test('an event a sponsor acted on cannot be deleted, only archived, and archiving can be undone (English)', async ({

@@ -44,7 +44,7 @@ test.describe('onboarding', () => {
     await chooseCountry(page, 'Österr', 'Österreich');
     await page.getByRole('button', { name: 'Onboarding abschließen' }).click();
 
-    await expect(page.getByText('On Boarding finished!')).toBeVisible();
+    await expect(page.getByText('Onboarding abgeschlossen!')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/organizer\/$/);
     await page.reload();
     await expect(page).toHaveURL(/\/dashboard\/organizer\/$/);

@@ -50,7 +50,7 @@ test('the team page lists invitations; copy a new link, resend and revoke at any
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain('/invite/?');
   expect(copied).not.toBe(firstLink);
-  await pageSays(browser, firstLink, 'de', 'Invitation link invalid or expired.');
+  await pageSays(browser, firstLink, 'de', 'Einladungslink ungültig oder abgelaufen.');
 
   // Resend mails yet another link.
   const mailsBefore = (await mailsTo(email)).length;

@@ -16,6 +16,10 @@ export const INVITATION_CODE_MAX = 128;
 export const ROLES = ['sponsor', 'veranstalter', 'beides'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The two dashboards; a user with role beides switches between them (issue 21, point 1). */
+export const DASHBOARD_VIEWS = ['organiser', 'sponsor'] as const;
+export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
+
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'de';

@@ -48,6 +48,8 @@ export type UserProfilesTable = {
   /** Chat e-mail notices wanted (default true). */
   chat_email_notices: Generated<DbBool>;
   fulfilment_digest: Generated<DbBool>;
+  /** The dashboard a user with both roles saw last: 'organiser' | 'sponsor' (null: not chosen). */
+  dashboard_view: string | null;
   created_at: DbTime;
   updated_at: DbTime;
 };

@@ -82,7 +82,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     method: 'PUT',
     route: '/api/settings',
     url: '/api/settings',
-    body: { chat_email_notices: true },
+    body: { chat_email_notices: true, dashboard_view: 'organiser' },
     expect: bearer(200),
   },
   { method: 'GET', route: '/api/search', url: '/api/search?q=Sommerfest', expect: bearer(200) },

@@ -98,7 +98,9 @@ describe('app router', () => {
 
   it('reports a missing invitation token or e-mail', async () => {
     await open('/invite/?token=abc');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Token and email are required' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Token und E-Mail-Adresse sind erforderlich' }),
+    ).toBeInTheDocument();
   });
 
   it('shows a not-configured note for every missing legal detail', async () => {

@@ -20,6 +20,7 @@ import { fulfilment } from './0016_fulfilment.ts';
 import { sponsorProfiles } from './0017_sponsor_profiles.ts';
 import { workday } from './0018_workday.ts';
 import { packageRevisions } from './0020_package_revisions.ts';
+import { dashboardView } from './0021_dashboard_view.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -42,5 +43,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0017_sponsor_profiles': sponsorProfiles(engine),
     '0018_workday': workday(engine),
     '0020_package_revisions': packageRevisions(engine),
+    '0021_dashboard_view': dashboardView(),
   };
 }

@@ -51,8 +51,8 @@ describe.each(ENGINES)('data export on %s', (engine) => {
     // Settings, in-app alerts and the account as the identity provider holds it, without secrets.
     await call('PUT', '/api/settings', organiser.token, { language: 'en', chat_email_notices: false });
     const later = (await call('GET', '/api/data-export', organiser.token)).json();
-    expect(later.settings).toEqual({ language: 'en', chat_email_notices: false });
-    expect(mine.settings).toEqual({ language: 'de', chat_email_notices: true });
+    expect(later.settings).toEqual({ language: 'en', chat_email_notices: false, dashboard_view: null });
+    expect(mine.settings).toEqual({ language: 'de', chat_email_notices: true, dashboard_view: null });
     expect(mine.notifications).toEqual([
       expect.objectContaining({
         kind: 'new_message',

@@ -178,6 +178,7 @@ export function collectUserData(
         ? {
             language: profile.language === 'de' || profile.language === 'en' ? profile.language : defaultLanguage,
             chat_email_notices: fromDbBool(profile.chat_email_notices),
+            dashboard_view: profile.dashboard_view,
           }
         : null,
       profile: profile

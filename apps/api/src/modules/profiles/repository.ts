@@ -100,7 +100,7 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
     /** The caller's own settings; false when there is no profile. */
     async updateSettings(
       cognitoId: string,
-      settings: { language?: string; chatEmailNotices?: boolean; fulfilmentDigest?: boolean },
+      settings: { language?: string; chatEmailNotices?: boolean; fulfilmentDigest?: boolean; dashboardView?: string },
       now: Date,
     ): Promise<boolean> {
       const updated = await db
@@ -114,6 +114,7 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
           ...(settings.fulfilmentDigest !== undefined
             ? { fulfilment_digest: toDbBool(settings.fulfilmentDigest) }
             : {}),
+          ...(settings.dashboardView !== undefined ? { dashboard_view: settings.dashboardView } : {}),
         })
         .where('cognito_id', '=', cognitoId)
         .executeTakeFirst();

@@ -1,7 +1,16 @@
 // GET and PUT /settings: the caller's own language (also the language of their mails) and whether
-// they want chat e-mail notices. Kept on the profile, so they exist once onboarding made one.
+// they want chat e-mail notices, and which dashboard a user with both roles saw last. Kept on the
+// profile, so they exist once onboarding made one.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZSettings, ZUpdateSettingsRequest, type Language, type SettingsWire } from '@sp/shared';
+import {
+  DASHBOARD_VIEWS,
+  ZApiError,
+  ZSettings,
+  ZUpdateSettingsRequest,
+  type DashboardView,
+  type Language,
+  type SettingsWire,
+} from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import { fromDbBool } from '../../db/values.ts';
 import { fail } from '../../lib/errors.ts';
@@ -11,10 +20,18 @@ import { requireUser } from '../../plugins/authenticate.ts';
 export type SettingsWrites = {
   updateSettings(
     cognitoId: string,
-    settings: { language?: string; chatEmailNotices?: boolean; fulfilmentDigest?: boolean },
+    settings: {
+      language?: string;
+      chatEmailNotices?: boolean;
+      fulfilmentDigest?: boolean;
+      dashboardView?: DashboardView;
+    },
     now: Date,
   ): Promise<boolean>;
 };
+
+const isDashboardView = (value: string | null): value is DashboardView =>
+  (DASHBOARD_VIEWS as readonly (string | null)[]).includes(value);
 
 export const settingsRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -25,7 +42,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
   const read = async (sub: string): Promise<SettingsWire> => {
     const row = await db
       .selectFrom('user_profiles')
-      .select(['language', 'chat_email_notices', 'fulfilment_digest'])
+      .select(['language', 'chat_email_notices', 'fulfilment_digest', 'dashboard_view'])
       .where('cognito_id', '=', sub)
       .executeTakeFirst();
     if (!row) throw fail('profile.not-found', 'Profile not found');
@@ -33,6 +50,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       language: row.language === 'en' || row.language === 'de' ? row.language : defaultLanguage,
       chat_email_notices: fromDbBool(row.chat_email_notices),
       fulfilment_digest: fromDbBool(row.fulfilment_digest),
+      dashboard_view: isDashboardView(row.dashboard_view) ? row.dashboard_view : null,
     };
   };
 
@@ -60,13 +78,19 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { sub } = requireUser(request);
-      const { language, chat_email_notices: notices, fulfilment_digest: digest } = request.body;
+      const {
+        language,
+        chat_email_notices: notices,
+        fulfilment_digest: digest,
+        dashboard_view: dashboardView,
+      } = request.body;
       const updated = await profiles.updateSettings(
         sub,
         {
           ...(language !== undefined ? { language } : {}),
           ...(notices !== undefined ? { chatEmailNotices: notices } : {}),
           ...(digest !== undefined ? { fulfilmentDigest: digest } : {}),
+          ...(dashboardView !== undefined ? { dashboardView } : {}),
         },
         clock(),
       );

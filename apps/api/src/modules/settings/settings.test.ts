@@ -23,13 +23,42 @@ describe.each(ENGINES)('settings on %s', (engine) => {
       language: 'de',
       chat_email_notices: true,
       fulfilment_digest: true,
+      dashboard_view: null,
     });
     const changed = await call('PUT', '/api/settings', organiser.token, { language: 'en' });
-    expect(changed.json()).toEqual({ language: 'en', chat_email_notices: true, fulfilment_digest: true });
+    expect(changed.json()).toEqual({
+      language: 'en',
+      chat_email_notices: true,
+      fulfilment_digest: true,
+      dashboard_view: null,
+    });
     expect((await call('GET', '/api/settings', colleague.token)).json().language).toBe('de');
     expect((await call('PUT', '/api/settings', organiser.token, { language: 'fr' })).statusCode).toBe(400);
     expect((await call('PUT', '/api/settings', null, { language: 'en' })).statusCode).toBe(401);
     await call('PUT', '/api/settings', organiser.token, { language: 'de' });
+  });
+
+  it('keeps the dashboard a user with both roles saw last, per user', async () => {
+    const both = await onboardedUser(t, 'beides');
+    expect((await call('GET', '/api/settings', both.token)).json().dashboard_view).toBeNull();
+    const chosen = await call('PUT', '/api/settings', both.token, { dashboard_view: 'sponsor' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toEqual({
+      language: 'de',
+      chat_email_notices: true,
+      fulfilment_digest: true,
+      dashboard_view: 'sponsor',
+    });
+    expect((await call('GET', '/api/settings', both.token)).json().dashboard_view).toBe('sponsor');
+    expect((await call('GET', '/api/settings', organiser.token)).json().dashboard_view).toBeNull();
+    expect(
+      (await call('PUT', '/api/settings', both.token, { dashboard_view: 'organiser' })).json().dashboard_view,
+    ).toBe('organiser');
+    for (const wrong of ['admin', null, 1]) {
+      expect((await call('PUT', '/api/settings', both.token, { dashboard_view: wrong })).statusCode).toBe(400);
+    }
+    expect((await call('GET', '/api/settings', both.token)).json().dashboard_view).toBe('organiser');
+    expect((await call('PUT', '/api/settings', null, { dashboard_view: 'sponsor' })).statusCode).toBe(401);
   });
 
   it('sends no chat e-mail notice to a member who turned them off', async () => {

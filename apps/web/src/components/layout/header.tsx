@@ -8,6 +8,7 @@ import { useAfterIdle } from '@/hooks/use-after-idle';
 import { useLanguage } from '@/hooks/use-language';
 import { useLogout } from '@/hooks/use-logout';
 import { isSignedIn, useAuth } from '@/lib/auth';
+import { loadQueryClient } from '@/lib/lazy-query-client';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
@@ -23,6 +24,12 @@ const SessionWatcher = lazy(() => loadSessionWatcher().then((module) => ({ defau
 const loadAlertsMenu = () => import('./alerts-menu');
 const AlertsMenu = lazy(() => loadAlertsMenu().then((module) => ({ default: module.AlertsMenu })));
 const AlertsCount = lazy(() => loadAlertsMenu().then((module) => ({ default: module.AlertsCount })));
+// The signed-in user's own Dashboard link reads their profile, so the query client comes first.
+const RoleNav = lazy(() =>
+  loadQueryClient()
+    .then(() => import('./role-nav'))
+    .then((module) => ({ default: module.RoleNav })),
+);
 
 const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground data-[status=active]:bg-secondary data-[status=active]:text-secondary-foreground';
@@ -120,23 +127,31 @@ function NavLinks({
   linkClassName,
   onNavigate,
   unread,
+  signedIn,
 }: {
   className?: string;
   linkClassName?: string;
   onNavigate?: () => void;
   unread: number;
+  signedIn: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.main')} className={className}>
-      <Link
-        to="/dashboard/organizer/"
-        activeOptions={{ exact: true }}
-        className={cn(navLinkClass, linkClassName)}
-        onClick={onNavigate}
-      >
-        {t('nav.dashboard')}
-      </Link>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <RoleNav linkClassName={cn(navLinkClass, linkClassName)} onNavigate={onNavigate} />
+        </Suspense>
+      ) : (
+        <Link
+          to="/dashboard/organizer/"
+          activeOptions={{ exact: true }}
+          className={cn(navLinkClass, linkClassName)}
+          onClick={onNavigate}
+        >
+          {t('nav.dashboard')}
+        </Link>
+      )}
       <Link
         to="/chats/"
         className={cn(navLinkClass, 'inline-flex items-center', linkClassName)}
@@ -187,7 +202,7 @@ export function Header() {
           <span className="max-sm:sr-only">{t('common.appName')}</span>
         </Link>
 
-        <NavLinks className="ml-4 hidden items-center gap-1 md:flex" unread={unread} />
+        <NavLinks className="ml-4 hidden items-center gap-1 md:flex" unread={unread} signedIn={signedIn} />
 
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <DisclosurePopover label={t('nav.search')} icon={<SearchIcon aria-hidden="true" />} panelClassName="sm:w-96">
@@ -277,6 +292,7 @@ export function Header() {
               linkClassName="text-base"
               onNavigate={closeMenu}
               unread={unread}
+              signedIn={signedIn}
             />
             <div className="border-t border-border pt-3">
               <AccountLinks onDone={closeMenu} />

@@ -36,6 +36,7 @@ export function RootLayout() {
         mobileOffset={{ top: 72 }}
         richColors
         closeButton
+        toastOptions={{ closeButtonAriaLabel: t('common.closeToast') }}
         containerAriaLabel={t('common.notifications')}
       />
     </div>

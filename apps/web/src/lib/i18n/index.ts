@@ -51,8 +51,14 @@ function storeLanguage(language: Language): void {
   }
 }
 
+/** <html lang> and the page's meta description follow the UI language. */
 function setDocumentLanguage(language: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  const description = i18n.t('common.metaDescription');
+  if (description !== 'common.metaDescription') {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }
 }
 
 /** Loads all texts of `language` (once). */

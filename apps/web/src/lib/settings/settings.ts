@@ -1,6 +1,9 @@
-/** GET and PUT /settings: the signed-in user's language (for mails) and chat e-mail notices. */
+/**
+ * GET and PUT /settings: the signed-in user's language (for mails), chat e-mail notices, and the
+ * dashboard a user with both roles used last.
+ */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZSettings, type SettingsWire, type UpdateSettingsRequest } from '@sp/shared';
+import { ZSettings, type DashboardView, type SettingsWire, type UpdateSettingsRequest } from '@sp/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -11,6 +14,11 @@ export function settingsQueryOptions() {
     staleTime: Infinity,
     retry: false,
   });
+}
+
+/** The dashboard a user with both roles used last (null until they first switched). */
+export async function getDashboardView(): Promise<DashboardView | null> {
+  return (await api.get('/settings', { schema: ZSettings })).dashboard_view;
 }
 
 export function useUpdateSettings() {

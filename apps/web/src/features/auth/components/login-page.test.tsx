@@ -72,7 +72,7 @@ describe('LoginPage', () => {
     const { auth } = await renderWithApp(<LoginPage />, { config: backend.config });
     await logIn('anna@verein.de', 'falsch');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Login error: E-Mail-Adresse oder Passwort ist falsch.');
+    expect(alert).toHaveTextContent('Fehler beim Login: E-Mail-Adresse oder Passwort ist falsch.');
     expect(alert).toHaveClass('text-destructive');
     expect(backend.identityCalls('InitiateAuth')[0]?.body).toMatchObject({
       AuthFlow: 'USER_PASSWORD_AUTH',

@@ -108,7 +108,7 @@ describe('RegisterPage', () => {
     await fillForm({ email: 'anna@verein.de', password: 'Wiesel-Kanu-Mond-7', code: 'WRONG-CODE' });
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Invalid invitation code');
+    expect(alert).toHaveTextContent('Ungültiger Einladungscode');
     expect(alert).toHaveClass('text-destructive');
     await waitFor(() => expect(screen.getByLabelText('Einladungscode')).toHaveFocus());
     expect(screen.getByLabelText('Einladungscode')).toHaveAttribute('aria-invalid', 'true');
@@ -151,13 +151,13 @@ describe('RegisterPage', () => {
       identityError('UserLambdaValidationException', 'PreSignUp failed with error Invalid invitation code.'),
     );
     await user.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid invitation code');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ungültiger Einladungscode');
 
     backend.identity.set('SignUp', () => identityError('LimitExceededException', 'Attempt limit exceeded'));
     await user.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
-        'Registration failed: Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+        'Registrierung fehlgeschlagen: Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
       ),
     );
   });

@@ -109,7 +109,7 @@ describe('VerifyPage', () => {
     await renderWithApp(<VerifyPage email="anna@verein.de" invited token="tok-1" />, { config: backend.config });
     await user.type(screen.getByLabelText('Bestätigungscode'), '123456');
     await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user info');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Die Benutzerdaten konnten nicht abgerufen werden.');
     expect(sessionStorage.getItem(STORAGE_KEYS.pendingPassword)).toBe('Geheim1!');
 
     // The alert can show while the button still says it is busy; wait until it is ready again.

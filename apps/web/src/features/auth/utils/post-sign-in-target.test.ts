@@ -14,6 +14,19 @@ describe('postSignInTarget', () => {
     expect(postSignInTarget({ role: null, onboardingCompleted: true })).toBe('/dashboard-sponsor');
   });
 
+  it('sends a user with both roles to the dashboard they used last, the organiser one at first', () => {
+    const both = { role: 'beides', onboardingCompleted: true } as const;
+    expect(postSignInTarget(both, undefined, 'sponsor')).toBe('/dashboard-sponsor');
+    expect(postSignInTarget(both, undefined, 'organiser')).toBe('/dashboard/organizer/');
+    expect(postSignInTarget(both, undefined, null)).toBe('/dashboard/organizer/');
+    expect(postSignInTarget({ role: 'sponsor', onboardingCompleted: true }, undefined, 'organiser')).toBe(
+      '/dashboard-sponsor',
+    );
+    expect(postSignInTarget({ role: 'veranstalter', onboardingCompleted: true }, undefined, 'sponsor')).toBe(
+      '/dashboard/organizer/',
+    );
+  });
+
   it('follows only same-origin redirects, and never back to the login', () => {
     const done = { role: 'sponsor', onboardingCompleted: true } as const;
     expect(postSignInTarget(done, '/chats/?id=3')).toBe('/chats/?id=3');

@@ -320,12 +320,12 @@ describe('ChatScreen', () => {
     api.override = () =>
       new Response(JSON.stringify({ code: 'request.forbidden', detail: 'Forbidden' }), { status: 403 });
     await open();
-    expect(await screen.findByText('Error: Dazu fehlt Ihnen die Berechtigung.')).toBeInTheDocument();
+    expect(await screen.findByText('Fehler: Dazu fehlt Ihnen die Berechtigung.')).toBeInTheDocument();
   });
 
   it("says 'Not authenticated' and links to the login without a session or guest link", async () => {
     await renderWithApp(<Harness />, { auth: await createTestAuth(null), path: '/chats/' });
-    expect(await screen.findByRole('heading', { name: 'Not authenticated' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nicht angemeldet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/login\/\?redirect=.*chats/),

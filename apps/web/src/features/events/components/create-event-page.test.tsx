@@ -204,6 +204,6 @@ describe('CreateEventPage', () => {
 
     status = 403;
     await user.click(save());
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error updating event: Forbidden'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Fehler beim Speichern des Events: Kein Zugriff'));
   });
 });

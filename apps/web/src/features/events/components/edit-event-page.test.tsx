@@ -156,7 +156,7 @@ describe('EditEventPage', () => {
     const { user, history } = await open();
     const notice = screen.getByRole('alert');
     expect(notice).toHaveTextContent('Das Event wurde angelegt, die PDF-Datei aber noch nicht gespeichert.');
-    expect(notice).toHaveTextContent('Error updating event: Bad Gateway');
+    expect(notice).toHaveTextContent('Fehler beim Speichern des Events: Fehlerhaftes Gateway');
     expect(screen.getByText('Vertrag.pdf')).toBeInTheDocument();
 
     await user.click(save());

@@ -111,7 +111,7 @@ describe('EventsListPage', () => {
     expect(screen.getByRole('link', { name: 'Event anlegen' })).toHaveAttribute('href', '/create-event/');
   });
 
-  it("shows 'Error: Error fetching events: {statusText}' and retries", async () => {
+  it("shows 'Error: Error fetching events: {statusText}' in German and retries", async () => {
     let fail = true;
     api.override = (call) =>
       fail && call.path === '/api/events/7'
@@ -120,7 +120,7 @@ describe('EventsListPage', () => {
           })
         : undefined;
     const { user } = await open();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Error fetching events: Forbidden');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Fehler: Fehler beim Laden der Events: Kein Zugriff');
 
     fail = false;
     api.events.push(eventWire());

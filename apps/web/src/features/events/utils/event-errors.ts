@@ -3,26 +3,21 @@
 import { getErrorMessage, INVALID_RESPONSE_CODE, isApiError } from '@/lib/api-error';
 import type { TFunction } from '@/lib/i18n';
 
-/** HTTP reason phrases: HTTP/2 answers carry no status text, so it is looked up by code. */
-const REASON_PHRASES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+const REASON_PHRASE_STATUSES = [400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 500, 502, 503, 504] as const;
+type ReasonPhraseStatus = (typeof REASON_PHRASE_STATUSES)[number];
 
-export function statusText(status: number): string {
-  return REASON_PHRASES[status] ?? `HTTP ${status}`;
+function isReasonPhraseStatus(status: number): status is ReasonPhraseStatus {
+  return (REASON_PHRASE_STATUSES as readonly number[]).includes(status);
+}
+
+/**
+ * The HTTP status in the user's language (the spec's English reason phrase in English): HTTP/2
+ * answers carry no status text, and a browser's English one would stand in a German sentence.
+ */
+export function statusText(status: number, t: TFunction): string {
+  return isReasonPhraseStatus(status)
+    ? t(`events.errors.status.${status}`)
+    : t('events.errors.status.other', { status });
 }
 
 function hasStatus(error: unknown): boolean {
@@ -31,7 +26,7 @@ function hasStatus(error: unknown): boolean {
 
 export function eventsListErrorMessage(error: unknown, t: TFunction): string {
   if (hasStatus(error) && isApiError(error)) {
-    return t('events.errors.fetchList', { statusText: statusText(error.status) });
+    return t('events.errors.fetchList', { statusText: statusText(error.status, t) });
   }
   return getErrorMessage(error, t);
 }
@@ -42,7 +37,7 @@ export function eventFetchErrorMessage(error: unknown, t: TFunction): string {
 
 export function eventSaveErrorMessage(error: unknown, t: TFunction): string {
   if (hasStatus(error) && isApiError(error)) {
-    return t('events.errors.update', { statusText: statusText(error.status) });
+    return t('events.errors.update', { statusText: statusText(error.status, t) });
   }
   return getErrorMessage(error, t);
 }

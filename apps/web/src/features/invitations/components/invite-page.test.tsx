@@ -38,11 +38,13 @@ describe('InvitePage', () => {
   it('shows the invalid-or-expired text for an unknown token', async () => {
     answer = json(404, { code: 'invitation.link-invalid', detail: 'Invitation link invalid or expired.' });
     await renderWithApp(<InvitePage token="gone" email="neu@verein.de" signUp={signUp} />);
-    expect(await screen.findByRole('heading', { name: 'Invitation link invalid or expired.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Einladungslink ungültig oder abgelaufen.' }),
+    ).toBeInTheDocument();
   });
 
   it('names the missing parameters', async () => {
     await renderWithApp(<MissingInvitationParams />);
-    expect(await screen.findByText('Token and email are required')).toBeInTheDocument();
+    expect(await screen.findByText('Token und E-Mail-Adresse sind erforderlich')).toBeInTheDocument();
   });
 });

@@ -84,13 +84,13 @@ describe('ProfilePage', () => {
   it("shows 'Loading...' while the profile loads", async () => {
     respond = () => new Promise<Response>(() => undefined);
     await open();
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('status')).toHaveTextContent('Wird geladen …');
   });
 
   it("shows 'Error: ...' with the spec's message when the profile cannot be loaded", async () => {
     respond = () => json(403, { detail: 'You can only access your own profile', code: 'profile.not-own' });
     await open();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Error fetching user profile: 403');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Fehler: Fehler beim Laden des Benutzerprofils: 403');
   });
 
   it('shows master data, role and the real time of the last change', async () => {
@@ -121,7 +121,7 @@ describe('ProfilePage', () => {
       call.url === '/api/archived-agreements' ? new Promise<Response>((resolve) => (answer = resolve)) : defaults(call);
     await open();
     await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/archived-agreements'));
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.getByRole('status')).toHaveTextContent('Wird geladen …');
 
     answer(
       json(200, [
@@ -183,7 +183,7 @@ describe('ProfilePage', () => {
 
     respond = () => json(500, { detail: 'boom', code: 'server.internal' });
     await user.click(within(drawer).getByRole('button', { name: 'Stammdaten speichern' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error updating user profile: 500'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Fehler beim Speichern des Benutzerprofils: 500'));
   });
 
   it('shows the master data read-only to members, with the reason', async () => {
@@ -227,7 +227,7 @@ describe('ProfilePage', () => {
       call.method === 'DELETE' ? json(500, { detail: 'x', code: 'server.internal' }) : json(200, { user: stored });
     await user.click(await screen.findByRole('button', { name: 'Konto kündigen' }));
     await user.click(await screen.findByRole('button', { name: 'Ja, Konto kündigen' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to delete user profile'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Das Benutzerprofil konnte nicht gelöscht werden.'));
     expect(auth.getState().status).toBe('signedIn');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });

@@ -102,7 +102,7 @@ describe('TeamPage', () => {
     await user.click(screen.getByRole('button', { name: 'Einladung senden' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Einladung erfolgreich versendet!'));
     await user.click(screen.getByRole('button', { name: 'Link kopieren' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Link Copied'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Link kopiert'));
     expect(writeText).toHaveBeenCalledWith('http://localhost/invite/?token=tok&email=neu%40verein.de');
   });
 
@@ -136,6 +136,6 @@ describe('TeamPage', () => {
       </Suspense>,
       { auth: await createTestAuth(USER) },
     );
-    expect(await screen.findByText('Error loading team members')).toBeInTheDocument();
+    expect(await screen.findByText('Fehler beim Laden der Teammitglieder')).toBeInTheDocument();
   });
 });

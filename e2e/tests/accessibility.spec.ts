@@ -1,0 +1,213 @@
+// Accessibility of every screen (issue 21, point 3): axe-core finds no serious or critical WCAG 2.1
+// A/AA violation on any screen, in German and English, at 1280 and 375 px, with error texts and
+// toasts shown. One world (organiser with an event, a sponsor invited as guest, a signed-in sponsor,
+// a newcomer before onboarding) is made once per worker through the API and reused by every test.
+import { expect, test as base, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
+import {
+  completeOnboarding,
+  createUser,
+  PASSWORD,
+  storeSession,
+  uniqueEmail,
+  type TestUser,
+} from '../support/session.ts';
+
+type World = {
+  organiser: TestUser;
+  sponsor: TestUser;
+  newcomer: TestUser;
+  eventId: number;
+  guestQuery: string;
+};
+
+const test = base.extend<object, { world: World }>({
+  world: [
+    async ({ playwright }, use) => {
+      const request: APIRequestContext = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+      const organiser = await createUser(request);
+      await completeOnboarding(request, organiser);
+      const sponsor = await createUser(request);
+      // Role beides: the sponsor dashboard with the header's view switch.
+      await completeOnboarding(request, sponsor, { role: 'beides', organisation_name: 'Brauerei Beispiel GmbH' });
+      const newcomer = await createUser(request);
+      const auth = { Authorization: `Bearer ${organiser.tokens.accessToken}` };
+      const created = await request.post('/api/event/-1', {
+        headers: auth,
+        data: { title: 'Stadtfest', event_date: '2030-07-01', location: 'Marktplatz', description: 'Ein Fest.' },
+      });
+      expect(created.ok(), await created.text()).toBe(true);
+      const eventId = ((await created.json()) as { id: number }).id;
+      const invited = await request.post('/api/sponsor-invitation', {
+        headers: auth,
+        data: { email: uniqueEmail('guest'), event_id: eventId },
+      });
+      expect(invited.ok(), await invited.text()).toBe(true);
+      const guestQuery = new URL(((await invited.json()) as { url: string }).url).search;
+      await use({ organiser, sponsor, newcomer, eventId, guestQuery });
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+const LANGUAGES = ['de', 'en'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+/** Checks the screen as it is at 1280 px, then at 375 px, and goes back to 1280 px. */
+async function checkBothWidths(page: Page, screen: string): Promise<void> {
+  // Let entry animations (toasts, popovers) end: axe measures the colours as they are drawn.
+  await page.waitForTimeout(300);
+  await expectAccessible(page, screen);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(150);
+  await expectAccessible(page, screen);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function visit(page: Page, path: string, ready = page.locator('main h1').first()): Promise<void> {
+  await page.goto(path);
+  await expect(ready).toBeVisible();
+  await checkBothWidths(page, path);
+}
+
+async function newPage(browser: Browser, language: Language, user?: TestUser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  if (user) await storeSession(page, user, { language });
+  else {
+    await page.goto('/config.json');
+    await page.evaluate((lng) => localStorage.setItem('language', lng), language);
+  }
+  return page;
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`in ${language}`, () => {
+    // About 200 axe runs in all; on a busy machine a test's screens take more than the default minute.
+    test.describe.configure({ timeout: 180_000 });
+
+    test('public pages and the guest sponsor', async ({ browser, world }) => {
+      const page = await newPage(browser, language);
+      for (const path of ['/', '/about', '/impressum/', '/privacy-notice/', '/agb', '/unauthorized/']) {
+        await visit(page, path);
+      }
+      await visit(page, '/invite/');
+      await visit(page, '/seite-gibt-es-nicht');
+      await visit(page, `/invite-sponsor/${world.guestQuery}`);
+      await visit(page, `/chats-sponsor/${world.guestQuery}`, page.locator('main').first());
+      await page.context().close();
+    });
+
+    test('sign-in screens with their error texts and the sign-in toast', async ({ browser, world }) => {
+      const page = await newPage(browser, language);
+      await visit(page, '/login/');
+      await page.locator('input[type=email]').fill(world.organiser.email);
+      await page.locator('input[type=password]').fill('falsch-falsch-1');
+      await page.locator('main button[type=submit]').click();
+      await expect(page.locator('main [role=alert]').first()).toBeVisible();
+      await checkBothWidths(page, 'login error');
+
+      await visit(page, '/register/');
+      await page.locator('input[type=email]').fill(uniqueEmail('register'));
+      await page.locator('input[type=password]').fill(PASSWORD);
+      await page.locator('input[autocomplete=off], input[name=invitationCode]').last().fill('FALSCH-CODE');
+      await page.locator('main button[type=submit]').click();
+      await expect(page.locator('main [role=alert]').first()).toBeVisible();
+      await checkBothWidths(page, 'register error');
+
+      await visit(page, '/forget-password/');
+      const email = encodeURIComponent(world.newcomer.email);
+      await visit(page, `/verify/${email}`);
+      await page.locator('input[autocomplete=one-time-code]').first().fill('000000');
+      await page.locator('main button[type=submit]').click();
+      await expect(page.locator('main [role=alert]').first()).toBeVisible();
+      await checkBothWidths(page, 'verify error');
+
+      await visit(page, `/reset-password/${email}`);
+      await page.locator('input[autocomplete=one-time-code]').first().fill('000000');
+      await page.locator('input[type=password]').nth(0).fill(PASSWORD);
+      await page.locator('input[type=password]').nth(1).fill(`${PASSWORD}x`);
+      await page.locator('main button[type=submit]').click();
+      await expect(page.locator('main [role=alert], main [aria-invalid=true]').first()).toBeVisible();
+      await checkBothWidths(page, 'reset error');
+
+      // A real sign-in: the success toast over the dashboard.
+      await visit(page, '/login/');
+      await page.locator('input[type=email]').fill(world.organiser.email);
+      await page.locator('input[type=password]').fill(PASSWORD);
+      await page.locator('main button[type=submit]').click();
+      await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/organizer\/$/);
+      await checkBothWidths(page, 'login toast');
+      await page.context().close();
+    });
+
+    test('the organiser’s dashboards, lists, team and profile', async ({ browser, world }) => {
+      const page = await newPage(browser, language, world.organiser);
+      for (const path of [
+        '/dashboard/organizer/',
+        '/dashboard/organizer/step',
+        '/dashboard/organizer/events',
+        '/events/',
+        '/create-event/',
+        '/dashboard/organizer/team',
+        '/profile/',
+      ]) {
+        await visit(page, path);
+      }
+      await page.context().close();
+    });
+
+    test('the organiser’s event, chat and menus, and an error toast', async ({ browser, world }) => {
+      const page = await newPage(browser, language, world.organiser);
+      await visit(page, `/edit-event/${world.eventId}`);
+
+      // An error toast: the sponsor invitation fails on the server.
+      await page.route('**/api/sponsor-invitation', (route) => route.fulfill({ status: 500, body: '' }));
+      await page.locator('main input[type=email]').first().fill(uniqueEmail('sponsor'));
+      await page.locator('main input[type=email]').first().press('Enter');
+      await expect(page.locator('[data-sonner-toast][data-type=error]').first()).toBeVisible();
+      await checkBothWidths(page, 'error toast');
+      await page.unroute('**/api/sponsor-invitation');
+
+      await page.goto('/chats/');
+      await page.locator('main li button').first().click();
+      await expect(page.getByRole('log')).toBeVisible();
+      await checkBothWidths(page, 'chat');
+
+      await page.goto('/dashboard/organizer/');
+      await expect(page.locator('main h1').first()).toBeVisible();
+      for (const menu of [1, 2, 3]) {
+        await page
+          .locator('header button[aria-expanded]')
+          .nth(menu - 1)
+          .click();
+        await page.waitForTimeout(300);
+        await expectAccessible(page, `header menu ${menu}`);
+        await page.keyboard.press('Escape');
+      }
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.locator('header button[aria-controls]').last().click();
+      await page.waitForTimeout(300);
+      await expectAccessible(page, 'mobile menu');
+      await page.context().close();
+    });
+
+    test('the sponsor’s dashboard and the onboarding', async ({ browser, world }) => {
+      const sponsor = await newPage(browser, language, world.sponsor);
+      await visit(sponsor, '/dashboard-sponsor');
+      await visit(sponsor, '/events/');
+      await visit(sponsor, '/chats/', sponsor.locator('main').first());
+      await sponsor.context().close();
+
+      const newcomer = await newPage(browser, language, world.newcomer);
+      await visit(newcomer, '/on-boarding/');
+      await newcomer.getByText('Sponsor', { exact: true }).click();
+      await newcomer.getByRole('button', { name: language === 'de' ? 'Weiter' : 'Continue' }).click();
+      await expect(newcomer.locator('main input[type=text]').first()).toBeVisible();
+      await checkBothWidths(newcomer, 'onboarding master data');
+      await newcomer.context().close();
+    });
+  });
+}
