@@ -162,7 +162,8 @@ export function createFulfilmentService(deps: {
       (d) => d.kind === 'logo' && d.needsSponsorInput && d.status === 'open' && !d.providedAt,
     );
     const first = open[0];
-    if (first && (await deps.profiles.hasLogo(first.sponsorEmailNormalized))) await provideLogo(open, first.sponsorEmail);
+    if (first && (await deps.profiles.hasLogo(first.sponsorEmailNormalized)))
+      await provideLogo(open, first.sponsorEmail);
   };
 
   return {
