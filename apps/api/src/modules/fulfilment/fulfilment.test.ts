@@ -242,6 +242,36 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     expect((await deliverablesOf(other)).deliverables.find((d) => d.kind === 'logo')).toMatchObject({ status: 'open' });
   });
 
+  it('counts a logo set before the confirmation as provided when the deliverables are created', async () => {
+    const guest = await sponsorship(undefined, false);
+    const upload = await t.app.inject({
+      method: 'PUT',
+      url: '/api/sponsor-profile/logo',
+      headers: { authorization: `${guest.token}:${guest.email}`, 'content-type': 'application/octet-stream' },
+      payload: await logoFile('png'),
+    });
+    expect(upload.statusCode).toBe(200);
+    // Without a logo the same package's logo deliverable stays open after the confirmation.
+    const without = await sponsorship();
+    expect((await deliverablesOf(without)).deliverables.find((d) => d.kind === 'logo')).toMatchObject({
+      status: 'open',
+      provided_at: null,
+    });
+
+    await call('POST', `/api/sponsorships/${guest.sponsorshipId}/status`, organiser.token, { status: 'confirmed' });
+    const mine = await deliverablesOf(guest);
+    const logo = mine.deliverables.find((d) => d.kind === 'logo')!;
+    expect(logo.status).toBe('in_progress');
+    expect(logo.provided_at).not.toBeNull();
+    expect(mine.deliverables.find((d) => d.kind === 'talk')).toMatchObject({ status: 'open' });
+    expect(mine.activity.filter((a) => a.kind === 'logo_provided')).toEqual([
+      expect.objectContaining({ side: 'sponsor', by: guest.email, title: 'Logo' }),
+    ]);
+    // Confirming again creates and logs nothing twice.
+    await call('POST', `/api/sponsorships/${guest.sponsorshipId}/status`, organiser.token, { status: 'confirmed' });
+    expect((await deliverablesOf(guest)).activity.filter((a) => a.kind === 'logo_provided')).toHaveLength(1);
+  });
+
   it('puts overdue deliverables into open tasks, alerts and one digest a day, switchable', async () => {
     const email = sponsorUser.email;
     await sponsorship(email);

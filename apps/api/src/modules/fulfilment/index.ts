@@ -32,6 +32,7 @@ export const fulfilmentModule = defineModule({
       sponsorships: use('sponsorships', 'parties'),
       events: use('events', 'access'),
       packages: use('packages'),
+      profiles: use('sponsor-profiles'),
       ...(clock ? { clock } : {}),
     });
     events.subscribe('sponsorship.activity', fulfilment.onSponsorshipActivity);

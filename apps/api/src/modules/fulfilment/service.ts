@@ -17,6 +17,7 @@ import { fail } from '../../lib/errors.ts';
 import type { EventMap } from '../domain-events.ts';
 import type { EventAccess } from '../events/index.ts';
 import type { PackagesApi } from '../packages/index.ts';
+import type { SponsorProfilesApi } from '../sponsor-profiles/index.ts';
 import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
 import type { ActivityEntry, DeliverableRecord, FulfilmentRepository } from './repository.ts';
 
@@ -32,6 +33,7 @@ export function createFulfilmentService(deps: {
   sponsorships: SponsorshipParties;
   events: EventAccess;
   packages: Pick<PackagesApi, 'chosenPackage'>;
+  profiles: Pick<SponsorProfilesApi, 'hasLogo'>;
   clock?: () => Date;
 }) {
   const { repo, sponsorships, events } = deps;
@@ -118,7 +120,7 @@ export function createFulfilmentService(deps: {
   ) => {
     const chosen = await deps.packages.chosenPackage(sponsorship.id);
     if (!chosen) return 0;
-    return repo.create(
+    const created = await repo.create(
       sponsorship,
       chosen.benefits.map((b, position) => ({
         source_key: `package:${chosen.id}:${position}`,
@@ -140,6 +142,28 @@ export function createFulfilmentService(deps: {
         detail: chosen.name,
       }),
     );
+    if (created > 0) await logoAlreadyProvided(sponsorship.id);
+    return created;
+  };
+
+  /** Marks logo deliverables provided (in progress, logged as the sponsor's). */
+  const provideLogo = async (deliverables: DeliverableRecord[], actor: string) => {
+    const at = now();
+    for (const d of deliverables) {
+      await repo.update(d.id, { status: 'in_progress', provided_at: at }, at, [
+        entry(d, 'sponsor', actor, 'logo_provided', null),
+      ]);
+    }
+  };
+
+  /** A sponsor who set their logo before the confirmation has provided the new logo deliverables already. */
+  const logoAlreadyProvided = async (sponsorshipId: number) => {
+    const open = (await repo.list({ sponsorshipId })).filter(
+      (d) => d.kind === 'logo' && d.needsSponsorInput && d.status === 'open' && !d.providedAt,
+    );
+    const first = open[0];
+    if (first && (await deps.profiles.hasLogo(first.sponsorEmailNormalized)))
+      await provideLogo(open, first.sponsorEmail);
   };
 
   return {
@@ -157,12 +181,7 @@ export function createFulfilmentService(deps: {
 
     /** Subscribed to `sponsor-profile.logo-set`: open logo deliverables count as provided. */
     async onLogoSet({ sponsorEmailNormalized, actor }: EventMap['sponsor-profile.logo-set']): Promise<void> {
-      const at = now();
-      for (const d of await repo.openLogoDeliverables(sponsorEmailNormalized)) {
-        await repo.update(d.id, { status: 'in_progress', provided_at: at }, at, [
-          entry(d, 'sponsor', actor, 'logo_provided', null),
-        ]);
-      }
+      await provideLogo(await repo.openLogoDeliverables(sponsorEmailNormalized), actor);
     },
 
     /** GET /sponsorships/{id}/deliverables */

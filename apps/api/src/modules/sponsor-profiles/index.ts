@@ -14,6 +14,8 @@ export { sponsorProfileExport } from './data-export.ts';
 export type SponsorProfilesApi = {
   /** Account deletion: removes the address's profile, logo and wall consents. */
   forgetAddress: SponsorProfilesService['forgetAddress'];
+  /** For fulfilment: whether the (normalised) address's profile has a logo already. */
+  hasLogo(emailNormalized: string): Promise<boolean>;
 };
 
 export const sponsorProfilesModule = defineModule({
@@ -37,7 +39,10 @@ export const sponsorProfilesModule = defineModule({
       if (kind === 'status_changed') wall.invalidate(eventId);
     });
     return {
-      api: { forgetAddress: (email) => profiles.forgetAddress(email) },
+      api: {
+        forgetAddress: (email) => profiles.forgetAddress(email),
+        hasLogo: async (email) => Boolean((await repo.findProfile(email))?.logoKey),
+      },
       routes: async (app) => {
         await app.register(sponsorProfileRoutes, { profiles });
         await app.register(sponsorWallRoutes, { wall });

@@ -55,7 +55,7 @@ export function DeliverableRow({
                   to="/edit-event/$eventId"
                   params={{ eventId: d.event_id }}
                   hash="fulfilment"
-                  className="text-primary underline-offset-4 hover:underline"
+                  className="text-primary underline underline-offset-4"
                 >
                   {d.event_title}
                 </Link>

@@ -65,11 +65,17 @@ export function SponsorWallCard({ eventId }: { eventId: number }) {
   const query = useQuery(sponsorWallSettingsQueryOptions(eventId));
   const set = useSetSponsorWall(eventId);
 
-  const toggle = (enabled: boolean) =>
+  // The position asked for, set in the click's own render: the mutation's pending state arrives a
+  // tick later, and in between the controlled switch would flip back.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const toggle = (enabled: boolean) => {
+    setAsked(enabled);
     set.mutate(enabled, {
       onSuccess: () => toast.success(enabled ? t('sponsorWall.card.enabled') : t('sponsorWall.card.disabled')),
       onError: (error) => toast.error(getErrorMessage(error, t)),
+      onSettled: () => setAsked(null),
     });
+  };
 
   let content;
   if (query.isPending) {
@@ -97,8 +103,8 @@ export function SponsorWallCard({ eventId }: { eventId: number }) {
             type="checkbox"
             role="switch"
             className="mt-1 size-4 shrink-0"
-            checked={set.isPending ? set.variables : enabled}
-            disabled={set.isPending}
+            checked={asked ?? enabled}
+            disabled={asked !== null}
             onChange={(event) => toggle(event.target.checked)}
             aria-describedby={`sponsor-wall-state-${eventId}`}
           />

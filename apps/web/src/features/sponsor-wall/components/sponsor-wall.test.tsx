@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SponsorWallFeed, SponsorWallSettings } from '@sp/shared';
@@ -89,6 +89,17 @@ describe('SponsorWallCard', () => {
       embedSnippet(origin, 7, 'de', 'Unsere Sponsoren: Stadtlauf'),
     );
     expect(screen.getByTestId('sponsor-wall-feed')).toHaveValue(`${origin}/api/public/events/7/sponsors`);
+  });
+
+  it('shows the switch in its new position from the click on, not only once the answer is there', async () => {
+    await renderWithApp(<SponsorWallCard eventId={7} />);
+    const toggle = await screen.findByRole('switch', { name: /Öffentliche Sponsorenwand/ });
+    fireEvent.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 
   it('keeps quotes and brackets of a title out of the embed code', () => {
