@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await registerRateLimits(app, config.rateLimits, {
     clock: deps.clock,
-    redis: createRedis(app, config.redisUrl),
+    redis: await createRedis(app, config.redisUrl),
     redisKeyPrefix: config.redisKeyPrefix,
   });
   registerWellFormedText(app);

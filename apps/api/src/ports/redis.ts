@@ -2,10 +2,12 @@
 // fail at once while it is down (no offline queue), so a missing Redis costs a request nothing but
 // its limit check.
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
-export function createRedis(app: FastifyInstance, url: string | null): Redis | null {
+/** The client module is loaded only when REDIS_URL is set: the embedded default never needs it. */
+export async function createRedis(app: FastifyInstance, url: string | null): Promise<Redis | null> {
   if (!url) return null;
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     connectTimeout: 1000,
     maxRetriesPerRequest: 1,

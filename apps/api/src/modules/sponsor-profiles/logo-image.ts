@@ -4,7 +4,6 @@
 // canvas (a decompression bomb) never reaches the decoder. What is kept is a new WebP drawn from the
 // pixels alone: no metadata (EXIF, GPS, ICC comments), at most 1024 px a side (decision 020).
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { SPONSOR_PROFILE_LIMITS } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
 
@@ -13,9 +12,16 @@ type Size = { width: number; height: number };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-// One image at a time per process, without libvips' operation cache: logos are rare and small.
-sharp.cache(false);
-sharp.concurrency(1);
+// libvips is loaded with the first logo, not at start: it adds some 20 MB to every process's memory
+// (the idle-memory budget), and most processes never see a logo. One image at a time per process,
+// without libvips' operation cache: logos are rare and small.
+let loaded: Promise<typeof import('sharp').default> | undefined;
+const loadSharp = () =>
+  (loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
 
 /** What the bytes are; 'svg' for anything that looks like SVG/XML markup, null for everything else. */
 export function sniffLogo(bytes: Buffer): LogoKind | 'svg' | null {
@@ -106,6 +112,7 @@ export async function reencodeLogo(bytes: Buffer): Promise<StoredLogo> {
   if (size.width > side || size.height > side) {
     throw fail('logo.too-many-pixels', `The logo may be at most ${side} × ${side} pixels`);
   }
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: side * side, failOn: 'warning', pages: 1 })
       .rotate()
