@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useRuntimeConfig } from '@/config/runtime-config-provider';
 import { getErrorMessage } from '@/lib/api-error';
+import { copyText } from '@/lib/clipboard';
 import { useTranslation } from '@/lib/i18n';
 import { publicApiUrl } from '@/lib/public-api-url';
 import { sponsorWallSettingsQueryOptions, useSetSponsorWall } from '../api/sponsor-wall';
@@ -24,14 +25,13 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
   const id = useId();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      toast.success(t('sponsorWall.card.copied'));
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
+    if (!(await copyText(value))) {
       toast.error(t('sponsorWall.card.copyFailed'));
+      return;
     }
+    setCopied(true);
+    toast.success(t('sponsorWall.card.copied'));
+    setTimeout(() => setCopied(false), 2000);
   };
   return (
     <div className="flex flex-col gap-2">

@@ -1,16 +1,8 @@
 import { CopyIcon, Share2Icon } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { copyText } from '@/lib/clipboard';
 import { useTranslation } from '@/lib/i18n';
-
-async function copyLink(url: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(url);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The link of the invitation just sent: copy it, or share it where the browser can (Web Share API). */
 export function InviteLinkActions({ url }: { url: string | null }) {
@@ -21,7 +13,7 @@ export function InviteLinkActions({ url }: { url: string | null }) {
       toast.error(t('team.invite.noLink'));
       return;
     }
-    if (await copyLink(url)) toast.success(t('team.invite.linkCopied'));
+    if (await copyText(url)) toast.success(t('team.invite.linkCopied'));
     else toast.error(t('team.invite.copyFailed'));
   }
 

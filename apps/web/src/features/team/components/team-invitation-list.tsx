@@ -5,6 +5,7 @@ import type { TeamInvitationState, TeamInvitationWire } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import { getErrorMessage } from '@/lib/api-error';
+import { copyText } from '@/lib/clipboard';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import {
@@ -19,15 +20,6 @@ const STATE_STYLE: Record<TeamInvitationState, string> = {
   expired: 'bg-muted text-muted-foreground',
   revoked: 'bg-destructive/10 text-destructive',
 };
-
-async function copyToClipboard(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Issue 21, point 5: the invitations with state and expiry; resend, copy a new link or revoke at any time. */
 export function TeamInvitationList({ organisationId }: { organisationId: number }) {
@@ -57,7 +49,7 @@ export function TeamInvitationList({ organisationId }: { organisationId: number 
         onSuccess: async (url) => {
           if (kind === 'resend') toast.success(t('team.invitations.resent', { email: invitation.email }));
           else if (kind === 'revoke') toast.success(t('team.invitations.revoked', { email: invitation.email }));
-          else if (url && (await copyToClipboard(url))) toast.success(t('team.invitations.linkCopied'));
+          else if (url && (await copyText(url))) toast.success(t('team.invitations.linkCopied'));
           else toast.error(t('team.invite.copyFailed'));
         },
         onError: (error) => toast.error(t('team.invitations.failed', { message: getErrorMessage(error, t) })),
