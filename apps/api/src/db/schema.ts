@@ -238,7 +238,8 @@ export type SponsorshipActivityTable = {
   actor: string;
   kind: 'offered' | 'chosen' | 'assigned' | 'amount_changed' | 'status_changed';
   package_name: string | null;
-  amount_cents: number | null;
+  /** bigint on PostgreSQL (0022): may come back as a string. */
+  amount_cents: number | string | null;
   note: string | null;
   from_status?: string | null;
   to_status?: string | null;

@@ -21,6 +21,7 @@ import { sponsorProfiles } from './0017_sponsor_profiles.ts';
 import { workday } from './0018_workday.ts';
 import { packageRevisions } from './0020_package_revisions.ts';
 import { dashboardView } from './0021_dashboard_view.ts';
+import { activityAmountBigint } from './0022_activity_amount_bigint.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -44,5 +45,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0018_workday': workday(engine),
     '0020_package_revisions': packageRevisions(engine),
     '0021_dashboard_view': dashboardView(),
+    '0022_activity_amount_bigint': activityAmountBigint(engine),
   };
 }

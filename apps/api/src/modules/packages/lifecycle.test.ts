@@ -55,6 +55,23 @@ describe.each(ENGINES)('a sponsorship moving on, for its package, on %s', (engin
     fs.rmSync(t.config.dataDir, { recursive: true, force: true });
   });
 
+  it('keeps an amount above 32 bits in the activity log (up to the 100 million euro limit)', async () => {
+    const { id, guest } = await chosen(await packageWith(null));
+    const big = 9_999_999_999; // 99,999,999.99 EUR
+    const changed = await call('PATCH', `/api/sponsorships/${id}`, organiser.token, {
+      amount_cents: big,
+      note: 'Groß',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().amount_cents).toBe(big);
+    const activity = (
+      await t.app.inject({ method: 'GET', url: `/api/sponsorships/${id}/packages`, headers: guest })
+    ).json().activity;
+    expect(activity.filter((a: { kind: string }) => a.kind === 'amount_changed')).toMatchObject([
+      { amount_cents: big, note: 'Groß' },
+    ]);
+  });
+
   it('needs a note for an amount other than the package price, and logs every change', async () => {
     const { id, guest } = await chosen(await packageWith(null));
     const bare = await call('PATCH', `/api/sponsorships/${id}`, organiser.token, { amount_cents: 40_000 });
