@@ -8,6 +8,7 @@
 //   npm run bench -- --no-browser  without the LCP measurement in Chromium
 //   npm run bench -- --engine postgresql   one engine only (sqlite or postgresql)
 //   npm run bench -- --reads-only  only start, memory and the read figures (no writes, live, mixed, browser)
+//   npm run bench -- --scale-data 1,10,100  only the cost as data grows (scripts/bench/scale-data.mjs)
 import './supported-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { bundleFigures, lighthouseLike } from './bench/frontend.mjs';
 import { lighthouseScores } from './bench/lighthouse.mjs';
 import { cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
 import { rawInsertRate } from './bench/raw-insert-rate.mjs';
+import { runScaleDataBench } from './bench/scale-data.mjs';
 import { seedPackagedEvent } from './bench/seed-packages.mjs';
 import { seed } from './bench/seed.mjs';
 import { closeClientAgent, expectStatus, freePort, rssMb, startServer } from './bench/server.mjs';
@@ -44,7 +46,9 @@ const DURATION = {
 const CONNECTIONS = 50;
 /** What Chromium sends with every fetch of the web app. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-const HARD_LIMIT_MS = 20 * 60 * 1000;
+const scaleFactors = args.includes('--scale-data') ? args[args.indexOf('--scale-data') + 1] : null;
+// The data-growth step seeds and measures three sizes per engine.
+const HARD_LIMIT_MS = (scaleFactors ? 60 : 20) * 60 * 1000;
 
 const log = (line) => console.log(`  ${line}`);
 const rows = [];
@@ -360,6 +364,10 @@ async function main() {
 
   buildWebIfNeeded();
   buildApiIfNeeded();
+  if (scaleFactors !== null) {
+    await runScaleDataBench({ factorsText: scaleFactors, onlyEngine, durations: DURATION, log });
+    process.exit(0);
+  }
   console.log(`Benchmark on ${os.cpus().length} cores, Node ${process.version}, durations scaled by ${scale}`);
   const bundle = bundleFigures();
   results.frontend = { bundle, budgets: BUDGETS };

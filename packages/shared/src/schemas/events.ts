@@ -49,9 +49,28 @@ export const ZEvent = z.object({
 });
 export type EventWire = z.infer<typeof ZEvent>;
 
+/** The keyset cursor of the events list: the last event of the page before, `YYYY-MM-DD,id`. */
+export function eventsCursorOf(event: { event_date: string; id: number }): string {
+  return `${event.event_date},${event.id}`;
+}
+
 export const ZListEventsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(EVENTS_PAGE_SIZE_MAX).default(EVENTS_PAGE_SIZE_DEFAULT),
   offset: z.coerce.number().int().min(0).default(0),
+  /**
+   * The events after this one in the list's order (`eventsCursorOf` of the last event shown): the
+   * next page costs the same however deep it is, where `offset` reads and drops every row before it
+   * (issue 22, point 2). `offset` then counts from the cursor.
+   */
+  after: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2},\d{1,10}$/)
+    .transform((value) => {
+      const [eventDate, id] = value.split(',');
+      return { eventDate: eventDate!, id: Number(id) };
+    })
+    .refine((cursor) => cursor.id <= 2_147_483_647)
+    .optional(),
   /** `true`: the archived events only; otherwise the events in use (issue 21, point 4). */
   archived: z
     .enum(['true', 'false'])

@@ -23,6 +23,7 @@ import { packageRevisions } from './0020_package_revisions.ts';
 import { dashboardView } from './0021_dashboard_view.ts';
 import { activityAmountBigint } from './0022_activity_amount_bigint.ts';
 import { sponsorLegalDetails } from './0023_sponsor_legal_details.ts';
+import { keysetPaging } from './0030_keyset_paging.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -48,5 +49,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0021_dashboard_view': dashboardView(),
     '0022_activity_amount_bigint': activityAmountBigint(engine),
     '0023_sponsor_legal_details': sponsorLegalDetails(engine),
+    '0030_keyset_paging': keysetPaging(engine),
   };
 }

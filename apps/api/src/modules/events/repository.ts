@@ -77,6 +77,40 @@ export type EventFileWrites = {
   removeUnlistedEventFiles(trx: Db, eventId: number, keepIds: string[]): Promise<string[]>;
 };
 
+/** A page of the events list: after the keyset cursor (issue 22, point 2), then `offset` more rows. */
+export type EventsPage = {
+  limit: number;
+  offset: number;
+  archived: boolean;
+  after?: { eventDate: string; id: number } | undefined;
+};
+
+/**
+ * The events list's page, newest event date first, then the newest id: the order of the index
+ * events_organisation_date (organisation_id, event_date, id), read backwards from the cursor, so a
+ * page costs the same however deep it is. Exported for the query-plan tests.
+ */
+export function eventsPageQuery(db: Db, organisationId: number, page: EventsPage) {
+  let query = db
+    .selectFrom('events')
+    .select(eventColumns)
+    .where('organisation_id', '=', organisationId)
+    .where('archived_at', page.archived ? 'is not' : 'is', null);
+  const after = page.after;
+  if (after) query = query.where((eb) => eb(eb.refTuple('event_date', 'id'), '<', eb.tuple(after.eventDate, after.id)));
+  query = query.orderBy('event_date', 'desc').orderBy('id', 'desc').limit(page.limit);
+  return page.offset > 0 ? query.offset(page.offset) : query;
+}
+
+/** The X-Total-Count of the events list: a range of the same index. */
+export function eventsCountQuery(db: Db, organisationId: number, archived: boolean) {
+  return db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .where('archived_at', archived ? 'is not' : 'is', null);
+}
+
 export function createEventsRepository(db: Db, eventFiles: EventFileWrites) {
   // The access checks of every event request (decision 013); the event list's also reads its cache
   // version, the revision of the caller's organisation, in the same round trip (decision 014).
@@ -123,25 +157,10 @@ export function createEventsRepository(db: Db, eventFiles: EventFileWrites) {
     },
 
     /** Newest event date first, then the newest id; the archived ones or those in use. */
-    async listEvents(organisationId: number, page: { limit: number; offset: number; archived: boolean }) {
-      const archived = page.archived ? 'is not' : 'is';
+    async listEvents(organisationId: number, page: EventsPage) {
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('events')
-          .select(eventColumns)
-          .where('organisation_id', '=', organisationId)
-          .where('archived_at', archived, null)
-          .orderBy('event_date', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        db
-          .selectFrom('events')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('organisation_id', '=', organisationId)
-          .where('archived_at', archived, null)
-          .executeTakeFirstOrThrow(),
+        eventsPageQuery(db, organisationId, page).execute(),
+        eventsCountQuery(db, organisationId, page.archived).executeTakeFirstOrThrow(),
       ]);
       return { events: rows.map(toEvent), total: fromDbCount(count.n as number | string | bigint) };
     },

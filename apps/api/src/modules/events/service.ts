@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { FilesService } from '../files/index.ts';
 import type { Caller, EventAccess } from './access.ts';
 import type { EventLifecycleRepository } from './lifecycle-repository.ts';
-import type { AttachedFile, EventRecord, EventsRepository, SponsorshipTotals } from './repository.ts';
+import type { AttachedFile, EventRecord, EventsPage, EventsRepository, SponsorshipTotals } from './repository.ts';
 
 type SaveEvent = z.output<typeof ZSaveEventRequest>;
 const NO_SPONSORSHIPS: SponsorshipTotals = { sponsorAmount: 0, committedCents: 0, openSponsorships: 0 };
@@ -58,10 +58,11 @@ export function createEventsService(deps: {
      * GET /events/{organisationId} for the read cache: after the access check, the page's cache key
      * and the organisation's revision read before the page (lib/read-cache.ts), and how to read it.
      */
-    async listing(caller: Caller, organisationId: number, page: { limit: number; offset: number; archived: boolean }) {
+    async listing(caller: Caller, organisationId: number, page: EventsPage) {
       const revision = await access.organiserRevision(caller, organisationId);
+      const after = page.after ? `${page.after.eventDate},${page.after.id}` : '';
       return {
-        key: `events:${organisationId}:${page.limit}:${page.offset}:${page.archived ? 'archived' : 'active'}`,
+        key: `events:${organisationId}:${page.limit}:${page.offset}:${after}:${page.archived ? 'archived' : 'active'}`,
         version: String(revision),
         load: async () => {
           const { events, total } = await repo.listEvents(organisationId, page);

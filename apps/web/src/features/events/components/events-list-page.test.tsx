@@ -47,7 +47,7 @@ describe('EventsListPage', () => {
     expect(card.getByText('3 Sponsoren')).toBeInTheDocument();
     expect(card.getByText('2.500,00 €')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Event anlegen' })).toHaveAttribute('href', '/create-event/');
-    expect(api.calls).toContainEqual(expect.objectContaining({ path: '/api/events/7', search: '?limit=10&offset=0' }));
+    expect(api.calls).toContainEqual(expect.objectContaining({ path: '/api/events/7', search: '?limit=10' }));
   });
 
   it("writes 'Sponsoren' after the number for every count in German, as the spec says", async () => {
@@ -94,7 +94,8 @@ describe('EventsListPage', () => {
     expect(screen.queryByRole('button', { name: 'Mehr laden' })).not.toBeInTheDocument();
 
     const pages = api.calls.filter((call) => call.path === '/api/events/7').map((call) => call.search);
-    expect(pages).toEqual(['?limit=10&offset=0', '?limit=10&offset=10', '?limit=10&offset=20']);
+    // Each next page starts after the last event shown (keyset cursor `date,id`), not at an offset.
+    expect(pages).toEqual(['?limit=10', '?limit=10&after=2026-01-22%2C10', '?limit=10&after=2026-01-12%2C20']);
   });
 
   it("shows no 'Mehr laden' when the first page holds every event", async () => {

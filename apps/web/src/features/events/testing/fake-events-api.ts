@@ -95,9 +95,16 @@ export function installFakeEventsApi(initial: EventWire[] = []): FakeEventsApi {
         .filter((event) => event.organisation_id === Number(match?.[1]))
         .filter((event) => (event.archived_at !== null) === archived)
         .sort((a, b) => b.event_date.localeCompare(a.event_date) || b.id - a.id);
+      // The keyset cursor (`after=date,id`) as the server reads it, then `offset` from there.
+      const after = params.get('after');
+      const [afterDate, afterId] = after ? [after.split(',')[0]!, Number(after.split(',')[1])] : [null, 0];
+      const rest =
+        afterDate === null
+          ? mine
+          : mine.filter((e) => e.event_date < afterDate || (e.event_date === afterDate && e.id < afterId));
       const offset = Number(params.get('offset') ?? 0);
       const limit = Number(params.get('limit') ?? 20);
-      return json(200, mine.slice(offset, offset + limit), { 'X-Total-Count': String(mine.length) });
+      return json(200, rest.slice(offset, offset + limit), { 'X-Total-Count': String(mine.length) });
     }
     if (method === 'POST' && (match = /^\/api\/event\/(\d+)\/(archive|unarchive)$/.exec(path))) {
       const event = fake.events.find((e) => e.id === Number(match?.[1]));
