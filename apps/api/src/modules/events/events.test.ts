@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsCursorOf } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
 import { signUpAndSignIn, startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
 import { createEventsRepository } from './repository.ts';
@@ -157,6 +158,39 @@ describe.each(ENGINES)('events on %s', (engine) => {
     expect((await call('GET', `/api/events/${org.organisationId}?limit=0`, org.token)).statusCode).toBe(400);
     expect((await call('GET', `/api/events/${org.organisationId}?limit=101`, org.token)).statusCode).toBe(400);
     expect((await call('GET', `/api/events/${org.organisationId}?offset=-1`, org.token)).statusCode).toBe(400);
+  });
+
+  it('pages the list by the keyset cursor after=date,id, ties on the date by id', async () => {
+    const org = await onboardedUser(t, 'veranstalter');
+    const dates = ['2026-03-01', '2026-05-01', '2026-01-15', '2026-05-01', '2025-12-24'];
+    const events: { id: number; event_date: string }[] = [];
+    for (const [i, event_date] of dates.entries())
+      events.push(
+        (await call('POST', '/api/event/-1', org.token, validEvent({ title: `Event ${i}`, event_date }))).json(),
+      );
+    const expected = [events[3]!, events[1]!, events[0]!, events[2]!, events[4]!].map((e) => e.id);
+    const list = `/api/events/${org.organisationId}?limit=2`;
+    const seen: number[] = [];
+    let after = '';
+    for (let page = 0; page < 3; page++) {
+      const res = await call('GET', `${list}${after}`, org.token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-total-count']).toBe('5');
+      const rows = res.json() as { id: number; event_date: string }[];
+      seen.push(...rows.map((e) => e.id));
+      const last = rows.at(-1)!;
+      after = `&after=${encodeURIComponent(eventsCursorOf(last))}`;
+    }
+    expect(seen).toEqual(expected);
+    // After the last event: nothing more. The two events of 2026-05-01 are told apart by id.
+    expect((await call('GET', `${list}${after}`, org.token)).json()).toEqual([]);
+    const tie = await call('GET', `${list}&after=2026-05-01,${expected[0]}`, org.token);
+    expect(tie.json().map((e: { id: number }) => e.id)).toEqual(expected.slice(1, 3));
+    // Offset counts from the cursor.
+    const skip = await call('GET', `${list}&after=2026-05-01,${expected[0]}&offset=1`, org.token);
+    expect(skip.json().map((e: { id: number }) => e.id)).toEqual(expected.slice(2, 4));
+    for (const bad of ['2026-05-01', '2026-05-01,x', '1,2', '2026-05-01,99999999999'])
+      expect((await call('GET', `${list}&after=${encodeURIComponent(bad)}`, org.token)).statusCode).toBe(400);
   });
 
   it('refuses another organisation: 403 for its list, 404 for its events', async () => {
