@@ -25,13 +25,13 @@ const requireFromApi = createRequire(path.join(root, 'apps/api/package.json'));
 const CONNECTIONS = 10;
 /** The measured organisation's event list page, as the web app asks for it (EVENTS_PAGE_SIZE). */
 const EVENTS_PAGE = 10;
-export const SCALE_BUDGET = 1.5;
+const SCALE_BUDGET = 1.5;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 /** `--scale-data 1,10,100` → [1, 10, 100]. */
-export function parseFactors(text) {
+function parseFactors(text) {
   const factors = String(text ?? '')
     .split(',')
     .map((part) => Number(part.trim()));
@@ -232,7 +232,7 @@ function printColumns(head, rows) {
 }
 
 /** The whole data-growth step for one engine; `databaseUrl` null for SQLite. */
-export async function scaleData({ factors, engine, databaseUrl, durations, log }) {
+async function scaleData({ factors, engine, databaseUrl, durations, log }) {
   const runs = [];
   for (const factor of factors) {
     console.log(`\n== ${engine}, ${factor}× data ==`);

@@ -88,9 +88,9 @@ export type EventsPage = {
 /**
  * The events list's page, newest event date first, then the newest id: the order of the index
  * events_organisation_date (organisation_id, event_date, id), read backwards from the cursor, so a
- * page costs the same however deep it is. Exported for the query-plan tests.
+ * page costs the same however deep it is.
  */
-export function eventsPageQuery(db: Db, organisationId: number, page: EventsPage) {
+function eventsPageQuery(db: Db, organisationId: number, page: EventsPage) {
   let query = db
     .selectFrom('events')
     .select(eventColumns)
@@ -103,7 +103,7 @@ export function eventsPageQuery(db: Db, organisationId: number, page: EventsPage
 }
 
 /** The X-Total-Count of the events list: a range of the same index. */
-export function eventsCountQuery(db: Db, organisationId: number, archived: boolean) {
+function eventsCountQuery(db: Db, organisationId: number, archived: boolean) {
   return db
     .selectFrom('events')
     .select((eb) => eb.fn.countAll().as('n'))

@@ -1,4 +1,4 @@
-// The hot queries use an index on both engines (issue 22, point 2; decision 030). Each query is the
+// Support of the query-plan tests (query-plans.test.ts in the modules): the hot queries use an index on both engines (issue 22, point 2; decision 030). Each query is the
 // one the repository runs: a plugin records what the repositories compile while they answer, and
 // the test asks the database for the plan of exactly that SQL with its parameters. SQLite is not
 // analysed (the server never runs ANALYZE), so its plans are the ones production gets; PostgreSQL
@@ -13,14 +13,10 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
+import type { Engine } from '../src/db/column-types.ts';
 import type { Db } from '../src/db/index.ts';
-import { createConversationsRepository } from '../src/modules/chat/conversations-repository.ts';
-import { createMessageWriter } from '../src/modules/chat/message-writer.ts';
-import { createMessagesRepository } from '../src/modules/chat/messages-repository.ts';
-import { createEventsRepository } from '../src/modules/events/repository.ts';
-import { createSponsorshipsRepository } from '../src/modules/sponsorships/repository.ts';
-import { ENGINES, createTestDatabase, type TestDatabase } from './helpers.ts';
+import { createTestDatabase, type TestDatabase } from './helpers.ts';
 
 /** Records the SQL of every query built through the Kysely instance it is plugged into. */
 class QueryRecorder implements KyselyPlugin {
@@ -50,7 +46,7 @@ const EXTRA_ORGANISATIONS = 5000;
 const EVENTS_PER_ORGANISATION = 8;
 const CONVERSATIONS_PER_ORGANISATION = 8;
 const MESSAGES_PER_CONVERSATION = 12;
-const T = '2026-01-05T08:00:00.000Z';
+export const T = '2026-01-05T08:00:00.000Z';
 
 async function seed(db: Db): Promise<void> {
   const organisations = Array.from({ length: Math.max(ORGANISATIONS, 500) }, (_, o) => ({
@@ -169,7 +165,7 @@ type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: 
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
 /** The plan of a recorded query, as lines (SQLite) or plan nodes (PostgreSQL). */
-async function planOf(database: TestDatabase, query: CompiledQuery) {
+export async function planOf(database: TestDatabase, query: CompiledQuery) {
   if (database.engine === 'sqlite') {
     const result = await database.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
@@ -189,7 +185,7 @@ async function planOf(database: TestDatabase, query: CompiledQuery) {
  * Only Scan or Bitmap Index Scan and no Seq Scan on it. `sorts`: whether the order may need a sort
  * (a list whose rows come from two indexes, e.g. an OR over two columns).
  */
-async function expectIndexed(database: TestDatabase, query: CompiledQuery, { sorts = false } = {}) {
+export async function expectIndexed(database: TestDatabase, query: CompiledQuery, { sorts = false } = {}) {
   const { lines, nodes } = await planOf(database, query);
   const context = `${query.sql}\n${lines.join('\n')}`;
   if (database.engine === 'sqlite') {
@@ -225,135 +221,49 @@ async function expectIndexed(database: TestDatabase, query: CompiledQuery, { sor
     ).toEqual([]);
 }
 
-describe.each(ENGINES)('query plans of the hot queries on %s', (engine) => {
-  let database: TestDatabase;
-  let recorder: QueryRecorder;
-  let db: Db;
-  let organisationId: number;
-  let eventId: number;
-  let conversationId: number;
-
-  /** The queries `run` makes through the repositories, in order. */
-  const recorded = async (run: () => Promise<unknown>): Promise<CompiledQuery[]> => {
-    recorder.queries.length = 0;
-    await run();
-    return [...recorder.queries];
+/** A seeded (PostgreSQL: analysed) database, a Kysely that records what is built through it, and ids to ask for. */
+export async function planFixture(engine: Engine) {
+  const database = await createTestDatabase(engine);
+  await seed(database.db);
+  if (engine === 'postgres') await database.db.executeQuery(CompiledQuery.raw('analyze'));
+  const executor = database.db.getExecutor();
+  const recorder = new QueryRecorder((node) => executor.compileQuery(node, { queryId: 'plan' } as never));
+  const profile = await database.db
+    .selectFrom('user_profiles')
+    .select('organisation_id')
+    .where('cognito_id', '=', 'sub-150')
+    .executeTakeFirstOrThrow();
+  const organisationId = profile.organisation_id!;
+  const eventId = (
+    await database.db
+      .selectFrom('events')
+      .select('id')
+      .where('organisation_id', '=', organisationId)
+      .executeTakeFirstOrThrow()
+  ).id;
+  const conversationId = (
+    await database.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('organisation_id', '=', organisationId)
+      .executeTakeFirstOrThrow()
+  ).id;
+  return {
+    database,
+    /** Builds through this instance are recorded. */
+    db: database.db.withPlugin(recorder) as Db,
+    sub: 'sub-150',
+    email: 'owner-150@verein.example',
+    organisationId,
+    eventId,
+    conversationId,
+    /** The queries `run` makes through `db`, in order. */
+    async recorded(run: () => Promise<unknown>): Promise<CompiledQuery[]> {
+      recorder.queries.length = 0;
+      await run();
+      return [...recorder.queries];
+    },
   };
+}
 
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await seed(database.db);
-    if (engine === 'postgres') await database.db.executeQuery(CompiledQuery.raw('analyze'));
-    const executor = database.db.getExecutor();
-    recorder = new QueryRecorder((node) => executor.compileQuery(node, { queryId: 'plan' } as never));
-    db = database.db.withPlugin(recorder);
-    const profile = await database.db
-      .selectFrom('user_profiles')
-      .select('organisation_id')
-      .where('cognito_id', '=', 'sub-150')
-      .executeTakeFirstOrThrow();
-    organisationId = profile.organisation_id!;
-    eventId = (
-      await database.db
-        .selectFrom('events')
-        .select('id')
-        .where('organisation_id', '=', organisationId)
-        .executeTakeFirstOrThrow()
-    ).id;
-    conversationId = (
-      await database.db
-        .selectFrom('conversations')
-        .select('id')
-        .where('organisation_id', '=', organisationId)
-        .executeTakeFirstOrThrow()
-    ).id;
-  }, 120_000);
-  afterAll(() => database.dispose());
-
-  const events = () =>
-    createEventsRepository(db, { attachEventFiles: async () => undefined, removeUnlistedEventFiles: async () => [] });
-
-  it('the access checks of the event reads (preparedRead): membership with revision, the event by id', async () => {
-    const queries = await recorded(async () => {
-      await events().findMembershipAndRevision('sub-150');
-      await events().findEvent(eventId);
-    });
-    expect(queries).toHaveLength(2);
-    for (const query of queries) await expectIndexed(database, query);
-  });
-
-  it('the events list: the first page, a keyset page, the archived list and the total', async () => {
-    const first = await recorded(() => events().listEvents(organisationId, { limit: 3, offset: 0, archived: false }));
-    const keyset = await recorded(() =>
-      events().listEvents(organisationId, {
-        limit: 3,
-        offset: 0,
-        archived: false,
-        after: { eventDate: '2027-06-30', id: 2_000_000 },
-      }),
-    );
-    const archived = await recorded(() => events().listEvents(organisationId, { limit: 3, offset: 0, archived: true }));
-    expect(keyset[0]!.sql).toMatch(/\("event_date", "id"\) < \(/);
-    expect(keyset[0]!.sql).not.toMatch(/offset/i);
-    for (const query of [...first, ...keyset, ...archived]) await expectIndexed(database, query);
-    // The page reads the partial index of its list, which orders it without a sort.
-    const { lines } = await planOf(database, keyset[0]!);
-    expect(lines.join('\n')).toMatch(/events_organisation_active/);
-  });
-
-  it('the event page reads: sponsorship totals and the sponsorships of the event', async () => {
-    const queries = await recorded(async () => {
-      await events().sponsorshipTotals([eventId]);
-      await createSponsorshipsRepository(db, {} as never).listForEvent(eventId);
-    });
-    expect(queries).toHaveLength(2);
-    await expectIndexed(database, queries[0]!);
-    // SQLite reads them in the order of sponsorships_event_created; PostgreSQL joins first and then
-    // sorts the event's rows (an event's sponsorships, not the table).
-    await expectIndexed(database, queries[1]!, { sorts: engine === 'postgres' });
-  });
-
-  it('the chat access checks and the conversation list', async () => {
-    const conversations = createConversationsRepository(db);
-    const access = await recorded(async () => {
-      await conversations.findMembershipAndListVersion('sub-150', 'owner-150@verein.example');
-      await conversations.findConversation(conversationId);
-    });
-    expect(access.length).toBeGreaterThanOrEqual(2);
-    for (const query of access) await expectIndexed(database, query);
-    const list = await recorded(() =>
-      conversations.listConversations({ kind: 'user', organisationId, emailNormalized: 'owner-150@verein.example' }),
-    );
-    expect(list).toHaveLength(1);
-    // The organisation's conversations or the address's: two index ranges, so their union is sorted
-    // (one organisation's conversations, not the table).
-    await expectIndexed(database, list[0]!, { sorts: true });
-  });
-
-  it('a conversation page: the newest 50 and an older page by before=', async () => {
-    const messages = createMessagesRepository(db);
-    const newest = await recorded(() => messages.listMessages(conversationId, { limit: 50 }));
-    const older = await recorded(() => messages.listMessages(conversationId, { limit: 5, before: 2_000_000 }));
-    expect(older[0]!.sql).not.toMatch(/offset/i);
-    for (const query of [...newest, ...older]) await expectIndexed(database, query);
-  });
-
-  it("a message insert's counter update on its conversation", async () => {
-    const writer = createMessageWriter(db, engine);
-    const queries = await recorded(() =>
-      writer.insertMessage({
-        conversationId,
-        senderSide: 'sponsor',
-        senderId: null,
-        senderName: 'Anna',
-        body: 'Neue Nachricht',
-        type: 'text',
-        sentAt: new Date(T),
-        readAt: null,
-      }),
-    );
-    const update = queries.find((q) => /^update "conversations"/.test(q.sql));
-    expect(update, queries.map((q) => q.sql).join('\n')).toBeDefined();
-    await expectIndexed(database, update!);
-  });
-});
+export type PlanFixture = Awaited<ReturnType<typeof planFixture>>;
