@@ -2,6 +2,7 @@
 // normalise what comes back (dates, booleans, numbers) so both engines return the same objects.
 import type { Generated } from 'kysely';
 import type { FulfilmentTables } from './schema-fulfilment.ts';
+import type { InvoiceTables } from './schema-invoices.ts';
 
 /** Written as ISO-8601 strings; read back as Date (PostgreSQL) or string (SQLite). */
 export type DbTime = string | Date;
@@ -150,6 +151,8 @@ export type OutboxTable = {
   subject: string;
   text: string;
   html: string | null;
+  /** JSON: [{ filename, content_type, size }] of the attachments (0026), or null. */
+  attachments?: string | null;
   created_at: DbTime;
 };
 
@@ -427,4 +430,5 @@ export type Database = {
   sponsor_profiles: SponsorProfilesTable;
   sponsor_wall_consents: SponsorWallConsentsTable;
   sponsor_walls: SponsorWallsTable;
-} & FulfilmentTables;
+} & FulfilmentTables &
+  InvoiceTables;
