@@ -2,7 +2,7 @@
 // server checks the same again (IBAN and BIC with ibantools, the number format's placeholders).
 import { z } from 'zod';
 import { DEFAULT_NUMBER_FORMAT, INVOICE_LIMITS, type BillingSettingsInput, type BillingSettingsWire } from '@sp/shared';
-import { isValidBic, isValidIban, normaliseIban } from './iban';
+import { groupIban, isValidBic, isValidIban, normaliseIban } from './iban';
 import { numberFormatProblem } from './number-format';
 
 const E = 'invoices.settings.errors.';
@@ -12,7 +12,7 @@ const wholeNumber = (min: number, max: number) =>
     .trim()
     .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, { error: `${E}number` });
 
-export const VAT_ID_PATTERN = /^[A-Z]{2}[0-9A-Z+*]{2,12}$/;
+const VAT_ID_PATTERN = /^[A-Z]{2}[0-9A-Z+*]{2,12}$/;
 const compact = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
 export const billingFormSchema = z
@@ -74,7 +74,7 @@ export function toFormValues(settings: BillingSettingsWire | null): BillingFormV
     legal_name: settings?.legal_name ?? '',
     tax_number: settings?.tax_number ?? '',
     vat_id: settings?.vat_id ?? '',
-    iban: settings ? settings.iban.replace(/(.{4})(?=.)/g, '$1 ') : '',
+    iban: settings ? groupIban(settings.iban) : '',
     bic: settings?.bic ?? '',
     bank_name: settings?.bank_name ?? '',
     payment_term_days: String(settings?.payment_term_days ?? 14),
