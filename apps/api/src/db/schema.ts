@@ -239,7 +239,15 @@ export type SponsorshipActivityTable = {
   at: DbTime;
   side: 'organisation' | 'sponsor';
   actor: string;
-  kind: 'offered' | 'chosen' | 'assigned' | 'amount_changed' | 'status_changed';
+  kind:
+    | 'offered'
+    | 'chosen'
+    | 'assigned'
+    | 'amount_changed'
+    | 'status_changed'
+    | 'invoice_issued'
+    | 'invoice_cancelled'
+    | 'invoice_paid';
   package_name: string | null;
   /** bigint on PostgreSQL (0022): may come back as a string. */
   amount_cents: number | string | null;

@@ -1,0 +1,61 @@
+// Invoices (issue 20, decision record 026): drafts from confirmed sponsorships, issuing with the
+// organisation's gap-free numbers, cancellation invoices, the readable PDF with GiroCode, ZUGFeRD and
+// XRechnung, payments, overdue reminders and the sums for the dashboards. The only writer of
+// invoices, invoice_payments and invoice_counters.
+import { defineModule } from '../kit.ts';
+import { createDocumentStore } from './documents.ts';
+import { createInvoiceReads } from './reads.ts';
+import { createRemindersJob, keepRemindersJob } from './reminders-job.ts';
+import { createInvoicesRepository, type InvoiceRecord } from './repository.ts';
+import { invoicesRoutes } from './routes.ts';
+import { createInvoicesService } from './service.ts';
+
+export type InvoicesApi = {
+  /** For the data export: the invoices addressed to a sponsor address (issued ones). */
+  forSponsor(emailNormalized: string): Promise<InvoiceRecord[]>;
+  /** For the data export: an organisation's invoices. */
+  forOrganisation(organisationId: number): Promise<InvoiceRecord[]>;
+};
+
+export const invoicesModule = defineModule({
+  name: 'invoices',
+  ports: ['db', 'blobs', 'clock', 'mail', 'log'],
+  setup: ({ db, blobs, clock, mail, log, use, onClose }) => {
+    const repo = createInvoicesRepository(db);
+    const documents = createDocumentStore({ repo, blobs });
+    const settingsOf = (organisationId: number) => use('billing').settingsOf(organisationId);
+    const access = use('events', 'access');
+    const sponsorships = use('sponsorships', 'parties');
+    const service = createInvoicesService({
+      repo,
+      documents,
+      settingsOf,
+      access,
+      sponsorships,
+      profiles: use('profiles'),
+      legalDetails: (email) => use('sponsor-profiles').legalDetails(email),
+      packages: use('packages'),
+      mail,
+      log,
+      clock,
+    });
+    const reads = createInvoiceReads({ repo, service, documents, access, sponsorships, clock });
+    const job = createRemindersJob({ repo, settingsOf, mail, log });
+    keepRemindersJob(db, job);
+    job.start(clock ?? (() => new Date()));
+    onClose('preClose', () => job.stop());
+    return {
+      api: {
+        forSponsor: (email) => repo.list({ sponsorEmailNormalized: email, notDraft: true }),
+        forOrganisation: (organisationId) => repo.list({ organisationId }),
+      },
+      routes: async (app) => app.register(invoicesRoutes, { service, reads }),
+    };
+  },
+});
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    invoices: InvoicesApi;
+  }
+}
