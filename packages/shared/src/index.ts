@@ -22,3 +22,4 @@ export * from './schemas/sponsoring-numbers.ts';
 export * from './schemas/fulfilment.ts';
 export * from './schemas/sponsor-profiles.ts';
 export * from './schemas/invoices.ts';
+export * from './schemas/sponsor-legal.ts';

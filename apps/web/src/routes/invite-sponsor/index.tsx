@@ -7,6 +7,7 @@ import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitat
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { SponsorInvoices } from '@/features/invoices/components/sponsor-invoices';
 import { PackageChoice } from '@/features/packages/components/package-choice';
+import { SponsorLegalDetailsSection } from '@/features/sponsor-profile/components/legal-details-section';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import { SponsorNextSteps } from '@/features/sponsorships/components/sponsor-next-steps';
 import { useLanguage } from '@/hooks/use-language';
@@ -28,8 +29,9 @@ const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, reg
       viewer={{ kind: 'guest', token, email }}
       registerHref={registerHref}
     />
-    <div className="mt-6">
+    <div className="mt-6 flex flex-col gap-6">
       <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />
+      <SponsorLegalDetailsSection viewer={{ kind: 'guest', token, email }} />
     </div>
   </>
 );
