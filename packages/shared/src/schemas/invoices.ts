@@ -122,8 +122,12 @@ export const ZSellerMasterData = ZPostalAddress.extend({ name: z.string() });
 export const ZBillingSettingsResponse = z.object({
   settings: ZBillingSettings.nullable(),
   master_data: ZSellerMasterData,
-  /** What is still missing before an invoice can be issued (e.g. 'settings', 'address'). Empty: ready. */
-  missing: z.array(z.enum(['settings', 'address'])),
+  /**
+   * What is still missing before an invoice can be issued: 'settings', 'address' (street, postal code,
+   * city, country) or 'phone' (the organisation's phone number: XRechnung requires the seller's contact
+   * telephone, BR-DE-6) — the last two are edited in the organisation's master data. Empty: ready.
+   */
+  missing: z.array(z.enum(['settings', 'address', 'phone'])),
 });
 export type BillingSettingsResponse = z.infer<typeof ZBillingSettingsResponse>;
 

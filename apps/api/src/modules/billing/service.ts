@@ -30,8 +30,7 @@ export function checkedSettings(input: BillingSettingsInput): BillingSettingsInp
   if (!isValidBIC(bic)) throw fail('billing.bic-invalid', 'The BIC is not valid', { bic: 'invalid' });
   if (!isValidNumberFormat(input.number_format))
     throw fail('billing.number-format-invalid', 'The number format needs exactly one {N…} counter');
-  if (!input.tax_number && !input.vat_id)
-    throw fail('billing.tax-id-missing', 'A tax number or a VAT id is required');
+  if (!input.tax_number && !input.vat_id) throw fail('billing.tax-id-missing', 'A tax number or a VAT id is required');
   if (!input.small_business && input.default_vat_rate === 0 && !input.zero_rate_reason)
     throw fail('billing.zero-rate-reason-missing', 'A 0 % rate needs its reason');
   return { ...input, iban, bic };
@@ -65,6 +64,7 @@ export function createBillingService(deps: {
     const missing: BillingSettingsResponse['missing'] = [];
     if (!settings) missing.push('settings');
     if (!master.street || !master.postal_code || !master.city || !master.country) missing.push('address');
+    if (!seller?.phoneNumber) missing.push('phone');
     return { settings, master_data: master, missing };
   };
 

@@ -58,7 +58,7 @@ export function createDocumentStore(deps: { repo: InvoicesRepository; blobs: Blo
     const documents = {} as StoredDocuments;
     for (const kind of ['pdf', 'zugferd', 'xml'] as const) {
       const hash = sha256(made[kind]);
-      const key = `invoices/${hash}`;
+      const key = `invoices/${r.organisation_id}/${hash}.${kind === 'xml' ? 'xml' : 'pdf'}`;
       await blobs.put(key, Buffer.from(made[kind]), CONTENT_TYPES[kind]);
       documents[kind] = { key, sha256: hash };
     }

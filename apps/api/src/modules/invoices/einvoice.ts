@@ -75,7 +75,11 @@ export function einvoiceData(input: InvoiceDocumentInput, customization: string)
     ...(category !== 'S' ? { 'cbc:TaxExemptionReason': s.vatNote ?? '' } : {}),
     'cac:TaxScheme': { 'cbc:ID': 'VAT' },
   };
-  const lineCategory = { 'cbc:ID': category, 'cbc:Percent': String(input.vatRate), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
+  const lineCategory = {
+    'cbc:ID': category,
+    'cbc:Percent': String(input.vatRate),
+    'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+  };
   const invoice = {
     'cbc:CustomizationID': customization,
     'cbc:ProfileID': 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
@@ -144,7 +148,10 @@ const service = () => new InvoiceService(silent);
 
 /** XRechnung 3.0 in the CII syntax. */
 export async function xrechnungXml(input: InvoiceDocumentInput): Promise<string> {
-  const xml = await service().generate(einvoiceData(input, XRECHNUNG), { format: 'XRECHNUNG-CII', lang: input.language });
+  const xml = await service().generate(einvoiceData(input, XRECHNUNG), {
+    format: 'XRECHNUNG-CII',
+    lang: input.language,
+  });
   return typeof xml === 'string' ? xml : new TextDecoder().decode(xml);
 }
 

@@ -60,7 +60,9 @@ export function invoiceMail(m: InvoiceMail): MailMessage {
   );
 }
 
-export function reminderMail(m: Omit<InvoiceMail, 'attachments' | 'kind'> & { stage: number; outstandingCents: number }) {
+export function reminderMail(
+  m: Omit<InvoiceMail, 'attachments' | 'kind'> & { stage: number; outstandingCents: number },
+) {
   const amount = formatMoney(m.outstandingCents, m.language);
   const due = m.dueDate ? readableDate(m.dueDate, m.language) : '';
   if (m.language === 'en')

@@ -13,7 +13,10 @@ describe('invoice money', () => {
   });
 
   it('sums the rounded lines for the totals', () => {
-    const lines = [lineOf({ description: 'a', quantity: 1, unitPriceCents: 50 }, 19), lineOf({ description: 'b', quantity: 3, unitPriceCents: 50 }, 19)];
+    const lines = [
+      lineOf({ description: 'a', quantity: 1, unitPriceCents: 50 }, 19),
+      lineOf({ description: 'b', quantity: 3, unitPriceCents: 50 }, 19),
+    ];
     // per line: 9.5 -> 10 and 28.5 -> 29; the sum of the lines (39), not 19 % of 200 (38)
     expect(totalsOf(lines)).toEqual({ netCents: 200, vatCents: 39, grossCents: 239 });
   });

@@ -62,7 +62,13 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
   const text = (value: string, x: number, options: { size?: number; font?: PDFFont; color?: typeof GREY } = {}) =>
-    page.drawText(value, { x, y, size: options.size ?? 9, font: options.font ?? regular, color: options.color ?? rgb(0, 0, 0) });
+    page.drawText(value, {
+      x,
+      y,
+      size: options.size ?? 9,
+      font: options.font ?? regular,
+      color: options.color ?? rgb(0, 0, 0),
+    });
   const right = (value: string, xRight: number, font: PDFFont = regular, size = 9) =>
     page.drawText(value, { x: xRight - font.widthOfTextAtSize(value, size), y, size, font });
   const newline = (h = 12) => {
@@ -77,9 +83,17 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
 
   // Seller line and address blocks
   const seller = s.seller;
-  text(`${seller.name} · ${seller.street} ${seller.houseNumber} · ${seller.postalCode} ${seller.city}`, MARGIN, { size: 7, color: GREY });
+  text(`${seller.name} · ${seller.street} ${seller.houseNumber} · ${seller.postalCode} ${seller.city}`, MARGIN, {
+    size: 7,
+    color: GREY,
+  });
   newline(24);
-  const buyerLines = [s.buyer.name, `${s.buyer.street} ${s.buyer.houseNumber}`, `${s.buyer.postalCode} ${s.buyer.city}`, s.buyer.country];
+  const buyerLines = [
+    s.buyer.name,
+    `${s.buyer.street} ${s.buyer.houseNumber}`,
+    `${s.buyer.postalCode} ${s.buyer.city}`,
+    s.buyer.country,
+  ];
   const sellerLines = [
     seller.name,
     `${seller.street} ${seller.houseNumber}`,
@@ -171,19 +185,35 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
   const bankTop = y;
   text(`${t.bank}: ${s.seller.name}`, MARGIN);
   newline(12);
-  text(`IBAN ${s.bank.iban.replace(/(.{4})/g, '$1 ').trim()} · BIC ${s.bank.bic}${s.bank.bankName ? ` · ${s.bank.bankName}` : ''}`, MARGIN);
+  text(
+    `IBAN ${s.bank.iban.replace(/(.{4})/g, '$1 ').trim()} · BIC ${s.bank.bic}${s.bank.bankName ? ` · ${s.bank.bankName}` : ''}`,
+    MARGIN,
+  );
   newline(12);
   if (input.number) text(`${t.reference}: ${input.number}`, MARGIN);
   if (payable && input.number) {
     const matrix = qrMatrix(
-      girocodePayload({ bic: s.bank.bic, name: s.seller.name, iban: s.bank.iban, cents: input.grossCents, text: input.number }),
+      girocodePayload({
+        bic: s.bank.bic,
+        name: s.seller.name,
+        iban: s.bank.iban,
+        cents: input.grossCents,
+        text: input.number,
+      }),
     );
     const cell = 90 / matrix.length;
     const x0 = A4[0] - MARGIN - 90;
     const y0 = bankTop - 70;
     matrix.forEach((row, r) =>
       row.forEach((dark, c) => {
-        if (dark) page.drawRectangle({ x: x0 + c * cell, y: y0 + 90 - (r + 1) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
+        if (dark)
+          page.drawRectangle({
+            x: x0 + c * cell,
+            y: y0 + 90 - (r + 1) * cell,
+            width: cell,
+            height: cell,
+            color: rgb(0, 0, 0),
+          });
       }),
     );
     page.drawText(t.girocode, { x: x0 - 40, y: y0 - 10, size: 7, font: regular, color: GREY });

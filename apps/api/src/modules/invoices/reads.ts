@@ -64,7 +64,9 @@ export function createInvoiceReads(deps: {
 
     async csv(caller: Organiser, organisationId: number, query: InvoiceListQuery): Promise<string> {
       const records = await organisationInvoices(caller, organisationId, query);
-      const numbers = new Map((await repo.list({ organisationId })).filter((r) => r.number).map((r) => [r.id, r.number!]));
+      const numbers = new Map(
+        (await repo.list({ organisationId })).filter((r) => r.number).map((r) => [r.id, r.number!]),
+      );
       return invoicesCsv(records, today(), numbers);
     },
 
@@ -88,7 +90,8 @@ export function createInvoiceReads(deps: {
         return { bytes: await deps.documents.preview(invoice), filename: `${name}.pdf` };
       }
       const docs = await deps.documents.ensure(invoice);
-      const filename = kind === 'xml' ? `${name}-xrechnung.xml` : kind === 'zugferd' ? `${name}-zugferd.pdf` : `${name}.pdf`;
+      const filename =
+        kind === 'xml' ? `${name}-xrechnung.xml` : kind === 'zugferd' ? `${name}-zugferd.pdf` : `${name}.pdf`;
       return { bytes: docs[kind], filename };
     },
   };

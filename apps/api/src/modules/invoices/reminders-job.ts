@@ -26,7 +26,9 @@ export function createRemindersJob(deps: {
     for (const invoice of await deps.repo.overdue(today)) {
       const settings = await deps.settingsOf(invoice.organisation_id);
       if (!settings?.reminders_enabled || invoice.reminders_sent >= settings.reminder_stages) continue;
-      const daysLate = Math.floor((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${invoice.due_date}T00:00:00Z`)) / DAY_MS);
+      const daysLate = Math.floor(
+        (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${invoice.due_date}T00:00:00Z`)) / DAY_MS,
+      );
       const stage = invoice.reminders_sent + 1;
       // Stage 1 the day after the due date, then one every interval.
       if (daysLate < 1 + (stage - 1) * settings.reminder_interval_days) continue;

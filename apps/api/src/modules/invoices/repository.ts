@@ -2,17 +2,27 @@
 // next number is decided by the database: the organisation's counter row is incremented by one
 // upsert in the transaction that issues the invoice, so concurrent issues get consecutive numbers and
 // a rolled-back issue gives its number back (gap-free, decision record 026).
-import { sql } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { InvoicesTable } from '../../db/schema-invoices.ts';
 import { fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
 import type { InvoiceSnapshot } from './snapshot.ts';
 
-type Row = InvoicesTable & { id: number };
+type Row = Selectable<InvoicesTable>;
 
 export type InvoiceRecord = Omit<
   Row,
-  'snapshot' | 'net_cents' | 'vat_cents' | 'gross_cents' | 'paid_cents' | 'issued_at' | 'sent_at' | 'created_at' | 'updated_at' | 'documents' | 'reminders_sent'
+  | 'snapshot'
+  | 'net_cents'
+  | 'vat_cents'
+  | 'gross_cents'
+  | 'paid_cents'
+  | 'issued_at'
+  | 'sent_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'documents'
+  | 'reminders_sent'
 > & {
   snapshot: InvoiceSnapshot;
   net_cents: number;
@@ -29,11 +39,26 @@ export type InvoiceRecord = Omit<
 
 export type StoredDocuments = Record<'pdf' | 'zugferd' | 'xml', { key: string; sha256: string }>;
 
-export type PaymentRecord = { id: number; invoice_id: number; paid_on: string; amount_cents: number; recorded_at: Date };
+export type PaymentRecord = {
+  id: number;
+  invoice_id: number;
+  paid_on: string;
+  amount_cents: number;
+  recorded_at: Date;
+};
 
 export type NewInvoice = Omit<
   InvoicesTable,
-  'id' | 'paid_cents' | 'reminders_sent' | 'snapshot' | 'documents' | 'issued_at' | 'sent_at' | 'created_at' | 'updated_at' | 'last_reminder_on'
+  | 'id'
+  | 'paid_cents'
+  | 'reminders_sent'
+  | 'snapshot'
+  | 'documents'
+  | 'issued_at'
+  | 'sent_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'last_reminder_on'
 > & { snapshot: InvoiceSnapshot };
 
 const toRecord = (row: Row): InvoiceRecord => ({
@@ -71,12 +96,12 @@ export function createInvoicesRepository(db: Db) {
     if (filter.sponsorEmailNormalized !== undefined)
       query = query.where('sponsor_email_normalized', '=', filter.sponsorEmailNormalized);
     const rows = await query.orderBy('id', 'desc').limit(2000).execute();
-    return (rows as Row[]).map(toRecord);
+    return rows.map(toRecord);
   };
 
   const find = async (id: number, trx: Db = db): Promise<InvoiceRecord | undefined> => {
     const row = await trx.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? toRecord(row as Row) : undefined;
+    return row ? toRecord(row) : undefined;
   };
 
   return {
@@ -115,7 +140,11 @@ export function createInvoicesRepository(db: Db) {
     },
 
     async deleteDraft(id: number): Promise<boolean> {
-      const result = await db.deleteFrom('invoices').where('id', '=', id).where('status', '=', 'draft').executeTakeFirst();
+      const result = await db
+        .deleteFrom('invoices')
+        .where('id', '=', id)
+        .where('status', '=', 'draft')
+        .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
 
@@ -129,7 +158,7 @@ export function createInvoicesRepository(db: Db) {
     },
 
     /** Marks an issued (or cancelled) invoice; conditional on its current status. */
-    async setStatus(trx: Db, id: number, from: InvoicesTable['status'][], values: Partial<InvoicesTable>, at: Date) {
+    async setStatus(trx: Db, id: number, from: InvoicesTable['status'][], values: Updateable<InvoicesTable>, at: Date) {
       const result = await trx
         .updateTable('invoices')
         .set({ ...values, updated_at: toDbTime(at) })
@@ -140,11 +169,19 @@ export function createInvoicesRepository(db: Db) {
     },
 
     async setDocuments(id: number, documents: StoredDocuments): Promise<void> {
-      await db.updateTable('invoices').set({ documents: JSON.stringify(documents) }).where('id', '=', id).execute();
+      await db
+        .updateTable('invoices')
+        .set({ documents: JSON.stringify(documents) })
+        .where('id', '=', id)
+        .execute();
     },
 
     async markSent(id: number, at: Date): Promise<void> {
-      await db.updateTable('invoices').set({ sent_at: toDbTime(at) }).where('id', '=', id).execute();
+      await db
+        .updateTable('invoices')
+        .set({ sent_at: toDbTime(at) })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Counts a reminder stage once per day: false when another process sent it already. */
@@ -212,7 +249,7 @@ export function createInvoicesRepository(db: Db) {
         .orderBy('id')
         .limit(500)
         .execute();
-      return (rows as Row[]).map(toRecord);
+      return rows.map(toRecord);
     },
 
     transaction: <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work),

@@ -1,7 +1,7 @@
 // Invoice calls under /api (the route list is at the top of packages/shared/src/schemas/invoices.ts):
 // the organiser's (bearer) and those both parties use (bearer, or the sponsor's invitation link as
 // `Authorization: <token>:<email>`): a sponsorship's invoices, one invoice and its documents.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -59,7 +59,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; r
     '/organisation/:id/invoices.csv',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: "The organisation's invoices as CSV", security: bearer, params: idParams, querystring: ZInvoiceListQuery },
+      schema: {
+        tags,
+        summary: "The organisation's invoices as CSV",
+        security: bearer,
+        params: idParams,
+        querystring: ZInvoiceListQuery,
+      },
     },
     async (request, reply) => {
       const csv = await reads.csv(requireUser(request), request.params.id, request.query);
@@ -74,7 +80,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; r
     '/organisation/:id/invoice-numbers',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Invoiced, paid and outstanding per event and in total', security: bearer, params: idParams, response: { 200: ZInvoiceNumbers, ...errors } },
+      schema: {
+        tags,
+        summary: 'Invoiced, paid and outstanding per event and in total',
+        security: bearer,
+        params: idParams,
+        response: { 200: ZInvoiceNumbers, ...errors },
+      },
     },
     async (request) => reads.numbers(requireUser(request), request.params.id),
   );
@@ -83,7 +95,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; r
     '/sponsorships/:id/invoices',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'A draft invoice from a confirmed sponsorship', security: bearer, params: idParams, response: { 201: ZInvoiceResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'A draft invoice from a confirmed sponsorship',
+        security: bearer,
+        params: idParams,
+        response: { 201: ZInvoiceResponse, ...errors },
+      },
     },
     async (request, reply) => {
       const caller = requireUser(request);
@@ -96,7 +114,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; r
     '/invoices/:id',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: "Changes a draft's date, lines, VAT choice or note", security: bearer, params: idParams, body: ZInvoicePatch, response: { 200: ZInvoiceResponse, ...errors } },
+      schema: {
+        tags,
+        summary: "Changes a draft's date, lines, VAT choice or note",
+        security: bearer,
+        params: idParams,
+        body: ZInvoicePatch,
+        response: { 200: ZInvoiceResponse, ...errors },
+      },
     },
     async (request) => {
       const caller = requireUser(request);
@@ -109,7 +134,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; r
     '/invoices/:id',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Deletes a draft (never an issued invoice)', security: bearer, params: idParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Deletes a draft (never an issued invoice)',
+        security: bearer,
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await service.deleteDraft(requireUser(request), request.params.id);
@@ -117,25 +148,54 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; r
     },
   );
 
-  const action = (path: string, summary: string, run: (caller: ReturnType<typeof requireUser>, id: number) => Promise<number | void>, code = 200) =>
+  const action = (
+    path: string,
+    summary: string,
+    run: (caller: ReturnType<typeof requireUser>, id: number) => Promise<number | void>,
+    created = false,
+  ) =>
     app.post(
       path,
-      { preHandler: app.authenticate, schema: { tags, summary, security: bearer, params: idParams, response: { [code]: ZInvoiceResponse, ...errors } } },
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          summary,
+          security: bearer,
+          params: idParams,
+          response: { 200: ZInvoiceResponse, 201: ZInvoiceResponse, ...errors },
+        },
+      },
       async (request, reply) => {
         const caller = requireUser(request);
         const made = await run(caller, request.params.id);
-        return reply.code(code).send({ invoice: await reads.organiserOne(caller, typeof made === 'number' ? made : request.params.id) });
+        const invoice = await reads.organiserOne(caller, typeof made === 'number' ? made : request.params.id);
+        return created ? reply.code(201).send({ invoice }) : { invoice };
       },
     );
-  action('/invoices/:id/issue', 'Issues a draft: the next number, the documents, the e-mail to the buyer', (c, id) => service.issue(c, id));
-  action('/invoices/:id/cancel', 'Cancels an issued invoice by a cancellation invoice (answered)', (c, id) => service.cancel(c, id), 201);
+  action('/invoices/:id/issue', 'Issues a draft: the next number, the documents, the e-mail to the buyer', (c, id) =>
+    service.issue(c, id),
+  );
+  action(
+    '/invoices/:id/cancel',
+    'Cancels an issued invoice by a cancellation invoice (answered)',
+    (c, id) => service.cancel(c, id),
+    true,
+  );
   action('/invoices/:id/send', 'Mails an issued invoice to the buyer again', (c, id) => service.resend(c, id));
 
   app.post(
     '/invoices/:id/payments',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Records a (partial) payment', security: bearer, params: idParams, body: ZPaymentInput, response: { 200: ZInvoiceResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Records a (partial) payment',
+        security: bearer,
+        params: idParams,
+        body: ZPaymentInput,
+        response: { 200: ZInvoiceResponse, ...errors },
+      },
     },
     async (request) => {
       const caller = requireUser(request);
@@ -166,12 +226,20 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; r
 
     parties.get(
       '/invoices/:id',
-      { schema: { tags, summary: 'One invoice', security, params: idParams, response: { 200: ZInvoiceResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'One invoice',
+          security,
+          params: idParams,
+          response: { 200: ZInvoiceResponse, ...errors },
+        },
+      },
       async (request) => ({ invoice: await reads.one(callerOf(request), request.params.id) }),
     );
 
     const download = (path: string, kind: DocumentKind, summary: string) =>
-      parties.get(path, { schema: { tags, summary, security, params: idParams } }, async (request, reply: FastifyReply) => {
+      parties.get(path, { schema: { tags, summary, security, params: idParams } }, async (request, reply) => {
         const { bytes, filename } = await reads.document(callerOf(request), request.params.id, kind);
         return reply
           .header('content-type', CONTENT_TYPES[kind])

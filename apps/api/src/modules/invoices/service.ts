@@ -60,7 +60,8 @@ export function createInvoicesService(deps: InvoiceDeps) {
   const sellerOf = async (caller: Organiser, settings: BillingSettings): Promise<InvoiceParty> => {
     const profile = await deps.profiles.findByCognitoId(caller.sub);
     const org = profile?.organisation;
-    if (!org || !org.street || !org.postalCode || !org.city || !org.country) throw settingsMissing();
+    if (!org || !org.street || !org.postalCode || !org.city || !org.country || !org.phoneNumber)
+      throw settingsMissing();
     return {
       name: settings.legal_name ?? org.name,
       street: org.street,
@@ -143,7 +144,12 @@ export function createInvoicesService(deps: InvoiceDeps) {
     };
   };
 
-  const log = (r: InvoiceRecord, kind: 'invoice_issued' | 'invoice_cancelled' | 'invoice_paid', by: string, cents: number) =>
+  const log = (
+    r: InvoiceRecord,
+    kind: 'invoice_issued' | 'invoice_cancelled' | 'invoice_paid',
+    by: string,
+    cents: number,
+  ) =>
     deps.packages
       .recordActivity({
         sponsorship_id: r.sponsorship_id,
@@ -200,7 +206,10 @@ export function createInvoicesService(deps: InvoiceDeps) {
 
     /** POST /sponsorships/{id}/invoices: a draft from a confirmed sponsorship. */
     async createDraft(caller: Organiser, sponsorshipId: number): Promise<number> {
-      const sponsorship = await deps.sponsorships.organiserSponsorship({ kind: 'user', ...caller, email: caller.email }, sponsorshipId);
+      const sponsorship = await deps.sponsorships.organiserSponsorship(
+        { kind: 'user', ...caller, email: caller.email },
+        sponsorshipId,
+      );
       await access.assertOrganiserOf(caller, sponsorship.organisationId);
       if (sponsorship.status !== 'confirmed')
         throw fail('invoice.sponsorship-not-confirmed', 'Only a confirmed sponsorship is invoiced');
@@ -242,10 +251,21 @@ export function createInvoicesService(deps: InvoiceDeps) {
     async patch(caller: Organiser, id: number, patch: InvoicePatch): Promise<void> {
       const draft = await organiserInvoice(caller, id);
       if (draft.status !== 'draft') throw fail('invoice.not-draft', 'Only a draft changes');
-      const lines = patch.lines?.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unit_price_cents })) ??
-        draft.snapshot.lines.map(({ description, quantity, unitPriceCents }) => ({ description, quantity, unitPriceCents }));
+      const lines =
+        patch.lines?.map((l) => ({
+          description: l.description,
+          quantity: l.quantity,
+          unitPriceCents: l.unit_price_cents,
+        })) ??
+        draft.snapshot.lines.map(({ description, quantity, unitPriceCents }) => ({
+          description,
+          quantity,
+          unitPriceCents,
+        }));
       const composed = await compose(caller, draft.organisation_id, draft.sponsor_email, lines, {
-        rate: patch.vat_rate ?? (draft.vat_treatment === 'standard' || draft.vat_treatment === 'zero_rated' ? draft.vat_rate : undefined),
+        rate:
+          patch.vat_rate ??
+          (draft.vat_treatment === 'standard' || draft.vat_treatment === 'zero_rated' ? draft.vat_rate : undefined),
         zeroRateReason: patch.zero_rate_reason !== undefined ? patch.zero_rate_reason : draft.zero_rate_reason,
       });
       const changed = await repo.updateDraft(
@@ -271,7 +291,11 @@ export function createInvoicesService(deps: InvoiceDeps) {
     async issue(caller: Organiser, id: number): Promise<void> {
       const draft = await organiserInvoice(caller, id);
       if (draft.status !== 'draft') throw fail('invoice.not-draft', 'The invoice is issued already');
-      const lines = draft.snapshot.lines.map(({ description, quantity, unitPriceCents }) => ({ description, quantity, unitPriceCents }));
+      const lines = draft.snapshot.lines.map(({ description, quantity, unitPriceCents }) => ({
+        description,
+        quantity,
+        unitPriceCents,
+      }));
       const composed = await compose(caller, draft.organisation_id, draft.sponsor_email, lines, {
         ...(draft.vat_treatment === 'standard' || draft.vat_treatment === 'zero_rated' ? { rate: draft.vat_rate } : {}),
         zeroRateReason: draft.zero_rate_reason,
@@ -306,7 +330,17 @@ export function createInvoicesService(deps: InvoiceDeps) {
         if (!marked) throw fail('invoice.not-issued', 'The invoice was cancelled already');
         const newId = await repo.insert(
           {
-            ...original,
+            organisation_id: original.organisation_id,
+            sponsorship_id: original.sponsorship_id,
+            event_id: original.event_id,
+            event_title: original.event_title,
+            sponsor_email: original.sponsor_email,
+            sponsor_email_normalized: original.sponsor_email_normalized,
+            service_date: original.service_date,
+            language: original.language,
+            vat_treatment: original.vat_treatment,
+            vat_rate: original.vat_rate,
+            zero_rate_reason: original.zero_rate_reason,
             kind: 'cancellation',
             number,
             status: 'issued',
@@ -316,7 +350,11 @@ export function createInvoicesService(deps: InvoiceDeps) {
             cancels_invoice_id: id,
             cancelled_by_invoice_id: null,
             created_by: caller.email ?? '',
-            snapshot: { ...original.snapshot, lines, cancels: { number: original.number!, date: original.invoice_date! } },
+            snapshot: {
+              ...original.snapshot,
+              lines,
+              cancels: { number: original.number!, date: original.invoice_date! },
+            },
             net_cents: totals.netCents,
             vat_cents: totals.vatCents,
             gross_cents: totals.grossCents,
@@ -350,7 +388,10 @@ export function createInvoicesService(deps: InvoiceDeps) {
     },
 
     /** The sponsor side of an invoice: issued only, and only to its sponsorship's sponsor. */
-    async visible(caller: SponsorshipCaller, id: number): Promise<{ invoice: InvoiceRecord; side: 'sponsor' | 'organisation' }> {
+    async visible(
+      caller: SponsorshipCaller,
+      id: number,
+    ): Promise<{ invoice: InvoiceRecord; side: 'sponsor' | 'organisation' }> {
       const invoice = await repo.find(id);
       if (!invoice) throw invoiceNotFound();
       const side = await deps.sponsorships
@@ -363,7 +404,8 @@ export function createInvoicesService(deps: InvoiceDeps) {
             : null,
         );
       if (side === 'sponsor' && invoice.status !== 'draft') return { invoice, side };
-      if (side === 'organisation' && caller.kind === 'user') return { invoice: await organiserInvoice(caller, id), side };
+      if (side === 'organisation' && caller.kind === 'user')
+        return { invoice: await organiserInvoice(caller, id), side };
       throw invoiceNotFound();
     },
   };

@@ -27,9 +27,7 @@ export type InvoiceSnapshot = {
   cancels?: { number: string; date: string } | null;
 };
 
-const EU = new Set(
-  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
-);
+const EU = new Set('AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '));
 
 /** Reverse charge (§ 13b UStG, Art. 196 VAT directive): a business buyer in another EU country with a VAT id. */
 export const isReverseCharge = (buyer: { country: string; vatId: string | null }) =>

@@ -1,6 +1,13 @@
 // Invoices on the wire: the computed status (overdue: issued, unpaid and past its due date), the
 // sums per event for the dashboards, and the CSV export.
-import type { InvoiceNumbersWire, InvoicePartyWire, InvoiceStatus, InvoiceSumsWire, InvoiceWire, VatRate } from '@sp/shared';
+import type {
+  InvoiceNumbersWire,
+  InvoicePartyWire,
+  InvoiceStatus,
+  InvoiceSumsWire,
+  InvoiceWire,
+  VatRate,
+} from '@sp/shared';
 import { decimal } from './money.ts';
 import type { InvoiceRecord, PaymentRecord } from './repository.ts';
 import type { InvoiceParty } from './snapshot.ts';
@@ -22,7 +29,12 @@ const partyWire = (p: InvoiceParty): InvoicePartyWire => ({
   email: p.email,
 });
 
-export function toWire(r: InvoiceRecord, payments: PaymentRecord[], today: string, numbers: Map<number, string>): InvoiceWire {
+export function toWire(
+  r: InvoiceRecord,
+  payments: PaymentRecord[],
+  today: string,
+  numbers: Map<number, string>,
+): InvoiceWire {
   const s = r.snapshot;
   const linked = (id: number | null) => (id !== null && numbers.has(id) ? { id, number: numbers.get(id)! } : null);
   return {
@@ -62,7 +74,12 @@ export function toWire(r: InvoiceRecord, payments: PaymentRecord[], today: strin
     cancelled_by: linked(r.cancelled_by_invoice_id),
     payments: payments
       .filter((p) => p.invoice_id === r.id)
-      .map((p) => ({ id: p.id, paid_on: p.paid_on, amount_cents: p.amount_cents, recorded_at: p.recorded_at.toISOString() })),
+      .map((p) => ({
+        id: p.id,
+        paid_on: p.paid_on,
+        amount_cents: p.amount_cents,
+        recorded_at: p.recorded_at.toISOString(),
+      })),
     reminders_sent: r.reminders_sent,
     issued_at: r.issued_at?.toISOString() ?? null,
     sent_at: r.sent_at?.toISOString() ?? null,
@@ -74,7 +91,13 @@ export function toWire(r: InvoiceRecord, payments: PaymentRecord[], today: strin
 export const outstandingOf = (r: InvoiceRecord) =>
   r.kind === 'invoice' && (r.status === 'issued' || r.status === 'paid') ? r.gross_cents - r.paid_cents : 0;
 
-const empty = (): InvoiceSumsWire => ({ invoiced_cents: 0, paid_cents: 0, outstanding_cents: 0, overdue_cents: 0, count: 0 });
+const empty = (): InvoiceSumsWire => ({
+  invoiced_cents: 0,
+  paid_cents: 0,
+  outstanding_cents: 0,
+  overdue_cents: 0,
+  count: 0,
+});
 
 /** Invoiced, paid and outstanding per event and in total: issued invoices that are not cancelled. */
 export function sumsOf(records: InvoiceRecord[], today: string): InvoiceNumbersWire {
@@ -117,7 +140,8 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** A field for a spreadsheet: quoted, quotes doubled, and a leading =+-@ defused (CSV injection). */
-const field = (value: string) => `"${(/^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
+const field = (value: string) =>
+  `"${(/^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
 
 export function invoicesCsv(records: InvoiceRecord[], today: string, numbers: Map<number, string>): string {
   const rows = records

@@ -7,7 +7,11 @@ import { fromDbTime, toDbTime } from '../../db/values.ts';
 import type { MailMessage, MailPort } from './mail-port.ts';
 
 export type StoredAttachment = { filename: string; content_type: string; size: number };
-export type StoredMail = Omit<MailMessage, 'attachments'> & { id: number; createdAt: Date; attachments: StoredAttachment[] };
+export type StoredMail = Omit<MailMessage, 'attachments'> & {
+  id: number;
+  createdAt: Date;
+  attachments: StoredAttachment[];
+};
 
 export function createOutboxMail(db: Db, log: FastifyBaseLogger, clock: () => Date = () => new Date()): MailPort {
   return {
@@ -22,7 +26,11 @@ export function createOutboxMail(db: Db, log: FastifyBaseLogger, clock: () => Da
           // The outbox keeps what was attached (name, type, size), not the bytes.
           attachments: message.attachments?.length
             ? JSON.stringify(
-                message.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, size: a.content.length })),
+                message.attachments.map((a) => ({
+                  filename: a.filename,
+                  content_type: a.contentType,
+                  size: a.content.length,
+                })),
               )
             : null,
           created_at: toDbTime(clock()),
