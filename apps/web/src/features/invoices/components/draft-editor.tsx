@@ -21,7 +21,9 @@ import { useTranslation } from '@/lib/i18n';
 import { useDeleteDraft, useIssueInvoice, usePatchDraft } from '../api/invoice-actions';
 import { centsToInput, formatCents, formatRate, parseAmount } from '../utils/money';
 import { DateField } from './date-field';
+import { InvoiceDownloads } from './invoice-downloads';
 
+const ME = { kind: 'user' } as const;
 type LineDraft = { description: string; quantity: string; unitPrice: string };
 const RATES: readonly VatRate[] = [19, 7, 0];
 
@@ -271,6 +273,7 @@ export function DraftEditor({ invoice }: { invoice: InvoiceWire }) {
           <Trash2Icon aria-hidden="true" />
           {t('invoices.draft.delete')}
         </Button>
+        <InvoiceDownloads invoice={invoice} viewer={ME} />
       </div>
       <AlertDialog open={confirming} onOpenChange={(open) => !busy && setConfirming(open)}>
         <AlertDialogContent>
