@@ -32,11 +32,18 @@ const silent = { log: () => undefined, warn: () => undefined, error: () => undef
 
 const amount = (cents: number) => ({ value: decimal(cents) });
 
-function party(p: InvoiceParty, withContact: boolean) {
+function party(p: InvoiceParty, role: 'seller' | 'buyer') {
+  const withContact = role === 'seller';
+  // The seller may carry a VAT id (BT-31) and a tax number (BT-32); the buyer one VAT id (BT-48).
   const taxSchemes = [
     ...(p.vatId ? [{ 'cbc:CompanyID': p.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] : []),
-    ...(p.taxNumber ? [{ 'cbc:CompanyID': p.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }] : []),
+    ...(p.taxNumber && role === 'seller'
+      ? [{ 'cbc:CompanyID': p.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }]
+      : []),
   ];
+  // BR-CO-26: a seller without a VAT id (a small business) is identified by its tax number, given as
+  // the legal registration identifier (BT-30): @e-invoice-eu/core 2.3.4 does not map BT-29 to CII.
+  const legalId = role === 'seller' && !p.vatId && p.taxNumber ? { 'cbc:CompanyID': p.taxNumber } : {};
   return {
     ...(p.email ? { 'cbc:EndpointID': p.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
     'cac:PartyName': { 'cbc:Name': p.name },
@@ -46,8 +53,8 @@ function party(p: InvoiceParty, withContact: boolean) {
       'cbc:PostalZone': p.postalCode,
       'cac:Country': { 'cbc:IdentificationCode': p.country },
     },
-    ...(taxSchemes.length ? { 'cac:PartyTaxScheme': taxSchemes } : {}),
-    'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name },
+    ...(taxSchemes.length ? { 'cac:PartyTaxScheme': role === 'seller' ? taxSchemes : taxSchemes[0] } : {}),
+    'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name, ...legalId },
     ...(withContact
       ? {
           'cac:Contact': {
@@ -80,6 +87,14 @@ export function einvoiceData(input: InvoiceDocumentInput, customization: string)
     'cbc:Percent': String(input.vatRate),
     'cac:TaxScheme': { 'cbc:ID': 'VAT' },
   };
+  // The preceding invoice (BT-25/26) is given as BillingReference too, but @e-invoice-eu/core 2.3.4
+  // does not carry it into CII; a note (BT-22) names it in every syntax (decision record 026).
+  const cancels = s.cancels
+    ? input.language === 'en'
+      ? `Cancels invoice ${s.cancels.number} of ${s.cancels.date}.`
+      : `Storno der Rechnung ${s.cancels.number} vom ${s.cancels.date}.`
+    : null;
+  const notes = [cancels, s.vatNote].filter((n): n is string => !!n);
   const invoice = {
     'cbc:CustomizationID': customization,
     'cbc:ProfileID': 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
@@ -87,7 +102,7 @@ export function einvoiceData(input: InvoiceDocumentInput, customization: string)
     'cbc:IssueDate': input.invoiceDate,
     ...(input.dueDate && input.grossCents > 0 ? { 'cbc:DueDate': input.dueDate } : {}),
     'cbc:InvoiceTypeCode': input.kind === 'cancellation' ? '384' : '380',
-    ...(s.vatNote ? { 'cbc:Note': s.vatNote } : {}),
+    ...(notes.length ? { 'cbc:Note': notes } : {}),
     'cbc:DocumentCurrencyCode': 'EUR',
     'cbc:BuyerReference': `SP-${input.sponsorshipId}`,
     ...(s.cancels
@@ -97,8 +112,8 @@ export function einvoiceData(input: InvoiceDocumentInput, customization: string)
           ],
         }
       : {}),
-    'cac:AccountingSupplierParty': { 'cac:Party': party(s.seller, true) },
-    'cac:AccountingCustomerParty': { 'cac:Party': party(s.buyer, false) },
+    'cac:AccountingSupplierParty': { 'cac:Party': party(s.seller, 'seller') },
+    'cac:AccountingCustomerParty': { 'cac:Party': party(s.buyer, 'buyer') },
     'cac:Delivery': { 'cbc:ActualDeliveryDate': input.serviceDate },
     'cac:PaymentMeans': [
       {
@@ -144,11 +159,20 @@ export function einvoiceData(input: InvoiceDocumentInput, customization: string)
   return { 'ubl:Invoice': invoice } as unknown as Invoice;
 }
 
-const service = () => new InvoiceService(silent);
+/** The library's generator; its data validation errors (ajv) are put into the message. */
+async function generate(data: Invoice, options: Parameters<InvoiceService['generate']>[1]) {
+  try {
+    return await new InvoiceService(silent).generate(data, options);
+  } catch (error) {
+    const details = (error as { errors?: unknown }).errors;
+    if (details) throw new Error(`e-invoice data refused: ${JSON.stringify(details).slice(0, 2000)}`, { cause: error });
+    throw error;
+  }
+}
 
 /** XRechnung 3.0 in the CII syntax. */
 export async function xrechnungXml(input: InvoiceDocumentInput): Promise<string> {
-  const xml = await service().generate(einvoiceData(input, XRECHNUNG), {
+  const xml = await generate(einvoiceData(input, XRECHNUNG), {
     format: 'XRECHNUNG-CII',
     lang: input.language,
   });
@@ -157,7 +181,7 @@ export async function xrechnungXml(input: InvoiceDocumentInput): Promise<string>
 
 /** ZUGFeRD / Factur-X EN 16931: the readable PDF as PDF/A-3 with factur-x.xml embedded. */
 export async function facturXPdf(input: InvoiceDocumentInput, readablePdf: Uint8Array): Promise<Uint8Array> {
-  const pdf = await service().generate(einvoiceData(input, EN16931), {
+  const pdf = await generate(einvoiceData(input, EN16931), {
     format: 'Factur-X-EN16931',
     lang: input.language,
     pdf: { buffer: readablePdf, filename: `${input.number}.pdf`, mimetype: 'application/pdf' },

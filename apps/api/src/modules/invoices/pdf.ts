@@ -133,12 +133,12 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
   newline(12);
 
   // Lines
-  const cols = { pos: MARGIN, desc: MARGIN + 30, qty: 360, unit: 430, vat: 470, net: A4[0] - MARGIN };
+  const cols = { pos: MARGIN, desc: MARGIN + 30, qty: 330, unit: 405, vat: 440, net: A4[0] - MARGIN };
   text(t.position, cols.pos, { font: bold });
   text(t.description, cols.desc, { font: bold });
   right(t.quantity, cols.qty, bold);
   right(t.unitPrice, cols.unit, bold);
-  right(t.vat, cols.vat + 25, bold);
+  right(t.vat, cols.vat, bold);
   right(t.net, cols.net, bold);
   newline(6);
   page.drawLine({ start: { x: MARGIN, y }, end: { x: A4[0] - MARGIN, y }, thickness: 0.5, color: GREY });
@@ -148,7 +148,7 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
     text(String(index + 1), cols.pos);
     right(String(line.quantity), cols.qty);
     right(money(line.unitPriceCents), cols.unit);
-    right(`${line.vatRate} %`, cols.vat + 25);
+    right(`${line.vatRate} %`, cols.vat);
     right(money(line.netCents), cols.net);
     for (const part of description) {
       text(part, cols.desc);
