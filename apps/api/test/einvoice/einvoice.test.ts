@@ -70,6 +70,7 @@ function record(
     vat_rate: rate,
     zero_rate_reason: change.reason ?? null,
     note: null,
+    created_by: 'kasse@sv-musterstadt.de',
     snapshot: {
       seller: change.seller ?? seller,
       buyer: change.buyer ?? buyer,

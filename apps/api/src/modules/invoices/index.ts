@@ -6,15 +6,15 @@ import { defineModule } from '../kit.ts';
 import { createDocumentStore } from './documents.ts';
 import { createInvoiceReads } from './reads.ts';
 import { createRemindersJob, keepRemindersJob } from './reminders-job.ts';
-import { createInvoicesRepository, type InvoiceRecord } from './repository.ts';
+import { createInvoicesRepository } from './repository.ts';
 import { invoicesRoutes } from './routes.ts';
 import { createInvoicesService } from './service.ts';
 
+export { invoicesExport } from './data-export.ts';
+
 export type InvoicesApi = {
-  /** For the data export: the invoices addressed to a sponsor address (issued ones). */
-  forSponsor(emailNormalized: string): Promise<InvoiceRecord[]>;
-  /** For the data export: an organisation's invoices. */
-  forOrganisation(organisationId: number): Promise<InvoiceRecord[]>;
+  /** When an organisation is deleted: its drafts go; issued invoices are kept for the retention period. */
+  forgetDrafts(organisationId: number): Promise<void>;
 };
 
 export const invoicesModule = defineModule({
@@ -45,10 +45,7 @@ export const invoicesModule = defineModule({
     job.start(clock ?? (() => new Date()));
     onClose('preClose', () => job.stop());
     return {
-      api: {
-        forSponsor: (email) => repo.list({ sponsorEmailNormalized: email, notDraft: true }),
-        forOrganisation: (organisationId) => repo.list({ organisationId }),
-      },
+      api: { forgetDrafts: repo.deleteDraftsOf },
       routes: async (app) => app.register(invoicesRoutes, { service, reads }),
     };
   },

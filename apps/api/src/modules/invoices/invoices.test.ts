@@ -252,4 +252,25 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     );
     expect(listed.json().invoices.map((i: InvoiceWire) => i.id)).toEqual([invoice.id]);
   });
+
+  it('exports the invoices with the data and keeps issued ones when the organiser deletes the account', async () => {
+    const owner = await billingOrganiser(t);
+    const ownEvent = await eventWithPackage(t, owner, 'Vereinsfest');
+    const invoice = await issuedInvoice(t, owner, await confirmedSponsorship(t, owner, ownEvent));
+    const draftGuest = await confirmedSponsorship(t, owner, ownEvent);
+    const draft = (await call('POST', `/api/sponsorships/${draftGuest.sponsorshipId}/invoices`, owner.token)).json()
+      .invoice;
+    const exported = (await call('GET', '/api/data-export', owner.token)).json();
+    expect(exported.invoices.issued_by_organisation.map((i: { number: string }) => i.number)).toEqual([invoice.number]);
+    expect((await call('DELETE', `/api/user-profile/${owner.sub}`, owner.token)).statusCode).toBe(204);
+    // The organisation and its sponsorships are gone; the issued invoice stays for the retention period (§ 147 AO).
+    const kept = await t.database.db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'status'])
+      .where('organisation_id', '=', owner.organisationId)
+      .execute();
+    expect(kept.map((r) => r.number)).toContain(invoice.number);
+    // Its draft is not an invoice and goes with the organisation.
+    expect(kept.map((r) => r.id)).not.toContain(draft.id);
+  });
 });

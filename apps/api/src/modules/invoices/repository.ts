@@ -148,6 +148,14 @@ export function createInvoicesRepository(db: Db) {
       return Number(result.numDeletedRows) === 1;
     },
 
+    async deleteDraftsOf(organisationId: number): Promise<void> {
+      await db
+        .deleteFrom('invoices')
+        .where('organisation_id', '=', organisationId)
+        .where('status', '=', 'draft')
+        .execute();
+    },
+
     /** The organisation's next invoice counter, in the caller's transaction (row-locked until it ends). */
     async nextCounter(trx: Db, organisationId: number): Promise<number> {
       const row = await sql<{ last_number: number | string }>`
