@@ -74,6 +74,12 @@ export type World = {
     expendableEventA: number;
     /** A team invitation of A for the rows that resend, re-link and revoke it (issue 21, point 5). */
     expendableTeamInvitationA: number;
+    /** The registered sponsor's confirmed sponsorship of A (with billing details): invoices (issue 20). */
+    confirmedSponsorshipA: number;
+    /** An issued invoice and a draft of A for that sponsorship. */
+    invoiceA: number;
+    invoiceDraftA: number;
+    invoiceNumberFormat: string;
   };
   /** A request with the caller's credentials. */
   request: (
@@ -232,6 +238,54 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
     }>();
     return listed.deliverables[0]!.id;
   };
+  /** A's billing settings and phone, the sponsor's billing details, an issued invoice and a draft (issue 20). */
+  const invoicesOf = async (sponsorshipId: number) => {
+    await t.database.db
+      .updateTable('organisations')
+      .set({ phone_number: '+49 30 1234567' })
+      .where('id', '=', organiserA.organisationId)
+      .execute();
+    await must(
+      inject(A, 'PUT', `/api/organisation/${organiserA.organisationId}/billing-settings`, {
+        legal_name: null,
+        tax_number: '30/123/45678',
+        vat_id: 'DE123456789',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        bank_name: null,
+        payment_term_days: 14,
+        number_format: 'RE-{YYYY}-{NNNN}',
+        small_business: false,
+        default_vat_rate: 19,
+        zero_rate_reason: null,
+        reminders_enabled: true,
+        reminder_stages: 2,
+        reminder_interval_days: 7,
+      }),
+      200,
+    );
+    await must(
+      inject(bearerOf(sponsorUser), 'PUT', '/api/sponsor-profile/legal', {
+        legal_name: 'Sponsor GmbH',
+        street: 'Industriestraße',
+        house_number: '5',
+        postal_code: '50667',
+        city: 'Köln',
+        country: 'DE',
+        vat_id: null,
+        billing_email: null,
+        language: 'de',
+      }),
+      200,
+    );
+    const draft = async () =>
+      (await must(inject(A, 'POST', `/api/sponsorships/${sponsorshipId}/invoices`), 201)).json<{
+        invoice: { id: number };
+      }>().invoice.id;
+    const invoiceA = await draft();
+    await must(inject(A, 'POST', `/api/invoices/${invoiceA}/issue`), 200);
+    return { invoiceA, invoiceDraftA: await draft() };
+  };
   const guestA = await inviteGuest(A, a.eventId, [packageA]);
   const guestB = await inviteGuest(B, b.eventId);
   // The registered sponsor is invited to A's event too: their own sponsorship, not the guest's.
@@ -239,6 +293,7 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
     await must(inject(A, 'POST', '/api/sponsor-invitation', { email: sponsorUser.email, event_id: a.eventId }), 201)
   ).json<{ sponsorId: number }>().sponsorId;
   const deliverableA = await confirmedDeliverable(sponsorOfA);
+  const { invoiceA, invoiceDraftA } = await invoicesOf(sponsorOfA);
 
   // Organisation C: the registered sponsor signed its agreement, then C's only member deleted the
   // account; the signed agreement is kept in the archive for the sponsor (legal retention).
@@ -334,6 +389,10 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
       deliverableA,
       expendableEventA,
       expendableTeamInvitationA,
+      confirmedSponsorshipA: sponsorOfA,
+      invoiceA,
+      invoiceDraftA,
+      invoiceNumberFormat: 'RE-{YYYY}-{NNNN}',
     },
     request: (caller, method, url, payload, headers) =>
       inject(typeof caller === 'string' ? callers[caller] : caller, method, url, payload, headers),
