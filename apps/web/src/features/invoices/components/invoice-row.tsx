@@ -38,7 +38,7 @@ export function InvoiceRow({
             </span>
             <InvoiceStatusBadge invoice={invoice} />
           </p>
-          <p className="mt-1 text-sm break-all text-muted-foreground">
+          <p className="mt-1 text-sm break-words text-muted-foreground">
             {showEvent ? `${invoice.event_title} · ` : ''}
             {invoice.buyer.name || invoice.sponsor_email}
           </p>

@@ -4,8 +4,11 @@ import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { formatCents } from '../utils/money';
 
-/** Invoiced, paid and outstanding (and the overdue share), large: the dashboard card and the invoices page. */
-export function InvoiceSums({ sums, className }: { sums: InvoiceSumsWire; className?: string }) {
+/**
+ * Invoiced, paid and outstanding (and the overdue share): side by side on the invoices page
+ * (`columns`), one under the other in the dashboard's narrow card, where three amounts would wrap.
+ */
+export function InvoiceSums({ sums, columns = false }: { sums: InvoiceSumsWire; columns?: boolean }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const figures = [
@@ -14,12 +17,20 @@ export function InvoiceSums({ sums, className }: { sums: InvoiceSumsWire; classN
     ['outstanding', sums.outstanding_cents],
   ] as const;
   return (
-    <div className={cn('grid gap-2', className)}>
-      <dl className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-3">
+    <div className="grid gap-2">
+      <dl className={cn('grid gap-3', columns ? 'sm:grid-cols-3' : 'gap-1.5')}>
         {figures.map(([key, cents]) => (
-          <div key={key} className="min-w-0">
-            <dt className="text-xs text-muted-foreground">{t(`invoices.sums.${key}`)}</dt>
-            <dd className="text-xl font-bold break-words tabular-nums" data-testid={`invoices-${key}`}>
+          <div
+            key={key}
+            className={cn('flex min-w-0 gap-x-3', columns ? 'flex-col' : 'flex-wrap items-baseline justify-between')}
+          >
+            <dt className={cn('text-muted-foreground', columns ? 'text-xs' : 'text-sm')}>
+              {t(`invoices.sums.${key}`)}
+            </dt>
+            <dd
+              className={cn('font-bold whitespace-nowrap tabular-nums', columns ? 'text-2xl' : 'text-xl')}
+              data-testid={`invoices-${key}`}
+            >
               {formatCents(cents, language)}
             </dd>
           </div>

@@ -46,7 +46,7 @@ export function InvoicesPage({
         {sums ? (
           <Card>
             <CardContent className="pt-6">
-              <InvoiceSums sums={sums} />
+              <InvoiceSums sums={sums} columns />
             </CardContent>
           </Card>
         ) : null}
