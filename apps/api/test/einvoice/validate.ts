@@ -3,7 +3,7 @@
 // compiled XSLT) and the XRechnung 3.0 CIUS rules (KoSIT schematron compiled with SchXslt), run with
 // Saxon-HE. Each stylesheet is compiled once for a whole directory of invoices. A failed assertion
 // with flag fatal or error fails; warnings are reported only. The artefacts and their licences are in
-// this folder (LICENSES.md).
+// this folder (LICENSES.md); src/modules/invoices/einvoice.test.ts uses it.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

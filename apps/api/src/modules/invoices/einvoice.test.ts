@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VatTreatment } from '@sp/shared';
-import { makeDocuments } from '../../src/modules/invoices/documents.ts';
-import { lineOf, negated, totalsOf } from '../../src/modules/invoices/money.ts';
-import type { InvoiceRecord } from '../../src/modules/invoices/repository.ts';
-import { vatNoteOf, type InvoiceParty } from '../../src/modules/invoices/snapshot.ts';
-import { embeddedXml, validateCii, type Verdict } from './validate.ts';
+import { makeDocuments } from './documents.ts';
+import { lineOf, negated, totalsOf } from './money.ts';
+import type { InvoiceRecord } from './repository.ts';
+import { vatNoteOf, type InvoiceParty } from './snapshot.ts';
+import { embeddedXml, validateCii, type Verdict } from '../../../test/einvoice/validate.ts';
 
 const seller: InvoiceParty = {
   name: 'Sportverein Musterstadt e.V.',
