@@ -240,6 +240,7 @@ for (const language of ['de', 'en'] as const) {
       .toBe(true);
 
     // 6. The organisation's invoices page: all three, the sums, the CSV; a partial payment, then the rest.
+    await page.goto('/dashboard/organizer/');
     await page
       .getByRole('navigation', { name: /Veranstalter|Organiser/ })
       .getByRole('link', { name: text.invoicesNav })
