@@ -124,11 +124,18 @@ async function download(page: Page, button: Locator): Promise<string> {
 }
 
 /** Creates a draft on the event's page, checks its total and issues it; answers the row. */
-async function issueInvoice(page: Page, text: Text, sponsorRow: Locator, expected: string) {
+async function issueInvoice(page: Page, text: Text, sponsorRow: Locator, expected: string, shotName?: string) {
   const section = sponsorRow.getByTestId('sponsorship-invoices');
   await section.getByRole('button', { name: text.create }).click();
   const draft = section.getByTestId('draft-editor');
   await expect(draft.getByTestId('draft-totals')).toContainText(text.gross);
+  if (shotName) {
+    // The review on a phone: no sideways scroll, and a picture of it.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await noSidewaysScroll(page);
+    await draft.screenshot({ path: test.info().outputPath(`${shotName}.png`) });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
   await draft.getByRole('button', { name: text.issue }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(text.cannotChange);
@@ -186,9 +193,15 @@ for (const language of ['de', 'en'] as const) {
     const sponsorRow = page.getByTestId('event-sponsorship').filter({ hasText: sponsor.email });
     await sponsorRow.getByRole('button', { name: text.confirm }).click();
     await expect(page.getByText(text.confirmed)).toBeVisible();
-    const first = await issueInvoice(page, text, sponsorRow, numberOf(1));
+    const first = await issueInvoice(page, text, sponsorRow, numberOf(1), `draft-375-${language}`);
     await expectAccessible(page, `event page with invoices (${language})`);
     await shot(page, `event-invoices-1280-${language}`);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await noSidewaysScroll(page);
+    await sponsorRow.getByTestId('sponsorship-invoices').screenshot({
+      path: test.info().outputPath(`event-invoices-375-${language}.png`),
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
     // Point 5: e-mailed to the sponsor's billing address.
     await expect
       .poll(async () => (await listMails()).some((m) => m.to === sponsor.billingEmail && m.text.includes(numberOf(1))))
