@@ -131,7 +131,17 @@ export function InvoicesPage({
               <ul className="divide-y divide-border" aria-label={t('invoices.page.listLabel')}>
                 {invoices.data.map((invoice) => (
                   <InvoiceRow key={invoice.id} invoice={invoice} viewer={ME} showEvent>
-                    <OrganiserInvoiceActions invoice={invoice} />
+                    {invoice.status === 'draft' ? (
+                      <Link
+                        to="/edit-event/$eventId"
+                        params={{ eventId: invoice.event_id }}
+                        className={`${linkClass} text-sm`}
+                      >
+                        {t('invoices.page.reviewDraft')}
+                      </Link>
+                    ) : (
+                      <OrganiserInvoiceActions invoice={invoice} />
+                    )}
                   </InvoiceRow>
                 ))}
               </ul>
