@@ -15,6 +15,7 @@ import {
 } from '../../src/identity/test-support.ts';
 import { onboardedUser, pdfBytes, validEvent, type TestUser } from '../../src/modules/events/test-support.ts';
 import { invite, joinedMember } from '../../src/modules/invitations/test-support.ts';
+import { invoicesOfWorld } from './world-invoices.ts';
 import type { Engine } from '../../src/db/column-types.ts';
 
 export const CALLERS = [
@@ -238,54 +239,6 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
     }>();
     return listed.deliverables[0]!.id;
   };
-  /** A's billing settings and phone, the sponsor's billing details, an issued invoice and a draft (issue 20). */
-  const invoicesOf = async (sponsorshipId: number) => {
-    await t.database.db
-      .updateTable('organisations')
-      .set({ phone_number: '+49 30 1234567' })
-      .where('id', '=', organiserA.organisationId)
-      .execute();
-    await must(
-      inject(A, 'PUT', `/api/organisation/${organiserA.organisationId}/billing-settings`, {
-        legal_name: null,
-        tax_number: '30/123/45678',
-        vat_id: 'DE123456789',
-        iban: 'DE89370400440532013000',
-        bic: 'COBADEFFXXX',
-        bank_name: null,
-        payment_term_days: 14,
-        number_format: 'RE-{YYYY}-{NNNN}',
-        small_business: false,
-        default_vat_rate: 19,
-        zero_rate_reason: null,
-        reminders_enabled: true,
-        reminder_stages: 2,
-        reminder_interval_days: 7,
-      }),
-      200,
-    );
-    await must(
-      inject(bearerOf(sponsorUser), 'PUT', '/api/sponsor-profile/legal', {
-        legal_name: 'Sponsor GmbH',
-        street: 'Industriestraße',
-        house_number: '5',
-        postal_code: '50667',
-        city: 'Köln',
-        country: 'DE',
-        vat_id: null,
-        billing_email: null,
-        language: 'de',
-      }),
-      200,
-    );
-    const draft = async () =>
-      (await must(inject(A, 'POST', `/api/sponsorships/${sponsorshipId}/invoices`), 201)).json<{
-        invoice: { id: number };
-      }>().invoice.id;
-    const invoiceA = await draft();
-    await must(inject(A, 'POST', `/api/invoices/${invoiceA}/issue`), 200);
-    return { invoiceA, invoiceDraftA: await draft() };
-  };
   const guestA = await inviteGuest(A, a.eventId, [packageA]);
   const guestB = await inviteGuest(B, b.eventId);
   // The registered sponsor is invited to A's event too: their own sponsorship, not the guest's.
@@ -293,7 +246,12 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
     await must(inject(A, 'POST', '/api/sponsor-invitation', { email: sponsorUser.email, event_id: a.eventId }), 201)
   ).json<{ sponsorId: number }>().sponsorId;
   const deliverableA = await confirmedDeliverable(sponsorOfA);
-  const { invoiceA, invoiceDraftA } = await invoicesOf(sponsorOfA);
+  const { invoiceA, invoiceDraftA } = await invoicesOfWorld(t, inject, must, {
+    organiser: A,
+    organisationId: organiserA.organisationId,
+    sponsor: bearerOf(sponsorUser),
+    sponsorshipId: sponsorOfA,
+  });
 
   // Organisation C: the registered sponsor signed its agreement, then C's only member deleted the
   // account; the signed agreement is kept in the archive for the sponsor (legal retention).
