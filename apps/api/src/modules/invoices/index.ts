@@ -2,6 +2,10 @@
 // organisation's gap-free numbers, cancellation invoices, the readable PDF with GiroCode, ZUGFeRD and
 // XRechnung, payments, overdue reminders and the sums for the dashboards. The only writer of
 // invoices, invoice_payments and invoice_counters.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import type { MailPort } from '../../ports/mail/index.ts';
+import type { BillingSettings } from '../billing/index.ts';
 import { defineModule } from '../kit.ts';
 import { createDocumentStore } from './documents.ts';
 import { createInvoiceReads } from './reads.ts';
@@ -11,6 +15,24 @@ import { invoicesRoutes } from './routes.ts';
 import { createInvoicesService } from './service.ts';
 
 export { invoicesExport } from './data-export.ts';
+
+/**
+ * Runs the payment reminders once as of `at`: the operator command (`npm run admin -- invoices
+ * send-reminders`); the server runs the same job every hour. The reminder count's conditional update
+ * keeps a stage from going out twice when both run.
+ */
+export function sendInvoiceReminders(
+  deps: {
+    db: Db;
+    settingsOf: (organisationId: number) => Promise<BillingSettings | null>;
+    mail: MailPort;
+    log: FastifyBaseLogger;
+  },
+  at: Date,
+): Promise<{ sent: number }> {
+  const { db, ...rest } = deps;
+  return createRemindersJob({ repo: createInvoicesRepository(db), ...rest }).run(at);
+}
 
 export type InvoicesApi = {
   /** When an organisation is deleted: its drafts go; issued invoices are kept for the retention period. */
