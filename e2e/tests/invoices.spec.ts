@@ -247,7 +247,10 @@ for (const language of ['de', 'en'] as const) {
     await expect
       .poll(async () =>
         (await listMails()).some(
-          (m) => m.to === sponsor.billingEmail && text.reminder.test(m.subject) && m.text.includes(numberOf(2)),
+          (m) =>
+            m.to === sponsor.billingEmail &&
+            text.reminder.test(m.subject) &&
+            `${m.subject} ${m.text}`.includes(numberOf(2)),
         ),
       )
       .toBe(true);
