@@ -64,7 +64,8 @@ export const queryKeys = {
     settings: (organisationId: number) => ['invoices', 'settings', organisationId] as const,
     list: (organisationId: number, filters: Record<string, string | number | undefined>) =>
       ['invoices', 'list', organisationId, filters] as const,
-    ofSponsorship: (sponsorshipId: number, viewer: string) => ['invoices', 'sponsorship', sponsorshipId, viewer] as const,
+    ofSponsorship: (sponsorshipId: number, viewer: string) =>
+      ['invoices', 'sponsorship', sponsorshipId, viewer] as const,
     numbers: (organisationId: number) => ['invoices', 'numbers', organisationId] as const,
   },
   /** The sponsor's own profile (`viewer` as for sponsorships) and the events' sponsor walls. */
