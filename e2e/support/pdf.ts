@@ -1,4 +1,5 @@
 // Real PDF documents for upload tests.
+import { execFileSync } from 'node:child_process';
 
 /** A small, valid one-page PDF whose page shows `text`. */
 export function makePdf(text: string): Buffer {
@@ -21,4 +22,9 @@ export function makePdf(text: string): Buffer {
   pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
+}
+
+/** The text of a PDF file as poppler's pdftotext reads it (what a person or a search finds in it). */
+export function pdfText(file: string): string {
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }

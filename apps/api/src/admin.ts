@@ -1,8 +1,11 @@
 // Operator commands: `npm run admin -- invitation-codes create [--uses N] [--expires-in DAYS] [--note TEXT]`,
 // `npm run admin -- invitation-codes list`, and `npm run admin -- agreement-archive purge` (removes
 // archived signed agreements whose retention has passed; decision 010), and
-// `npm run admin -- identity reset-mfa <email>` (turns off a user's two-factor sign-in; decision 023).
+// `npm run admin -- identity reset-mfa <email>` (turns off a user's two-factor sign-in; decision 023),
+// and `npm run admin -- invoices send-reminders [--at YYYY-MM-DD]` (the payment reminders due as of that
+// day, today without it; the server sends them every hour, the e2e test as of a later day).
 import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, type DbHandle } from './db/index.ts';
 import { openDatabaseFromConfig } from './database-from-config.ts';
@@ -11,12 +14,16 @@ import { createAgreementArchiveRepository, createAgreementArchiveService } from 
 import { organisationKeyPrefix } from './modules/files/index.ts';
 import { createBlobStore } from './ports/blobs/index.ts';
 import { adminResetSoftwareTokenMfa } from './identity/index.ts';
+import { billingSettingsReader } from './modules/billing/index.ts';
+import { sendInvoiceReminders } from './modules/invoices/index.ts';
+import { createMailPort } from './ports/mail/index.ts';
 
 const USAGE = `Usage:
   npm run admin -- invitation-codes create [--uses N] [--expires-in DAYS] [--note TEXT]
   npm run admin -- invitation-codes list
   npm run admin -- agreement-archive purge
-  npm run admin -- identity reset-mfa <email>`;
+  npm run admin -- identity reset-mfa <email>
+  npm run admin -- invoices send-reminders [--at YYYY-MM-DD]`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,6 +36,32 @@ function positiveInteger(name: string, value: string | undefined): number | null
 }
 
 class UsageError extends Error {}
+
+/** The day the reminders are sent as of: --at (YYYY-MM-DD, noon UTC) or now. */
+function reminderDay(at: string | undefined, now: Date | undefined): Date {
+  if (at === undefined) return now ?? new Date();
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(at) ? new Date(`${at}T12:00:00Z`) : null;
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== at) {
+    throw new UsageError(`--at expects a date as YYYY-MM-DD, got "${at}"`);
+  }
+  return day;
+}
+
+/** The payment reminders due as of `at`, into the configured mail (the outbox or SMTP). */
+async function sendReminders(config: Config, database: DbHandle, at: Date, out: (line: string) => void) {
+  // A logger that writes nothing: the command's one line of output is its answer.
+  const log = Fastify({ logger: false }).log;
+  const mail = createMailPort(config, database.db, log);
+  try {
+    const { sent } = await sendInvoiceReminders(
+      { db: database.db, settingsOf: billingSettingsReader(database.db), mail, log },
+      at,
+    );
+    out(`${sent} payment reminder(s) sent.`);
+  } finally {
+    mail.close();
+  }
+}
 
 /**
  * Finishes what interrupted organisation deletions left, then removes the archived agreements whose
@@ -69,13 +102,19 @@ export async function runAdmin(
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { uses: { type: 'string' }, 'expires-in': { type: 'string' }, note: { type: 'string' } },
+    options: {
+      uses: { type: 'string' },
+      'expires-in': { type: 'string' },
+      note: { type: 'string' },
+      at: { type: 'string' },
+    },
   });
   const [area, command, argument] = positionals;
   const known =
     (area === 'invitation-codes' && (command === 'create' || command === 'list')) ||
     (area === 'agreement-archive' && command === 'purge') ||
-    (area === 'identity' && command === 'reset-mfa' && Boolean(argument));
+    (area === 'identity' && command === 'reset-mfa' && Boolean(argument)) ||
+    (area === 'invoices' && command === 'send-reminders');
   if (!known) throw new UsageError(USAGE);
 
   const config = loadConfig(options.env);
@@ -87,6 +126,10 @@ export async function runAdmin(
       const reset = await adminResetSoftwareTokenMfa(database.db, argument!, options.now ?? new Date());
       if (!reset) throw new UsageError(`No user with the address "${argument}".`);
       out(`Two-factor sign-in turned off for ${argument}.`);
+      return;
+    }
+    if (area === 'invoices') {
+      await sendReminders(config, database, reminderDay(values.at, options.now), out);
       return;
     }
     if (area === 'agreement-archive') {

@@ -32,6 +32,7 @@ import { mailboxRoutes } from './ports/mail/mailbox-routes.ts';
 import { registerModules } from './modules/kit.ts';
 import { agreementArchiveModule } from './modules/agreement-archive/index.ts';
 import { chatModule } from './modules/chat/index.ts';
+import { billingModule } from './modules/billing/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { dataExportModule } from './modules/data-export/index.ts';
 import { eventsModule } from './modules/events/index.ts';
@@ -39,6 +40,7 @@ import { filesModule } from './modules/files/index.ts';
 import { fulfilmentModule } from './modules/fulfilment/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { invitationTokenGate, invitationsModule } from './modules/invitations/index.ts';
+import { invoicesModule } from './modules/invoices/index.ts';
 import { invitationCodeGate, inviteCodesModule } from './modules/invite-codes/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { packagesModule } from './modules/packages/index.ts';
@@ -64,6 +66,8 @@ const modules = [
   packagesModule,
   fulfilmentModule,
   sponsorProfilesModule,
+  billingModule,
+  invoicesModule,
   notificationsModule,
   tasksModule,
   searchModule,

@@ -38,7 +38,9 @@ import { Route as AuthenticatedOrganiserEditEventIndexRouteImport } from './rout
 import { Route as AuthenticatedOrganiserEditEventEventIdRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId'
 import { Route as AuthenticatedOrganiserFulfilmentIndexRouteImport } from './routes/_authenticated/_organiser/fulfilment/index'
 import { Route as AuthenticatedOrganiserDashboardOrganizerIndexRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/index'
+import { Route as AuthenticatedOrganiserDashboardOrganizerBillingRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/billing'
 import { Route as AuthenticatedOrganiserDashboardOrganizerEventsRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/events'
+import { Route as AuthenticatedOrganiserDashboardOrganizerInvoicesRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/invoices'
 import { Route as AuthenticatedOrganiserDashboardOrganizerStepRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/step'
 import { Route as AuthenticatedOrganiserDashboardOrganizerTeamRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/team'
 import { Route as AuthenticatedOrganiserDashboardOrganizerEventNameRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/event/$name'
@@ -194,10 +196,22 @@ const AuthenticatedOrganiserDashboardOrganizerIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedOrganiserDashboardOrganizerRouteRoute,
   } as any)
+const AuthenticatedOrganiserDashboardOrganizerBillingRoute =
+  AuthenticatedOrganiserDashboardOrganizerBillingRouteImport.update({
+    id: '/billing',
+    path: '/billing',
+    getParentRoute: () => AuthenticatedOrganiserDashboardOrganizerRouteRoute,
+  } as any)
 const AuthenticatedOrganiserDashboardOrganizerEventsRoute =
   AuthenticatedOrganiserDashboardOrganizerEventsRouteImport.update({
     id: '/events',
     path: '/events',
+    getParentRoute: () => AuthenticatedOrganiserDashboardOrganizerRouteRoute,
+  } as any)
+const AuthenticatedOrganiserDashboardOrganizerInvoicesRoute =
+  AuthenticatedOrganiserDashboardOrganizerInvoicesRouteImport.update({
+    id: '/invoices',
+    path: '/invoices',
     getParentRoute: () => AuthenticatedOrganiserDashboardOrganizerRouteRoute,
   } as any)
 const AuthenticatedOrganiserDashboardOrganizerStepRoute =
@@ -246,7 +260,9 @@ export interface FileRoutesByFullPath {
   '/create-event/': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/edit-event/': typeof AuthenticatedOrganiserEditEventIndexRoute
   '/fulfilment/': typeof AuthenticatedOrganiserFulfilmentIndexRoute
+  '/dashboard/organizer/billing': typeof AuthenticatedOrganiserDashboardOrganizerBillingRoute
   '/dashboard/organizer/events': typeof AuthenticatedOrganiserDashboardOrganizerEventsRoute
+  '/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
   '/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
   '/dashboard/organizer/': typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
@@ -278,7 +294,9 @@ export interface FileRoutesByTo {
   '/create-event': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/edit-event': typeof AuthenticatedOrganiserEditEventIndexRoute
   '/fulfilment': typeof AuthenticatedOrganiserFulfilmentIndexRoute
+  '/dashboard/organizer/billing': typeof AuthenticatedOrganiserDashboardOrganizerBillingRoute
   '/dashboard/organizer/events': typeof AuthenticatedOrganiserDashboardOrganizerEventsRoute
+  '/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
   '/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
   '/dashboard/organizer': typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
@@ -314,7 +332,9 @@ export interface FileRoutesById {
   '/_authenticated/_organiser/create-event/': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/_authenticated/_organiser/edit-event/': typeof AuthenticatedOrganiserEditEventIndexRoute
   '/_authenticated/_organiser/fulfilment/': typeof AuthenticatedOrganiserFulfilmentIndexRoute
+  '/_authenticated/_organiser/dashboard/organizer/billing': typeof AuthenticatedOrganiserDashboardOrganizerBillingRoute
   '/_authenticated/_organiser/dashboard/organizer/events': typeof AuthenticatedOrganiserDashboardOrganizerEventsRoute
+  '/_authenticated/_organiser/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
   '/_authenticated/_organiser/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/_authenticated/_organiser/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
   '/_authenticated/_organiser/dashboard/organizer/': typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
@@ -349,7 +369,9 @@ export interface FileRouteTypes {
     | '/create-event/'
     | '/edit-event/'
     | '/fulfilment/'
+    | '/dashboard/organizer/billing'
     | '/dashboard/organizer/events'
+    | '/dashboard/organizer/invoices'
     | '/dashboard/organizer/step'
     | '/dashboard/organizer/team'
     | '/dashboard/organizer/'
@@ -381,7 +403,9 @@ export interface FileRouteTypes {
     | '/create-event'
     | '/edit-event'
     | '/fulfilment'
+    | '/dashboard/organizer/billing'
     | '/dashboard/organizer/events'
+    | '/dashboard/organizer/invoices'
     | '/dashboard/organizer/step'
     | '/dashboard/organizer/team'
     | '/dashboard/organizer'
@@ -416,7 +440,9 @@ export interface FileRouteTypes {
     | '/_authenticated/_organiser/create-event/'
     | '/_authenticated/_organiser/edit-event/'
     | '/_authenticated/_organiser/fulfilment/'
+    | '/_authenticated/_organiser/dashboard/organizer/billing'
     | '/_authenticated/_organiser/dashboard/organizer/events'
+    | '/_authenticated/_organiser/dashboard/organizer/invoices'
     | '/_authenticated/_organiser/dashboard/organizer/step'
     | '/_authenticated/_organiser/dashboard/organizer/team'
     | '/_authenticated/_organiser/dashboard/organizer/'
@@ -651,11 +677,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrganiserDashboardOrganizerIndexRouteImport
       parentRoute: typeof AuthenticatedOrganiserDashboardOrganizerRouteRoute
     }
+    '/_authenticated/_organiser/dashboard/organizer/billing': {
+      id: '/_authenticated/_organiser/dashboard/organizer/billing'
+      path: '/billing'
+      fullPath: '/dashboard/organizer/billing'
+      preLoaderRoute: typeof AuthenticatedOrganiserDashboardOrganizerBillingRouteImport
+      parentRoute: typeof AuthenticatedOrganiserDashboardOrganizerRouteRoute
+    }
     '/_authenticated/_organiser/dashboard/organizer/events': {
       id: '/_authenticated/_organiser/dashboard/organizer/events'
       path: '/events'
       fullPath: '/dashboard/organizer/events'
       preLoaderRoute: typeof AuthenticatedOrganiserDashboardOrganizerEventsRouteImport
+      parentRoute: typeof AuthenticatedOrganiserDashboardOrganizerRouteRoute
+    }
+    '/_authenticated/_organiser/dashboard/organizer/invoices': {
+      id: '/_authenticated/_organiser/dashboard/organizer/invoices'
+      path: '/invoices'
+      fullPath: '/dashboard/organizer/invoices'
+      preLoaderRoute: typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRouteImport
       parentRoute: typeof AuthenticatedOrganiserDashboardOrganizerRouteRoute
     }
     '/_authenticated/_organiser/dashboard/organizer/step': {
@@ -683,7 +723,9 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedOrganiserDashboardOrganizerRouteRouteChildren {
+  AuthenticatedOrganiserDashboardOrganizerBillingRoute: typeof AuthenticatedOrganiserDashboardOrganizerBillingRoute
   AuthenticatedOrganiserDashboardOrganizerEventsRoute: typeof AuthenticatedOrganiserDashboardOrganizerEventsRoute
+  AuthenticatedOrganiserDashboardOrganizerInvoicesRoute: typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
   AuthenticatedOrganiserDashboardOrganizerStepRoute: typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   AuthenticatedOrganiserDashboardOrganizerTeamRoute: typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
   AuthenticatedOrganiserDashboardOrganizerIndexRoute: typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
@@ -692,8 +734,12 @@ interface AuthenticatedOrganiserDashboardOrganizerRouteRouteChildren {
 
 const AuthenticatedOrganiserDashboardOrganizerRouteRouteChildren: AuthenticatedOrganiserDashboardOrganizerRouteRouteChildren =
   {
+    AuthenticatedOrganiserDashboardOrganizerBillingRoute:
+      AuthenticatedOrganiserDashboardOrganizerBillingRoute,
     AuthenticatedOrganiserDashboardOrganizerEventsRoute:
       AuthenticatedOrganiserDashboardOrganizerEventsRoute,
+    AuthenticatedOrganiserDashboardOrganizerInvoicesRoute:
+      AuthenticatedOrganiserDashboardOrganizerInvoicesRoute,
     AuthenticatedOrganiserDashboardOrganizerStepRoute:
       AuthenticatedOrganiserDashboardOrganizerStepRoute,
     AuthenticatedOrganiserDashboardOrganizerTeamRoute:

@@ -116,6 +116,21 @@ export const ERROR_STATUS = {
   'logo.too-many-pixels': 400,
   'logo.unreadable': 400,
   'logo.not-found': 404,
+  // Billing settings and invoices (decision record 026)
+  'billing.iban-invalid': 400,
+  'billing.bic-invalid': 400,
+  'billing.number-format-invalid': 400,
+  'billing.tax-id-missing': 400,
+  'billing.zero-rate-reason-missing': 400,
+  'invoice.not-found': 404,
+  'invoice.sponsorship-not-confirmed': 409,
+  'invoice.billing-settings-missing': 409,
+  'invoice.buyer-details-missing': 409,
+  'invoice.amount-missing': 409,
+  'invoice.not-draft': 409,
+  'invoice.not-issued': 409,
+  'invoice.payment-exceeds-outstanding': 409,
+  'invoice.zero-rate-reason-missing': 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

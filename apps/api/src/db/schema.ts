@@ -2,6 +2,7 @@
 // normalise what comes back (dates, booleans, numbers) so both engines return the same objects.
 import type { Generated } from 'kysely';
 import type { FulfilmentTables } from './schema-fulfilment.ts';
+import type { InvoiceTables } from './schema-invoices.ts';
 import type { SponsorProfileTables } from './schema-sponsor-profiles.ts';
 
 /** Written as ISO-8601 strings; read back as Date (PostgreSQL) or string (SQLite). */
@@ -151,6 +152,8 @@ export type OutboxTable = {
   subject: string;
   text: string;
   html: string | null;
+  /** JSON: [{ filename, content_type, size }] of the attachments (0026), or null. */
+  attachments?: string | null;
   created_at: DbTime;
 };
 
@@ -237,7 +240,15 @@ export type SponsorshipActivityTable = {
   at: DbTime;
   side: 'organisation' | 'sponsor';
   actor: string;
-  kind: 'offered' | 'chosen' | 'assigned' | 'amount_changed' | 'status_changed';
+  kind:
+    | 'offered'
+    | 'chosen'
+    | 'assigned'
+    | 'amount_changed'
+    | 'status_changed'
+    | 'invoice_issued'
+    | 'invoice_cancelled'
+    | 'invoice_paid';
   package_name: string | null;
   /** bigint on PostgreSQL (0022): may come back as a string. */
   amount_cents: number | string | null;
@@ -396,4 +407,5 @@ export type Database = {
   sponsorship_choices: SponsorshipChoicesTable;
   sponsorship_activity: SponsorshipActivityTable;
 } & FulfilmentTables &
-  SponsorProfileTables;
+  SponsorProfileTables &
+  InvoiceTables;

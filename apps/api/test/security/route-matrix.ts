@@ -10,6 +10,7 @@
 // (member of A after GlobalSignOut), memberA (veranstalter who joined A by invitation), organiserA
 // (owner of A). Rows that change state are ordered so the caller allowed to change it comes last.
 import { FULFILMENT_ROWS } from './route-matrix-fulfilment.ts';
+import { INVOICE_ROWS } from './route-matrix-invoices.ts';
 import { PACKAGE_ROWS } from './route-matrix-packages.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
 import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
@@ -223,6 +224,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   },
 
   ...FULFILMENT_ROWS,
+  ...INVOICE_ROWS,
   // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
   ...SPONSOR_WALL_ROWS,
 

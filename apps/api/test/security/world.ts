@@ -15,6 +15,7 @@ import {
 } from '../../src/identity/test-support.ts';
 import { onboardedUser, pdfBytes, validEvent, type TestUser } from '../../src/modules/events/test-support.ts';
 import { invite, joinedMember } from '../../src/modules/invitations/test-support.ts';
+import { invoicesOfWorld } from './world-invoices.ts';
 import type { Engine } from '../../src/db/column-types.ts';
 
 export const CALLERS = [
@@ -74,6 +75,12 @@ export type World = {
     expendableEventA: number;
     /** A team invitation of A for the rows that resend, re-link and revoke it (issue 21, point 5). */
     expendableTeamInvitationA: number;
+    /** The registered sponsor's confirmed sponsorship of A (with billing details): invoices (issue 20). */
+    confirmedSponsorshipA: number;
+    /** An issued invoice and a draft of A for that sponsorship. */
+    invoiceA: number;
+    invoiceDraftA: number;
+    invoiceNumberFormat: string;
   };
   /** A request with the caller's credentials. */
   request: (
@@ -239,6 +246,12 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
     await must(inject(A, 'POST', '/api/sponsor-invitation', { email: sponsorUser.email, event_id: a.eventId }), 201)
   ).json<{ sponsorId: number }>().sponsorId;
   const deliverableA = await confirmedDeliverable(sponsorOfA);
+  const { invoiceA, invoiceDraftA } = await invoicesOfWorld(t, inject, must, {
+    organiser: A,
+    organisationId: organiserA.organisationId,
+    sponsor: bearerOf(sponsorUser),
+    sponsorshipId: sponsorOfA,
+  });
 
   // Organisation C: the registered sponsor signed its agreement, then C's only member deleted the
   // account; the signed agreement is kept in the archive for the sponsor (legal retention).
@@ -334,6 +347,10 @@ export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): P
       deliverableA,
       expendableEventA,
       expendableTeamInvitationA,
+      confirmedSponsorshipA: sponsorOfA,
+      invoiceA,
+      invoiceDraftA,
+      invoiceNumberFormat: 'RE-{YYYY}-{NNNN}',
     },
     request: (caller, method, url, payload, headers) =>
       inject(typeof caller === 'string' ? callers[caller] : caller, method, url, payload, headers),

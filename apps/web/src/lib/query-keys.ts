@@ -58,6 +58,16 @@ export const queryKeys = {
     ofSponsorship: (sponsorshipId: number, viewer: string) =>
       ['fulfilment', 'sponsorship', sponsorshipId, viewer] as const,
   },
+  /** Issue 20: the organisation's billing settings, its invoices (filtered), one sponsorship's and the sums. */
+  invoices: {
+    all: ['invoices'] as const,
+    settings: (organisationId: number) => ['invoices', 'settings', organisationId] as const,
+    list: (organisationId: number, filters: Record<string, string | number | undefined>) =>
+      ['invoices', 'list', organisationId, filters] as const,
+    ofSponsorship: (sponsorshipId: number, viewer: string) =>
+      ['invoices', 'sponsorship', sponsorshipId, viewer] as const,
+    numbers: (organisationId: number) => ['invoices', 'numbers', organisationId] as const,
+  },
   /** The sponsor's own profile (`viewer` as for sponsorships) and the events' sponsor walls. */
   sponsorProfile: (viewer: string) => ['sponsor-profile', viewer] as const,
   sponsorLegalDetails: (viewer: string) => ['sponsor-legal-details', viewer] as const,

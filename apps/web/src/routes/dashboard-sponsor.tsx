@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
+import { SponsorInvoices } from '@/features/invoices/components/sponsor-invoices';
 import { PackageChoice } from '@/features/packages/components/package-choice';
 import { SponsorLegalDetailsSection } from '@/features/sponsor-profile/components/legal-details-section';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
@@ -25,6 +26,7 @@ const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
   <>
     <PackageChoice sponsorshipId={sponsorshipId} viewer={ME} open={open} />
     <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={ME} />
+    <SponsorInvoices sponsorshipId={sponsorshipId} viewer={ME} />
   </>
 );
 

@@ -70,7 +70,17 @@ export const ZReorderPackagesRequest = z.object({ package_ids: z.array(id).max(2
 /** POST /event/{id}/packages/copy: the packages (not archived) of another event of the organisation. */
 export const ZCopyPackagesRequest = z.object({ from_event_id: id });
 
-export const ACTIVITY_KINDS = ['offered', 'chosen', 'assigned', 'amount_changed', 'status_changed'] as const;
+export const ACTIVITY_KINDS = [
+  'offered',
+  'chosen',
+  'assigned',
+  'amount_changed',
+  'status_changed',
+  // Invoices (issue 20): note = the invoice number, amount = its gross (or the payment)
+  'invoice_issued',
+  'invoice_cancelled',
+  'invoice_paid',
+] as const;
 export const ZSponsorshipActivity = z.object({
   id: z.number().int(),
   at: z.string(),

@@ -23,6 +23,8 @@ import { packageRevisions } from './0020_package_revisions.ts';
 import { dashboardView } from './0021_dashboard_view.ts';
 import { activityAmountBigint } from './0022_activity_amount_bigint.ts';
 import { sponsorLegalDetails } from './0023_sponsor_legal_details.ts';
+import { billingSettings } from './0025_billing_settings.ts';
+import { invoices } from './0026_invoices.ts';
 import { keysetPaging } from './0030_keyset_paging.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -49,6 +51,8 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0021_dashboard_view': dashboardView(),
     '0022_activity_amount_bigint': activityAmountBigint(engine),
     '0023_sponsor_legal_details': sponsorLegalDetails(engine),
+    '0025_billing_settings': billingSettings(engine),
+    '0026_invoices': invoices(engine),
     '0030_keyset_paging': keysetPaging(engine),
   };
 }

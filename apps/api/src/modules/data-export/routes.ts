@@ -11,6 +11,7 @@ import { archivedAgreementsOf, toArchivedAgreementWire } from '../agreement-arch
 import { normaliseEmail } from '../../lib/email.ts';
 import { packagesOfSponsorships } from './sponsoring-sections.ts';
 import { sponsorProfileExport } from '../sponsor-profiles/index.ts';
+import { invoicesExport } from '../invoices/index.ts';
 
 const iso = (value: string | Date) => fromDbTime(value).toISOString();
 const isoOrNull = (value: string | Date | null) => fromDbTimeOrNull(value)?.toISOString() ?? null;
@@ -145,6 +146,7 @@ export function collectUserData(
       sponsorships.map((s) => s.id),
     );
     const sponsorProfile = await sponsorProfileExport(db, email);
+    const invoices = await invoicesExport(db, email, profile?.organisation_id ?? null, now);
 
     return {
       exported_at: now.toISOString(),
@@ -253,6 +255,7 @@ export function collectUserData(
       })),
       // The public sponsor profile of the address (name, descriptions, website, logo) and its wall consents.
       sponsor_profile: sponsorProfile,
+      invoices,
     };
   })();
 }

@@ -16,6 +16,8 @@ export type PackagesApi = {
   changeAmount: PackagesLifecycle['changeAmount'];
   /** For the fulfilment module: the sponsorship's package and its benefits. */
   chosenPackage: PackagesLifecycle['chosenPackage'];
+  /** For the invoices module: an entry in the sponsorship's activity log (invoice issued, cancelled, paid). */
+  recordActivity: PackagesLifecycle['recordActivity'];
 };
 
 type PackagesLifecycle = ReturnType<typeof createPackagesLifecycle>;
@@ -41,6 +43,7 @@ export const packagesModule = defineModule({
         prepareOffer: (event, ids, actor) => packages.prepareOffer(event, ids, actor),
         changeAmount: lifecycle.changeAmount,
         chosenPackage: lifecycle.chosenPackage,
+        recordActivity: lifecycle.recordActivity,
       },
       routes: async (app) => {
         await app.register(packagesRoutes, { packages, readCache });

@@ -100,6 +100,9 @@ export function createPackagesLifecycle(deps: { db: Db; repo: PackagesRepository
     }) satisfies AmountChange,
 
     /** The package of the sponsorship (chosen or assigned) with its benefits, or null. */
+    /** For the invoices module: an invoice issued, cancelled or paid, in the sponsorship's activity log. */
+    recordActivity: (entry: ActivityEntry) => record(db, entry),
+
     async chosenPackage(
       sponsorshipId: number,
     ): Promise<{ id: number; name: string; benefits: PackageBenefit[] } | null> {

@@ -35,6 +35,8 @@ export const profilesModule = defineModule({
       onOrganisationDeleted: async (organisationId) => {
         try {
           await archive.finishOrganisationDeletion(organisationId);
+          // Issued invoices stay (retention, decision record 026); unissued drafts have no reason to.
+          await use('invoices').forgetDrafts(organisationId);
         } catch (error) {
           log.error({ err: error, organisationId }, "could not finish removing a deleted organisation's files");
         }

@@ -79,10 +79,15 @@ export type BlobStore = LocalBlobStore | S3BlobStore;
 export const BLOB_KEY_PATTERN =
   /^(organisations\/\d{1,10}\/events\/\d{1,10}\/(sponsorships\/\d{1,10}\/)?|archive\/agreements\/)[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.pdf$/;
 export const LOGO_KEY_PATTERN = /^sponsor-logos\/\d{1,10}\/[0-9a-f]{32}\.webp$/;
+/** An issued invoice's documents, named by their SHA-256, outside the organisation's prefix (kept for retention). */
+const INVOICE_KEY_PATTERN = /^invoices\/\d{1,10}\/[0-9a-f]{64}\.(pdf|xml)$/;
 export const BLOB_PREFIX_PATTERN = /^(organisations\/\d{1,10}\/(events\/\d{1,10}\/)?|sponsor-logos\/\d{1,10}\/)$/;
 
 export function assertBlobKey(key: string): void {
-  if (!(BLOB_KEY_PATTERN.test(key) || LOGO_KEY_PATTERN.test(key)) || key.includes('..')) {
+  if (
+    !(BLOB_KEY_PATTERN.test(key) || LOGO_KEY_PATTERN.test(key) || INVOICE_KEY_PATTERN.test(key)) ||
+    key.includes('..')
+  ) {
     throw new Error('Invalid blob key');
   }
 }

@@ -6,7 +6,7 @@ import type { MailPort } from './mail-port.ts';
 import { createOutboxMail } from './outbox.ts';
 import { createSmtpMail } from './smtp.ts';
 
-export type { MailPort } from './mail-port.ts';
+export type { MailAttachment, MailMessage, MailPort } from './mail-port.ts';
 export { renderChatNoticeMail, renderFulfilmentDigestMail } from './templates.ts';
 
 export function createMailPort(config: Config, db: Db, log: FastifyBaseLogger): MailPort & { close(): void } {

@@ -6,7 +6,12 @@ import type { Db } from '../../db/index.ts';
 import { fromDbTime, toDbTime } from '../../db/values.ts';
 import type { MailMessage, MailPort } from './mail-port.ts';
 
-export type StoredMail = MailMessage & { id: number; createdAt: Date };
+export type StoredAttachment = { filename: string; content_type: string; size: number };
+export type StoredMail = Omit<MailMessage, 'attachments'> & {
+  id: number;
+  createdAt: Date;
+  attachments: StoredAttachment[];
+};
 
 export function createOutboxMail(db: Db, log: FastifyBaseLogger, clock: () => Date = () => new Date()): MailPort {
   return {
@@ -18,6 +23,16 @@ export function createOutboxMail(db: Db, log: FastifyBaseLogger, clock: () => Da
           subject: message.subject,
           text: message.text,
           html: message.html ?? null,
+          // The outbox keeps what was attached (name, type, size), not the bytes.
+          attachments: message.attachments?.length
+            ? JSON.stringify(
+                message.attachments.map((a) => ({
+                  filename: a.filename,
+                  content_type: a.contentType,
+                  size: a.content.length,
+                })),
+              )
+            : null,
           created_at: toDbTime(clock()),
         })
         .execute();
@@ -38,6 +53,7 @@ export async function listOutbox(db: Db, limit = 100): Promise<StoredMail[]> {
     subject: row.subject,
     text: row.text,
     ...(row.html !== null ? { html: row.html } : {}),
+    attachments: row.attachments ? (JSON.parse(row.attachments) as StoredAttachment[]) : [],
     createdAt: fromDbTime(row.created_at),
   }));
 }

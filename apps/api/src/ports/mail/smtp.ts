@@ -13,6 +13,11 @@ export function createSmtpMail(options: { url: string; from: string }): MailPort
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content),
+        })),
       });
     },
     close: () => transport.close(),

@@ -5,6 +5,7 @@ import { NewPasswordHint } from '@/components/password/new-password-hint';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
+import { SponsorInvoices } from '@/features/invoices/components/sponsor-invoices';
 import { PackageChoice } from '@/features/packages/components/package-choice';
 import { SponsorLegalDetailsSection } from '@/features/sponsor-profile/components/legal-details-section';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
@@ -22,6 +23,7 @@ const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, reg
   <>
     <PackageChoice sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} open />
     <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
+    <SponsorInvoices sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
     <SponsorNextSteps
       sponsorshipId={sponsorshipId}
       viewer={{ kind: 'guest', token, email }}

@@ -25,6 +25,12 @@ export function OrganizerLayout() {
           <Link to="/fulfilment" className={tabClass}>
             {t('organizer.nav.fulfilment')}
           </Link>
+          <Link to="/dashboard/organizer/invoices" className={tabClass}>
+            {t('organizer.nav.invoices')}
+          </Link>
+          <Link to="/dashboard/organizer/billing" className={tabClass}>
+            {t('organizer.nav.billing')}
+          </Link>
         </div>
       </nav>
       <Outlet />

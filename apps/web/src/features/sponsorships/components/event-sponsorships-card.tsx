@@ -30,6 +30,9 @@ const ME = { kind: 'user' } as const;
 /** The sponsorship's package and amount with its changes (the packages feature's part, given by the route). */
 export type SponsorshipPackageSlot = ComponentType<{ sponsorshipId: number; eventId: number; open: boolean }>;
 
+/** The sponsorship's invoices (the invoices feature's part, given by the route; issue 20). */
+export type SponsorshipInvoiceSlot = ComponentType<{ sponsorshipId: number; confirmed: boolean }>;
+
 function SignedAgreementButton({ file }: { file: NonNullable<Sponsorship['signedAgreement']> }) {
   const { t } = useTranslation();
   const download = useMutation({
@@ -120,9 +123,11 @@ function OrganiserActions({
 function SponsorshipItem({
   sponsorship,
   PackageSlot,
+  InvoiceSlot,
 }: {
   sponsorship: Sponsorship;
   PackageSlot: SponsorshipPackageSlot | undefined;
+  InvoiceSlot: SponsorshipInvoiceSlot | undefined;
 }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
@@ -179,6 +184,9 @@ function SponsorshipItem({
           </Button>
         </div>
       )}
+      {InvoiceSlot ? (
+        <InvoiceSlot sponsorshipId={sponsorship.id} confirmed={sponsorship.status === 'confirmed'} />
+      ) : null}
     </li>
   );
 }
@@ -190,9 +198,11 @@ function SponsorshipItem({
 export function EventSponsorshipsCard({
   eventId,
   PackageSlot,
+  InvoiceSlot,
 }: {
   eventId: number;
   PackageSlot?: SponsorshipPackageSlot;
+  InvoiceSlot?: SponsorshipInvoiceSlot;
 }) {
   const { t } = useTranslation();
   const sponsorships = useQuery(eventSponsorshipsQueryOptions(eventId));
@@ -221,7 +231,12 @@ export function EventSponsorshipsCard({
         ) : (
           <ul className="divide-y divide-border" aria-label={t('sponsorships.list.title')}>
             {sponsorships.data.map((sponsorship) => (
-              <SponsorshipItem key={sponsorship.id} sponsorship={sponsorship} PackageSlot={PackageSlot} />
+              <SponsorshipItem
+                key={sponsorship.id}
+                sponsorship={sponsorship}
+                PackageSlot={PackageSlot}
+                InvoiceSlot={InvoiceSlot}
+              />
             ))}
           </ul>
         )}

@@ -7,6 +7,7 @@ import { EditEventPage } from '@/features/events/components/edit-event-page';
 import { EventLoadError, EventNotFound } from '@/features/events/components/event-status-views';
 import { FulfilmentCard } from '@/features/fulfilment/components/fulfilment-card';
 import { InviteSponsorCard } from '@/features/invitations/components/invite-sponsor-card';
+import { SponsorshipInvoices } from '@/features/invoices/components/sponsorship-invoices';
 import { OfferPackagesField } from '@/features/packages/components/offer-packages-field';
 import { PackagesCard } from '@/features/packages/components/packages-card';
 import { SponsorWallCard } from '@/features/sponsor-wall/components/sponsor-wall-card';
@@ -41,7 +42,7 @@ function EditEventRoute() {
       <EditEventPage eventId={eventId} />
       <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 pb-10 sm:px-6">
         <PackagesCard eventId={eventId} otherEvents={otherEvents} />
-        <EventSponsorshipsCard eventId={eventId} PackageSlot={SponsorshipPackage} />
+        <EventSponsorshipsCard eventId={eventId} PackageSlot={SponsorshipPackage} InvoiceSlot={SponsorshipInvoices} />
         <FulfilmentCard
           eventId={eventId}
           filters={filters}

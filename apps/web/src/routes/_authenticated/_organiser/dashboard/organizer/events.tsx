@@ -1,11 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EventsListPage } from '@/features/events/components/events-list-page';
+import { EventsListPage, type EventExtras } from '@/features/events/components/events-list-page';
+import { EventInvoiceNumbers } from '@/features/invoices/components/event-invoice-numbers';
 import { EventNumbers } from '@/features/packages/components/event-numbers';
 
 export const Route = createFileRoute('/_authenticated/_organiser/dashboard/organizer/events')({
   component: EventsListRoute,
 });
 
+/** Per event: the sponsoring numbers (issue 18) and the invoice figures (issue 20). */
+const Extras: EventExtras = (props) => (
+  <>
+    <EventNumbers {...props} />
+    <EventInvoiceNumbers {...props} />
+  </>
+);
+
 function EventsListRoute() {
-  return <EventsListPage Extras={EventNumbers} />;
+  return <EventsListPage Extras={Extras} />;
 }

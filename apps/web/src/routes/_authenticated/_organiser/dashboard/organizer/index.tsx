@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { organiserTasksQueryOptions } from '@/features/organizer-dashboard/api/get-tasks';
+import { InvoicesCard } from '@/features/invoices/components/invoices-card';
 import { OrganizerDashboardPage } from '@/features/organizer-dashboard/components/organizer-dashboard-page';
 import { SponsoringCard } from '@/features/packages/components/sponsoring-card';
 import { teamMembersQueryOptions } from '@/features/team/api/list-team-members';
@@ -25,7 +26,12 @@ function OrganizerDashboardRoute() {
     <OrganizerDashboardPage
       organisationId={organisationId}
       teamSize={team.isPending ? 'pending' : (team.data?.length ?? null)}
-      extraCards={<SponsoringCard organisationId={organisationId} />}
+      extraCards={
+        <>
+          <SponsoringCard organisationId={organisationId} />
+          <InvoicesCard organisationId={organisationId} />
+        </>
+      }
     />
   );
 }

@@ -1,0 +1,177 @@
+// Schema and EN 16931 / XRechnung validation of the e-invoices the invoices module makes, in every
+// VAT treatment and as a cancellation, as XRechnung XML and as ZUGFeRD PDF (decision record 026).
+// Needs java, Saxon-HE, xmllint and pdfdetach (installed by .ci/run). A broken invoice must fail, so
+// the checks are known to bite.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VatTreatment } from '@sp/shared';
+import { makeDocuments } from './documents.ts';
+import { lineOf, negated, totalsOf } from './money.ts';
+import type { InvoiceRecord } from './repository.ts';
+import { vatNoteOf, type InvoiceParty } from './snapshot.ts';
+import { embeddedXml, validateCii, type Verdict } from '../../../test/einvoice/validate.ts';
+
+const seller: InvoiceParty = {
+  name: 'Sportverein Musterstadt e.V.',
+  street: 'Hauptstraße',
+  houseNumber: '12a',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  vatId: 'DE123456789',
+  taxNumber: '30/123/45678',
+  email: 'kasse@sv-musterstadt.de',
+  phone: '+49 30 1234567',
+};
+const buyer: InvoiceParty = {
+  name: 'Müller Getränke GmbH',
+  street: 'Industriestraße',
+  houseNumber: '5',
+  postalCode: '50667',
+  city: 'Köln',
+  country: 'DE',
+  vatId: null,
+  taxNumber: null,
+  email: 'buchhaltung@mueller.example',
+};
+
+function record(
+  treatment: VatTreatment,
+  rate: number,
+  change: { buyer?: InvoiceParty; seller?: InvoiceParty; reason?: string; language?: 'de' | 'en' } = {},
+): InvoiceRecord {
+  const lines = [
+    lineOf(
+      { description: 'Gold: Logo auf dem Trikot, Stand – Stadtlauf 2026', quantity: 1, unitPriceCents: 100_000 },
+      rate,
+    ),
+    lineOf({ description: 'Zusatzbanner', quantity: 3, unitPriceCents: 3_333 }, rate),
+  ];
+  const totals = totalsOf(lines);
+  const language = change.language ?? 'de';
+  return {
+    id: 1,
+    organisation_id: 1,
+    sponsorship_id: 7,
+    event_id: 3,
+    event_title: 'Stadtlauf 2026',
+    sponsor_email: 'sponsor@mueller.example',
+    sponsor_email_normalized: 'sponsor@mueller.example',
+    kind: 'invoice',
+    number: 'RE-2026-0001',
+    status: 'issued',
+    invoice_date: '2026-06-01',
+    service_date: '2026-07-04',
+    due_date: '2026-06-15',
+    language,
+    vat_treatment: treatment,
+    vat_rate: rate,
+    zero_rate_reason: change.reason ?? null,
+    note: null,
+    created_by: 'kasse@sv-musterstadt.de',
+    snapshot: {
+      seller: change.seller ?? seller,
+      buyer: change.buyer ?? buyer,
+      lines,
+      vatNote: vatNoteOf(treatment, language, change.reason ?? null),
+      bank: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', bankName: 'Commerzbank' },
+      paymentTermDays: 14,
+      cancels: null,
+    },
+    net_cents: totals.netCents,
+    vat_cents: totals.vatCents,
+    gross_cents: totals.grossCents,
+    paid_cents: 0,
+    cancels_invoice_id: null,
+    cancelled_by_invoice_id: null,
+    reminders_sent: 0,
+    last_reminder_on: null,
+    documents: null,
+    issued_at: new Date('2026-06-01T08:00:00Z'),
+    sent_at: null,
+    created_at: new Date('2026-06-01T08:00:00Z'),
+    updated_at: new Date('2026-06-01T08:00:00Z'),
+  };
+}
+
+function cancellationOf(original: InvoiceRecord): InvoiceRecord {
+  const lines = negated(original.snapshot.lines);
+  const totals = totalsOf(lines);
+  return {
+    ...original,
+    id: 2,
+    kind: 'cancellation',
+    number: 'RE-2026-0002',
+    invoice_date: '2026-06-03',
+    due_date: null,
+    cancels_invoice_id: original.id,
+    snapshot: { ...original.snapshot, lines, cancels: { number: original.number!, date: original.invoice_date! } },
+    net_cents: totals.netCents,
+    vat_cents: totals.vatCents,
+    gross_cents: totals.grossCents,
+  };
+}
+
+const standard = record('standard', 19);
+const VARIANTS: Record<string, InvoiceRecord> = {
+  standard,
+  reduced: record('standard', 7, { language: 'en' }),
+  'small-business': record('small_business', 0, { seller: { ...seller, vatId: null } }),
+  'reverse-charge': record('reverse_charge', 0, {
+    buyer: { ...buyer, country: 'AT', city: 'Wien', postalCode: '1010', vatId: 'ATU12345678' },
+  }),
+  'zero-rated': record('zero_rated', 0, { reason: 'Steuerfrei nach § 4 Nr. 22 b UStG' }),
+  cancellation: cancellationOf(standard),
+};
+
+describe('e-invoices against the CII schema, EN 16931 and XRechnung 3.0', () => {
+  let work: string;
+  let verdicts: Record<string, Verdict>;
+  const files: Record<string, string> = {};
+
+  beforeAll(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'einvoice-'));
+    for (const [name, r] of Object.entries(VARIANTS)) {
+      const docs = await makeDocuments(r);
+      files[`${name}-xrechnung`] = new TextDecoder().decode(docs.xml);
+      files[`${name}-zugferd`] = embeddedXml(work, docs.zugferd);
+      if (process.env.EINVOICE_DUMP) fs.writeFileSync(`${process.env.EINVOICE_DUMP}/${name}.pdf`, docs.zugferd);
+    }
+    // A broken invoice: the payable amount no longer matches the totals (BR-CO-16), the number is gone (BR-02).
+    files['broken-xrechnung'] = files['standard-xrechnung']!.replace(
+      /<ram:DuePayableAmount>[^<]+</,
+      '<ram:DuePayableAmount>1.00<',
+    ).replace(/<ram:ID>RE-2026-0001<\/ram:ID>/, '');
+    verdicts = validateCii(work, files);
+    if (process.env.EINVOICE_DUMP)
+      for (const [n, x] of Object.entries(files)) fs.writeFileSync(`${process.env.EINVOICE_DUMP}/${n}.xml`, x);
+  }, 180_000);
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  it.each(Object.keys(VARIANTS))('%s: XRechnung XML and the XML in the ZUGFeRD PDF are valid', (name) => {
+    for (const file of [`${name}-xrechnung`, `${name}-zugferd`]) {
+      const verdict = verdicts[file]!;
+      expect({ file, schema: verdict.schema, errors: verdict.errors }).toEqual({ file, schema: [], errors: [] });
+      expect(verdict.firedRules).toBeGreaterThan(20);
+    }
+    expect(files[`${name}-xrechnung`]).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
+    expect(files[`${name}-zugferd`]).toContain('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>');
+  });
+
+  it('fails a broken invoice (the checks bite)', () => {
+    const verdict = verdicts['broken-xrechnung']!;
+    expect(verdict.errors.join('\n')).toMatch(/BR-CO-16|BR-02/);
+    expect(verdict.schema.length + verdict.errors.length).toBeGreaterThan(0);
+  });
+
+  it('marks the treatments as EN 16931 wants them', () => {
+    expect(files['reverse-charge-xrechnung']).toContain('<ram:CategoryCode>AE</ram:CategoryCode>');
+    expect(files['reverse-charge-xrechnung']).toContain('VATEX-EU-AE');
+    expect(files['small-business-xrechnung']).toContain('§ 19 UStG');
+    expect(files['zero-rated-xrechnung']).toContain('Steuerfrei nach § 4 Nr. 22 b UStG');
+    expect(files['cancellation-xrechnung']).toContain('<ram:TypeCode>384</ram:TypeCode>');
+    expect(files['cancellation-xrechnung']).toContain('Storno der Rechnung RE-2026-0001 vom 2026-06-01.');
+  });
+});

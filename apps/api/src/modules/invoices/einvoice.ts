@@ -1,0 +1,190 @@
+// The e-invoices: XRechnung 3.0 (CII) and ZUGFeRD / Factur-X EN 16931 (the readable PDF as PDF/A-3
+// with the CII XML embedded), made by @e-invoice-eu/core from its UBL-shaped JSON; no XML is written
+// by hand here. A cancellation invoice is type 384 (corrected invoice) with negative amounts and a
+// reference to the invoice it cancels (BT-25/26). Decision record 026 has the profile choices.
+import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
+import type { VatTreatment } from '@sp/shared';
+import { decimal } from './money.ts';
+import type { InvoiceParty, InvoiceSnapshot } from './snapshot.ts';
+import { vatCategoryOf } from './snapshot.ts';
+
+export type InvoiceDocumentInput = {
+  id: number;
+  number: string;
+  kind: 'invoice' | 'cancellation';
+  invoiceDate: string;
+  serviceDate: string;
+  dueDate: string | null;
+  language: 'de' | 'en';
+  treatment: VatTreatment;
+  vatRate: number;
+  snapshot: InvoiceSnapshot;
+  netCents: number;
+  vatCents: number;
+  grossCents: number;
+  sponsorshipId: number;
+};
+
+const XRECHNUNG = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+const EN16931 = 'urn:cen.eu:en16931:2017';
+
+const silent = { log: () => undefined, warn: () => undefined, error: () => undefined };
+
+const amount = (cents: number) => ({ value: decimal(cents) });
+
+function party(p: InvoiceParty, role: 'seller' | 'buyer') {
+  const withContact = role === 'seller';
+  // The seller may carry a VAT id (BT-31) and a tax number (BT-32); the buyer one VAT id (BT-48).
+  const taxSchemes = [
+    ...(p.vatId ? [{ 'cbc:CompanyID': p.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] : []),
+    ...(p.taxNumber && role === 'seller'
+      ? [{ 'cbc:CompanyID': p.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }]
+      : []),
+  ];
+  // BR-CO-26: a seller without a VAT id (a small business) is identified by its tax number, given as
+  // the legal registration identifier (BT-30): @e-invoice-eu/core 2.3.4 does not map BT-29 to CII.
+  const legalId = role === 'seller' && !p.vatId && p.taxNumber ? { 'cbc:CompanyID': p.taxNumber } : {};
+  return {
+    ...(p.email ? { 'cbc:EndpointID': p.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
+    'cac:PartyName': { 'cbc:Name': p.name },
+    'cac:PostalAddress': {
+      'cbc:StreetName': `${p.street} ${p.houseNumber}`.trim(),
+      'cbc:CityName': p.city,
+      'cbc:PostalZone': p.postalCode,
+      'cac:Country': { 'cbc:IdentificationCode': p.country },
+    },
+    ...(taxSchemes.length ? { 'cac:PartyTaxScheme': role === 'seller' ? taxSchemes : taxSchemes[0] } : {}),
+    'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name, ...legalId },
+    ...(withContact
+      ? {
+          'cac:Contact': {
+            'cbc:Name': p.name,
+            ...(p.phone ? { 'cbc:Telephone': p.phone } : {}),
+            ...(p.email ? { 'cbc:ElectronicMail': p.email } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The invoice in @e-invoice-eu/core's internal (UBL-like) JSON. */
+export function einvoiceData(input: InvoiceDocumentInput, customization: string): Invoice {
+  const { snapshot: s } = input;
+  const category = vatCategoryOf(input.treatment);
+  const money = (cents: number, field: string) => ({
+    [field]: amount(cents).value,
+    [`${field}@currencyID`]: 'EUR',
+  });
+  const taxCategory = {
+    'cbc:ID': category,
+    'cbc:Percent': String(input.vatRate),
+    ...(category === 'AE' ? { 'cbc:TaxExemptionReasonCode': 'VATEX-EU-AE' } : {}),
+    ...(category !== 'S' ? { 'cbc:TaxExemptionReason': s.vatNote ?? '' } : {}),
+    'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+  };
+  const lineCategory = {
+    'cbc:ID': category,
+    'cbc:Percent': String(input.vatRate),
+    'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+  };
+  // The preceding invoice (BT-25/26) is given as BillingReference too, but @e-invoice-eu/core 2.3.4
+  // does not carry it into CII; a note (BT-22) names it in every syntax (decision record 026).
+  const cancels = s.cancels
+    ? input.language === 'en'
+      ? `Cancels invoice ${s.cancels.number} of ${s.cancels.date}.`
+      : `Storno der Rechnung ${s.cancels.number} vom ${s.cancels.date}.`
+    : null;
+  const notes = [cancels, s.vatNote].filter((n): n is string => !!n);
+  const invoice = {
+    'cbc:CustomizationID': customization,
+    'cbc:ProfileID': 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
+    'cbc:ID': input.number,
+    'cbc:IssueDate': input.invoiceDate,
+    ...(input.dueDate && input.grossCents > 0 ? { 'cbc:DueDate': input.dueDate } : {}),
+    'cbc:InvoiceTypeCode': input.kind === 'cancellation' ? '384' : '380',
+    ...(notes.length ? { 'cbc:Note': notes } : {}),
+    'cbc:DocumentCurrencyCode': 'EUR',
+    'cbc:BuyerReference': `SP-${input.sponsorshipId}`,
+    ...(s.cancels
+      ? {
+          'cac:BillingReference': [
+            { 'cac:InvoiceDocumentReference': { 'cbc:ID': s.cancels.number, 'cbc:IssueDate': s.cancels.date } },
+          ],
+        }
+      : {}),
+    'cac:AccountingSupplierParty': { 'cac:Party': party(s.seller, 'seller') },
+    'cac:AccountingCustomerParty': { 'cac:Party': party(s.buyer, 'buyer') },
+    'cac:Delivery': { 'cbc:ActualDeliveryDate': input.serviceDate },
+    'cac:PaymentMeans': [
+      {
+        'cbc:PaymentMeansCode': '58',
+        'cbc:PaymentID': input.number,
+        'cac:PayeeFinancialAccount': {
+          'cbc:ID': s.bank.iban,
+          'cbc:Name': s.seller.name,
+          'cac:FinancialInstitutionBranch': { 'cbc:ID': s.bank.bic },
+        },
+      },
+    ],
+    ...(input.grossCents > 0
+      ? { 'cac:PaymentTerms': { 'cbc:Note': `${s.paymentTermDays} days net / ${s.paymentTermDays} Tage netto` } }
+      : {}),
+    'cac:TaxTotal': [
+      {
+        ...money(input.vatCents, 'cbc:TaxAmount'),
+        'cac:TaxSubtotal': [
+          {
+            ...money(input.netCents, 'cbc:TaxableAmount'),
+            ...money(input.vatCents, 'cbc:TaxAmount'),
+            'cac:TaxCategory': taxCategory,
+          },
+        ],
+      },
+    ],
+    'cac:LegalMonetaryTotal': {
+      ...money(input.netCents, 'cbc:LineExtensionAmount'),
+      ...money(input.netCents, 'cbc:TaxExclusiveAmount'),
+      ...money(input.grossCents, 'cbc:TaxInclusiveAmount'),
+      ...money(input.grossCents, 'cbc:PayableAmount'),
+    },
+    'cac:InvoiceLine': s.lines.map((line, index) => ({
+      'cbc:ID': String(index + 1),
+      'cbc:InvoicedQuantity': String(line.quantity),
+      'cbc:InvoicedQuantity@unitCode': 'C62',
+      ...money(line.netCents, 'cbc:LineExtensionAmount'),
+      'cac:Item': { 'cbc:Name': line.description.slice(0, 200), 'cac:ClassifiedTaxCategory': lineCategory },
+      'cac:Price': money(line.unitPriceCents, 'cbc:PriceAmount'),
+    })),
+  };
+  return { 'ubl:Invoice': invoice } as unknown as Invoice;
+}
+
+/** The library's generator; its data validation errors (ajv) are put into the message. */
+async function generate(data: Invoice, options: Parameters<InvoiceService['generate']>[1]) {
+  try {
+    return await new InvoiceService(silent).generate(data, options);
+  } catch (error) {
+    const details = (error as { errors?: unknown }).errors;
+    if (details) throw new Error(`e-invoice data refused: ${JSON.stringify(details).slice(0, 2000)}`, { cause: error });
+    throw error;
+  }
+}
+
+/** XRechnung 3.0 in the CII syntax. */
+export async function xrechnungXml(input: InvoiceDocumentInput): Promise<string> {
+  const xml = await generate(einvoiceData(input, XRECHNUNG), {
+    format: 'XRECHNUNG-CII',
+    lang: input.language,
+  });
+  return typeof xml === 'string' ? xml : new TextDecoder().decode(xml);
+}
+
+/** ZUGFeRD / Factur-X EN 16931: the readable PDF as PDF/A-3 with factur-x.xml embedded. */
+export async function facturXPdf(input: InvoiceDocumentInput, readablePdf: Uint8Array): Promise<Uint8Array> {
+  const pdf = await generate(einvoiceData(input, EN16931), {
+    format: 'Factur-X-EN16931',
+    lang: input.language,
+    pdf: { buffer: readablePdf, filename: `${input.number}.pdf`, mimetype: 'application/pdf' },
+  });
+  return typeof pdf === 'string' ? new TextEncoder().encode(pdf) : pdf;
+}

@@ -1,0 +1,80 @@
+// Invoices (issue 20, decision record 026): drafts from confirmed sponsorships, issuing with the
+// organisation's gap-free numbers, cancellation invoices, the readable PDF with GiroCode, ZUGFeRD and
+// XRechnung, payments, overdue reminders and the sums for the dashboards. The only writer of
+// invoices, invoice_payments and invoice_counters.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import type { MailPort } from '../../ports/mail/index.ts';
+import type { BillingSettings } from '../billing/index.ts';
+import { defineModule } from '../kit.ts';
+import { createDocumentStore } from './documents.ts';
+import { createInvoiceReads } from './reads.ts';
+import { createRemindersJob, keepRemindersJob } from './reminders-job.ts';
+import { createInvoicesRepository } from './repository.ts';
+import { invoicesRoutes } from './routes.ts';
+import { createInvoicesService } from './service.ts';
+
+export { invoicesExport } from './data-export.ts';
+
+/**
+ * Runs the payment reminders once as of `at`: the operator command (`npm run admin -- invoices
+ * send-reminders`); the server runs the same job every hour. The reminder count's conditional update
+ * keeps a stage from going out twice when both run.
+ */
+export function sendInvoiceReminders(
+  deps: {
+    db: Db;
+    settingsOf: (organisationId: number) => Promise<BillingSettings | null>;
+    mail: MailPort;
+    log: FastifyBaseLogger;
+  },
+  at: Date,
+): Promise<{ sent: number }> {
+  const { db, ...rest } = deps;
+  return createRemindersJob({ repo: createInvoicesRepository(db), ...rest }).run(at);
+}
+
+export type InvoicesApi = {
+  /** When an organisation is deleted: its drafts go; issued invoices are kept for the retention period. */
+  forgetDrafts(organisationId: number): Promise<void>;
+};
+
+export const invoicesModule = defineModule({
+  name: 'invoices',
+  ports: ['db', 'blobs', 'clock', 'mail', 'log'],
+  setup: ({ db, blobs, clock, mail, log, use, onClose }) => {
+    const repo = createInvoicesRepository(db);
+    const documents = createDocumentStore({ repo, blobs });
+    const settingsOf = (organisationId: number) => use('billing').settingsOf(organisationId);
+    const access = use('events', 'access');
+    const sponsorships = use('sponsorships', 'parties');
+    const service = createInvoicesService({
+      repo,
+      documents,
+      settingsOf,
+      access,
+      sponsorships,
+      profiles: use('profiles'),
+      legalDetails: (email) => use('sponsor-profiles').legalDetails(email),
+      packages: use('packages'),
+      mail,
+      log,
+      clock,
+    });
+    const reads = createInvoiceReads({ repo, service, documents, access, sponsorships, clock });
+    const job = createRemindersJob({ repo, settingsOf, mail, log });
+    keepRemindersJob(db, job);
+    job.start(clock ?? (() => new Date()));
+    onClose('preClose', () => job.stop());
+    return {
+      api: { forgetDrafts: repo.deleteDraftsOf },
+      routes: async (app) => app.register(invoicesRoutes, { service, reads }),
+    };
+  },
+});
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    invoices: InvoicesApi;
+  }
+}

@@ -1,0 +1,81 @@
+// The invoice mails in the buyer's language: the issued invoice (or cancellation) with its ZUGFeRD
+// PDF and XRechnung XML attached, and the payment reminders by stage.
+import type { MailAttachment, MailMessage } from '../../ports/mail/index.ts';
+import { formatMoney } from './money.ts';
+import { readableDate } from './pdf-texts.ts';
+
+type InvoiceMail = {
+  to: string;
+  language: 'de' | 'en';
+  kind: 'invoice' | 'cancellation';
+  number: string;
+  seller: string;
+  event: string;
+  grossCents: number;
+  dueDate: string | null;
+  attachments: MailAttachment[];
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const compose = (to: string, subject: string, paragraphs: string[], attachments?: MailAttachment[]): MailMessage => ({
+  to,
+  subject,
+  text: paragraphs.join('\n\n'),
+  html: `<!doctype html><html><body>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}</body></html>`,
+  ...(attachments ? { attachments } : {}),
+});
+
+export function invoiceMail(m: InvoiceMail): MailMessage {
+  const amount = formatMoney(m.grossCents, m.language);
+  const due = m.dueDate ? readableDate(m.dueDate, m.language) : null;
+  if (m.language === 'en') {
+    const what = m.kind === 'cancellation' ? 'cancellation invoice' : 'invoice';
+    return compose(
+      m.to,
+      `Your ${what} ${m.number} from ${m.seller}`,
+      [
+        'Hello,',
+        `please find attached our ${what} ${m.number} for your sponsorship of "${m.event}" (${amount}).`,
+        ...(m.kind === 'invoice' && due ? [`Please pay by ${due}.`] : []),
+        'Attached: the invoice as PDF (ZUGFeRD, with the e-invoice embedded) and as XRechnung XML.',
+        `Kind regards\n${m.seller}`,
+      ],
+      m.attachments,
+    );
+  }
+  const what = m.kind === 'cancellation' ? 'Stornorechnung' : 'Rechnung';
+  return compose(
+    m.to,
+    `Ihre ${what} ${m.number} von ${m.seller}`,
+    [
+      'Guten Tag,',
+      `anbei erhalten Sie unsere ${what} ${m.number} für Ihr Sponsoring von „${m.event}“ (${amount}).`,
+      ...(m.kind === 'invoice' && due ? [`Bitte zahlen Sie bis zum ${due}.`] : []),
+      'Im Anhang: die Rechnung als PDF (ZUGFeRD, mit eingebetteter E-Rechnung) und als XRechnung-XML.',
+      `Mit freundlichen Grüßen\n${m.seller}`,
+    ],
+    m.attachments,
+  );
+}
+
+export function reminderMail(
+  m: Omit<InvoiceMail, 'attachments' | 'kind'> & { stage: number; outstandingCents: number },
+) {
+  const amount = formatMoney(m.outstandingCents, m.language);
+  const due = m.dueDate ? readableDate(m.dueDate, m.language) : '';
+  if (m.language === 'en')
+    return compose(m.to, `Payment reminder ${m.stage}: invoice ${m.number} from ${m.seller}`, [
+      'Hello,',
+      `our invoice ${m.number} for your sponsorship of "${m.event}" was due on ${due}; ${amount} are still open.`,
+      'Please transfer the amount soon. If you have paid already, please ignore this reminder.',
+      `Kind regards\n${m.seller}`,
+    ]);
+  return compose(m.to, `Zahlungserinnerung ${m.stage}: Rechnung ${m.number} von ${m.seller}`, [
+    'Guten Tag,',
+    `unsere Rechnung ${m.number} für Ihr Sponsoring von „${m.event}“ war am ${due} fällig; offen sind noch ${amount}.`,
+    'Bitte überweisen Sie den Betrag in den nächsten Tagen. Falls Sie schon gezahlt haben, betrachten Sie diese Erinnerung bitte als gegenstandslos.',
+    `Mit freundlichen Grüßen\n${m.seller}`,
+  ]);
+}

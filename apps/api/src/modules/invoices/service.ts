@@ -1,0 +1,327 @@
+// The rules of invoices (decision record 026). An organiser (veranstalter or beides of the
+// sponsorship's organisation) makes a draft from a confirmed sponsorship, edits it, issues it (the
+// next number of the organisation in the same transaction), cancels an issued one by a cancellation
+// invoice with its own number (both stay), and records payments. An issued invoice never changes
+// or disappears. Seller and buyer are read afresh when issuing and then frozen in the snapshot.
+import type { InvoicePatch, PaymentInput } from '@sp/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { normaliseEmail } from '../../lib/email.ts';
+import { fail } from '../../lib/errors.ts';
+import type { MailPort } from '../../ports/mail/index.ts';
+import { formatNumber, type BillingSettings } from '../billing/index.ts';
+import type { EventAccess } from '../events/index.ts';
+import type { PackagesApi } from '../packages/index.ts';
+import type { ProfilesApi } from '../profiles/index.ts';
+import type { SponsorProfilesApi } from '../sponsor-profiles/index.ts';
+import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
+import type { DocumentStore } from './documents.ts';
+import { invoiceMail } from './mail.ts';
+import { createComposer, settingsMissing } from './compose.ts';
+import { negated, totalsOf } from './money.ts';
+import type { InvoiceRecord, InvoicesRepository } from './repository.ts';
+
+export type Organiser = { sub: string; email?: string | undefined };
+
+export const invoiceNotFound = () => fail('invoice.not-found', 'Invoice not found');
+
+export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
+
+export type InvoiceDeps = {
+  repo: InvoicesRepository;
+  documents: DocumentStore;
+  settingsOf: (organisationId: number) => Promise<BillingSettings | null>;
+  access: Pick<EventAccess, 'assertOrganiserOf' | 'organiserOrganisation'>;
+  sponsorships: SponsorshipParties;
+  profiles: Pick<ProfilesApi, 'findByCognitoId'>;
+  legalDetails: SponsorProfilesApi['legalDetails'];
+  packages: Pick<PackagesApi, 'chosenPackage' | 'recordActivity'>;
+  mail: MailPort;
+  log: FastifyBaseLogger;
+  clock?: (() => Date) | undefined;
+};
+
+export function createInvoicesService(deps: InvoiceDeps) {
+  const { repo, access } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  /** The invoice when the caller organises its organisation; 404 for anyone else (existence does not leak). */
+  const organiserInvoice = async (caller: Organiser, id: number) => {
+    const invoice = await repo.find(id);
+    if (!invoice) throw invoiceNotFound();
+    await access.assertOrganiserOf(caller, invoice.organisation_id).catch(() => {
+      throw invoiceNotFound();
+    });
+    return invoice;
+  };
+
+  const { compose } = createComposer(deps);
+
+  const log = (
+    r: InvoiceRecord,
+    kind: 'invoice_issued' | 'invoice_cancelled' | 'invoice_paid',
+    by: string,
+    cents: number,
+  ) =>
+    deps.packages
+      .recordActivity({
+        sponsorship_id: r.sponsorship_id,
+        at: now(),
+        side: 'organisation',
+        actor: by,
+        kind,
+        package_name: null,
+        amount_cents: cents,
+        note: r.number,
+      })
+      .catch((error: unknown) => deps.log.warn({ err: error, invoice: r.id }, 'could not log invoice activity'));
+
+  /** Makes and stores the documents and mails them to the buyer; a failure is logged, the invoice stays issued. */
+  const deliver = async (id: number) => {
+    const invoice = (await repo.find(id))!;
+    try {
+      const docs = await deps.documents.ensure(invoice);
+      const to = invoice.snapshot.buyer.email ?? invoice.sponsor_email;
+      await deps.mail.send(
+        invoiceMail({
+          to,
+          language: invoice.language,
+          kind: invoice.kind,
+          number: invoice.number!,
+          seller: invoice.snapshot.seller.name,
+          event: invoice.event_title,
+          grossCents: invoice.gross_cents,
+          dueDate: invoice.due_date,
+          attachments: [
+            { filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: docs.zugferd },
+            { filename: `${invoice.number}-xrechnung.xml`, contentType: 'application/xml', content: docs.xml },
+          ],
+        }),
+      );
+      await repo.markSent(id, now());
+    } catch (error) {
+      deps.log.error({ err: error, invoice: id }, 'could not make or mail the invoice documents');
+    }
+  };
+
+  /** Assigns the organisation's next number and freezes the invoice, in one transaction. */
+  const assignNumber = (r: InvoiceRecord, format: string, values: Parameters<InvoicesRepository['setStatus']>[3]) =>
+    repo.transaction(async (trx) => {
+      const counter = await repo.nextCounter(trx, r.organisation_id);
+      const number = formatNumber(format, counter, values.invoice_date ?? dayOf(now()));
+      const done = await repo.setStatus(trx, r.id, ['draft'], { ...values, number, status: 'issued' }, now());
+      if (!done) throw fail('invoice.not-draft', 'The invoice is no longer a draft');
+      return number;
+    });
+
+  return {
+    organiserInvoice,
+
+    /** POST /sponsorships/{id}/invoices: a draft from a confirmed sponsorship. */
+    async createDraft(caller: Organiser, sponsorshipId: number): Promise<number> {
+      const sponsorship = await deps.sponsorships.organiserSponsorship(
+        { kind: 'user', ...caller, email: caller.email },
+        sponsorshipId,
+      );
+      await access.assertOrganiserOf(caller, sponsorship.organisationId);
+      if (sponsorship.status !== 'confirmed')
+        throw fail('invoice.sponsorship-not-confirmed', 'Only a confirmed sponsorship is invoiced');
+      if (sponsorship.amountCents === null || sponsorship.amountCents <= 0)
+        throw fail('invoice.amount-missing', 'The sponsorship has no amount');
+      const chosen = await deps.packages.chosenPackage(sponsorship.id);
+      const description = chosen
+        ? `${chosen.name}${chosen.benefits.length ? `: ${chosen.benefits.map((b) => b.title).join(', ')}` : ''} – ${sponsorship.eventTitle}`
+        : `Sponsoring – ${sponsorship.eventTitle}`;
+      const composed = await compose(caller, sponsorship.organisationId, sponsorship.sponsorEmail, [
+        { description: description.slice(0, 500), quantity: 1, unitPriceCents: sponsorship.amountCents },
+      ]);
+      return repo.insert(
+        {
+          organisation_id: sponsorship.organisationId,
+          sponsorship_id: sponsorship.id,
+          event_id: sponsorship.eventId,
+          event_title: sponsorship.eventTitle,
+          sponsor_email: sponsorship.sponsorEmail,
+          sponsor_email_normalized: sponsorship.sponsorEmailNormalized,
+          kind: 'invoice',
+          number: null,
+          status: 'draft',
+          invoice_date: null,
+          service_date: sponsorship.eventDate,
+          due_date: null,
+          note: null,
+          cancels_invoice_id: null,
+          cancelled_by_invoice_id: null,
+          created_by: caller.email ?? '',
+          snapshot: composed.snapshot,
+          ...composed.values,
+        },
+        now(),
+      );
+    },
+
+    /** PATCH /invoices/{id}: a draft's date, lines, VAT choice and note. */
+    async patch(caller: Organiser, id: number, patch: InvoicePatch): Promise<void> {
+      const draft = await organiserInvoice(caller, id);
+      if (draft.status !== 'draft') throw fail('invoice.not-draft', 'Only a draft changes');
+      const lines =
+        patch.lines?.map((l) => ({
+          description: l.description,
+          quantity: l.quantity,
+          unitPriceCents: l.unit_price_cents,
+        })) ??
+        draft.snapshot.lines.map(({ description, quantity, unitPriceCents }) => ({
+          description,
+          quantity,
+          unitPriceCents,
+        }));
+      const composed = await compose(caller, draft.organisation_id, draft.sponsor_email, lines, {
+        rate:
+          patch.vat_rate ??
+          (draft.vat_treatment === 'standard' || draft.vat_treatment === 'zero_rated' ? draft.vat_rate : undefined),
+        zeroRateReason: patch.zero_rate_reason !== undefined ? patch.zero_rate_reason : draft.zero_rate_reason,
+      });
+      const changed = await repo.updateDraft(
+        id,
+        {
+          ...composed.values,
+          snapshot: composed.snapshot,
+          ...(patch.invoice_date !== undefined ? { invoice_date: patch.invoice_date } : {}),
+          ...(patch.note !== undefined ? { note: patch.note || null } : {}),
+        },
+        now(),
+      );
+      if (!changed) throw fail('invoice.not-draft', 'Only a draft changes');
+    },
+
+    /** DELETE /invoices/{id}: a draft only. */
+    async deleteDraft(caller: Organiser, id: number): Promise<void> {
+      await organiserInvoice(caller, id);
+      if (!(await repo.deleteDraft(id))) throw fail('invoice.not-draft', 'An issued invoice is never deleted');
+    },
+
+    /** POST /invoices/{id}/issue */
+    async issue(caller: Organiser, id: number): Promise<void> {
+      const draft = await organiserInvoice(caller, id);
+      if (draft.status !== 'draft') throw fail('invoice.not-draft', 'The invoice is issued already');
+      const lines = draft.snapshot.lines.map(({ description, quantity, unitPriceCents }) => ({
+        description,
+        quantity,
+        unitPriceCents,
+      }));
+      const composed = await compose(caller, draft.organisation_id, draft.sponsor_email, lines, {
+        ...(draft.vat_treatment === 'standard' || draft.vat_treatment === 'zero_rated' ? { rate: draft.vat_rate } : {}),
+        zeroRateReason: draft.zero_rate_reason,
+      });
+      const invoiceDate = draft.invoice_date ?? dayOf(now());
+      await assignNumber(draft, composed.settings.number_format, {
+        ...composed.values,
+        snapshot: JSON.stringify(composed.snapshot),
+        invoice_date: invoiceDate,
+        due_date: addDays(invoiceDate, composed.settings.payment_term_days),
+        issued_at: now().toISOString(),
+      });
+      const issued = (await repo.find(id))!;
+      await log(issued, 'invoice_issued', caller.email ?? '', issued.gross_cents);
+      await deliver(id);
+    },
+
+    /** POST /invoices/{id}/cancel: the cancellation invoice (its id); the original stays, marked cancelled. */
+    async cancel(caller: Organiser, id: number): Promise<number> {
+      const original = await organiserInvoice(caller, id);
+      if (original.kind !== 'invoice' || (original.status !== 'issued' && original.status !== 'paid'))
+        throw fail('invoice.not-issued', 'Only an issued invoice is cancelled');
+      const settings = await deps.settingsOf(original.organisation_id);
+      if (!settings) throw settingsMissing();
+      const lines = negated(original.snapshot.lines);
+      const totals = totalsOf(lines);
+      const today = dayOf(now());
+      const cancellationId = await repo.transaction(async (trx) => {
+        const counter = await repo.nextCounter(trx, original.organisation_id);
+        const number = formatNumber(settings.number_format, counter, today);
+        const marked = await repo.setStatus(trx, id, ['issued', 'paid'], { status: 'cancelled' }, now());
+        if (!marked) throw fail('invoice.not-issued', 'The invoice was cancelled already');
+        const newId = await repo.insert(
+          {
+            organisation_id: original.organisation_id,
+            sponsorship_id: original.sponsorship_id,
+            event_id: original.event_id,
+            event_title: original.event_title,
+            sponsor_email: original.sponsor_email,
+            sponsor_email_normalized: original.sponsor_email_normalized,
+            service_date: original.service_date,
+            language: original.language,
+            vat_treatment: original.vat_treatment,
+            vat_rate: original.vat_rate,
+            zero_rate_reason: original.zero_rate_reason,
+            kind: 'cancellation',
+            number,
+            status: 'issued',
+            invoice_date: today,
+            due_date: null,
+            note: null,
+            cancels_invoice_id: id,
+            cancelled_by_invoice_id: null,
+            created_by: caller.email ?? '',
+            snapshot: {
+              ...original.snapshot,
+              lines,
+              cancels: { number: original.number!, date: original.invoice_date! },
+            },
+            net_cents: totals.netCents,
+            vat_cents: totals.vatCents,
+            gross_cents: totals.grossCents,
+          },
+          now(),
+          trx,
+        );
+        await repo.setStatus(trx, id, ['cancelled'], { cancelled_by_invoice_id: newId }, now());
+        return newId;
+      });
+      await log(original, 'invoice_cancelled', caller.email ?? '', original.gross_cents);
+      await deliver(cancellationId);
+      return cancellationId;
+    },
+
+    /** POST /invoices/{id}/payments: a (partial) payment; paid when the sum reaches the gross amount. */
+    async addPayment(caller: Organiser, id: number, input: PaymentInput): Promise<void> {
+      await organiserInvoice(caller, id);
+      const result = await repo.addPayment(id, { ...input, recorded_by: caller.email ?? '' }, now());
+      if (result === 'not-issued') throw fail('invoice.not-issued', 'Payments are recorded on issued invoices');
+      if (result === 'exceeds') throw fail('invoice.payment-exceeds-outstanding', 'More than the amount outstanding');
+      const after = (await repo.find(id))!;
+      if (after.status === 'paid') await log(after, 'invoice_paid', caller.email ?? '', after.paid_cents);
+    },
+
+    /** POST /invoices/{id}/send: mails an issued invoice again. */
+    async resend(caller: Organiser, id: number): Promise<void> {
+      const invoice = await organiserInvoice(caller, id);
+      if (invoice.status === 'draft') throw fail('invoice.not-issued', 'A draft is not sent');
+      await deliver(id);
+    },
+
+    /** The sponsor side of an invoice: issued only, and only to its sponsorship's sponsor. */
+    async visible(
+      caller: SponsorshipCaller,
+      id: number,
+    ): Promise<{ invoice: InvoiceRecord; side: 'sponsor' | 'organisation' }> {
+      const invoice = await repo.find(id);
+      if (!invoice) throw invoiceNotFound();
+      const side = await deps.sponsorships
+        .visible(caller, invoice.sponsorship_id)
+        .then((v) => v.side)
+        .catch(() =>
+          // The sponsorship may be gone (organisation deleted); the sponsor's account still sees its invoices.
+          caller.kind === 'user' && caller.email && normaliseEmail(caller.email) === invoice.sponsor_email_normalized
+            ? ('sponsor' as const)
+            : null,
+        );
+      if (side === 'sponsor' && invoice.status !== 'draft') return { invoice, side };
+      if (side === 'organisation' && caller.kind === 'user')
+        return { invoice: await organiserInvoice(caller, id), side };
+      throw invoiceNotFound();
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

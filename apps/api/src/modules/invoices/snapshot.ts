@@ -1,0 +1,67 @@
+// What an invoice is made from, frozen with it (ARCHITECTURE.md: a later change of master data never
+// changes an issued document), and the VAT rules that decide its treatment (decision record 026).
+import type { VatTreatment } from '@sp/shared';
+import type { Line } from './money.ts';
+
+export type InvoiceParty = {
+  name: string;
+  street: string;
+  houseNumber: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  vatId: string | null;
+  taxNumber: string | null;
+  email: string | null;
+  phone?: string | null;
+};
+
+export type InvoiceSnapshot = {
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  lines: Line[];
+  vatNote: string | null;
+  bank: { iban: string; bic: string; bankName: string | null };
+  paymentTermDays: number;
+  /** The original's number and date, on a cancellation invoice. */
+  cancels?: { number: string; date: string } | null;
+};
+
+const EU = new Set('AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '));
+
+/** Reverse charge (§ 13b UStG, Art. 196 VAT directive): a business buyer in another EU country with a VAT id. */
+export const isReverseCharge = (buyer: { country: string; vatId: string | null }) =>
+  buyer.country !== 'DE' && EU.has(buyer.country) && !!buyer.vatId;
+
+export function treatmentOf(
+  settings: { small_business: boolean; default_vat_rate: number },
+  buyer: { country: string; vatId: string | null },
+): { treatment: VatTreatment; rate: number } {
+  if (settings.small_business) return { treatment: 'small_business', rate: 0 };
+  if (isReverseCharge(buyer)) return { treatment: 'reverse_charge', rate: 0 };
+  return settings.default_vat_rate === 0
+    ? { treatment: 'zero_rated', rate: 0 }
+    : { treatment: 'standard', rate: settings.default_vat_rate };
+}
+
+const NOTES = {
+  de: {
+    small_business: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmerregelung).',
+    reverse_charge: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge, § 13b UStG).',
+  },
+  en: {
+    small_business: 'No VAT is charged under the small business rule (§ 19 UStG).',
+    reverse_charge: 'Reverse charge: the recipient is liable for VAT (§ 13b UStG, Art. 196 Directive 2006/112/EC).',
+  },
+} as const;
+
+/** The legal note printed on the invoice and carried as the VAT exemption reason of the e-invoice. */
+export function vatNoteOf(treatment: VatTreatment, language: 'de' | 'en', zeroRateReason: string | null) {
+  if (treatment === 'small_business' || treatment === 'reverse_charge') return NOTES[language][treatment];
+  if (treatment === 'zero_rated') return zeroRateReason;
+  return null;
+}
+
+/** EN 16931 VAT category (BT-151): S standard, E exempt (zero rate with reason, § 19), AE reverse charge. */
+export const vatCategoryOf = (treatment: VatTreatment) =>
+  treatment === 'standard' ? 'S' : treatment === 'reverse_charge' ? 'AE' : 'E';

@@ -1,0 +1,49 @@
+// The organiser's steps with one invoice: draft from a confirmed sponsorship, edit, delete, issue,
+// record a payment, cancel (a cancellation invoice), send again. Every step refreshes all invoice
+// queries (lists, sums), since each changes figures shown elsewhere.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZInvoiceResponse, type InvoicePatch, type InvoiceWire, type PaymentInput } from '@sp/shared';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+function useInvoiceMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
+  });
+}
+
+const invoiceOf = (answer: { invoice: InvoiceWire }) => answer.invoice;
+
+export const useCreateDraft = () =>
+  useInvoiceMutation((sponsorshipId: number) =>
+    api.post(`/sponsorships/${sponsorshipId}/invoices`, {}, { schema: ZInvoiceResponse }).then(invoiceOf),
+  );
+
+export const usePatchDraft = () =>
+  useInvoiceMutation(({ id, patch }: { id: number; patch: InvoicePatch }) =>
+    api.request(`/invoices/${id}`, { method: 'PATCH', body: patch, schema: ZInvoiceResponse }).then(invoiceOf),
+  );
+
+export const useDeleteDraft = () => useInvoiceMutation((id: number) => api.delete(`/invoices/${id}`));
+
+export const useIssueInvoice = () =>
+  useInvoiceMutation((id: number) =>
+    api.post(`/invoices/${id}/issue`, {}, { schema: ZInvoiceResponse }).then(invoiceOf),
+  );
+
+export const useCancelInvoice = () =>
+  useInvoiceMutation((id: number) =>
+    api.post(`/invoices/${id}/cancel`, {}, { schema: ZInvoiceResponse }).then(invoiceOf),
+  );
+
+export const useRecordPayment = () =>
+  useInvoiceMutation(({ id, payment }: { id: number; payment: PaymentInput }) =>
+    api.post(`/invoices/${id}/payments`, payment, { schema: ZInvoiceResponse }).then(invoiceOf),
+  );
+
+export const useSendInvoice = () =>
+  useInvoiceMutation((id: number) =>
+    api.post(`/invoices/${id}/send`, {}, { schema: ZInvoiceResponse }).then(invoiceOf),
+  );

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { InvoiceWire } from '@sp/shared';
+import { configureApiClient } from '@/lib/api-client';
+import { createTestAuth, renderWithApp } from '@/testing/render';
+import { DraftEditor } from './draft-editor';
+
+const party = {
+  name: 'Brauerei Müller GmbH',
+  street: 'Große Straße',
+  house_number: '12a',
+  postal_code: '80331',
+  city: 'München',
+  country: 'DE',
+  vat_id: 'DE123456789',
+  tax_number: null,
+  email: 'rechnung@brauerei.example',
+};
+
+const draft: InvoiceWire = {
+  id: 5,
+  organisation_id: 4,
+  sponsorship_id: 9,
+  event_id: 7,
+  event_title: 'Stadtlauf',
+  sponsor_email: 'anna@brauerei.example',
+  kind: 'invoice',
+  number: null,
+  status: 'draft',
+  invoice_date: null,
+  service_date: '2026-07-04',
+  due_date: null,
+  currency: 'EUR',
+  language: 'de',
+  seller: party,
+  buyer: party,
+  lines: [
+    {
+      description: 'Gold',
+      quantity: 1,
+      unit_price_cents: 250_000,
+      net_cents: 250_000,
+      vat_rate: 19,
+      vat_cents: 47_500,
+    },
+  ],
+  vat_treatment: 'standard',
+  vat_note: null,
+  net_cents: 250_000,
+  vat_cents: 47_500,
+  gross_cents: 297_500,
+  paid_cents: 0,
+  outstanding_cents: 297_500,
+  note: null,
+  cancels: null,
+  cancelled_by: null,
+  payments: [],
+  reminders_sent: 0,
+  issued_at: null,
+  sent_at: null,
+  created_at: '2026-03-05T09:00:00Z',
+};
+
+async function renderEditor() {
+  const calls: Array<{ method: string; url: string; body: unknown }> = [];
+  configureApiClient({
+    baseUrl: '/api',
+    getAccessToken: () => Promise.resolve('token-1'),
+    fetch: (input, init) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const issued = String(input).endsWith('/issue');
+      const invoice = issued ? { ...draft, status: 'issued', number: 'RE-2026-0007' } : draft;
+      return Promise.resolve(new Response(JSON.stringify({ invoice }), { status: 200 }));
+    },
+  });
+  const auth = await createTestAuth({ user: { sub: 'u-1', email: 'anna@verein.de' }, accessToken: 'token-1' });
+  await renderWithApp(<DraftEditor invoice={draft} />, { auth });
+  return calls;
+}
+
+describe('DraftEditor', () => {
+  it('shows the buyer and the totals, and saves the lines with German amounts as cents', async () => {
+    const calls = await renderEditor();
+    expect(await screen.findByText(/Brauerei Müller GmbH, Große Straße 12a, 80331 München, DE123456789/)).toBeVisible();
+    const totals = screen.getByTestId('draft-totals');
+    expect(totals.textContent?.replace(/\u00a0/g, ' ')).toContain('Umsatzsteuer 19 %475,00 €');
+    expect(totals.textContent?.replace(/\u00a0/g, ' ')).toContain('Gesamt2.975,00 €');
+    const price = screen.getByLabelText('Einzelpreis netto');
+    expect(price).toHaveValue('2500,00');
+    await userEvent.clear(price);
+    await userEvent.type(price, '1.234,56');
+    await userEvent.click(screen.getByRole('button', { name: 'Position hinzufügen' }));
+    const descriptions = screen.getAllByLabelText('Beschreibung');
+    await userEvent.type(descriptions[1]!, 'Standfläche');
+    await userEvent.type(screen.getAllByLabelText('Einzelpreis netto')[1]!, '300');
+    await userEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      url: '/api/invoices/5',
+      body: {
+        lines: [
+          { description: 'Gold', quantity: 1, unit_price_cents: 123_456 },
+          { description: 'Standfläche', quantity: 1, unit_price_cents: 30_000 },
+        ],
+        invoice_date: null,
+        note: null,
+        vat_rate: 19,
+        zero_rate_reason: null,
+      },
+    });
+  });
+
+  it('refuses a line without a valid amount before sending', async () => {
+    const calls = await renderEditor();
+    const price = await screen.findByLabelText('Einzelpreis netto');
+    await userEvent.clear(price);
+    await userEvent.type(price, '12,3456');
+    await userEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    expect(await screen.findByText('Bitte einen Betrag wie 1.234,56 eingeben.')).toBeVisible();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('asks once more before issuing: an issued invoice cannot be changed', async () => {
+    const calls = await renderEditor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rechnung stellen' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Eine gestellte Rechnung kann nicht mehr geändert werden');
+    expect(dialog).toHaveTextContent('rechnung@brauerei.example');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verbindlich stellen' }));
+    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/invoices/5/issue'));
+    const order = calls.map((c) => `${c.method} ${c.url}`).filter((c) => !c.startsWith('GET'));
+    expect(order).toEqual(['PATCH /api/invoices/5', 'POST /api/invoices/5/issue']);
+  });
+});

@@ -1,0 +1,82 @@
+import { LoaderCircleIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { InvoiceWire } from '@sp/shared';
+import { todayIso } from '@/components/ui/date-input-format';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useLanguage } from '@/hooks/use-language';
+import { getErrorMessage } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n';
+import { useRecordPayment } from '../api/invoice-actions';
+import { centsToInput, formatCents, parseAmount } from '../utils/money';
+import { DateField } from './date-field';
+
+/** Date and amount of a payment; less than the outstanding amount is a partial payment. */
+export function PaymentForm({ invoice, onDone }: { invoice: InvoiceWire; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const record = useRecordPayment();
+  const [paidOn, setPaidOn] = useState(todayIso());
+  const [amount, setAmount] = useState(centsToInput(invoice.outstanding_cents, language));
+  const [errors, setErrors] = useState<{ date?: string; amount?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = parseAmount(amount);
+    const next = {
+      date: /^\d{4}-\d{2}-\d{2}$/.test(paidOn) ? undefined : t('invoices.payment.dateRequired'),
+      amount:
+        cents === null || cents === 0
+          ? t('invoices.draft.amountInvalid')
+          : cents > invoice.outstanding_cents
+            ? t('invoices.payment.tooMuch')
+            : undefined,
+    };
+    setErrors(next);
+    if (next.date || next.amount || cents === null) return;
+    record.mutate(
+      { id: invoice.id, payment: { paid_on: paidOn, amount_cents: cents } },
+      {
+        onSuccess: () => {
+          toast.success(t('invoices.payment.saved'));
+          onDone();
+        },
+        onError: (error) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-lg border border-border bg-muted/30 p-3"
+      aria-label={t('invoices.payment.title', { number: invoice.number ?? '' })}
+      data-testid="payment-form"
+    >
+      <fieldset disabled={record.isPending} className="grid min-w-0 gap-3 sm:grid-cols-2">
+        <Field label={t('invoices.payment.date')} error={errors.date}>
+          {(c) => <DateField control={c} value={paidOn} onChange={setPaidOn} />}
+        </Field>
+        <Field
+          label={t('invoices.payment.amount')}
+          hint={t('invoices.payment.amountHint', { outstanding: formatCents(invoice.outstanding_cents, language) })}
+          error={errors.amount}
+        >
+          {(c) => <Input {...c} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" />}
+        </Field>
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={record.isPending}>
+          {record.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+          {t('invoices.payment.save')}
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+          {t('invoices.actions.close')}
+        </Button>
+      </div>
+    </form>
+  );
+}

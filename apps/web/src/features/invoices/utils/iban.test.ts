@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { groupIban, isValidBic, isValidIban } from './iban';
+
+describe('isValidIban', () => {
+  it('takes real IBANs with or without spaces', () => {
+    expect(isValidIban('DE89 3704 0044 0532 0130 00')).toBe(true);
+    expect(isValidIban('de89370400440532013000')).toBe(true);
+    expect(isValidIban('AT611904300234573201')).toBe(true);
+  });
+
+  it('refuses a wrong check digit, a wrong length and an unknown country', () => {
+    expect(isValidIban('DE89370400440532013001')).toBe(false);
+    expect(isValidIban('DE8937040044053201300')).toBe(false);
+    expect(isValidIban('XX89370400440532013000')).toBe(false);
+    expect(isValidIban('')).toBe(false);
+  });
+
+  it('prints groups of four', () => {
+    expect(groupIban('de89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
+  });
+});
+
+describe('isValidBic', () => {
+  it('takes 8 or 11 characters', () => {
+    expect(isValidBic('COBADEFFXXX')).toBe(true);
+    expect(isValidBic('cobadeff')).toBe(true);
+    expect(isValidBic('COBADEF')).toBe(false);
+    expect(isValidBic('COBADEFFXX')).toBe(false);
+  });
+});

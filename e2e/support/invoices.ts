@@ -1,0 +1,56 @@
+// Setup for the invoice tests through the API: a sponsorship with a package, chosen and signed by the
+// guest through the invitation link (ready for the organiser to confirm), and the sponsor's billing
+// details (the invoice's buyer), entered as the guest.
+import { expect, type Page } from '@playwright/test';
+import { signAsGuest } from './sponsorships.ts';
+import { uniqueEmail } from './session.ts';
+
+export type GuestSponsor = { email: string; billingEmail: string; link: string; sponsorshipId: number };
+
+export async function signedSponsorshipWithBuyer(
+  page: Page,
+  accessToken: string,
+  eventId: number,
+  { language, priceCents = 250_000 }: { language: 'de' | 'en'; priceCents?: number },
+): Promise<GuestSponsor> {
+  const auth = { Authorization: `Bearer ${accessToken}` };
+  const pkg = await page.request.post(`/api/event/${eventId}/packages`, {
+    headers: auth,
+    data: { name: 'Gold', price_cents: priceCents, capacity: null, benefits: [] },
+  });
+  expect(pkg.ok(), await pkg.text()).toBe(true);
+  const packageId = ((await pkg.json()) as { id: number }).id;
+  const email = uniqueEmail('invoice');
+  const invited = await page.request.post('/api/sponsor-invitation', {
+    headers: auth,
+    data: { email, event_id: eventId, package_ids: [packageId] },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const { url, sponsorId } = (await invited.json()) as { url: string; sponsorId: number };
+  const token = new URL(url).searchParams.get('token')!;
+  const guest = { Authorization: `${token}:${email}` };
+  const chosen = await page.request.post(`/api/sponsorships/${sponsorId}/package`, {
+    headers: guest,
+    data: { package_id: packageId },
+  });
+  expect(chosen.ok(), await chosen.text()).toBe(true);
+  await signAsGuest(page.request, guest.Authorization, sponsorId);
+  const billingEmail = uniqueEmail('buchhaltung');
+  const legal = await page.request.put('/api/sponsor-profile/legal', {
+    headers: guest,
+    data: {
+      legal_name: 'Brauerei Müller & Söhne GmbH',
+      street: 'Große Straße',
+      house_number: '12a',
+      postal_code: '80331',
+      city: 'München',
+      country: 'DE',
+      vat_id: 'DE123456789',
+      billing_email: billingEmail,
+      language,
+    },
+  });
+  expect(legal.ok(), await legal.text()).toBe(true);
+  const path = new URL(url);
+  return { email, billingEmail, link: `${path.pathname}${path.search}`, sponsorshipId: sponsorId };
+}

@@ -1,0 +1,257 @@
+// Invoices (issue 20): billing settings of an organisation, invoices from confirmed sponsorships with
+// German e-invoicing (XRechnung CII, ZUGFeRD/Factur-X EN 16931) and payment tracking. Integer euro
+// cents, snake_case on the wire. Decision record 026 has the rules.
+//
+// Routes (all under /api; "organiser" = owner or member of the organisation; errors are problem documents):
+//   GET  /organisation/:id/billing-settings        organiser            → ZBillingSettingsResponse          403 404
+//   PUT  /organisation/:id/billing-settings        owner                ZBillingSettingsInput → ZBillingSettingsResponse
+//                                                                       400 billing.iban-invalid | billing.bic-invalid |
+//                                                                       billing.number-format-invalid | billing.tax-id-missing
+//                                                                       | billing.zero-rate-reason-missing, 403 404
+//   GET  /organisation/:id/invoices?event_id=&status=   organiser     → ZInvoiceListResponse               400 403 404
+//   GET  /organisation/:id/invoices.csv?event_id=&status= organiser   → text/csv (UTF-8, `;`-separated, header row)
+//   GET  /organisation/:id/invoice-numbers          organiser            → ZInvoiceNumbers (per event and total)  403 404
+//   POST /sponsorships/:id/invoices                 organiser            → 201 ZInvoiceResponse (a draft)
+//                                                                       409 invoice.sponsorship-not-confirmed |
+//                                                                       invoice.billing-settings-missing |
+//                                                                       invoice.buyer-details-missing |
+//                                                                       invoice.amount-missing, 403 404
+//   GET  /sponsorships/:id/invoices                 organiser; sponsor (account or guest link `Authorization: <token>:<email>`)
+//                                                                     → ZInvoiceListResponse (the sponsor sees issued ones only)
+//   GET  /invoices/:id                              organiser; sponsor (issued only) → ZInvoiceResponse    403 404
+//   PATCH /invoices/:id                             organiser            ZInvoicePatch → ZInvoiceResponse
+//                                                                       409 invoice.not-draft, 400 invoice.zero-rate-reason-missing
+//   DELETE /invoices/:id                            organiser            → 204 (drafts only; 409 invoice.not-draft)
+//   POST /invoices/:id/issue                        organiser            → ZInvoiceResponse (number assigned, e-mailed)
+//                                                                       409 invoice.not-draft | invoice.billing-settings-missing |
+//                                                                       invoice.buyer-details-missing
+//   POST /invoices/:id/cancel                       organiser            → 201 ZInvoiceResponse (the cancellation invoice)
+//                                                                       409 invoice.not-issued (draft, or already cancelled,
+//                                                                       or itself a cancellation)
+//   POST /invoices/:id/payments                     organiser            ZPaymentInput → ZInvoiceResponse
+//                                                                       409 invoice.not-issued | invoice.payment-exceeds-outstanding
+//   POST /invoices/:id/send                         organiser            → ZInvoiceResponse (e-mails it again)  409 invoice.not-issued
+//   GET  /invoices/:id/invoice.pdf                  organiser; sponsor (issued only) → application/pdf (readable, GiroCode)
+//   GET  /invoices/:id/zugferd.pdf                  same                 → application/pdf (Factur-X EN 16931, PDF/A-3)
+//   GET  /invoices/:id/xrechnung.xml                same                 → application/xml (XRechnung 3.0, CII)
+//   (drafts: the organiser may download a preview PDF marked as draft; XML only for issued invoices, 409 invoice.not-issued)
+import { z } from 'zod';
+
+const cents = z.number().int();
+const day = z.iso.date();
+
+export const VAT_RATES = [19, 7, 0] as const;
+export const ZVatRate = z.union([z.literal(19), z.literal(7), z.literal(0)]);
+export type VatRate = z.infer<typeof ZVatRate>;
+
+/** How VAT is handled on an invoice: standard (19/7 %), zero with a reason, § 19 small business, § 13b reverse charge. */
+export const VAT_TREATMENTS = ['standard', 'zero_rated', 'small_business', 'reverse_charge'] as const;
+export const ZVatTreatment = z.enum(VAT_TREATMENTS);
+export type VatTreatment = z.infer<typeof ZVatTreatment>;
+
+export const INVOICE_STATUSES = ['draft', 'issued', 'paid', 'overdue', 'cancelled'] as const;
+export const ZInvoiceStatus = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof ZInvoiceStatus>;
+
+export const INVOICE_LIMITS = {
+  legalName: 200,
+  taxNumber: 40,
+  bankName: 120,
+  numberFormat: 40,
+  zeroRateReason: 300,
+  note: 1000,
+  lineDescription: 500,
+  lines: 50,
+  paymentTermDays: 365,
+  reminderStages: 5,
+} as const;
+
+/**
+ * The number format: literal text with placeholders `{YYYY}` (year of the invoice date), `{YY}`,
+ * `{MM}` and `{N…}` (the counter, zero-padded to the count of N, e.g. `{NNNN}` → 0042). Exactly one `{N…}`.
+ */
+export const DEFAULT_NUMBER_FORMAT = 'RE-{YYYY}-{NNNN}';
+
+export const ZBillingSettingsInput = z.object({
+  /** The seller's legal name on invoices; null: the organisation's name. */
+  legal_name: z.string().trim().min(1).max(INVOICE_LIMITS.legalName).nullable(),
+  /** Steuernummer; at least one of tax_number and vat_id (400 billing.tax-id-missing). */
+  tax_number: z.string().trim().min(1).max(INVOICE_LIMITS.taxNumber).nullable(),
+  /** USt-IdNr., e.g. DE123456789. */
+  vat_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}[0-9A-Za-z+*]{2,12}$/)
+    .nullable(),
+  /** Spaces allowed; checked with ibantools (400 billing.iban-invalid). */
+  iban: z.string().trim().min(15).max(42),
+  /** 8 or 11 characters; checked with ibantools (400 billing.bic-invalid). */
+  bic: z.string().trim().min(8).max(11),
+  bank_name: z.string().trim().min(1).max(INVOICE_LIMITS.bankName).nullable(),
+  payment_term_days: z.number().int().min(0).max(INVOICE_LIMITS.paymentTermDays),
+  number_format: z.string().trim().min(1).max(INVOICE_LIMITS.numberFormat),
+  /** § 19 UStG: no VAT on invoices, with the legal note. */
+  small_business: z.boolean(),
+  /** The default rate when not a small business. */
+  default_vat_rate: ZVatRate,
+  /** Needed when default_vat_rate is 0 and not a small business (e.g. "steuerfrei nach § 4 Nr. 22 UStG"). */
+  zero_rate_reason: z.string().trim().min(1).max(INVOICE_LIMITS.zeroRateReason).nullable(),
+  /** Payment reminders by e-mail after the due date. */
+  reminders_enabled: z.boolean(),
+  /** How many reminders at most (stage 1..n), one every reminder_interval_days after the due date. */
+  reminder_stages: z.number().int().min(1).max(INVOICE_LIMITS.reminderStages),
+  reminder_interval_days: z.number().int().min(1).max(60),
+});
+export type BillingSettingsInput = z.infer<typeof ZBillingSettingsInput>;
+
+export const ZBillingSettings = ZBillingSettingsInput.extend({ updated_at: z.string() });
+export type BillingSettingsWire = z.infer<typeof ZBillingSettings>;
+
+export const ZPostalAddress = z.object({
+  street: z.string(),
+  house_number: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  /** ISO 3166-1 alpha-2 */
+  country: z.string(),
+});
+
+/** The seller as it comes from the organisation's master data (read-only here; edited in the organisation's settings). */
+export const ZSellerMasterData = ZPostalAddress.extend({ name: z.string() });
+
+export const ZBillingSettingsResponse = z.object({
+  settings: ZBillingSettings.nullable(),
+  master_data: ZSellerMasterData,
+  /**
+   * What is still missing before an invoice can be issued: 'settings', 'address' (street, postal code,
+   * city, country) or 'phone' (the organisation's phone number: XRechnung requires the seller's contact
+   * telephone, BR-DE-6) — the last two are edited in the organisation's master data. Empty: ready.
+   */
+  missing: z.array(z.enum(['settings', 'address', 'phone'])),
+});
+export type BillingSettingsResponse = z.infer<typeof ZBillingSettingsResponse>;
+
+export const ZInvoiceParty = ZPostalAddress.extend({
+  name: z.string(),
+  vat_id: z.string().nullable(),
+  tax_number: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type InvoicePartyWire = z.infer<typeof ZInvoiceParty>;
+
+export const ZInvoiceLine = z.object({
+  description: z.string(),
+  quantity: z.number().int(),
+  unit_price_cents: cents,
+  net_cents: cents,
+  vat_rate: ZVatRate,
+  vat_cents: cents,
+});
+export type InvoiceLineWire = z.infer<typeof ZInvoiceLine>;
+
+export const ZInvoicePayment = z.object({
+  id: z.number().int(),
+  paid_on: day,
+  amount_cents: cents,
+  recorded_at: z.string(),
+});
+export type InvoicePaymentWire = z.infer<typeof ZInvoicePayment>;
+
+export const ZInvoice = z.object({
+  id: z.number().int(),
+  organisation_id: z.number().int(),
+  sponsorship_id: z.number().int(),
+  event_id: z.number().int(),
+  event_title: z.string(),
+  sponsor_email: z.string(),
+  kind: z.enum(['invoice', 'cancellation']),
+  /** null while a draft. */
+  number: z.string().nullable(),
+  status: ZInvoiceStatus,
+  /** YYYY-MM-DD; a draft's chosen date or null (then the day it is issued). */
+  invoice_date: day.nullable(),
+  /** The event's date (Leistungsdatum). */
+  service_date: day,
+  due_date: day.nullable(),
+  currency: z.literal('EUR'),
+  /** The buyer's language; the PDF and the e-mail are in it. */
+  language: z.enum(['de', 'en']),
+  seller: ZInvoiceParty,
+  buyer: ZInvoiceParty,
+  lines: z.array(ZInvoiceLine),
+  vat_treatment: ZVatTreatment,
+  /** The legal note printed for small business / reverse charge / zero rate. */
+  vat_note: z.string().nullable(),
+  net_cents: cents,
+  vat_cents: cents,
+  gross_cents: cents,
+  paid_cents: cents,
+  outstanding_cents: cents,
+  note: z.string().nullable(),
+  /** On a cancellation invoice: the invoice it cancels. */
+  cancels: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  /** On a cancelled invoice: its cancellation invoice. */
+  cancelled_by: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  payments: z.array(ZInvoicePayment),
+  reminders_sent: z.number().int(),
+  issued_at: z.string().nullable(),
+  /** When it was last e-mailed to the buyer. */
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type InvoiceWire = z.infer<typeof ZInvoice>;
+
+export const ZInvoiceResponse = z.object({ invoice: ZInvoice });
+export type InvoiceResponse = z.infer<typeof ZInvoiceResponse>;
+
+export const ZInvoiceListResponse = z.object({ invoices: z.array(ZInvoice) });
+export type InvoiceListResponse = z.infer<typeof ZInvoiceListResponse>;
+
+export const ZInvoiceListQuery = z.object({
+  event_id: z.coerce.number().int().positive().optional(),
+  status: ZInvoiceStatus.optional(),
+});
+export type InvoiceListQuery = z.infer<typeof ZInvoiceListQuery>;
+
+export const ZInvoiceLineInput = z.object({
+  description: z.string().trim().min(1).max(INVOICE_LIMITS.lineDescription),
+  quantity: z.number().int().min(1).max(10_000),
+  /** Net price per unit in cents (up to 99,999,999.99 EUR). */
+  unit_price_cents: z.number().int().min(0).max(9_999_999_999),
+});
+export type InvoiceLineInput = z.infer<typeof ZInvoiceLineInput>;
+
+/** PATCH /invoices/:id (drafts only): every field optional. */
+export const ZInvoicePatch = z.object({
+  invoice_date: day.nullable().optional(),
+  lines: z.array(ZInvoiceLineInput).min(1).max(INVOICE_LIMITS.lines).optional(),
+  /** Only for standard / zero-rated invoices (small business and reverse charge decide the rate themselves). */
+  vat_rate: ZVatRate.optional(),
+  zero_rate_reason: z.string().trim().min(1).max(INVOICE_LIMITS.zeroRateReason).nullable().optional(),
+  note: z.string().trim().max(INVOICE_LIMITS.note).nullable().optional(),
+});
+export type InvoicePatch = z.infer<typeof ZInvoicePatch>;
+
+export const ZPaymentInput = z.object({
+  paid_on: day,
+  amount_cents: z.number().int().min(1).max(9_999_999_999),
+});
+export type PaymentInput = z.infer<typeof ZPaymentInput>;
+
+export const ZInvoiceSums = z.object({
+  /** Issued invoices net of cancellations (gross). */
+  invoiced_cents: cents,
+  paid_cents: cents,
+  outstanding_cents: cents,
+  overdue_cents: cents,
+  /** Issued invoices that are not cancelled and not cancellations. */
+  count: z.number().int(),
+});
+export type InvoiceSumsWire = z.infer<typeof ZInvoiceSums>;
+
+/** GET /organisation/:id/invoice-numbers */
+export const ZInvoiceNumbers = z.object({
+  events: z.array(ZInvoiceSums.extend({ event_id: z.number().int(), event_title: z.string() })),
+  totals: ZInvoiceSums,
+});
+export type InvoiceNumbersWire = z.infer<typeof ZInvoiceNumbers>;
