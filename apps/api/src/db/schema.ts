@@ -1,6 +1,7 @@
 // Table types for Kysely. Column types are what both engines accept on write; repositories
 // normalise what comes back (dates, booleans, numbers) so both engines return the same objects.
 import type { Generated } from 'kysely';
+import type { AgreementTables } from './schema-agreements.ts';
 import type { FulfilmentTables } from './schema-fulfilment.ts';
 
 /** Written as ISO-8601 strings; read back as Date (PostgreSQL) or string (SQLite). */
@@ -427,4 +428,5 @@ export type Database = {
   sponsor_profiles: SponsorProfilesTable;
   sponsor_wall_consents: SponsorWallConsentsTable;
   sponsor_walls: SponsorWallsTable;
-} & FulfilmentTables;
+} & FulfilmentTables &
+  AgreementTables;

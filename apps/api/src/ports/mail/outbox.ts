@@ -16,7 +16,8 @@ export function createOutboxMail(db: Db, log: FastifyBaseLogger, clock: () => Da
         .values({
           recipient: message.to,
           subject: message.subject,
-          text: message.text,
+          // The outbox keeps no files: it names each attachment under the text (the mailbox page shows it).
+          text: message.text + attachmentLines(message),
           html: message.html ?? null,
           created_at: toDbTime(clock()),
         })
@@ -28,6 +29,9 @@ export function createOutboxMail(db: Db, log: FastifyBaseLogger, clock: () => Da
     },
   };
 }
+
+const attachmentLines = (message: MailMessage) =>
+  (message.attachments ?? []).map((a) => `\n[Attachment: ${a.filename}, ${a.content.length} bytes]`).join('');
 
 /** Newest first. */
 export async function listOutbox(db: Db, limit = 100): Promise<StoredMail[]> {

@@ -13,6 +13,7 @@ export function createSmtpMail(options: { url: string; from: string }): MailPort
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.attachments ? { attachments: message.attachments } : {}),
       });
     },
     close: () => transport.close(),
