@@ -27,6 +27,7 @@ import { Route as PrivacyNoticeIndexRouteImport } from './routes/privacy-notice/
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as ResetPasswordEmailRouteImport } from './routes/reset-password/$email'
 import { Route as UnauthorizedIndexRouteImport } from './routes/unauthorized/index'
+import { Route as VerifyAgreementIndexRouteImport } from './routes/verify-agreement/index'
 import { Route as VerifyEmailRouteImport } from './routes/verify/$email'
 import { Route as AuthenticatedOnBoardingIndexRouteImport } from './routes/_authenticated/on-boarding/index'
 import { Route as AuthenticatedProfileIndexRouteImport } from './routes/_authenticated/profile/index'
@@ -129,6 +130,11 @@ const ResetPasswordEmailRoute = ResetPasswordEmailRouteImport.update({
 const UnauthorizedIndexRoute = UnauthorizedIndexRouteImport.update({
   id: '/unauthorized/',
   path: '/unauthorized/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyAgreementIndexRoute = VerifyAgreementIndexRouteImport.update({
+  id: '/verify-agreement/',
+  path: '/verify-agreement/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/privacy-notice/': typeof PrivacyNoticeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/unauthorized/': typeof UnauthorizedIndexRoute
+  '/verify-agreement/': typeof VerifyAgreementIndexRoute
   '/sponsors/$eventId/embed': typeof SponsorsEventIdEmbedRoute
   '/on-boarding/': typeof AuthenticatedOnBoardingIndexRoute
   '/profile/': typeof AuthenticatedProfileIndexRoute
@@ -270,6 +277,7 @@ export interface FileRoutesByTo {
   '/privacy-notice': typeof PrivacyNoticeIndexRoute
   '/register': typeof RegisterIndexRoute
   '/unauthorized': typeof UnauthorizedIndexRoute
+  '/verify-agreement': typeof VerifyAgreementIndexRoute
   '/sponsors/$eventId/embed': typeof SponsorsEventIdEmbedRoute
   '/on-boarding': typeof AuthenticatedOnBoardingIndexRoute
   '/profile': typeof AuthenticatedProfileIndexRoute
@@ -305,6 +313,7 @@ export interface FileRoutesById {
   '/privacy-notice/': typeof PrivacyNoticeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/unauthorized/': typeof UnauthorizedIndexRoute
+  '/verify-agreement/': typeof VerifyAgreementIndexRoute
   '/sponsors/$eventId/embed': typeof SponsorsEventIdEmbedRoute
   '/_authenticated/on-boarding/': typeof AuthenticatedOnBoardingIndexRoute
   '/_authenticated/profile/': typeof AuthenticatedProfileIndexRoute
@@ -340,6 +349,7 @@ export interface FileRouteTypes {
     | '/privacy-notice/'
     | '/register/'
     | '/unauthorized/'
+    | '/verify-agreement/'
     | '/sponsors/$eventId/embed'
     | '/on-boarding/'
     | '/profile/'
@@ -373,6 +383,7 @@ export interface FileRouteTypes {
     | '/privacy-notice'
     | '/register'
     | '/unauthorized'
+    | '/verify-agreement'
     | '/sponsors/$eventId/embed'
     | '/on-boarding'
     | '/profile'
@@ -407,6 +418,7 @@ export interface FileRouteTypes {
     | '/privacy-notice/'
     | '/register/'
     | '/unauthorized/'
+    | '/verify-agreement/'
     | '/sponsors/$eventId/embed'
     | '/_authenticated/on-boarding/'
     | '/_authenticated/profile/'
@@ -442,6 +454,7 @@ export interface RootRouteChildren {
   PrivacyNoticeIndexRoute: typeof PrivacyNoticeIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
   UnauthorizedIndexRoute: typeof UnauthorizedIndexRoute
+  VerifyAgreementIndexRoute: typeof VerifyAgreementIndexRoute
   SponsorsEventIdEmbedRoute: typeof SponsorsEventIdEmbedRoute
   SponsorsEventIdIndexRoute: typeof SponsorsEventIdIndexRoute
 }
@@ -572,6 +585,13 @@ declare module '@tanstack/react-router' {
       path: '/unauthorized'
       fullPath: '/unauthorized/'
       preLoaderRoute: typeof UnauthorizedIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-agreement/': {
+      id: '/verify-agreement/'
+      path: '/verify-agreement'
+      fullPath: '/verify-agreement/'
+      preLoaderRoute: typeof VerifyAgreementIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify/$email': {
@@ -771,6 +791,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyNoticeIndexRoute: PrivacyNoticeIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,
   UnauthorizedIndexRoute: UnauthorizedIndexRoute,
+  VerifyAgreementIndexRoute: VerifyAgreementIndexRoute,
   SponsorsEventIdEmbedRoute: SponsorsEventIdEmbedRoute,
   SponsorsEventIdIndexRoute: SponsorsEventIdIndexRoute,
 }

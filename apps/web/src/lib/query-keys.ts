@@ -66,6 +66,13 @@ export const queryKeys = {
     feed: (eventId: number) => ['sponsor-wall', 'feed', eventId] as const,
   },
   organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
+  /** Generated agreements (issue 19): an event's settings (organisers) and a sponsorship's state (both parties). */
+  agreements: {
+    all: ['agreements'] as const,
+    settings: (eventId: number) => ['agreements', 'settings', eventId] as const,
+    ofSponsorship: (sponsorshipId: number, viewer: string) =>
+      ['agreements', 'sponsorship', sponsorshipId, viewer] as const,
+  },
   /** GET /archived-agreements: the signed-in sponsor's agreements kept after an organisation's deletion. */
   archivedAgreements: ['archived-agreements'] as const,
   /** The signed-in user's own security settings at the identity provider (the profile's security section). */

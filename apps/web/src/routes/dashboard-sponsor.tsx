@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { AgreementCard, UploadStepsUnlessGenerated } from '@/features/agreements/components/agreement-card';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { PackageChoice } from '@/features/packages/components/package-choice';
@@ -24,6 +25,9 @@ const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
   <>
     <PackageChoice sponsorshipId={sponsorshipId} viewer={ME} open={open} />
     <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={ME} />
+    <div className="mt-4">
+      <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} />
+    </div>
   </>
 );
 
@@ -32,7 +36,7 @@ function SponsorDashboardRoute() {
   const sponsorships = useQuery(mySponsorshipsQueryOptions());
   return (
     <>
-      <SponsorDashboardPage Packages={Packages} />
+      <SponsorDashboardPage Packages={Packages} Agreement={UploadStepsUnlessGenerated} />
       {sponsorships.data && sponsorships.data.length > 0 ? (
         <div className="mx-auto w-full max-w-4xl px-4 pb-10 sm:px-6">
           <SponsorProfileSection viewer={ME} />

@@ -2,12 +2,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { MissingInvitationParams } from '@/components/feedback/missing-invitation-params';
 import { PasswordInput } from '@/components/password/password-input';
 import { NewPasswordHint } from '@/components/password/new-password-hint';
+import { AgreementCard } from '@/features/agreements/components/agreement-card';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { PackageChoice } from '@/features/packages/components/package-choice';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
-import { SponsorNextSteps } from '@/features/sponsorships/components/sponsor-next-steps';
+import { SponsorNextSteps, type SponsorAgreementSlot } from '@/features/sponsorships/components/sponsor-next-steps';
 import { useLanguage } from '@/hooks/use-language';
 import { searchSchema, searchString } from '@/lib/search-params';
 
@@ -15,6 +16,9 @@ export const Route = createFileRoute('/invite-sponsor/')({
   validateSearch: searchSchema({ token: searchString, email: searchString }),
   component: InviteSponsorRoute,
 });
+
+/** The generated agreement in place of the upload steps when the event uses it. */
+const Agreement: SponsorAgreementSlot = (props) => <AgreementCard {...props} />;
 
 /** The steps work with the invitation link alone (guest access), before any account exists. */
 const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, registerHref }) => (
@@ -25,6 +29,7 @@ const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, reg
       sponsorshipId={sponsorshipId}
       viewer={{ kind: 'guest', token, email }}
       registerHref={registerHref}
+      Agreement={Agreement}
     />
     <div className="mt-6">
       <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />

@@ -30,6 +30,9 @@ const ME = { kind: 'user' } as const;
 /** The sponsorship's package and amount with its changes (the packages feature's part, given by the route). */
 export type SponsorshipPackageSlot = ComponentType<{ sponsorshipId: number; eventId: number; open: boolean }>;
 
+/** The sponsorship's generated agreement with the countersignature (the agreements feature's part). */
+export type SponsorshipAgreementSlot = ComponentType<{ sponsorshipId: number }>;
+
 function SignedAgreementButton({ file }: { file: NonNullable<Sponsorship['signedAgreement']> }) {
   const { t } = useTranslation();
   const download = useMutation({
@@ -120,9 +123,11 @@ function OrganiserActions({
 function SponsorshipItem({
   sponsorship,
   PackageSlot,
+  AgreementSlot,
 }: {
   sponsorship: Sponsorship;
   PackageSlot: SponsorshipPackageSlot | undefined;
+  AgreementSlot: SponsorshipAgreementSlot | undefined;
 }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
@@ -162,6 +167,7 @@ function SponsorshipItem({
       {PackageSlot ? (
         <PackageSlot sponsorshipId={sponsorship.id} eventId={sponsorship.eventId} open={isOpen(sponsorship.status)} />
       ) : null}
+      {AgreementSlot ? <AgreementSlot sponsorshipId={sponsorship.id} /> : null}
       {editing && isOpen(sponsorship.status) ? (
         <AmountForm
           sponsorshipId={sponsorship.id}
@@ -190,9 +196,11 @@ function SponsorshipItem({
 export function EventSponsorshipsCard({
   eventId,
   PackageSlot,
+  AgreementSlot,
 }: {
   eventId: number;
   PackageSlot?: SponsorshipPackageSlot;
+  AgreementSlot?: SponsorshipAgreementSlot;
 }) {
   const { t } = useTranslation();
   const sponsorships = useQuery(eventSponsorshipsQueryOptions(eventId));
@@ -221,7 +229,12 @@ export function EventSponsorshipsCard({
         ) : (
           <ul className="divide-y divide-border" aria-label={t('sponsorships.list.title')}>
             {sponsorships.data.map((sponsorship) => (
-              <SponsorshipItem key={sponsorship.id} sponsorship={sponsorship} PackageSlot={PackageSlot} />
+              <SponsorshipItem
+                key={sponsorship.id}
+                sponsorship={sponsorship}
+                PackageSlot={PackageSlot}
+                AgreementSlot={AgreementSlot}
+              />
             ))}
           </ul>
         )}

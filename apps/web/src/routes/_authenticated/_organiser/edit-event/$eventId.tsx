@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { AgreementCard } from '@/features/agreements/components/agreement-card';
+import { AgreementSettingsCard } from '@/features/agreements/components/agreement-settings-card';
 import { eventsListQueryOptions } from '@/features/events/api/list-events';
 import { eventQueryOptions } from '@/features/events/api/get-event';
 import { loadEventForEdit } from '@/features/events/api/load-event';
@@ -27,6 +29,11 @@ export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eve
   errorComponent: EventLoadError,
 });
 
+const ME = { kind: 'user' } as const;
+const OrganiserAgreement = ({ sponsorshipId }: { sponsorshipId: number }) => (
+  <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} />
+);
+
 function EditEventRoute() {
   const { eventId } = Route.useParams();
   const filters = Route.useSearch();
@@ -41,7 +48,8 @@ function EditEventRoute() {
       <EditEventPage eventId={eventId} />
       <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 pb-10 sm:px-6">
         <PackagesCard eventId={eventId} otherEvents={otherEvents} />
-        <EventSponsorshipsCard eventId={eventId} PackageSlot={SponsorshipPackage} />
+        <AgreementSettingsCard eventId={eventId} />
+        <EventSponsorshipsCard eventId={eventId} PackageSlot={SponsorshipPackage} AgreementSlot={OrganiserAgreement} />
         <FulfilmentCard
           eventId={eventId}
           filters={filters}
