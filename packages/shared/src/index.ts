@@ -21,4 +21,5 @@ export * from './schemas/packages.ts';
 export * from './schemas/sponsoring-numbers.ts';
 export * from './schemas/fulfilment.ts';
 export * from './schemas/sponsor-profiles.ts';
+export * from './schemas/sponsor-legal.ts';
 export * from './schemas/agreements.ts';

@@ -3,6 +3,7 @@
 import type { Generated } from 'kysely';
 import type { AgreementTables } from './schema-agreements.ts';
 import type { FulfilmentTables } from './schema-fulfilment.ts';
+import type { SponsorProfileTables } from './schema-sponsor-profiles.ts';
 
 /** Written as ISO-8601 strings; read back as Date (PostgreSQL) or string (SQLite). */
 export type DbTime = string | Date;
@@ -366,36 +367,6 @@ export type ArchivedAgreementsTable = {
   retain_until: DbTime;
 };
 
-/** A sponsor's public profile, one per sponsor address (guest link and account share it). */
-export type SponsorProfilesTable = {
-  id: Generated<number>;
-  email_normalized: string;
-  public_name: string;
-  description_de: string;
-  description_en: string;
-  website: string | null;
-  /** Blob key sponsor-logos/{id}/{content hash}.webp of the re-encoded logo. */
-  logo_key: string | null;
-  logo_width: number | null;
-  logo_height: number | null;
-  created_at: DbTime;
-  updated_at: DbTime;
-};
-
-/** The sponsor agreed that this sponsorship is shown on its event's sponsor wall (no row: not shown). */
-export type SponsorWallConsentsTable = {
-  sponsorship_id: number;
-  consented_at: DbTime;
-};
-
-/** The organiser switched the event's public sponsor wall on or off. */
-export type SponsorWallsTable = {
-  event_id: number;
-  enabled: DbBool;
-  updated_by: string;
-  updated_at: DbTime;
-};
-
 export type Database = {
   organisations: OrganisationsTable;
   user_profiles: UserProfilesTable;
@@ -425,8 +396,6 @@ export type Database = {
   sponsorship_offers: SponsorshipOffersTable;
   sponsorship_choices: SponsorshipChoicesTable;
   sponsorship_activity: SponsorshipActivityTable;
-  sponsor_profiles: SponsorProfilesTable;
-  sponsor_wall_consents: SponsorWallConsentsTable;
-  sponsor_walls: SponsorWallsTable;
 } & FulfilmentTables &
+  SponsorProfileTables &
   AgreementTables;

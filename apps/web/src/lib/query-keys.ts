@@ -60,6 +60,7 @@ export const queryKeys = {
   },
   /** The sponsor's own profile (`viewer` as for sponsorships) and the events' sponsor walls. */
   sponsorProfile: (viewer: string) => ['sponsor-profile', viewer] as const,
+  sponsorLegalDetails: (viewer: string) => ['sponsor-legal-details', viewer] as const,
   sponsorWall: {
     all: ['sponsor-wall'] as const,
     settings: (eventId: number) => ['sponsor-wall', 'settings', eventId] as const,

@@ -4,6 +4,7 @@ import { AgreementCard, UploadStepsUnlessGenerated } from '@/features/agreements
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { PackageChoice } from '@/features/packages/components/package-choice';
+import { SponsorLegalDetailsSection } from '@/features/sponsor-profile/components/legal-details-section';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import {
   SponsorDashboardPage,
@@ -38,8 +39,9 @@ function SponsorDashboardRoute() {
     <>
       <SponsorDashboardPage Packages={Packages} Agreement={UploadStepsUnlessGenerated} />
       {sponsorships.data && sponsorships.data.length > 0 ? (
-        <div className="mx-auto w-full max-w-4xl px-4 pb-10 sm:px-6">
+        <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 pb-10 sm:px-6">
           <SponsorProfileSection viewer={ME} />
+          <SponsorLegalDetailsSection viewer={ME} />
         </div>
       ) : null}
     </>

@@ -22,6 +22,7 @@ import { workday } from './0018_workday.ts';
 import { packageRevisions } from './0020_package_revisions.ts';
 import { dashboardView } from './0021_dashboard_view.ts';
 import { activityAmountBigint } from './0022_activity_amount_bigint.ts';
+import { sponsorLegalDetails } from './0023_sponsor_legal_details.ts';
 import { agreements } from './0024_agreements.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -47,6 +48,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0020_package_revisions': packageRevisions(engine),
     '0021_dashboard_view': dashboardView(),
     '0022_activity_amount_bigint': activityAmountBigint(engine),
+    '0023_sponsor_legal_details': sponsorLegalDetails(engine),
     '0024_agreements': agreements(engine),
   };
 }

@@ -76,7 +76,7 @@ export function createPackagesService(deps: {
     by: entry.actor,
     kind: entry.kind,
     package_name: entry.package_name,
-    amount_cents: entry.amount_cents,
+    amount_cents: entry.amount_cents === null ? null : Number(entry.amount_cents),
     note: entry.note,
     from_status: entry.from_status ?? null,
     to_status: entry.to_status ?? null,

@@ -1,7 +1,8 @@
 // What the data export (GDPR art. 20) shows of a sponsor's profile: every field, the logo's address,
-// and the sponsorships the sponsor agreed to show on a wall.
+// the sponsorships the sponsor agreed to show on a wall, and the legal and billing details.
 import type { Db } from '../../db/index.ts';
 import { fromDbTime } from '../../db/values.ts';
+import { createLegalDetailsRepository, toLegalDetailsWire } from './legal-details.ts';
 import { logoUrl } from './service.ts';
 
 export async function sponsorProfileExport(db: Db, emailNormalized: string) {
@@ -10,7 +11,8 @@ export async function sponsorProfileExport(db: Db, emailNormalized: string) {
     .selectAll()
     .where('email_normalized', '=', emailNormalized)
     .executeTakeFirst();
-  if (!profile) return null;
+  const legal = toLegalDetailsWire(await createLegalDetailsRepository(db).find(emailNormalized)).legal_details;
+  if (!profile) return legal ? { legal_details: legal } : null;
   const consents = await db
     .selectFrom('sponsor_wall_consents as c')
     .innerJoin('sponsorships as s', 's.id', 'c.sponsorship_id')
@@ -27,5 +29,6 @@ export async function sponsorProfileExport(db: Db, emailNormalized: string) {
     created_at: fromDbTime(profile.created_at).toISOString(),
     updated_at: fromDbTime(profile.updated_at).toISOString(),
     wall_consents: consents.map((c) => c.sponsorship_id),
+    legal_details: legal,
   };
 }

@@ -3,6 +3,7 @@
 // organisers' switch per event, the public feed and the logo files. The only writer of
 // sponsor_profiles, sponsor_wall_consents and sponsor_walls; the logos live in the blob store.
 import { defineModule } from '../kit.ts';
+import { createLegalDetailsRepository, type SponsorLegalDetails } from './legal-details.ts';
 import { createSponsorProfilesRepository } from './repository.ts';
 import { sponsorProfileRoutes } from './routes.ts';
 import { createSponsorProfilesService, type SponsorProfilesService } from './service.ts';
@@ -10,12 +11,15 @@ import { sponsorWallRoutes } from './wall-routes.ts';
 import { createSponsorWallService } from './wall-service.ts';
 
 export { sponsorProfileExport } from './data-export.ts';
+export type { SponsorLegalDetails } from './legal-details.ts';
 
 export type SponsorProfilesApi = {
   /** Account deletion: removes the address's profile, logo and wall consents. */
   forgetAddress: SponsorProfilesService['forgetAddress'];
   /** For fulfilment: whether the (normalised) address's profile has a logo already. */
   hasLogo(emailNormalized: string): Promise<boolean>;
+  /** For agreements and invoices: the sponsor's legal and billing details, null until entered. */
+  legalDetails(emailNormalized: string): Promise<SponsorLegalDetails | null>;
 };
 
 export const sponsorProfilesModule = defineModule({
@@ -23,9 +27,11 @@ export const sponsorProfilesModule = defineModule({
   ports: ['db', 'blobs', 'log', 'clock', 'events'],
   setup: ({ db, blobs, log, clock, events, use }) => {
     const repo = createSponsorProfilesRepository(db);
+    const legal = createLegalDetailsRepository(db);
     const wall = createSponsorWallService({ repo, events: use('events', 'access'), clock });
     const profiles = createSponsorProfilesService({
       repo,
+      legal,
       store: blobs,
       sponsors: use('invitations', 'sponsorAccess'),
       parties: use('sponsorships', 'parties'),
@@ -42,6 +48,7 @@ export const sponsorProfilesModule = defineModule({
       api: {
         forgetAddress: (email) => profiles.forgetAddress(email),
         hasLogo: async (email) => Boolean((await repo.findProfile(email))?.logoKey),
+        legalDetails: (email) => legal.find(email),
       },
       routes: async (app) => {
         await app.register(sponsorProfileRoutes, { profiles });

@@ -9,6 +9,8 @@ import {
   ZApiError,
   ZSaveSponsorProfileRequest,
   ZSetWallConsentRequest,
+  ZSponsorLegalDetails,
+  ZSponsorLegalDetailsResponse,
   ZSponsorProfileResponse,
 } from '@sp/shared';
 import type { BlobBody } from '../../ports/blobs/index.ts';
@@ -96,6 +98,36 @@ export const sponsorProfileRoutes: FastifyPluginAsyncZod<{ profiles: SponsorProf
         schema: { tags, summary: 'Remove the logo', security, response: { 200: ZSponsorProfileResponse, ...errors } },
       },
       async (request) => profiles.removeLogo(sponsorCaller(request)),
+    );
+
+    sponsors.get(
+      '/sponsor-profile/legal',
+      {
+        schema: {
+          tags,
+          summary: "The caller's legal and billing details (by their address): agreement party and invoice buyer",
+          description: '`legal_details` is null until the sponsor entered them.',
+          security,
+          response: { 200: ZSponsorLegalDetailsResponse, ...errors },
+        },
+      },
+      async (request) => profiles.getLegal(sponsorCaller(request)),
+    );
+
+    sponsors.put(
+      '/sponsor-profile/legal',
+      {
+        schema: {
+          tags,
+          summary: 'Save the legal name, address, VAT id (EU format), billing e-mail and document language',
+          description: 'Agreements and invoices already made keep the details they were made with; new ones use these.',
+          security,
+          body: ZSponsorLegalDetails,
+          response: { 200: ZSponsorLegalDetailsResponse, ...errors },
+        },
+      },
+      async (request) =>
+        profiles.saveLegal(sponsorCaller(request), request.body as z.output<typeof ZSponsorLegalDetails>),
     );
 
     sponsors.put(

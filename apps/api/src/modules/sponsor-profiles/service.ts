@@ -2,13 +2,21 @@
 // and written with the account or with the guest link of any of their sponsorships (the address is
 // what identifies a sponsor, decision 005, so both reach the same profile; an account's organisation
 // plays no part), and the consent per sponsorship to be shown on its event's wall.
-import type { SaveSponsorProfileRequest, SponsorProfileResponse, SponsorProfileWire } from '@sp/shared';
+import type {
+  SaveSponsorProfileRequest,
+  SponsorLegalDetailsResponse,
+  SponsorProfileResponse,
+  SponsorProfileWire,
+  ZSponsorLegalDetails,
+} from '@sp/shared';
+import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { fail, unauthenticated } from '../../lib/errors.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
 import type { SponsorAccess } from '../events/index.ts';
 import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
+import { toLegalDetailsWire, type LegalDetailsRepository } from './legal-details.ts';
 import { reencodeLogo } from './logo-image.ts';
 import type { ProfileRecord, SponsorProfilesRepository } from './repository.ts';
 
@@ -41,6 +49,7 @@ function toProfileWire(profile: ProfileRecord | undefined): SponsorProfileWire {
 
 export function createSponsorProfilesService(deps: {
   repo: SponsorProfilesRepository;
+  legal: LegalDetailsRepository;
   store: BlobStore;
   sponsors: SponsorAccess;
   parties: SponsorshipParties;
@@ -147,6 +156,20 @@ export function createSponsorProfilesService(deps: {
       return answer(sponsor);
     },
 
+    /** The legal and billing details of the caller's address (null until entered). */
+    async getLegal(caller: SponsorshipCaller): Promise<SponsorLegalDetailsResponse> {
+      const sponsor = await sponsorOf(caller);
+      return toLegalDetailsWire(await deps.legal.find(sponsor.email));
+    },
+
+    async saveLegal(
+      caller: SponsorshipCaller,
+      body: z.output<typeof ZSponsorLegalDetails>,
+    ): Promise<SponsorLegalDetailsResponse> {
+      const sponsor = await sponsorOf(caller);
+      return toLegalDetailsWire(await deps.legal.save(sponsor.email, body, now()));
+    },
+
     /** The stored logo behind a public URL, when it is still the profile's logo. */
     async logoFile(profileId: number, file: string) {
       const profile = await repo.findProfileById(profileId);
@@ -161,6 +184,7 @@ export function createSponsorProfilesService(deps: {
     /** Account deletion: the address's profile, logo and consents go. */
     async forgetAddress(email: string): Promise<void> {
       const key = await repo.deleteProfile(normaliseEmail(email));
+      await deps.legal.remove(normaliseEmail(email));
       if (key) await removeBlob(key);
       deps.changed();
     },

@@ -7,6 +7,7 @@ import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { PackageChoice } from '@/features/packages/components/package-choice';
+import { SponsorLegalDetailsSection } from '@/features/sponsor-profile/components/legal-details-section';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import { SponsorNextSteps, type SponsorAgreementSlot } from '@/features/sponsorships/components/sponsor-next-steps';
 import { useLanguage } from '@/hooks/use-language';
@@ -31,8 +32,9 @@ const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, reg
       registerHref={registerHref}
       Agreement={Agreement}
     />
-    <div className="mt-6">
+    <div className="mt-6 flex flex-col gap-6">
       <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />
+      <SponsorLegalDetailsSection viewer={{ kind: 'guest', token, email }} />
     </div>
   </>
 );

@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
 /** The signed-in sponsor, or a sponsor with the invitation link. */
 export type ProfileViewer = { kind: 'user' } | { kind: 'guest'; token: string; email: string };
 
-const authOf = (viewer: ProfileViewer): ApiAuth =>
+export const authOf = (viewer: ProfileViewer): ApiAuth =>
   viewer.kind === 'guest' ? { guest: { token: viewer.token, email: viewer.email } } : 'bearer';
 
 export function sponsorProfileQueryOptions(viewer: ProfileViewer) {

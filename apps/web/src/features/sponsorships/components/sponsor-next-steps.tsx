@@ -246,10 +246,12 @@ export function SponsorNextSteps({
               aria-label={t('sponsorships.upload.choose')}
               onChange={(event) => pickFile(event.currentTarget.files)}
             />
+            {/* Wraps on a phone: the German label is wider than a 375 px screen's column. */}
             <Button
               variant={signed ? 'outline' : 'default'}
               disabled={upload.isPending}
               onClick={() => input.current?.click()}
+              className="h-auto min-h-9 max-w-full whitespace-normal py-2 text-left"
             >
               {upload.isPending ? (
                 <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
