@@ -10,7 +10,10 @@ function stubCanvas() {
   const ctx = new Proxy(
     {},
     {
-      get: (_target, name) => (...args: unknown[]) => calls.push(`${String(name)} ${args.join(' ')}`.trim()),
+      get:
+        (_target, name) =>
+        (...args: unknown[]) =>
+          calls.push(`${String(name)} ${args.join(' ')}`.trim()),
       set: () => true,
     },
   );
