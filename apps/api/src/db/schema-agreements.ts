@@ -7,7 +7,7 @@ export type AgreementSettingsTable = {
   mode: 'upload' | 'generated';
   clauses: string;
   payment_term_days: number;
-  members_may_countersign: Generated<DbBool>;
+  members_may_countersign: DbBool;
   updated_at: DbTime;
 };
 

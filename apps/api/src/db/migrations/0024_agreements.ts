@@ -58,7 +58,11 @@ export function agreements(engine: Engine) {
         .addColumn('user_agent', 'varchar(400)', (col) => col.notNull())
         .addColumn('document_sha256', 'varchar(64)')
         .execute();
-      await db.schema.createIndex('agreement_audit_sponsorship').on('agreement_audit').column('sponsorship_id').execute();
+      await db.schema
+        .createIndex('agreement_audit_sponsorship')
+        .on('agreement_audit')
+        .column('sponsorship_id')
+        .execute();
       await db.schema
         .createTable('signed_agreements')
         .addColumn('sha256', 'varchar(64)', (col) => col.primaryKey())

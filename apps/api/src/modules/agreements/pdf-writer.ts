@@ -140,7 +140,14 @@ export class PdfWriter {
     const height = image.height * scale;
     this.room(height + 10);
     this.y -= height + 4;
-    this.page.drawRectangle({ x: MARGIN, y: this.y - 2, width: maxWidth, height: height + 4, borderWidth: 0.5, borderColor: GREY });
+    this.page.drawRectangle({
+      x: MARGIN,
+      y: this.y - 2,
+      width: maxWidth,
+      height: height + 4,
+      borderWidth: 0.5,
+      borderColor: GREY,
+    });
     this.page.drawImage(image, { x: MARGIN + 2, y: this.y, width, height });
     this.y -= 10;
   }

@@ -46,7 +46,11 @@ async function makeP12(passphrase: string): Promise<Buffer> {
 }
 
 /** Loads the configured key, or the embedded default's (made once; two processes agree on one file). */
-export async function loadSealKey(options: { p12: string | null; passphrase: string; dataDir: string }): Promise<SealKey> {
+export async function loadSealKey(options: {
+  p12: string | null;
+  passphrase: string;
+  dataDir: string;
+}): Promise<SealKey> {
   if (options.p12) {
     const given = options.p12;
     const looksLikePath = given.includes('/') && !/^[A-Za-z0-9+/=\s]+$/.test(given);

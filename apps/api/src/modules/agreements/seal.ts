@@ -105,7 +105,10 @@ export async function sealAgreement(input: {
       size: 9.5,
       gapAfter: 0,
     });
-    w.text(`${t.ipAddress}: ${entry.ip || '–'} · ${t.userAgent}: ${entry.userAgent || '–'}`, { size: 8.5, gapAfter: 0 });
+    w.text(`${t.ipAddress}: ${entry.ip || '–'} · ${t.userAgent}: ${entry.userAgent || '–'}`, {
+      size: 8.5,
+      gapAfter: 0,
+    });
     w.text(`SHA-256: ${entry.documentSha256 ?? '–'}`, { size: 8.5, grey: true, gapAfter: 6 });
   }
   w.gap(10);

@@ -9,7 +9,14 @@ export type AgreementSnapshot = {
   sponsorshipId: number;
   /** The sponsorship's creation: the PDF's fixed creation date. */
   issuedAt: string;
-  organisation: { name: string; street: string; houseNumber: string; postalCode: string; city: string; country: string };
+  organisation: {
+    name: string;
+    street: string;
+    houseNumber: string;
+    postalCode: string;
+    city: string;
+    country: string;
+  };
   sponsor: {
     legalName: string;
     street: string;

@@ -42,9 +42,13 @@ const de = {
   noDrawn: 'Keine gezeichnete Unterschrift (Unterschrift durch Name, Funktion und Bestätigung).',
   consent: 'Bestätigt: „Ich habe die Vereinbarung gelesen und unterschreibe sie.“',
   auditTitle: 'Prüfprotokoll',
-  auditIntro:
-    'Jeder Schritt mit Zeit (UTC), Person, IP-Adresse, Browser und dem SHA-256 des gezeigten Dokuments.',
-  kinds: { viewed: 'angesehen', signed: 'unterschrieben', voided: 'ungültig (Entwurf geändert)', completed: 'abgeschlossen' },
+  auditIntro: 'Jeder Schritt mit Zeit (UTC), Person, IP-Adresse, Browser und dem SHA-256 des gezeigten Dokuments.',
+  kinds: {
+    viewed: 'angesehen',
+    signed: 'unterschrieben',
+    voided: 'ungültig (Entwurf geändert)',
+    completed: 'abgeschlossen',
+  },
   sides: { sponsor: 'Sponsor', organisation: 'Veranstalter', system: 'Plattform' },
   kindTitle: 'Art der Unterschrift',
   kindText:
