@@ -1,9 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { AgreementCard, UploadStepsUnlessGenerated } from '@/features/agreements/components/agreement-card';
+import {
+  AgreementCard,
+  UploadStepsUnlessGenerated,
+  type LegalDetailsSlot,
+} from '@/features/agreements/components/agreement-card';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { PackageChoice } from '@/features/packages/components/package-choice';
+import { SponsorLegalDetailsForm } from '@/features/sponsor-profile/components/legal-details-form';
 import { SponsorLegalDetailsSection } from '@/features/sponsor-profile/components/legal-details-section';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import {
@@ -22,12 +27,13 @@ export const Route = createFileRoute('/dashboard-sponsor')({
 });
 
 const ME = { kind: 'user' } as const;
+const LegalDetails: LegalDetailsSlot = (props) => <SponsorLegalDetailsForm {...props} />;
 const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
   <>
     <PackageChoice sponsorshipId={sponsorshipId} viewer={ME} open={open} />
     <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={ME} />
     <div className="mt-4">
-      <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} />
+      <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} LegalDetails={LegalDetails} />
     </div>
   </>
 );
