@@ -121,7 +121,7 @@ export function createAgreementsService(deps: AgreementsDeps) {
       )
         block = 'not_permitted';
       const voided = [...all].reverse().find((s) => s.voidedAt !== null);
-      const superseded = voided && valid.some((s) => s.side === voided.side && s.signedAt > voided.voidedAt!);
+      const superseded = voided && valid.some((s) => s.side === voided.side && s.id > voided.id);
       const base = `/api/sponsorships/${sponsorship.id}/agreement`;
       const sha = draft?.ok ? draft.sha256 : null;
       return {
