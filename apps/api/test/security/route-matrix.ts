@@ -9,6 +9,7 @@
 // to A's event under their own address), organiserB, removed (removed from A by its owner), revoked
 // (member of A after GlobalSignOut), memberA (veranstalter who joined A by invitation), organiserA
 // (owner of A). Rows that change state are ordered so the caller allowed to change it comes last.
+import { AGREEMENT_ROWS } from './route-matrix-agreements.ts';
 import { FULFILMENT_ROWS } from './route-matrix-fulfilment.ts';
 import { PACKAGE_ROWS } from './route-matrix-packages.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
@@ -223,6 +224,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   },
 
   ...FULFILMENT_ROWS,
+  ...AGREEMENT_ROWS,
   // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
   ...SPONSOR_WALL_ROWS,
 

@@ -182,6 +182,8 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ agreements: AgreementsSer
     const raw = { parseAs: 'buffer' as const, bodyLimit: AGREEMENT_LIMITS.verifyBytes };
     const keep = (_request: FastifyRequest, body: string | Buffer, done: (error: null, body: Buffer) => void) =>
       done(null, Buffer.isBuffer(body) ? body : Buffer.from(body));
+    // Only the raw file: a JSON or form body is refused (415) rather than read as something else.
+    open.removeAllContentTypeParsers();
     open.addContentTypeParser('application/pdf', raw, keep);
     open.addContentTypeParser('application/octet-stream', raw, keep);
 
