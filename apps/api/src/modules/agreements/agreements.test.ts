@@ -245,5 +245,10 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
     expect(countersigned.json().state).toBe('completed');
     const final = await w.call('GET', `/api/sponsorships/${guest.sponsorshipId}/agreement/signed.pdf`, member.token);
     expect(await pdfsig(final.rawPayload)).toContain('Signature is Valid.');
+    // The member's data export has their countersignature with its evidence.
+    const exported = (await w.call('GET', '/api/data-export', member.token)).json();
+    expect(exported.agreements.signatures).toContainEqual(
+      expect.objectContaining({ sponsorship_id: guest.sponsorshipId, side: 'organisation', ip: '127.0.0.1' }),
+    );
   });
 });

@@ -7,12 +7,9 @@ import { defineModule } from '../kit.ts';
 import { createAgreementsRepository } from './repository.ts';
 import { agreementsRoutes } from './routes.ts';
 import { loadSealKey } from './seal-key.ts';
-import { createAgreementsService, type AgreementsService } from './service.ts';
+import { createAgreementsService } from './service.ts';
 
-export type AgreementsApi = {
-  /** For the data export: the sealed agreements of a sponsor address, with their signers. */
-  exportFor: AgreementsService['exportFor'];
-};
+export { agreementsExport } from './data-export.ts';
 
 export const agreementsModule = defineModule({
   name: 'agreements',
@@ -52,14 +49,8 @@ export const agreementsModule = defineModule({
       clock,
     });
     return {
-      api: { exportFor: (email) => agreements.exportFor(email) },
+      api: {},
       routes: async (app) => app.register(agreementsRoutes, { agreements }),
     };
   },
 });
-
-declare module '../kit.ts' {
-  interface ModuleApis {
-    agreements: AgreementsApi;
-  }
-}

@@ -200,18 +200,6 @@ export function createAgreementsService(deps: AgreementsDeps) {
 
     verifySha: async (sha256: string) => verification(await repo.signedBySha(sha256.toLowerCase())),
     verifyBytes: async (bytes: Buffer) => verification(await repo.signedBySha(sha256Hex(bytes))),
-
-    /** The data export: the sealed agreements of the caller's address, with their signers. */
-    async exportFor(emailNormalized: string) {
-      return (await repo.signedForSponsor(emailNormalized)).map((r) => ({
-        sponsorship_id: r.sponsorshipId,
-        sha256: r.sha256,
-        completed_at: r.completedAt.toISOString(),
-        retain_until: r.retainUntil.toISOString(),
-        signers: r.signers,
-        download: `/api/sponsorships/${r.sponsorshipId}/agreement/signed.pdf`,
-      }));
-    },
   };
 }
 
