@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgreementVerification } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
+import { runAdmin } from '../../admin.ts';
 import { startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
 import { createOutboxMail } from '../../ports/mail/outbox.ts';
 import { onboardedUser, validEvent, type TestUser } from '../events/test-support.ts';
@@ -250,5 +251,40 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
     expect(exported.agreements.signatures).toContainEqual(
       expect.objectContaining({ sponsorship_id: guest.sponsorshipId, side: 'organisation', ip: '127.0.0.1' }),
     );
+  });
+
+  it('keeps a sealed agreement when the organisation is deleted, until its retention has passed', async () => {
+    const solo = await onboardedUser(t, 'veranstalter');
+    const event = await w.generatedEvent(solo);
+    const guest = await w.readySponsor(solo, event, 'de');
+    const draftSha = (await w.state(guest, guest.sponsorshipId)).document_sha256!;
+    await w.sign(guest, guest.sponsorshipId, draftSha);
+    const sealed = (await w.sign(solo, guest.sponsorshipId, draftSha)).json().signed_document.sha256 as string;
+    expect((await w.call('DELETE', `/api/user-profile/${solo.sub}`, solo.token)).statusCode).toBe(204);
+    const verifyUrl = `/api/public/agreements/verify/${sealed}`;
+    expect((await t.app.inject({ method: 'GET', url: verifyUrl })).json().found).toBe(true);
+
+    const row = await t.database.db
+      .selectFrom('signed_agreements')
+      .select('retain_until')
+      .where('sha256', '=', sealed)
+      .executeTakeFirstOrThrow();
+    const retainUntil = new Date(row.retain_until as string | Date);
+    expect(retainUntil.getUTCFullYear()).toBeGreaterThanOrEqual(new Date().getUTCFullYear() + 11);
+    const admin = async (now: Date) => {
+      const lines: string[] = [];
+      await runAdmin(['agreement-archive', 'purge'], (line) => lines.push(line), {
+        env: { NODE_ENV: 'test', DATA_DIR: t.config.dataDir, LOG_LEVEL: 'silent' },
+        database: t.database,
+        now,
+      });
+      return lines;
+    };
+    await admin(new Date(retainUntil.getTime() - 1));
+    expect((await t.app.inject({ method: 'GET', url: verifyUrl })).json().found).toBe(true);
+    expect(await admin(retainUntil)).toContain(
+      'Removed 1 sealed agreement(s) of deleted organisations past their retention.',
+    );
+    expect((await t.app.inject({ method: 'GET', url: verifyUrl })).json()).toEqual({ found: false });
   });
 });

@@ -10,6 +10,7 @@ import { loadSealKey } from './seal-key.ts';
 import { createAgreementsService } from './service.ts';
 
 export { agreementsExport } from './data-export.ts';
+export { purgeExpiredAgreements } from './retention.ts';
 
 export const agreementsModule = defineModule({
   name: 'agreements',
