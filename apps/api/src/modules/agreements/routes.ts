@@ -41,11 +41,11 @@ const metaOf = (request: FastifyRequest): RequestMeta => ({
   userAgent: String(request.headers['user-agent'] ?? '').slice(0, 400),
 });
 
-function sendPdfBytes(reply: FastifyReply, file: { bytes: Buffer; sha256: string }, name: string) {
+function sendPdfBytes(reply: FastifyReply, file: { bytes: Buffer; sha256?: string }, name: string) {
+  if (file.sha256) reply.header('x-document-sha256', file.sha256);
   return reply
     .header('content-type', PDF_MIME_TYPE)
     .header('content-disposition', `inline; filename="${name}"`)
-    .header('x-document-sha256', file.sha256)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(file.bytes);
@@ -101,7 +101,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ agreements: AgreementsSer
     },
     async (request, reply) => {
       const bytes = Buffer.from(await agreements.preview(requireUser(request), request.params.id, request.query.lang));
-      return sendPdfBytes(reply, { bytes, sha256: '' }, `agreement-preview-${request.query.lang}.pdf`);
+      return sendPdfBytes(reply, { bytes }, `agreement-preview-${request.query.lang}.pdf`);
     },
   );
 

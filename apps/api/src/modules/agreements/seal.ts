@@ -114,7 +114,7 @@ export async function sealAgreement(input: {
   w.gap(10);
   w.text(t.kindTitle, { bold: true, size: 12 });
   w.text(t.kindText);
-  drawFooters(doc.getPages().slice(draftPages), fonts.regular, `${t.title} ${reference}`, t.page);
+  drawFooters(doc.getPages().slice(draftPages), fonts.regular, `${t.title} ${reference}`, t.annexPage);
 
   pdflibAddPlaceholder({
     pdfDoc: doc,
