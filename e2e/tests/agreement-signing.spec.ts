@@ -113,6 +113,7 @@ async function expectScreenAccessible(page: Page, screen: string) {
 }
 
 async function noSidewaysScroll(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
@@ -129,6 +130,7 @@ async function signInDialog(
   text: Text,
   who: { name: string; position: string; submit: string },
   draw: (pad: ReturnType<Page['getByTestId']>) => Promise<void>,
+  shot: string,
 ) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -139,6 +141,7 @@ async function signInDialog(
   expect(await inkedPixels(pad)).toBeGreaterThan(50);
   await dialog.getByRole('checkbox', { name: text.consent }).check();
   await dialog.getByText(text.explain).click();
+  await dialog.screenshot({ path: shot });
   await expectScreenAccessible(page, `signing dialog (${who.submit})`);
   await dialog.getByRole('button', { name: who.submit }).click();
   await expect(dialog).toHaveCount(0);
@@ -170,9 +173,7 @@ for (const language of ['de', 'en'] as const) {
     await form.getByRole('button', { name: text.save }).click();
     await expect(page.getByTestId('package-item').filter({ hasText: 'Gold' })).toBeVisible();
 
-    const settings = page.getByRole('form', {
-      name: language === 'de' ? 'Sponsoringvereinbarung' : 'Sponsoring agreement',
-    });
+    const settings = page.getByTestId('agreement-settings');
     await settings.getByRole('radio', { name: text.generated }).check();
     const clause = language === 'de' ? 'Der Sponsor stellt zwei Banner.' : 'The sponsor provides two banners.';
     await settings.getByLabel(text.clauses).fill(clause);
@@ -182,7 +183,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(page.getByText(text.settingsSaved)).toBeVisible();
     const preview = await download(page, () => settings.getByRole('button', { name: text.preview }).click());
     expect(preview.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await page.screenshot({ path: testInfo.outputPath(`organiser-settings-${language}-1280.png`), fullPage: true });
+    await settings.screenshot({ path: testInfo.outputPath(`organiser-settings-${language}-1280.png`) });
     await expectScreenAccessible(page, 'agreement settings');
 
     // The sponsor is invited with the package on offer.
@@ -211,11 +212,10 @@ for (const language of ['de', 'en'] as const) {
     expect(draft.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const draftHash = sha256(draft);
     await expect(hashShown).toHaveText(`${draftHash.slice(0, 8)}…${draftHash.slice(-8)}`);
-    await sponsor.screenshot({ path: testInfo.outputPath(`sponsor-card-${language}-375.png`), fullPage: true });
+    await card.screenshot({ path: testInfo.outputPath(`sponsor-card-${language}-375.png`) });
     await expectScreenAccessible(sponsor, 'sponsor agreement card');
 
     await card.getByRole('button', { name: text.sign }).click();
-    await sponsor.screenshot({ path: testInfo.outputPath(`sponsor-dialog-${language}-375.png`) });
     await signInDialog(
       sponsor,
       text,
@@ -225,6 +225,7 @@ for (const language of ['de', 'en'] as const) {
         submit: text.submit,
       },
       (pad) => drawWithFinger(sponsor, pad),
+      testInfo.outputPath(`sponsor-dialog-${language}-375.png`),
     );
     await expect(card.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
     await expect(card.getByTestId('agreement-signature')).toContainText('Erika Mustermann');
@@ -245,10 +246,11 @@ for (const language of ['de', 'en'] as const) {
         submit: text.submitCountersign,
       },
       (pad) => drawWithMouse(page, pad),
+      testInfo.outputPath(`organiser-dialog-${language}-1280.png`),
     );
     await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.completed);
     await expect(row).toContainText(text.confirmed);
-    await page.screenshot({ path: testInfo.outputPath(`organiser-signed-${language}-1280.png`), fullPage: true });
+    await row.screenshot({ path: testInfo.outputPath(`organiser-signed-${language}-1280.png`) });
     const fromOrganiser = await download(page, () =>
       organiserCard.getByRole('button', { name: text.signedPdf }).click(),
     );
@@ -262,6 +264,15 @@ for (const language of ['de', 'en'] as const) {
     );
     expect(sha256(fromSponsor)).toBe(sha256(fromOrganiser));
     expect(sha256(fromSponsor)).not.toBe(draftHash);
+    await fs.writeFile(testInfo.outputPath(`signed-${language}.pdf`), fromSponsor);
+    await sponsorCard.screenshot({ path: testInfo.outputPath(`sponsor-signed-${language}-375.png`) });
+    await noSidewaysScroll(sponsor);
+    // The other widths of the same screens: the organiser's row on a phone, the sponsor's card wide.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await row.screenshot({ path: testInfo.outputPath(`organiser-signed-${language}-375.png`) });
+    await noSidewaysScroll(page);
+    await sponsor.setViewportSize({ width: 1280, height: 900 });
+    await sponsorCard.screenshot({ path: testInfo.outputPath(`sponsor-signed-${language}-1280.png`) });
 
     // Anyone checks the file on the public page (reached from the footer), and a one-byte change fails.
     const checker = await phone(browser, language);
@@ -280,6 +291,9 @@ for (const language of ['de', 'en'] as const) {
     await expect(result).toContainText('Max Vorstand');
     await expect(result).not.toContainText(sponsorEmail);
     await checker.screenshot({ path: testInfo.outputPath(`verify-found-${language}-375.png`), fullPage: true });
+    await checker.setViewportSize({ width: 1280, height: 900 });
+    await checker.screenshot({ path: testInfo.outputPath(`verify-found-${language}-1280.png`) });
+    await checker.setViewportSize({ width: 375, height: 812 });
     await expectScreenAccessible(checker, 'verification page');
     await noSidewaysScroll(checker);
 

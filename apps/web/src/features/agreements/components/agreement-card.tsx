@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { agreementStateQueryOptions } from '../api/agreement-state';
 import type { AgreementViewer } from '../api/viewer';
-import { AgreementFiles } from './agreement-files';
+import { AgreementFiles, WRAP } from './agreement-files';
 import { SignatureExplanation } from './signature-explanation';
 
 // The dialog with the signature pad loads when someone signs, not with the page.
@@ -143,6 +143,7 @@ export function AgreementCard({
       {state.may_sign && state.document_sha256 ? (
         <div>
           <Button
+            className={WRAP}
             onClick={() => {
               setDraftChanged(false);
               setSigning(true);

@@ -9,6 +9,9 @@ import { downloadAgreementPdf } from '../api/agreement-state';
 import type { AgreementViewer } from '../api/viewer';
 import { shortSha256 } from '../utils/sha256';
 
+/** Long labels (German) wrap on a phone instead of widening the page. */
+export const WRAP = 'h-auto min-h-10 max-w-full py-2 text-left whitespace-normal';
+
 /** The draft to read before signing (with its hash's short form) and, once both signed, the sealed PDF. */
 export function AgreementFiles({
   sponsorshipId,
@@ -40,13 +43,18 @@ export function AgreementFiles({
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
         {state.signed_document ? (
-          <Button disabled={download.isPending} onClick={() => download.mutate('signed')}>
+          <Button className={WRAP} disabled={download.isPending} onClick={() => download.mutate('signed')}>
             {busy('signed') ?? <DownloadIcon aria-hidden="true" />}
             {t('agreements.files.signed')}
           </Button>
         ) : null}
         {state.document_sha256 && !state.signed_document ? (
-          <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate('draft')}>
+          <Button
+            variant="outline"
+            className={WRAP}
+            disabled={download.isPending}
+            onClick={() => download.mutate('draft')}
+          >
             {busy('draft') ?? <FileTextIcon aria-hidden="true" />}
             {t('agreements.files.draft')}
           </Button>

@@ -91,7 +91,7 @@ function SettingsForm({ eventId, settings }: { eventId: number; settings: Agreem
       noValidate
       onSubmit={(event) => void submit(event)}
       aria-busy={isSubmitting || undefined}
-      aria-label={t('agreements.settings.title')}
+      data-testid="agreement-settings"
     >
       <fieldset disabled={isSubmitting || previewing !== null} className="flex min-w-0 flex-col gap-4">
         <fieldset className="flex min-w-0 flex-col gap-2">
