@@ -8,7 +8,7 @@ import { runAdmin } from '../../admin.ts';
 import { startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
 import { createOutboxMail } from '../../ports/mail/outbox.ts';
 import { onboardedUser, validEvent, type TestUser } from '../events/test-support.ts';
-import { joinedMember } from '../invitations/test-support.ts';
+import { joinedMember, registerWithInvitation } from '../invitations/test-support.ts';
 import { uploadSignedAgreement } from '../sponsorships/test-support.ts';
 import { agreementWorld, drawnSignature, legalDetails, mailCatcher, pdfsig } from './test-support.ts';
 
@@ -251,6 +251,21 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
     expect(exported.agreements.signatures).toContainEqual(
       expect.objectContaining({ sponsorship_id: guest.sponsorshipId, side: 'organisation', ip: '127.0.0.1' }),
     );
+  });
+
+  it('lets the sponsor sign from their account as well as from the link', async () => {
+    const event = await w.generatedEvent(owner);
+    const guest = await w.readySponsor(owner, event, 'en');
+    const account = await registerWithInvitation(t, guest.email, guest.token);
+    const asAccount = { ...owner, sub: account.sub, email: account.email, token: account.token };
+    const mine = await w.state(asAccount, guest.sponsorshipId);
+    expect(mine).toMatchObject({ your_side: 'sponsor', may_sign: true, language: 'en' });
+    const signed = await w.sign(asAccount, guest.sponsorshipId, mine.document_sha256!);
+    expect(signed.statusCode).toBe(201);
+    expect(signed.json().signatures).toEqual([
+      expect.objectContaining({ side: 'sponsor', email: guest.email.toLowerCase() }),
+    ]);
+    expect((await w.state(guest, guest.sponsorshipId)).state).toBe('sponsor_signed');
   });
 
   it('keeps a sealed agreement when the organisation is deleted, until its retention has passed', async () => {
