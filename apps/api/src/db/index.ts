@@ -9,6 +9,7 @@ import type { Database } from './schema.ts';
 import type { Engine } from './column-types.ts';
 import { migrationsFor } from './migrations/index.ts';
 import { attachStatementNames, createStatementNames, withNamedStatements } from './named-statements.ts';
+import { createReadMemo, type ReadMemo } from './sqlite-read-memo.ts';
 
 export type Db = Kysely<Database>;
 export type DbHandle = {
@@ -19,7 +20,16 @@ export type DbHandle = {
   preparedStatements?: () => number;
   /** PostgreSQL: SQL texts sent as named prepared statements (those of preparedRead). */
   namedStatements?: () => number;
+  /** SQLite: preparedRead answers taken from the read memo (sqlite-read-memo.ts). */
+  memoHits?: () => number;
 };
+
+const readMemos = new WeakMap<object, ReadMemo>();
+
+/** The read memo of a SQLite handle's Kysely instance; undefined for PostgreSQL and transactions. */
+export function readMemoOf(db: object): ReadMemo | undefined {
+  return readMemos.get(db);
+}
 
 export type DbOptions =
   | { engine: 'sqlite'; file: string; /** statements kept for reuse (default 500) */ statementCache?: number }
@@ -50,16 +60,18 @@ const DEFAULT_CACHED_STATEMENTS = 500;
  * time on it, and a statement is done before the next query starts.
  */
 function withStatementCache(sqlite: SQLite.Database, limit: number) {
-  const statements = new Map<string, SQLite.Statement>();
+  const { memo, counted } = createReadMemo(sqlite);
+  const statements = new Map<string, ReturnType<typeof counted>>();
   let prepared = 0;
   return {
+    memo,
     prepared: () => prepared,
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = statements.get(text);
       if (statement) return statement;
       prepared++;
-      statement = sqlite.prepare(text);
+      statement = counted(sqlite.prepare(text));
       if (limit === 0) return statement;
       statements.set(text, statement);
       if (statements.size > limit) statements.delete(statements.keys().next().value as string);
@@ -79,7 +91,14 @@ export function openDatabase(options: DbOptions): DbHandle {
     sqlite.pragma('busy_timeout = 5000');
     const cached = withStatementCache(sqlite, options.statementCache ?? DEFAULT_CACHED_STATEMENTS);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
-    return { db, engine: 'sqlite', close: () => db.destroy(), preparedStatements: cached.prepared };
+    readMemos.set(db, cached.memo);
+    return {
+      db,
+      engine: 'sqlite',
+      close: () => db.destroy(),
+      preparedStatements: cached.prepared,
+      memoHits: cached.memo.hits,
+    };
   }
   const pool = new (loadPg().Pool)({
     connectionString: options.url,

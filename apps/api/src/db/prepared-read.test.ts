@@ -134,3 +134,90 @@ describe.skipIf(!ENGINES.includes('postgres'))('preparedRead as named statements
     expect(await read(1)).toEqual([{ id: 1, kind: 'a' }]);
   });
 });
+
+// The read memo of SQLite (sqlite-read-memo.ts): answers kept until anything is written.
+describe('preparedRead answers kept until a write on SQLite', () => {
+  let database: TestDatabase;
+  let db: Kysely<ProbeDb>;
+  const nameOf = () =>
+    preparedRead(db, (id: number) => db.selectFrom('prepared_read_probe').select('name').where('id', '=', id));
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    db = database.db as unknown as Kysely<ProbeDb>;
+    await createProbe(db, [
+      { id: 1, name: 'Anna', kind: 'a' },
+      { id: 2, name: 'Bernd', kind: 'b' },
+    ]);
+  });
+  afterAll(() => database.dispose());
+
+  it('answers a repeated read from the memo, with rows nobody can change', async () => {
+    const read = nameOf();
+    await read(1); // compiles the query
+    const first = await read(1); // kept from here on
+    const hits = database.memoHits!();
+    const again = await read(1);
+    expect(again).toEqual([{ name: 'Anna' }]);
+    expect(database.memoHits!()).toBe(hits + 1);
+    expect(again).toBe(first);
+    expect(() => {
+      (again[0] as { name: string }).name = 'Mallory';
+    }).toThrow(TypeError);
+    expect(await read(2)).toEqual([{ name: 'Bernd' }]);
+  });
+
+  it('drops the answers on a write of this process, also one with RETURNING, and on a commit', async () => {
+    const read = nameOf();
+    expect(await read(1)).toEqual([{ name: 'Anna' }]);
+    await db.updateTable('prepared_read_probe').set({ name: 'Anna-Lena' }).where('id', '=', 1).execute();
+    expect(await read(1)).toEqual([{ name: 'Anna-Lena' }]);
+
+    expect(await read(7)).toEqual([]);
+    await db.insertInto('prepared_read_probe').values({ id: 7, name: 'Gerd', kind: 'g' }).returning('id').execute();
+    expect(await read(7)).toEqual([{ name: 'Gerd' }]);
+
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('prepared_read_probe').set({ name: 'Gerda' }).where('id', '=', 7).execute();
+    });
+    expect(await read(7)).toEqual([{ name: 'Gerda' }]);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('prepared_read_probe').set({ name: 'Nie' }).where('id', '=', 7).execute();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await read(7)).toEqual([{ name: 'Gerda' }]);
+  });
+
+  it('drops the answers when another connection or process writes the file', async () => {
+    const read = nameOf();
+    expect(await read(2)).toEqual([{ name: 'Bernd' }]);
+    const other = database.openAgain!();
+    try {
+      await (other.db as unknown as Kysely<ProbeDb>)
+        .updateTable('prepared_read_probe')
+        .set({ name: 'Bernadette' })
+        .where('id', '=', 2)
+        .execute();
+    } finally {
+      await other.close();
+    }
+    expect(await read(2)).toEqual([{ name: 'Bernadette' }]);
+  });
+
+  it('does not keep an answer read while a write was running', async () => {
+    const read = nameOf();
+    expect(await read(1)).toEqual([{ name: 'Anna-Lena' }]);
+    // The write holds Kysely's one connection; the read waits for it and must see its result.
+    const writing = db.transaction().execute(async (trx) => {
+      await trx.updateTable('prepared_read_probe').set({ name: 'Annika' }).where('id', '=', 1).execute();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const during = read(1);
+    await writing;
+    expect(await during).toEqual([{ name: 'Annika' }]);
+    expect(await read(1)).toEqual([{ name: 'Annika' }]);
+  });
+});

@@ -2,9 +2,11 @@
 // the same on every call: building and compiling a Kysely query cost about as much as running it on
 // SQLite (decision 013), so the compiled query is kept and only its parameter values change. On
 // PostgreSQL its SQL text is also registered as a named prepared statement of the database handle,
-// so the server parses and plans it once per connection (decision 014).
+// so the server parses and plans it once per connection (decision 014). On SQLite its answers are
+// kept until anything is written (sqlite-read-memo.ts): callers must not change the rows.
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import { statementNamesOf } from './named-statements.ts';
+import { readMemoOf } from './index.ts';
 
 type Executor = { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> };
 
@@ -21,8 +23,14 @@ export function preparedRead<Args extends readonly unknown[], Row>(
 ): (...args: Args) => Promise<Row[]> {
   // undefined: not compiled yet; null: this query cannot be reused.
   let kept: CompiledQuery<Row> | null | undefined;
+  // On SQLite the answers are kept until the next write (sqlite-read-memo.ts).
+  const memo = readMemoOf(db);
   return async (...args) => {
-    if (kept) return (await db.executeQuery<Row>({ ...kept, parameters: args })).rows;
+    if (kept) {
+      const reusable = kept;
+      const load = async () => (await db.executeQuery<Row>({ ...reusable, parameters: args })).rows;
+      return memo ? memo.rows(reusable.sql, args, load) : load();
+    }
     const compiled = build(...args).compile();
     if (kept === undefined) {
       const same =

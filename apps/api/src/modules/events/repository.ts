@@ -88,6 +88,9 @@ export function createEventsRepository(db: Db, eventFiles: EventFileWrites) {
       .where('p.cognito_id', '=', cognitoId),
   );
 
+  // Every event page read checks its event first (organiserEventRevision).
+  const eventById = preparedRead(db, (id: number) => db.selectFrom('events').select(eventColumns).where('id', '=', id));
+
   /**
    * The membership and the revision of the member's organisation (moved forward by every change its
    * event list shows, migration 0012), read together; revision 0 without an organisation.
@@ -115,7 +118,7 @@ export function createEventsRepository(db: Db, eventFiles: EventFileWrites) {
     },
 
     async findEvent(id: number): Promise<EventRecord | undefined> {
-      const row = await db.selectFrom('events').select(eventColumns).where('id', '=', id).executeTakeFirst();
+      const [row] = await eventById(id);
       return row ? toEvent(row) : undefined;
     },
 
