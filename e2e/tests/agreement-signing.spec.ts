@@ -2,7 +2,9 @@
 // generated agreement with their clauses and a payment term, previews it and invites a sponsor
 // offering a package; the sponsor, on a 375 px phone from the invitation link, chooses the package,
 // enters the legal details the draft needs, views the draft, draws a signature with a finger,
-// consents and signs; the organiser countersigns at 1280 px with the mouse; both download the same
+// consents and signs; a later change of the payment term voids that signature (both are told), a
+// change while the sponsor signs is refused (409, "review again"), the sponsor signs the new draft;
+// the organiser countersigns at 1280 px with the mouse; both download the same
 // sealed PDF; the public verification page confirms that file and rejects a copy with one changed
 // byte. In German and English, axe finding nothing serious on the new screens.
 import fs from 'node:fs/promises';
@@ -10,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { createEventWithAgreement } from '../support/events.ts';
-import { waitForMailLink } from '../support/mailbox.ts';
+import { listMails, waitForMailLink } from '../support/mailbox.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
 import { drawWithFinger, drawWithMouse, inkedPixels } from '../support/signature.ts';
 import { enterLegalDetails } from '../support/legal-details.ts';
@@ -43,6 +45,9 @@ const TEXT = {
     submit: 'Verbindlich unterschreiben',
     submitCountersign: 'Verbindlich gegenzeichnen',
     sponsorSigned: 'Vom Sponsor unterschrieben',
+    draftState: 'Entwurf – noch nicht unterschrieben',
+    voided: 'Die Unterschrift von Erika Mustermann ist ungültig geworden',
+    draftChanged: 'Der Entwurf hat sich geändert.',
     completed: 'Von beiden unterschrieben',
     confirmed: 'Bestätigt',
     signedPdf: 'Unterschriebene Vereinbarung herunterladen',
@@ -79,6 +84,9 @@ const TEXT = {
     submit: 'Sign with binding effect',
     submitCountersign: 'Countersign with binding effect',
     sponsorSigned: 'Signed by the sponsor',
+    draftState: 'Draft – not signed yet',
+    voided: "Erika Mustermann's signature is void",
+    draftChanged: 'The draft has changed.',
     completed: 'Signed by both',
     confirmed: 'Confirmed',
     signedPdf: 'Download the signed agreement',
@@ -118,6 +126,17 @@ async function noSidewaysScroll(page: Page) {
   expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
+/** The organiser changes the event's agreement settings (which changes every draft). */
+async function changeSettings(page: Page, text: Text, change: { term?: string; clauses?: string }) {
+  const settings = page.getByTestId('agreement-settings');
+  if (change.term) await settings.getByLabel(text.term).fill(change.term);
+  if (change.clauses) await settings.getByLabel(text.clauses).fill(change.clauses);
+  await settings.getByRole('button', { name: text.save }).click();
+  await expect(page.getByText(text.settingsSaved).first()).toBeVisible();
+}
+
+const short = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-8)}`;
+
 async function download(page: Page, click: () => Promise<void>): Promise<Buffer> {
   const downloading = page.waitForEvent('download');
   await click();
@@ -131,6 +150,7 @@ async function signInDialog(
   who: { name: string; position: string; submit: string },
   draw: (pad: ReturnType<Page['getByTestId']>) => Promise<void>,
   shot: string,
+  beforeSubmit?: () => Promise<void>,
 ) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -143,6 +163,7 @@ async function signInDialog(
   await dialog.getByText(text.explain).click();
   await dialog.screenshot({ path: shot });
   await expectScreenAccessible(page, `signing dialog (${who.submit})`);
+  await beforeSubmit?.();
   await dialog.getByRole('button', { name: who.submit }).click();
   await expect(dialog).toHaveCount(0);
 }
@@ -211,30 +232,57 @@ for (const language of ['de', 'en'] as const) {
     const draft = await download(sponsor, () => card.getByRole('button', { name: text.viewDraft }).click());
     expect(draft.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const draftHash = sha256(draft);
-    await expect(hashShown).toHaveText(`${draftHash.slice(0, 8)}…${draftHash.slice(-8)}`);
+    await expect(hashShown).toHaveText(short(draftHash));
     await card.screenshot({ path: testInfo.outputPath(`sponsor-card-${language}-375.png`) });
     await expectScreenAccessible(sponsor, 'sponsor agreement card');
 
-    await card.getByRole('button', { name: text.sign }).click();
-    await signInDialog(
-      sponsor,
-      text,
-      {
-        name: 'Erika Mustermann',
-        position: language === 'de' ? 'Geschäftsführerin' : 'Managing director',
-        submit: text.submit,
-      },
-      (pad) => drawWithFinger(sponsor, pad),
-      testInfo.outputPath(`sponsor-dialog-${language}-375.png`),
-    );
+    const erika = {
+      name: 'Erika Mustermann',
+      position: language === 'de' ? 'Geschäftsführerin' : 'Managing director',
+      submit: text.submit,
+    };
+    const sponsorSigns = async (beforeSubmit?: () => Promise<void>) => {
+      await card.getByRole('button', { name: text.sign }).click();
+      await signInDialog(
+        sponsor,
+        text,
+        erika,
+        (pad) => drawWithFinger(sponsor, pad),
+        testInfo.outputPath(`sponsor-dialog-${language}-375.png`),
+        beforeSubmit,
+      );
+    };
+    await sponsorSigns();
     await expect(card.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
     await expect(card.getByTestId('agreement-signature')).toContainText('Erika Mustermann');
     await noSidewaysScroll(sponsor);
 
-    // The organiser countersigns at 1280 px with the mouse.
+    // The organiser changes the payment term: the sponsor's signature is void, and both are told.
+    await changeSettings(page, text, { term: '30' });
     await page.reload();
     const row = page.getByTestId('event-sponsorship').filter({ hasText: sponsorEmail });
     const organiserCard = row.getByTestId('agreement-card');
+    await expect(organiserCard.getByRole('alert').filter({ hasText: text.voided })).toBeVisible();
+    await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.draftState);
+    await expect(organiserCard.getByRole('button', { name: text.countersign })).toHaveCount(0);
+    await sponsor.reload();
+    await expect(card.getByRole('alert').filter({ hasText: text.voided })).toBeVisible();
+    await expect(card.getByTestId('agreement-state')).toHaveText(text.draftState);
+    await expect(hashShown).not.toHaveText(short(draftHash));
+    await card.screenshot({ path: testInfo.outputPath(`sponsor-voided-${language}-375.png`) });
+
+    // The draft changes again while the sponsor is signing: refused (409), the sponsor is asked to review.
+    await sponsorSigns(() => changeSettings(page, text, { clauses: `${clause}\n\n${clause}` }));
+    await expect(card.getByRole('alert').filter({ hasText: text.draftChanged })).toBeVisible();
+    await expect(card.getByTestId('agreement-state')).toHaveText(text.draftState);
+    const newDraft = await download(sponsor, () => card.getByRole('button', { name: text.viewDraft }).click());
+    await expect(hashShown).toHaveText(short(sha256(newDraft)));
+    await sponsorSigns();
+    await expect(card.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
+    await expect(card.getByRole('alert')).toHaveCount(0);
+
+    // The organiser countersigns at 1280 px with the mouse.
+    await page.reload();
     await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
     await organiserCard.getByRole('button', { name: text.countersign }).click();
     await signInDialog(
@@ -264,6 +312,17 @@ for (const language of ['de', 'en'] as const) {
     );
     expect(sha256(fromSponsor)).toBe(sha256(fromOrganiser));
     expect(sha256(fromSponsor)).not.toBe(draftHash);
+    // Both are mailed the sealed PDF.
+    const sealedMail = /Unterschriebene Sponsoringvereinbarung|Signed sponsorship agreement/;
+    await expect
+      .poll(async () =>
+        (await listMails())
+          .filter((mail) => sealedMail.test(mail.subject))
+          .map((mail) => mail.to.toLowerCase())
+          .filter((to) => to === sponsorEmail.toLowerCase() || to === organiser.email.toLowerCase())
+          .sort(),
+      )
+      .toEqual([organiser.email.toLowerCase(), sponsorEmail.toLowerCase()].sort());
     await fs.writeFile(testInfo.outputPath(`signed-${language}.pdf`), fromSponsor);
     await sponsorCard.screenshot({ path: testInfo.outputPath(`sponsor-signed-${language}-375.png`) });
     await noSidewaysScroll(sponsor);

@@ -63,7 +63,7 @@ export function AgreementFiles({
       {hash ? (
         <p className="text-xs text-muted-foreground">
           {t(state.signed_document ? 'agreements.files.signedHash' : 'agreements.files.draftHash')}{' '}
-          <code className="font-mono break-all" title={hash} data-testid="agreement-hash">
+          <code className="font-mono whitespace-nowrap" title={hash} data-testid="agreement-hash">
             {shortSha256(hash)}
           </code>
         </p>
