@@ -8,6 +8,7 @@
 // sealed PDF; the public verification page confirms that file and rejects a copy with one changed
 // byte. In German and English, axe finding nothing serious on the new screens.
 import fs from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
@@ -100,6 +101,10 @@ const TEXT = {
   },
 } as const;
 type Text = (typeof TEXT)[Language];
+
+/** The text of a PDF (poppler's pdftotext), whitespace collapsed. */
+const pdfText = (pdf: Buffer) =>
+  execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -204,6 +209,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(page.getByText(text.settingsSaved)).toBeVisible();
     const preview = await download(page, () => settings.getByRole('button', { name: text.preview }).click());
     expect(preview.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfText(preview)).toContain(clause);
     await settings.screenshot({ path: testInfo.outputPath(`organiser-settings-${language}-1280.png`) });
     await expectScreenAccessible(page, 'agreement settings');
 
@@ -312,6 +318,9 @@ for (const language of ['de', 'en'] as const) {
     );
     expect(sha256(fromSponsor)).toBe(sha256(fromOrganiser));
     expect(sha256(fromSponsor)).not.toBe(draftHash);
+    // The sealed PDF is the last draft: the changed term, both clauses, in the sponsor's language.
+    expect(pdfText(fromSponsor)).toContain('Muster Brauerei GmbH');
+    expect(pdfText(fromSponsor)).toContain(language === 'de' ? 'innerhalb von 30 Tagen' : 'within 30 days');
     // Both are mailed the sealed PDF.
     const sealedMail = /Unterschriebene Sponsoringvereinbarung|Signed sponsorship agreement/;
     await expect
