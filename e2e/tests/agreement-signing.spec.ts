@@ -232,6 +232,9 @@ for (const language of ['de', 'en'] as const) {
     await expect(sponsor.getByTestId('offered-package').filter({ hasText: 'Gold' })).toContainText(text.chosen);
     const card = sponsor.getByTestId('agreement-card');
     await expect(card).toBeVisible();
+    // The choice reached the draft: only the legal details are asked for.
+    await expect(card).not.toContainText(language === 'de' ? 'ein gewähltes Paket' : 'a chosen package');
+    await card.screenshot({ path: testInfo.outputPath(`sponsor-legal-${language}-375.png`) });
     await enterLegalDetails(card, language);
     const hashShown = card.getByTestId('agreement-hash');
     await expect(hashShown).toBeVisible();

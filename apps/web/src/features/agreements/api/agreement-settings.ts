@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export function agreementSettingsQueryOptions(eventId: number) {
   return queryOptions({
-    queryKey: queryKeys.agreements.settings(eventId),
+    queryKey: queryKeys.agreementSettings(eventId),
     queryFn: ({ signal }) =>
       api.get(`/events/${eventId}/agreement-settings`, { schema: ZAgreementSettingsResponse, signal }),
   });
@@ -22,7 +22,7 @@ export function useSaveAgreementSettings(eventId: number) {
     onSuccess: (saved) => {
       queryClient.setQueryData(agreementSettingsQueryOptions(eventId).queryKey, saved);
       // Each sponsorship's draft follows the settings (a change voids a given signature).
-      void queryClient.invalidateQueries({ queryKey: queryKeys.agreements.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sponsorships.all });
     },
   });
 }

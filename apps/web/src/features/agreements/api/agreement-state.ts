@@ -8,7 +8,7 @@ import { authOf, viewerKey, type AgreementViewer } from './viewer';
 
 export function agreementStateQueryOptions(sponsorshipId: number, viewer: AgreementViewer) {
   return queryOptions({
-    queryKey: queryKeys.agreements.ofSponsorship(sponsorshipId, viewerKey(viewer)),
+    queryKey: queryKeys.sponsorships.agreement(sponsorshipId, viewerKey(viewer)),
     queryFn: ({ signal }) =>
       api.get(`/sponsorships/${sponsorshipId}/agreement`, {
         schema: ZAgreementStateResponse,
@@ -49,6 +49,8 @@ export function useSignAgreement(sponsorshipId: number, viewer: AgreementViewer)
       // The sponsorship's status moved (signed, confirmed): its other views load again.
       void queryClient.invalidateQueries({ queryKey: queryKeys.sponsorships.all });
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.agreements.all }),
+    // A refused signature (e.g. the draft changed) shows the current state.
+    onError: () =>
+      queryClient.invalidateQueries({ queryKey: agreementStateQueryOptions(sponsorshipId, viewer).queryKey }),
   });
 }
