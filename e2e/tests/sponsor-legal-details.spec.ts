@@ -52,6 +52,8 @@ test('a sponsor enters the billing details from the invitation link at 375 px', 
   await card.getByLabel('E-Mail für Rechnungen').fill('rechnung@brauerei.example');
   await card.getByRole('button', { name: 'Daten speichern' }).click();
   await expect(guest.getByText('Rechnungs- und Vertragsdaten gespeichert')).toBeVisible();
+  // The toast does not widen the page.
+  expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectAccessible(guest, 'sponsor legal details (de, 375 px)');
 
   await guest.reload();

@@ -9,7 +9,9 @@ import type { Database } from './schema.ts';
 import type { Engine } from './column-types.ts';
 import { migrationsFor } from './migrations/index.ts';
 import { attachStatementNames, createStatementNames, withNamedStatements } from './named-statements.ts';
-import { createReadMemo, type ReadMemo } from './sqlite-read-memo.ts';
+import type { ReadMemo } from './read-memo.ts';
+import { createPostgresReadMemo, installWriteNotices } from './postgres-read-memo.ts';
+import { createSqliteReadMemo } from './sqlite-read-memo.ts';
 
 export type Db = Kysely<Database>;
 export type DbHandle = {
@@ -20,13 +22,15 @@ export type DbHandle = {
   preparedStatements?: () => number;
   /** PostgreSQL: SQL texts sent as named prepared statements (those of preparedRead). */
   namedStatements?: () => number;
-  /** SQLite: preparedRead answers taken from the read memo (sqlite-read-memo.ts). */
+  /** preparedRead answers taken from the read memo (read-memo.ts). */
   memoHits?: () => number;
+  /** PostgreSQL: whether the write-notice listener is connected (else nothing is kept). */
+  memoListening?: () => boolean;
 };
 
 const readMemos = new WeakMap<object, ReadMemo>();
 
-/** The read memo of a SQLite handle's Kysely instance; undefined for PostgreSQL and transactions. */
+/** The read memo of a handle's Kysely instance; undefined for transactions and other executors. */
 export function readMemoOf(db: object): ReadMemo | undefined {
   return readMemos.get(db);
 }
@@ -60,7 +64,7 @@ const DEFAULT_CACHED_STATEMENTS = 500;
  * time on it, and a statement is done before the next query starts.
  */
 function withStatementCache(sqlite: SQLite.Database, limit: number) {
-  const { memo, counted } = createReadMemo(sqlite);
+  const { memo, counted } = createSqliteReadMemo(sqlite);
   const statements = new Map<string, ReturnType<typeof counted>>();
   let prepared = 0;
   return {
@@ -100,15 +104,29 @@ export function openDatabase(options: DbOptions): DbHandle {
       memoHits: cached.memo.hits,
     };
   }
-  const pool = new (loadPg().Pool)({
+  const connection = {
     connectionString: options.url,
-    max: options.poolSize ?? 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-  });
+  };
+  const pool = new (loadPg().Pool)({ ...connection, max: options.poolSize ?? 10 });
   const names = createStatementNames();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, names) }) });
+  const notices = createPostgresReadMemo({ connection, loadPg, schema: options.schema });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool, names, notices.statementDone) }),
+  });
   attachStatementNames(db, names);
-  return { db, engine: 'postgres', close: () => db.destroy(), namedStatements: names.size };
+  readMemos.set(db, notices.memo);
+  return {
+    db,
+    engine: 'postgres',
+    close: async () => {
+      await notices.close();
+      await db.destroy();
+    },
+    namedStatements: names.size,
+    memoHits: notices.memo.hits,
+    memoListening: notices.listening,
+  };
 }
 
 export async function migrateToLatest(handle: DbHandle, schema?: string): Promise<void> {
@@ -128,6 +146,8 @@ export async function migrateToLatest(handle: DbHandle, schema?: string): Promis
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  // Every table tells the other processes when it was written (postgres-read-memo.ts).
+  if (handle.engine === 'postgres') await installWriteNotices(handle.db);
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -46,7 +46,12 @@ export function statementNamesOf(db: object): StatementNames | undefined {
  * `pool` as Kysely's PostgresDialect takes it, sending registered texts as named statements. Kysely
  * keeps one connection per client object (a WeakMap), so each pg client gets one stable wrapper.
  */
-export function withNamedStatements(pool: pg.Pool, names: StatementNames): PostgresPool {
+export function withNamedStatements(
+  pool: pg.Pool,
+  names: StatementNames,
+  /** Told of each finished statement (the read memo counts writes). */
+  statementDone: (text: string) => void = () => undefined,
+): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let wrapper = wrappers.get(client);
@@ -54,9 +59,11 @@ export function withNamedStatements(pool: pg.Pool, names: StatementNames): Postg
     const query = (textOrCursor: string | PostgresCursor<unknown>, parameters: readonly unknown[] = []) => {
       if (typeof textOrCursor !== 'string') return client.query(textOrCursor as unknown as pg.Submittable);
       const name = names.nameOf(textOrCursor);
-      return name === undefined
-        ? client.query(textOrCursor, [...parameters])
-        : client.query({ name, text: textOrCursor, values: [...parameters] });
+      const running =
+        name === undefined
+          ? client.query(textOrCursor, [...parameters])
+          : client.query({ name, text: textOrCursor, values: [...parameters] });
+      return running.finally(() => statementDone(textOrCursor));
     };
     wrapper = { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
     wrappers.set(client, wrapper);

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { preparedRead } from './prepared-read.ts';
+import { installWriteNotices } from './postgres-read-memo.ts';
 import { DATA_VERSION_TRUSTED_MS } from './sqlite-read-memo.ts';
 
 type ProbeRow = { id: number; name: string; kind: string };
@@ -220,6 +221,106 @@ describe('preparedRead answers kept until a write on SQLite', () => {
     const during = read(1);
     await writing;
     expect(await during).toEqual([{ name: 'Annika' }]);
+    expect(await read(1)).toEqual([{ name: 'Annika' }]);
+  });
+});
+
+// The read memo of PostgreSQL (postgres-read-memo.ts): own writes at once, other processes' by NOTIFY.
+describe.skipIf(!ENGINES.includes('postgres'))('preparedRead answers kept until a write on PostgreSQL', () => {
+  let database: TestDatabase;
+  let db: Kysely<ProbeDb>;
+  const nameOf = () =>
+    preparedRead(db, (id: number) => db.selectFrom('prepared_read_probe').select('name').where('id', '=', id));
+
+  /** Waits for the listener, then reads until `expected` comes back (a notice is asynchronous). */
+  async function eventually(read: () => Promise<unknown>, expected: unknown) {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const got = await read();
+      try {
+        expect(got).toEqual(expected);
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    db = database.db as unknown as Kysely<ProbeDb>;
+    await createProbe(db, [
+      { id: 1, name: 'Anna', kind: 'a' },
+      { id: 2, name: 'Bernd', kind: 'b' },
+    ]);
+  });
+  afterAll(() => database.dispose());
+
+  it('puts the write-notice trigger on every table of the schema', async () => {
+    const missing = await sql<{ name: string }>`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind = 'r' and c.relname not like 'kysely\\_%'
+        and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'sp_write_notice')`.execute(
+      db,
+    );
+    // The probe table was made after the start; the next start covers it.
+    expect(missing.rows.map((r) => r.name)).toEqual(['prepared_read_probe']);
+    await installWriteNotices(database.db);
+    expect(
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_trigger where tgname = 'sp_write_notice'
+          and tgrelid = 'prepared_read_probe'::regclass`.execute(db)
+      ).rows[0]!.n,
+    ).toBe(1);
+  });
+
+  it('keeps answers while listening, drops them on its own writes at once', async () => {
+    const read = nameOf();
+    await read(1); // compiles the query
+    await read(1); // the first use of the memo starts its listener
+    await eventually(() => Promise.resolve(database.memoListening!()), true);
+    await read(1);
+    const hits = database.memoHits!();
+    expect(await read(1)).toEqual([{ name: 'Anna' }]);
+    expect(database.memoHits!()).toBe(hits + 1);
+    await db.updateTable('prepared_read_probe').set({ name: 'Anna-Lena' }).where('id', '=', 1).execute();
+    expect(await read(1)).toEqual([{ name: 'Anna-Lena' }]);
+  });
+
+  it("drops them on another process's write when its notice arrives", async () => {
+    const read = nameOf();
+    await eventually(() => read(2), [{ name: 'Bernd' }]);
+    await read(2);
+    const other = database.openAgain!();
+    try {
+      await (other.db as unknown as Kysely<ProbeDb>)
+        .updateTable('prepared_read_probe')
+        .set({ name: 'Bernadette' })
+        .where('id', '=', 2)
+        .execute();
+    } finally {
+      await other.close();
+    }
+    await eventually(() => read(2), [{ name: 'Bernadette' }]);
+  });
+
+  it('keeps nothing while the listener is cut off, and nothing from before once it is back', async () => {
+    const read = nameOf();
+    await eventually(() => Promise.resolve(database.memoListening!()), true);
+    expect(await read(1)).toEqual([{ name: 'Anna-Lena' }]);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = 'sp-write-notices:' || current_schema()`.execute(db);
+    await eventually(() => Promise.resolve(database.memoListening!()), false);
+    const other = database.openAgain!();
+    try {
+      await sql`update prepared_read_probe set name = 'Annika' where id = 1`.execute(other.db);
+    } finally {
+      await other.close();
+    }
+    // Not listening: read from the database, so the other process's write is there at once.
+    expect(await read(1)).toEqual([{ name: 'Annika' }]);
+    await eventually(() => Promise.resolve(database.memoListening!()), true);
     expect(await read(1)).toEqual([{ name: 'Annika' }]);
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SponsorLegalDetailsResponse } from '@sp/shared';
+import type { SponsorLegalDetailsResponse, SponsorLegalDetailsWire } from '@sp/shared';
 import { configureApiClient } from '@/lib/api-client';
 import { renderWithApp } from '@/testing/render';
 import { SponsorLegalDetailsForm } from './legal-details-form';
@@ -22,7 +22,12 @@ beforeEach(() => {
   current = { legal_details: null };
   puts = [];
   answerPut = (body) => {
-    current = { legal_details: { ...(body as never), updated_at: '2026-11-26T10:00:00.000Z' } };
+    current = {
+      legal_details: {
+        ...(body as Omit<SponsorLegalDetailsWire, 'updated_at'>),
+        updated_at: '2026-11-26T10:00:00.000Z',
+      },
+    };
     return json(200, current);
   };
   configureApiClient({
