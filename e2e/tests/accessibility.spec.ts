@@ -89,7 +89,15 @@ for (const language of LANGUAGES) {
 
     test('public pages and the guest sponsor', async ({ browser, world }) => {
       const page = await newPage(browser, language);
-      for (const path of ['/', '/about', '/impressum/', '/privacy-notice/', '/agb', '/unauthorized/']) {
+      for (const path of [
+        '/',
+        '/about',
+        '/impressum/',
+        '/privacy-notice/',
+        '/agb',
+        '/unauthorized/',
+        '/verify-agreement/',
+      ]) {
         await visit(page, path);
       }
       await visit(page, '/invite/');

@@ -11,6 +11,7 @@ import { migrateToLatest, type DbHandle } from './db/index.ts';
 import { openDatabaseFromConfig } from './database-from-config.ts';
 import { inviteCodesOf } from './modules/invite-codes/index.ts';
 import { createAgreementArchiveRepository, createAgreementArchiveService } from './modules/agreement-archive/index.ts';
+import { purgeExpiredAgreements } from './modules/agreements/index.ts';
 import { organisationKeyPrefix } from './modules/files/index.ts';
 import { createBlobStore } from './ports/blobs/index.ts';
 import { adminResetSoftwareTokenMfa } from './identity/index.ts';
@@ -89,6 +90,8 @@ async function purgeAgreementArchive(config: Config, database: DbHandle, now: Da
     if (finished.length > 0) out(`Finished deleting the files of ${finished.length} deleted organisation(s).`);
     const purged = await archive.purgeExpired();
     out(`Removed ${purged} archived agreement(s) past their retention.`);
+    const sealed = await purgeExpiredAgreements(database.db, store, now);
+    if (sealed > 0) out(`Removed ${sealed} sealed agreement(s) of deleted organisations past their retention.`);
   } finally {
     store.close();
   }

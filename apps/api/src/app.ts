@@ -31,6 +31,7 @@ import type { MailPort } from './ports/mail/index.ts';
 import { mailboxRoutes } from './ports/mail/mailbox-routes.ts';
 import { registerModules } from './modules/kit.ts';
 import { agreementArchiveModule } from './modules/agreement-archive/index.ts';
+import { agreementsModule } from './modules/agreements/index.ts';
 import { chatModule } from './modules/chat/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
@@ -68,6 +69,7 @@ const modules = [
   sponsorProfilesModule,
   billingModule,
   invoicesModule,
+  agreementsModule,
   notificationsModule,
   tasksModule,
   searchModule,

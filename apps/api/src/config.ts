@@ -115,10 +115,14 @@ const ZEnv = z
     INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     SPONSOR_ACCESS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     AGREEMENT_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(10),
+    /** The platform's seal for signed agreements: a PKCS#12 file's path or its base64 (decision 025). */
+    AGREEMENT_SIGNING_P12: optionalText,
+    AGREEMENT_SIGNING_P12_PASSPHRASE: z.string().default(''),
     RATE_LIMIT_INVITE_CODE: rateLimit.prefault('30/60'),
     RATE_LIMIT_INVITATION_TOKEN: rateLimit.prefault('30/60'),
     RATE_LIMIT_GUEST_CHAT: rateLimit.prefault('600/60'),
     RATE_LIMIT_UPLOADS: rateLimit.prefault('120/60'),
+    RATE_LIMIT_AGREEMENT_VERIFY: rateLimit.prefault('30/60'),
     RATE_LIMIT_SIGN_IN_FAILURES: rateLimit.prefault('30/900'),
     RATE_LIMIT_SIGN_UPS: rateLimit.prefault('20/3600'),
     RATE_LIMIT_FORGOT_PASSWORD: rateLimit.prefault('20/3600'),
@@ -178,6 +182,11 @@ export type Config = {
    * calendar year they were signed in (10: §257 HGB, §147 AO; decision 010).
    */
   agreementRetentionYears: number;
+  /**
+   * The key that seals signed agreements (PAdES): a PKCS#12 given as a path or base64, or null for
+   * the one made at first start under DATA_DIR/keys (the embedded default; decision 025).
+   */
+  agreementSigning: { p12: string | null; passphrase: string };
   /** Requests per client IP and window on the look-ups, the guest chat and uploads (decision 008). */
   rateLimits: RateLimits;
   /**
@@ -260,11 +269,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     invitations: { teamTtlDays: env.INVITATION_TTL_DAYS, sponsorAccessDays: env.SPONSOR_ACCESS_DAYS },
     agreementRetentionYears: env.AGREEMENT_RETENTION_YEARS,
+    agreementSigning: { p12: env.AGREEMENT_SIGNING_P12 ?? null, passphrase: env.AGREEMENT_SIGNING_P12_PASSPHRASE },
     rateLimits: {
       inviteCode: env.RATE_LIMIT_INVITE_CODE,
       invitationToken: env.RATE_LIMIT_INVITATION_TOKEN,
       guestChat: env.RATE_LIMIT_GUEST_CHAT,
       uploads: env.RATE_LIMIT_UPLOADS,
+      agreementVerify: env.RATE_LIMIT_AGREEMENT_VERIFY,
     },
     addressLimits: {
       signInFailures: env.RATE_LIMIT_SIGN_IN_FAILURES,

@@ -27,6 +27,7 @@ import { Route as PrivacyNoticeIndexRouteImport } from './routes/privacy-notice/
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as ResetPasswordEmailRouteImport } from './routes/reset-password/$email'
 import { Route as UnauthorizedIndexRouteImport } from './routes/unauthorized/index'
+import { Route as VerifyAgreementIndexRouteImport } from './routes/verify-agreement/index'
 import { Route as VerifyEmailRouteImport } from './routes/verify/$email'
 import { Route as AuthenticatedOnBoardingIndexRouteImport } from './routes/_authenticated/on-boarding/index'
 import { Route as AuthenticatedProfileIndexRouteImport } from './routes/_authenticated/profile/index'
@@ -131,6 +132,11 @@ const ResetPasswordEmailRoute = ResetPasswordEmailRouteImport.update({
 const UnauthorizedIndexRoute = UnauthorizedIndexRouteImport.update({
   id: '/unauthorized/',
   path: '/unauthorized/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyAgreementIndexRoute = VerifyAgreementIndexRouteImport.update({
+  id: '/verify-agreement/',
+  path: '/verify-agreement/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -251,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/privacy-notice/': typeof PrivacyNoticeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/unauthorized/': typeof UnauthorizedIndexRoute
+  '/verify-agreement/': typeof VerifyAgreementIndexRoute
   '/sponsors/$eventId/embed': typeof SponsorsEventIdEmbedRoute
   '/on-boarding/': typeof AuthenticatedOnBoardingIndexRoute
   '/profile/': typeof AuthenticatedProfileIndexRoute
@@ -286,6 +293,7 @@ export interface FileRoutesByTo {
   '/privacy-notice': typeof PrivacyNoticeIndexRoute
   '/register': typeof RegisterIndexRoute
   '/unauthorized': typeof UnauthorizedIndexRoute
+  '/verify-agreement': typeof VerifyAgreementIndexRoute
   '/sponsors/$eventId/embed': typeof SponsorsEventIdEmbedRoute
   '/on-boarding': typeof AuthenticatedOnBoardingIndexRoute
   '/profile': typeof AuthenticatedProfileIndexRoute
@@ -323,6 +331,7 @@ export interface FileRoutesById {
   '/privacy-notice/': typeof PrivacyNoticeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/unauthorized/': typeof UnauthorizedIndexRoute
+  '/verify-agreement/': typeof VerifyAgreementIndexRoute
   '/sponsors/$eventId/embed': typeof SponsorsEventIdEmbedRoute
   '/_authenticated/on-boarding/': typeof AuthenticatedOnBoardingIndexRoute
   '/_authenticated/profile/': typeof AuthenticatedProfileIndexRoute
@@ -360,6 +369,7 @@ export interface FileRouteTypes {
     | '/privacy-notice/'
     | '/register/'
     | '/unauthorized/'
+    | '/verify-agreement/'
     | '/sponsors/$eventId/embed'
     | '/on-boarding/'
     | '/profile/'
@@ -395,6 +405,7 @@ export interface FileRouteTypes {
     | '/privacy-notice'
     | '/register'
     | '/unauthorized'
+    | '/verify-agreement'
     | '/sponsors/$eventId/embed'
     | '/on-boarding'
     | '/profile'
@@ -431,6 +442,7 @@ export interface FileRouteTypes {
     | '/privacy-notice/'
     | '/register/'
     | '/unauthorized/'
+    | '/verify-agreement/'
     | '/sponsors/$eventId/embed'
     | '/_authenticated/on-boarding/'
     | '/_authenticated/profile/'
@@ -468,6 +480,7 @@ export interface RootRouteChildren {
   PrivacyNoticeIndexRoute: typeof PrivacyNoticeIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
   UnauthorizedIndexRoute: typeof UnauthorizedIndexRoute
+  VerifyAgreementIndexRoute: typeof VerifyAgreementIndexRoute
   SponsorsEventIdEmbedRoute: typeof SponsorsEventIdEmbedRoute
   SponsorsEventIdIndexRoute: typeof SponsorsEventIdIndexRoute
 }
@@ -598,6 +611,13 @@ declare module '@tanstack/react-router' {
       path: '/unauthorized'
       fullPath: '/unauthorized/'
       preLoaderRoute: typeof UnauthorizedIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-agreement/': {
+      id: '/verify-agreement/'
+      path: '/verify-agreement'
+      fullPath: '/verify-agreement/'
+      preLoaderRoute: typeof VerifyAgreementIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify/$email': {
@@ -817,6 +837,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyNoticeIndexRoute: PrivacyNoticeIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,
   UnauthorizedIndexRoute: UnauthorizedIndexRoute,
+  VerifyAgreementIndexRoute: VerifyAgreementIndexRoute,
   SponsorsEventIdEmbedRoute: SponsorsEventIdEmbedRoute,
   SponsorsEventIdIndexRoute: SponsorsEventIdIndexRoute,
 }

@@ -131,6 +131,18 @@ export const ERROR_STATUS = {
   'invoice.not-issued': 409,
   'invoice.payment-exceeds-outstanding': 409,
   'invoice.zero-rate-reason-missing': 400,
+  // Generated agreements signed in the browser (decision 025)
+  'agreement.owner-only': 403,
+  'agreement.not-generated': 409,
+  'agreement.details-missing': 409,
+  'agreement.draft-changed': 409,
+  'agreement.not-your-turn': 409,
+  'agreement.completed': 409,
+  'agreement.closed': 409,
+  'agreement.countersign-forbidden': 403,
+  'agreement.signature-image-invalid': 400,
+  'agreement.not-found': 404,
+  'agreement.integrity-failed': 500,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

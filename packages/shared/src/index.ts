@@ -23,3 +23,4 @@ export * from './schemas/fulfilment.ts';
 export * from './schemas/sponsor-profiles.ts';
 export * from './schemas/invoices.ts';
 export * from './schemas/sponsor-legal.ts';
+export * from './schemas/agreements.ts';

@@ -1,6 +1,7 @@
 // Table types for Kysely. Column types are what both engines accept on write; repositories
 // normalise what comes back (dates, booleans, numbers) so both engines return the same objects.
 import type { Generated } from 'kysely';
+import type { AgreementTables } from './schema-agreements.ts';
 import type { FulfilmentTables } from './schema-fulfilment.ts';
 import type { InvoiceTables } from './schema-invoices.ts';
 import type { SponsorProfileTables } from './schema-sponsor-profiles.ts';
@@ -408,4 +409,5 @@ export type Database = {
   sponsorship_activity: SponsorshipActivityTable;
 } & FulfilmentTables &
   SponsorProfileTables &
-  InvoiceTables;
+  InvoiceTables &
+  AgreementTables;

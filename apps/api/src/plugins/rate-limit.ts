@@ -12,7 +12,7 @@ import { rateLimited } from '../lib/errors.ts';
 /** At most `max` requests per `windowMs` from one IP; null means no limit. */
 export type RateLimit = { max: number; windowMs: number } | null;
 
-export type RateLimitName = 'inviteCode' | 'invitationToken' | 'guestChat' | 'uploads';
+export type RateLimitName = 'inviteCode' | 'invitationToken' | 'guestChat' | 'uploads' | 'agreementVerify';
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
 /** Which routes (method and Fastify URL pattern) count against which limit. */
@@ -27,6 +27,8 @@ export const RATE_LIMITED_ROUTES: ReadonlyArray<{ method: string; url: string; l
   { method: 'POST', url: '/api/sponsorships/:id/signed-agreement/upload-url', limit: 'uploads' },
   { method: 'PUT', url: '/api/files/upload/:token', limit: 'uploads' },
   { method: 'PUT', url: '/api/sponsor-profile/logo', limit: 'uploads' },
+  { method: 'POST', url: '/api/public/agreements/verify', limit: 'agreementVerify' },
+  { method: 'GET', url: '/api/public/agreements/verify/:sha256', limit: 'agreementVerify' },
 ];
 
 /** Beyond this many tracked keys, expired windows are swept and then the oldest dropped. */

@@ -34,6 +34,7 @@ describe('rate-limit configuration and limiter', () => {
       invitationToken: { max: 30, windowMs: 60_000 },
       guestChat: { max: 600, windowMs: 60_000 },
       uploads: { max: 120, windowMs: 60_000 },
+      agreementVerify: { max: 30, windowMs: 60_000 },
     });
     expect(loadConfig({ RATE_LIMIT_UPLOADS: 'off', RATE_LIMIT_GUEST_CHAT: '5/10' }).rateLimits).toMatchObject({
       uploads: null,

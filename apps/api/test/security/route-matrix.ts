@@ -9,6 +9,7 @@
 // to A's event under their own address), organiserB, removed (removed from A by its owner), revoked
 // (member of A after GlobalSignOut), memberA (veranstalter who joined A by invitation), organiserA
 // (owner of A). Rows that change state are ordered so the caller allowed to change it comes last.
+import { AGREEMENT_ROWS } from './route-matrix-agreements.ts';
 import { FULFILMENT_ROWS } from './route-matrix-fulfilment.ts';
 import { INVOICE_ROWS } from './route-matrix-invoices.ts';
 import { PACKAGE_ROWS } from './route-matrix-packages.ts';
@@ -225,6 +226,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
 
   ...FULFILMENT_ROWS,
   ...INVOICE_ROWS,
+  ...AGREEMENT_ROWS,
   // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
   ...SPONSOR_WALL_ROWS,
 

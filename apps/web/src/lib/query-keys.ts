@@ -42,6 +42,8 @@ export const queryKeys = {
     ofEvent: (eventId: number) => ['sponsorships', 'event', eventId] as const,
     /** GET /sponsorships: the signed-in sponsor's own. */
     mine: ['sponsorships', 'mine'] as const,
+    /** The generated agreement's state: under `all`, so a choice of package or amount refreshes the draft. */
+    agreement: (sponsorshipId: number, viewer: string) => ['sponsorships', 'agreement', sponsorshipId, viewer] as const,
   },
   /** An event's packages (organisers) and a sponsorship's offer, choice and activity (both parties). */
   packages: {
@@ -77,6 +79,8 @@ export const queryKeys = {
     feed: (eventId: number) => ['sponsor-wall', 'feed', eventId] as const,
   },
   organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
+  /** An event's generated-agreement settings (issue 19; a sponsorship's agreement is under `sponsorships`). */
+  agreementSettings: (eventId: number) => ['agreement-settings', eventId] as const,
   /** GET /archived-agreements: the signed-in sponsor's agreements kept after an organisation's deletion. */
   archivedAgreements: ['archived-agreements'] as const,
   /** The signed-in user's own security settings at the identity provider (the profile's security section). */

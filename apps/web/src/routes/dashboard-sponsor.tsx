@@ -1,9 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import {
+  AgreementCard,
+  UploadStepsUnlessGenerated,
+  type LegalDetailsSlot,
+} from '@/features/agreements/components/agreement-card';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { SponsorInvoices } from '@/features/invoices/components/sponsor-invoices';
 import { PackageChoice } from '@/features/packages/components/package-choice';
+import { SponsorLegalDetailsForm } from '@/features/sponsor-profile/components/legal-details-form';
 import { SponsorLegalDetailsSection } from '@/features/sponsor-profile/components/legal-details-section';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import {
@@ -22,11 +28,15 @@ export const Route = createFileRoute('/dashboard-sponsor')({
 });
 
 const ME = { kind: 'user' } as const;
+const LegalDetails: LegalDetailsSlot = (props) => <SponsorLegalDetailsForm {...props} />;
 const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
   <>
     <PackageChoice sponsorshipId={sponsorshipId} viewer={ME} open={open} />
     <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={ME} />
     <SponsorInvoices sponsorshipId={sponsorshipId} viewer={ME} />
+    <div className="mt-4">
+      <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} LegalDetails={LegalDetails} />
+    </div>
   </>
 );
 
@@ -35,7 +45,7 @@ function SponsorDashboardRoute() {
   const sponsorships = useQuery(mySponsorshipsQueryOptions());
   return (
     <>
-      <SponsorDashboardPage Packages={Packages} />
+      <SponsorDashboardPage Packages={Packages} Agreement={UploadStepsUnlessGenerated} />
       {sponsorships.data && sponsorships.data.length > 0 ? (
         <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 pb-10 sm:px-6">
           <SponsorProfileSection viewer={ME} />

@@ -44,7 +44,7 @@ export const VAT_RATES = [19, 7, 0] as const;
 export const ZVatRate = z.union([z.literal(19), z.literal(7), z.literal(0)]);
 export type VatRate = z.infer<typeof ZVatRate>;
 
-/** How VAT is handled on an invoice: standard (19/7 %), zero with a reason, § 19 small business, § 13b reverse charge. */
+/** How VAT is handled on an invoice: standard (19/7 %), zero with a reason, § 19 small business, reverse charge (§ 3a (2), § 14a UStG). */
 export const VAT_TREATMENTS = ['standard', 'zero_rated', 'small_business', 'reverse_charge'] as const;
 export const ZVatTreatment = z.enum(VAT_TREATMENTS);
 export type VatTreatment = z.infer<typeof ZVatTreatment>;

@@ -25,6 +25,7 @@ import { activityAmountBigint } from './0022_activity_amount_bigint.ts';
 import { sponsorLegalDetails } from './0023_sponsor_legal_details.ts';
 import { billingSettings } from './0025_billing_settings.ts';
 import { invoices } from './0026_invoices.ts';
+import { agreements } from './0024_agreements.ts';
 import { keysetPaging } from './0030_keyset_paging.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -53,6 +54,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0023_sponsor_legal_details': sponsorLegalDetails(engine),
     '0025_billing_settings': billingSettings(engine),
     '0026_invoices': invoices(engine),
+    '0024_agreements': agreements(engine),
     '0030_keyset_paging': keysetPaging(engine),
   };
 }

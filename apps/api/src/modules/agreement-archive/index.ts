@@ -5,7 +5,7 @@ import { createAgreementArchiveRepository } from './repository.ts';
 import { agreementArchiveRoutes } from './routes.ts';
 import { createAgreementArchiveService, type AgreementArchiveService } from './service.ts';
 
-export { toArchivedAgreementWire } from './service.ts';
+export { retainUntil, toArchivedAgreementWire } from './service.ts';
 
 /** The archived agreements of a sponsor address (the data export reads them). */
 export const archivedAgreementsOf = (db: Db, emailNormalized: string) =>

@@ -8,6 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { fromDbBool, fromDbTime, fromDbTimeOrNull } from '../../db/values.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { archivedAgreementsOf, toArchivedAgreementWire } from '../agreement-archive/index.ts';
+import { agreementsExport } from '../agreements/index.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { packagesOfSponsorships } from './sponsoring-sections.ts';
 import { sponsorProfileExport } from '../sponsor-profiles/index.ts';
@@ -147,6 +148,7 @@ export function collectUserData(
     );
     const sponsorProfile = await sponsorProfileExport(db, email);
     const invoices = await invoicesExport(db, email, profile?.organisation_id ?? null, now);
+    const agreements = await agreementsExport(db, email);
 
     return {
       exported_at: now.toISOString(),
@@ -256,6 +258,9 @@ export function collectUserData(
       // The public sponsor profile of the address (name, descriptions, website, logo) and its wall consents.
       sponsor_profile: sponsorProfile,
       invoices,
+      // Generated agreements (issue 19): the sealed PDFs of the address, and the caller's signatures
+      // and audit entries with the evidence recorded (time, IP address, user agent, document hash).
+      agreements,
     };
   })();
 }

@@ -91,6 +91,9 @@ export function createEventAccess(repo: EventsRepository, options: { sponsors?: 
       return (await repo.findEvent(eventId))?.archivedAt != null;
     },
 
+    /** An event's title, date and place for another module's document (an agreement); undefined when unknown. */
+    findEvent: (eventId: number): Promise<EventRecord | undefined> => repo.findEvent(eventId),
+
     /** For uploads: the event must already exist in that organisation (a new event is saved first). */
     async assertEventOf(organisationId: number, eventId: number): Promise<void> {
       if (eventId < 0) throw fail('event.not-saved', 'Save the event first, then upload its file');

@@ -1,6 +1,6 @@
 // What a draft or an issued invoice is made of right now: the seller from the organisation's master
 // data and billing settings, the buyer from the sponsor's legal details, the VAT treatment (§ 19,
-// § 13b reverse charge, a rate, or 0 % with its reason) and the lines computed in cents.
+// reverse charge (§ 3a (2), § 14a UStG), a rate, or 0 % with its reason) and the lines computed in cents.
 import { normaliseEmail } from '../../lib/email.ts';
 import { fail } from '../../lib/errors.ts';
 import type { BillingSettings } from '../billing/index.ts';

@@ -61,7 +61,7 @@ describe.each(ENGINES)('invoice numbers and VAT on %s', (engine) => {
     expect((await issuedInvoice(t, b, await confirmedSponsorship(t, b, eventB))).number).toBe('RE-2026-0001');
   });
 
-  it('charges no VAT with the § 19 note, or reverse charge with the § 13b note for an EU business', async () => {
+  it('charges no VAT with the § 19 note, or reverse charge with its note (§ 3a (2), § 14a UStG) for an EU business', async () => {
     const small = await billingOrganiser(t, { ...SETTINGS, small_business: true, vat_id: null });
     const smallInvoice = await issuedInvoice(
       t,
@@ -84,7 +84,9 @@ describe.each(ENGINES)('invoice numbers and VAT on %s', (engine) => {
     const guest = await confirmedSponsorship(t, organiser, event, austrian);
     const rc = await issuedInvoice(t, organiser, guest);
     expect(rc).toMatchObject({ vat_treatment: 'reverse_charge', vat_cents: 0, gross_cents: 100_000, language: 'en' });
-    expect(rc.vat_note).toContain('§ 13b UStG');
+    expect(rc.vat_note).toContain('Steuerschuldnerschaft des Leistungsempfängers');
+    expect(rc.vat_note).toContain('§ 3a (2) UStG');
+    expect(rc.vat_note).toContain('Art. 196');
     // The English mail goes to the buyer.
     const xml = await t.app.inject({
       method: 'GET',

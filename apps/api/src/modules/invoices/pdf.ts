@@ -1,7 +1,7 @@
 // The readable invoice PDF (pdf-lib, DejaVu Sans embedded for umlauts), in the buyer's language, with
 // every § 14 (4) UStG content: seller and buyer with addresses, the seller's tax number or VAT id,
 // invoice date, number, service date, the lines with quantity and description, net per rate, rate and
-// VAT amount, gross, the VAT note (§ 19, § 13b, exemption reason), and for a cancellation the invoice
+// VAT amount, gross, the VAT note (§ 19, reverse charge, exemption reason), and for a cancellation the invoice
 // it cancels. A payable invoice carries the EPC GiroCode for the SEPA transfer.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

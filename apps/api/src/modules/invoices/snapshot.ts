@@ -29,7 +29,12 @@ export type InvoiceSnapshot = {
 
 const EU = new Set('AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '));
 
-/** Reverse charge (§ 13b UStG, Art. 196 VAT directive): a business buyer in another EU country with a VAT id. */
+/**
+ * Reverse charge for a business buyer in another EU country with a VAT id: the service is supplied
+ * where the buyer is (§ 3a (2) UStG), the buyer owes the VAT (Art. 196 VAT directive), and the
+ * invoice must say "Steuerschuldnerschaft des Leistungsempfängers" (§ 14a (1) and (5) UStG).
+ * (§ 13b UStG is the rule for the opposite direction: a German buyer of a foreign business.)
+ */
 export const isReverseCharge = (buyer: { country: string; vatId: string | null }) =>
   buyer.country !== 'DE' && EU.has(buyer.country) && !!buyer.vatId;
 
@@ -47,11 +52,13 @@ export function treatmentOf(
 const NOTES = {
   de: {
     small_business: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmerregelung).',
-    reverse_charge: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge, § 13b UStG).',
+    reverse_charge:
+      'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge): nicht im Inland steuerbare Leistung (§ 3a Abs. 2 UStG), die Steuer schuldet der Leistungsempfänger (Art. 196 MwStSystRL).',
   },
   en: {
     small_business: 'No VAT is charged under the small business rule (§ 19 UStG).',
-    reverse_charge: 'Reverse charge: the recipient is liable for VAT (§ 13b UStG, Art. 196 Directive 2006/112/EC).',
+    reverse_charge:
+      'Reverse charge (Steuerschuldnerschaft des Leistungsempfängers): not taxable in Germany (§ 3a (2) UStG), the recipient is liable for VAT (Art. 196 Directive 2006/112/EC).',
   },
 } as const;
 

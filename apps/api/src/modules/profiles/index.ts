@@ -3,10 +3,12 @@
 import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
 import { createProfilesRepository, findOrganisationName, type ProfilesRepository } from './repository.ts';
+import { createOrganisationReads } from './organisation-reads.ts';
 import { createProfilesService } from './service.ts';
 import { profilesRoutes } from './routes.ts';
 
 export type { OrganisationRole, Profile } from './repository.ts';
+export type { OrganisationMasterData } from './organisation-reads.ts';
 export { toProfileWire } from './service.ts';
 
 /** The organisation name of a user, for the identity provider's password rule (decision 016). */
@@ -15,7 +17,8 @@ export const organisationNameOf = (db: Db) => (cognitoId: string) => findOrganis
 export type ProfilesApi = Pick<
   ProfilesRepository,
   'findByCognitoId' | 'joinOrganisation' | 'removeMember' | 'updateSettings'
->;
+> &
+  ReturnType<typeof createOrganisationReads>;
 
 export const profilesModule = defineModule({
   name: 'profiles',
@@ -49,6 +52,7 @@ export const profilesModule = defineModule({
         joinOrganisation: repo.joinOrganisation,
         removeMember: repo.removeMember,
         updateSettings: repo.updateSettings,
+        ...createOrganisationReads(db),
       },
       routes: async (app) => app.register(profilesRoutes, { profiles }),
     };

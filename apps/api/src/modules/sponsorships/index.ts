@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
 import { createSponsorshipsRepository, type SponsorshipsRepository } from './repository.ts';
 import { sponsorshipsRoutes } from './routes.ts';
-import { createSponsorshipsService, type SponsorshipParties } from './service.ts';
+import { createSponsorshipsService, type SponsorshipParties, type SponsorshipsService } from './service.ts';
 
 export type { AmountChange, SponsorshipCaller, SponsorshipParties } from './service.ts';
 export type { SponsorshipRecord } from './repository.ts';
@@ -16,6 +16,8 @@ export type SponsorshipsApi = {
   };
   /** Who the caller is to a sponsorship (its sponsor or its organisation), by the rules of this module. */
   parties: SponsorshipParties;
+  /** For the agreements module: the status a signature or countersignature gives. */
+  moveByAgreement: SponsorshipsService['moveByAgreement'];
 };
 
 export const sponsorshipsModule = defineModule({
@@ -44,6 +46,7 @@ export const sponsorshipsModule = defineModule({
           setAmount: (trx, id, amountCents, now) => repo.changeAmount(id, amountCents, now, trx),
         },
         parties: sponsorships.parties,
+        moveByAgreement: (id, to, actor) => sponsorships.moveByAgreement(id, to, actor),
       },
       routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships, readCache }),
     };

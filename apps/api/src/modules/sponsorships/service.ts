@@ -260,6 +260,33 @@ export function createSponsorshipsService(deps: {
       return one(sponsorship.id);
     },
 
+    /**
+     * The agreements module's signatures: the sponsor's makes an open sponsorship `signed`, the
+     * countersignature makes a signed one `confirmed` (noted like the organiser's decision, so the
+     * deliverables follow). Answers whether the status changed.
+     */
+    async moveByAgreement(
+      id: number,
+      to: 'signed' | 'confirmed',
+      actor: { side: 'organisation' | 'sponsor'; by: string },
+    ): Promise<boolean> {
+      const sponsorship = await repo.findById(id);
+      if (!sponsorship) return false;
+      const from = to === 'signed' ? SIGNABLE_STATUSES.filter((s) => s !== 'signed') : (['signed'] as const);
+      if (!(await repo.changeStatus(sponsorship.id, from, to, now()))) return false;
+      await notify({
+        organisationId: sponsorship.organisationId,
+        sponsorEmail: sponsorship.sponsorEmail,
+        kind: 'status_changed',
+        params: { event: sponsorship.eventTitle, status: to },
+        eventId: sponsorship.eventId,
+        sponsorshipId: sponsorship.id,
+        from: sponsorship.status,
+        actor,
+      });
+      return true;
+    },
+
     /** Told by the files module after a download: a sponsor taking the event's agreement is recorded. */
     recordDownload: (async (who, file) => {
       if (file.sponsorshipId !== null || who.email === undefined) return;

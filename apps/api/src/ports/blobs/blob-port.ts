@@ -74,10 +74,11 @@ export type BlobStore = LocalBlobStore | S3BlobStore;
  * Keys look like organisations/{id}/events/{id}/{uuid}-{name}.pdf, or for a sponsor's signed agreement
  * organisations/{id}/events/{id}/sponsorships/{id}/{uuid}-{name}.pdf, or for a signed agreement kept
  * after its organisation was deleted archive/agreements/{uuid}-{name}.pdf, or for a sponsor's logo
- * sponsor-logos/{profile id}/{content hash}.webp: nothing else reaches a store.
+ * sponsor-logos/{profile id}/{content hash}.webp, or for a sealed agreement (issue 19)
+ * agreements/{sponsorship id}/{sha256}.pdf: nothing else reaches a store.
  */
 export const BLOB_KEY_PATTERN =
-  /^(organisations\/\d{1,10}\/events\/\d{1,10}\/(sponsorships\/\d{1,10}\/)?|archive\/agreements\/)[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.pdf$/;
+  /^((organisations\/\d{1,10}\/events\/\d{1,10}\/(sponsorships\/\d{1,10}\/)?|archive\/agreements\/)[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}|agreements\/\d{1,10}\/[0-9a-f]{64})\.pdf$/;
 export const LOGO_KEY_PATTERN = /^sponsor-logos\/\d{1,10}\/[0-9a-f]{32}\.webp$/;
 /** An issued invoice's documents, named by their SHA-256, outside the organisation's prefix (kept for retention). */
 const INVOICE_KEY_PATTERN = /^invoices\/\d{1,10}\/[0-9a-f]{64}\.(pdf|xml)$/;

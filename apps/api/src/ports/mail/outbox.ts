@@ -21,7 +21,8 @@ export function createOutboxMail(db: Db, log: FastifyBaseLogger, clock: () => Da
         .values({
           recipient: message.to,
           subject: message.subject,
-          text: message.text,
+          // The outbox keeps no files: it names each attachment under the text (the mailbox page shows it).
+          text: message.text + attachmentLines(message),
           html: message.html ?? null,
           // The outbox keeps what was attached (name, type, size), not the bytes.
           attachments: message.attachments?.length
@@ -43,6 +44,9 @@ export function createOutboxMail(db: Db, log: FastifyBaseLogger, clock: () => Da
     },
   };
 }
+
+const attachmentLines = (message: MailMessage) =>
+  (message.attachments ?? []).map((a) => `\n[Attachment: ${a.filename}, ${a.content.length} bytes]`).join('');
 
 /** Newest first. */
 export async function listOutbox(db: Db, limit = 100): Promise<StoredMail[]> {

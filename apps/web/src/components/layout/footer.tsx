@@ -31,6 +31,11 @@ export function Footer() {
                 {t('footer.terms')}
               </Link>
             </li>
+            <li>
+              <Link to="/verify-agreement/" className={linkClass}>
+                {t('footer.verifyAgreement')}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -9,7 +9,7 @@ import {
   UsersIcon,
   XIcon,
 } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -32,6 +32,17 @@ export type SponsorshipPackageSlot = ComponentType<{ sponsorshipId: number; even
 
 /** The sponsorship's invoices (the invoices feature's part, given by the route; issue 20). */
 export type SponsorshipInvoiceSlot = ComponentType<{ sponsorshipId: number; confirmed: boolean }>;
+
+/** The sponsorship's generated agreement with the countersignature (the agreements feature's part). */
+export type SponsorshipAgreementSlot = ComponentType<{ sponsorshipId: number }>;
+
+/**
+ * Shows its children (the uploaded copy, confirming by hand) only when the event uses the
+ * organiser's own PDF: with the generated agreement the countersignature confirms.
+ */
+export type UploadOnlySlot = ComponentType<{ sponsorshipId: number; children: ReactNode }>;
+
+const Always: UploadOnlySlot = ({ children }) => <>{children}</>;
 
 function SignedAgreementButton({ file }: { file: NonNullable<Sponsorship['signedAgreement']> }) {
   const { t } = useTranslation();
@@ -62,9 +73,11 @@ function SignedAgreementButton({ file }: { file: NonNullable<Sponsorship['signed
 function OrganiserActions({
   sponsorship,
   onEditAmount,
+  UploadOnly,
 }: {
   sponsorship: Sponsorship;
   onEditAmount: (() => void) | null;
+  UploadOnly: UploadOnlySlot;
 }) {
   const { t } = useTranslation();
   const change = useChangeSponsorshipStatus(ME);
@@ -86,14 +99,16 @@ function OrganiserActions({
   return (
     <div className="flex flex-wrap gap-2">
       {sponsorship.status === 'signed' ? (
-        <Button size="sm" disabled={change.isPending} onClick={() => decide('confirmed')}>
-          {change.isPending && change.variables?.status === 'confirmed' ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <CheckIcon aria-hidden="true" />
-          )}
-          {t('sponsorships.actions.confirm')}
-        </Button>
+        <UploadOnly sponsorshipId={sponsorship.id}>
+          <Button size="sm" disabled={change.isPending} onClick={() => decide('confirmed')}>
+            {change.isPending && change.variables?.status === 'confirmed' ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <CheckIcon aria-hidden="true" />
+            )}
+            {t('sponsorships.actions.confirm')}
+          </Button>
+        </UploadOnly>
       ) : null}
       {onEditAmount ? (
         <Button size="sm" variant="outline" disabled={change.isPending} onClick={onEditAmount}>
@@ -124,10 +139,14 @@ function SponsorshipItem({
   sponsorship,
   PackageSlot,
   InvoiceSlot,
+  AgreementSlot,
+  UploadOnly,
 }: {
   sponsorship: Sponsorship;
   PackageSlot: SponsorshipPackageSlot | undefined;
   InvoiceSlot: SponsorshipInvoiceSlot | undefined;
+  AgreementSlot: SponsorshipAgreementSlot | undefined;
+  UploadOnly: UploadOnlySlot;
 }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
@@ -151,22 +170,25 @@ function SponsorshipItem({
             ) : null}
           </p>
         </div>
-        {sponsorship.signedAgreement ? (
-          <div className="flex flex-col items-start gap-1 sm:items-end">
-            <SignedAgreementButton file={sponsorship.signedAgreement} />
-            <span className="text-xs text-muted-foreground">
-              {t('sponsorships.list.signedOn', {
-                date: formatDateTime(sponsorship.signedAgreement.uploadedAt, language),
-              })}
-            </span>
-          </div>
-        ) : (
-          <span className="text-sm text-muted-foreground">{t('sponsorships.list.noSigned')}</span>
-        )}
+        <UploadOnly sponsorshipId={sponsorship.id}>
+          {sponsorship.signedAgreement ? (
+            <div className="flex flex-col items-start gap-1 sm:items-end">
+              <SignedAgreementButton file={sponsorship.signedAgreement} />
+              <span className="text-xs text-muted-foreground">
+                {t('sponsorships.list.signedOn', {
+                  date: formatDateTime(sponsorship.signedAgreement.uploadedAt, language),
+                })}
+              </span>
+            </div>
+          ) : (
+            <span className="text-sm text-muted-foreground">{t('sponsorships.list.noSigned')}</span>
+          )}
+        </UploadOnly>
       </div>
       {PackageSlot ? (
         <PackageSlot sponsorshipId={sponsorship.id} eventId={sponsorship.eventId} open={isOpen(sponsorship.status)} />
       ) : null}
+      {AgreementSlot ? <AgreementSlot sponsorshipId={sponsorship.id} /> : null}
       {editing && isOpen(sponsorship.status) ? (
         <AmountForm
           sponsorshipId={sponsorship.id}
@@ -175,7 +197,11 @@ function SponsorshipItem({
         />
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <OrganiserActions sponsorship={sponsorship} onEditAmount={PackageSlot ? null : () => setEditing(true)} />
+          <OrganiserActions
+            sponsorship={sponsorship}
+            onEditAmount={PackageSlot ? null : () => setEditing(true)}
+            UploadOnly={UploadOnly}
+          />
           <Button asChild size="sm" variant="link" className="px-0">
             <Link to="/chats/">
               <MessageSquareIcon aria-hidden="true" />
@@ -199,10 +225,14 @@ export function EventSponsorshipsCard({
   eventId,
   PackageSlot,
   InvoiceSlot,
+  AgreementSlot,
+  UploadOnly = Always,
 }: {
   eventId: number;
   PackageSlot?: SponsorshipPackageSlot;
   InvoiceSlot?: SponsorshipInvoiceSlot;
+  AgreementSlot?: SponsorshipAgreementSlot;
+  UploadOnly?: UploadOnlySlot;
 }) {
   const { t } = useTranslation();
   const sponsorships = useQuery(eventSponsorshipsQueryOptions(eventId));
@@ -236,6 +266,8 @@ export function EventSponsorshipsCard({
                 sponsorship={sponsorship}
                 PackageSlot={PackageSlot}
                 InvoiceSlot={InvoiceSlot}
+                AgreementSlot={AgreementSlot}
+                UploadOnly={UploadOnly}
               />
             ))}
           </ul>

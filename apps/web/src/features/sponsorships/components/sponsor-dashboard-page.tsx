@@ -19,7 +19,7 @@ import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { committedCents, mySponsorshipsQueryOptions } from '../api/list-my-sponsorships';
 import { isOpen, type Sponsorship } from '../api/sponsorship';
-import { SponsorNextSteps } from './sponsor-next-steps';
+import { SponsorNextSteps, type SponsorAgreementSlot } from './sponsor-next-steps';
 import { StatusBadge } from './status-badge';
 
 const ME = { kind: 'user' } as const;
@@ -30,9 +30,11 @@ export type SponsorPackagesSlot = ComponentType<{ sponsorshipId: number; open: b
 function SponsorshipCard({
   sponsorship,
   Packages,
+  Agreement,
 }: {
   sponsorship: Sponsorship;
   Packages: SponsorPackagesSlot | undefined;
+  Agreement: SponsorAgreementSlot | undefined;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -104,7 +106,7 @@ function SponsorshipCard({
       ) : null}
       {expanded ? (
         <div id={stepsId} className="mt-4">
-          <SponsorNextSteps sponsorshipId={sponsorship.id} viewer={ME} />
+          <SponsorNextSteps sponsorshipId={sponsorship.id} viewer={ME} Agreement={Agreement} />
         </div>
       ) : null}
     </article>
@@ -147,7 +149,10 @@ function Summary({ sponsorships }: { sponsorships: Sponsorship[] }) {
 }
 
 /** /dashboard-sponsor: the signed-in sponsor's sponsorships, their next steps and the committed sum. */
-export function SponsorDashboardPage({ Packages }: { Packages?: SponsorPackagesSlot } = {}) {
+export function SponsorDashboardPage({
+  Packages,
+  Agreement,
+}: { Packages?: SponsorPackagesSlot; Agreement?: SponsorAgreementSlot } = {}) {
   const { t } = useTranslation();
   const query = useQuery(mySponsorshipsQueryOptions());
 
@@ -190,7 +195,7 @@ export function SponsorDashboardPage({ Packages }: { Packages?: SponsorPackagesS
         <ul className="mt-6 flex flex-col gap-3" aria-label={t('sponsorDashboard.list.label')}>
           {query.data.map((sponsorship) => (
             <li key={sponsorship.id}>
-              <SponsorshipCard sponsorship={sponsorship} Packages={Packages} />
+              <SponsorshipCard sponsorship={sponsorship} Packages={Packages} Agreement={Agreement} />
             </li>
           ))}
         </ul>

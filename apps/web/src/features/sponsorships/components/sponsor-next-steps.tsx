@@ -9,7 +9,7 @@ import {
   UploadIcon,
   UserPlusIcon,
 } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { PDF_MIME_TYPE } from '@sp/shared';
 import { Button } from '@/components/ui/button';
@@ -25,6 +25,12 @@ import { mySponsorshipsQueryOptions } from '../api/list-my-sponsorships';
 import { isOpen, type SponsorViewer } from '../api/sponsorship';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
 import { StatusBadge } from './status-badge';
+
+/**
+ * The generated agreement (the agreements feature's part, given by the route): it shows `fallback`,
+ * the download-sign-upload steps below, when the event uses the organiser's own PDF.
+ */
+export type SponsorAgreementSlot = ComponentType<{ sponsorshipId: number; viewer: SponsorViewer; fallback: ReactNode }>;
 
 /** The signed copy can be (re)placed until the organiser has decided. */
 const canUpload = isOpen;
@@ -107,10 +113,12 @@ export function SponsorNextSteps({
   sponsorshipId,
   viewer,
   registerHref,
+  Agreement,
 }: {
   sponsorshipId: number;
   viewer: SponsorViewer;
   registerHref?: string;
+  Agreement?: SponsorAgreementSlot;
 }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
@@ -178,6 +186,93 @@ export function SponsorNextSteps({
     upload.mutate(file);
   };
 
+  const uploadSteps = (
+    <ol className="grid gap-3">
+      <Step
+        number={1}
+        icon={FileDownIcon}
+        title={t('invitations.sponsor.steps.download.title')}
+        text={t('invitations.sponsor.steps.download.text')}
+        done={data.agreementDownloadedAt !== null}
+      >
+        {data.agreementFiles.length === 0 ? (
+          <p className="text-sm">{t('sponsorships.download.none')}</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {data.agreementFiles.map((file) => (
+              <Button
+                key={file.key}
+                variant="outline"
+                className="h-auto min-h-10 max-w-full justify-start py-2 text-left whitespace-normal"
+                disabled={download.isPending}
+                aria-label={t('sponsorships.download.action', { name: file.name })}
+                onClick={() => download.mutate(file)}
+              >
+                {download.isPending && download.variables?.key === file.key ? (
+                  <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <DownloadIcon aria-hidden="true" />
+                )}
+                <span className="min-w-0 break-all">{file.name}</span>
+              </Button>
+            ))}
+          </div>
+        )}
+      </Step>
+
+      <Step
+        number={2}
+        icon={FileSignatureIcon}
+        title={t('invitations.sponsor.steps.upload.title')}
+        text={t('invitations.sponsor.steps.upload.text')}
+        done={signed !== null}
+      >
+        {signed ? (
+          <p className="mb-2 text-sm" data-testid="signed-agreement">
+            {t('sponsorships.upload.current', {
+              name: signed.name,
+              date: formatDateTime(signed.uploadedAt, language),
+            })}
+          </p>
+        ) : null}
+        {canUpload(data.status) ? (
+          <>
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              accept={`${PDF_MIME_TYPE},.pdf`}
+              className="sr-only"
+              aria-label={t('sponsorships.upload.choose')}
+              onChange={(event) => pickFile(event.currentTarget.files)}
+            />
+            {/* Wraps on a phone: the German label is wider than a 375 px screen's column. */}
+            <Button
+              variant={signed ? 'outline' : 'default'}
+              disabled={upload.isPending}
+              onClick={() => input.current?.click()}
+              className="h-auto min-h-9 max-w-full whitespace-normal py-2 text-left"
+            >
+              {upload.isPending ? (
+                <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <UploadIcon aria-hidden="true" />
+              )}
+              {upload.isPending
+                ? t('sponsorships.upload.progress', { percent: Math.round((progress ?? 0) * 100) })
+                : signed
+                  ? t('sponsorships.upload.replace')
+                  : t('sponsorships.upload.choose')}
+            </Button>
+            <p className="mt-2 text-xs text-muted-foreground">{t('sponsorships.upload.hint')}</p>
+          </>
+        ) : (
+          <p className="text-sm">{t(`sponsorships.status.${data.status}`)}</p>
+        )}
+      </Step>
+    </ol>
+  );
+
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border bg-card px-4 py-3">
@@ -187,91 +282,9 @@ export function SponsorNextSteps({
         </p>
         {isOpen(data.status) ? <WithdrawAction sponsorshipId={data.id} viewer={viewer} /> : null}
       </div>
-      <ol className="grid gap-3">
-        <Step
-          number={1}
-          icon={FileDownIcon}
-          title={t('invitations.sponsor.steps.download.title')}
-          text={t('invitations.sponsor.steps.download.text')}
-          done={data.agreementDownloadedAt !== null}
-        >
-          {data.agreementFiles.length === 0 ? (
-            <p className="text-sm">{t('sponsorships.download.none')}</p>
-          ) : (
-            <div className="flex flex-wrap gap-2">
-              {data.agreementFiles.map((file) => (
-                <Button
-                  key={file.key}
-                  variant="outline"
-                  className="h-auto min-h-10 max-w-full justify-start py-2 text-left whitespace-normal"
-                  disabled={download.isPending}
-                  aria-label={t('sponsorships.download.action', { name: file.name })}
-                  onClick={() => download.mutate(file)}
-                >
-                  {download.isPending && download.variables?.key === file.key ? (
-                    <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <DownloadIcon aria-hidden="true" />
-                  )}
-                  <span className="min-w-0 break-all">{file.name}</span>
-                </Button>
-              ))}
-            </div>
-          )}
-        </Step>
-
-        <Step
-          number={2}
-          icon={FileSignatureIcon}
-          title={t('invitations.sponsor.steps.upload.title')}
-          text={t('invitations.sponsor.steps.upload.text')}
-          done={signed !== null}
-        >
-          {signed ? (
-            <p className="mb-2 text-sm" data-testid="signed-agreement">
-              {t('sponsorships.upload.current', {
-                name: signed.name,
-                date: formatDateTime(signed.uploadedAt, language),
-              })}
-            </p>
-          ) : null}
-          {canUpload(data.status) ? (
-            <>
-              <input
-                ref={input}
-                id={inputId}
-                type="file"
-                accept={`${PDF_MIME_TYPE},.pdf`}
-                className="sr-only"
-                aria-label={t('sponsorships.upload.choose')}
-                onChange={(event) => pickFile(event.currentTarget.files)}
-              />
-              {/* Wraps on a phone: the German label is wider than a 375 px screen's column. */}
-              <Button
-                variant={signed ? 'outline' : 'default'}
-                disabled={upload.isPending}
-                onClick={() => input.current?.click()}
-                className="h-auto min-h-9 max-w-full whitespace-normal py-2 text-left"
-              >
-                {upload.isPending ? (
-                  <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <UploadIcon aria-hidden="true" />
-                )}
-                {upload.isPending
-                  ? t('sponsorships.upload.progress', { percent: Math.round((progress ?? 0) * 100) })
-                  : signed
-                    ? t('sponsorships.upload.replace')
-                    : t('sponsorships.upload.choose')}
-              </Button>
-              <p className="mt-2 text-xs text-muted-foreground">{t('sponsorships.upload.hint')}</p>
-            </>
-          ) : (
-            <p className="text-sm">{t(`sponsorships.status.${data.status}`)}</p>
-          )}
-        </Step>
-
-        {registerHref ? (
+      {Agreement ? <Agreement sponsorshipId={data.id} viewer={viewer} fallback={uploadSteps} /> : uploadSteps}
+      {registerHref ? (
+        <ol className="grid gap-3" start={3}>
           <Step
             number={3}
             icon={UserPlusIcon}
@@ -282,8 +295,8 @@ export function SponsorNextSteps({
               {t('invitations.sponsor.steps.register.action')}
             </a>
           </Step>
-        ) : null}
-      </ol>
+        </ol>
+      ) : null}
     </div>
   );
 }

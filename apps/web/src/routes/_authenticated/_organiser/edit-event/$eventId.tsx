@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { AgreementCard, UploadStepsUnlessGenerated } from '@/features/agreements/components/agreement-card';
+import { AgreementSettingsCard } from '@/features/agreements/components/agreement-settings-card';
 import { eventsListQueryOptions } from '@/features/events/api/list-events';
 import { eventQueryOptions } from '@/features/events/api/get-event';
 import { loadEventForEdit } from '@/features/events/api/load-event';
@@ -12,7 +14,7 @@ import { OfferPackagesField } from '@/features/packages/components/offer-package
 import { PackagesCard } from '@/features/packages/components/packages-card';
 import { SponsorWallCard } from '@/features/sponsor-wall/components/sponsor-wall-card';
 import { SponsorshipPackage } from '@/features/packages/components/sponsorship-package';
-import { EventSponsorshipsCard } from '@/features/sponsorships/components/event-sponsorships-card';
+import { EventSponsorshipsCard, type UploadOnlySlot } from '@/features/sponsorships/components/event-sponsorships-card';
 import { fulfilmentSearch } from '@/lib/fulfilment-search';
 import { parseIdParam } from '@/lib/route-params';
 
@@ -28,6 +30,14 @@ export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eve
   errorComponent: EventLoadError,
 });
 
+const ME = { kind: 'user' } as const;
+const OrganiserAgreement = ({ sponsorshipId }: { sponsorshipId: number }) => (
+  <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} />
+);
+const UploadOnly: UploadOnlySlot = ({ sponsorshipId, children }) => (
+  <UploadStepsUnlessGenerated sponsorshipId={sponsorshipId} viewer={ME} fallback={children} />
+);
+
 function EditEventRoute() {
   const { eventId } = Route.useParams();
   const filters = Route.useSearch();
@@ -42,7 +52,14 @@ function EditEventRoute() {
       <EditEventPage eventId={eventId} />
       <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 pb-10 sm:px-6">
         <PackagesCard eventId={eventId} otherEvents={otherEvents} />
-        <EventSponsorshipsCard eventId={eventId} PackageSlot={SponsorshipPackage} InvoiceSlot={SponsorshipInvoices} />
+        <AgreementSettingsCard eventId={eventId} />
+        <EventSponsorshipsCard
+          eventId={eventId}
+          PackageSlot={SponsorshipPackage}
+          InvoiceSlot={SponsorshipInvoices}
+          AgreementSlot={OrganiserAgreement}
+          UploadOnly={UploadOnly}
+        />
         <FulfilmentCard
           eventId={eventId}
           filters={filters}

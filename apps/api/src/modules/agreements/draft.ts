@@ -1,0 +1,126 @@
+// The current draft of a sponsorship's agreement: gathered from the owning modules' APIs (never their
+// tables) into a snapshot, rendered, hashed. Whatever changes the data changes the hash.
+import type { AgreementMissing, PackageBenefit } from '@sp/shared';
+import type { EventAccess } from '../events/index.ts';
+import type { OrganisationMasterData } from '../profiles/index.ts';
+import type { SponsorLegalDetails } from '../sponsor-profiles/index.ts';
+import type { SponsorshipRecord } from '../sponsorships/index.ts';
+import { renderDraft, sha256Hex } from './render.ts';
+import type { Settings } from './repository.ts';
+import type { AgreementSnapshot } from './snapshot.ts';
+import { TEXTS, type AgreementLanguage } from './texts.ts';
+
+type EventRecord = NonNullable<Awaited<ReturnType<EventAccess['findEvent']>>>;
+
+export type DraftSources = {
+  findEvent(eventId: number): Promise<EventRecord | undefined>;
+  organisation(organisationId: number): Promise<OrganisationMasterData | null>;
+  legalDetails(emailNormalized: string): Promise<SponsorLegalDetails | null>;
+  chosenPackage(sponsorshipId: number): Promise<{ name: string; benefits: PackageBenefit[] } | null>;
+};
+
+export type Draft =
+  | { ok: true; snapshot: AgreementSnapshot; bytes: Uint8Array; sha256: string; language: AgreementLanguage }
+  | { ok: false; missing: AgreementMissing[]; language: AgreementLanguage };
+
+export async function currentDraft(
+  sources: DraftSources,
+  sponsorship: SponsorshipRecord,
+  settings: Settings,
+): Promise<Draft> {
+  const [event, organisation, legal, chosen] = await Promise.all([
+    sources.findEvent(sponsorship.eventId),
+    sources.organisation(sponsorship.organisationId),
+    sources.legalDetails(sponsorship.sponsorEmailNormalized),
+    sources.chosenPackage(sponsorship.id),
+  ]);
+  const language: AgreementLanguage = legal?.language ?? 'de';
+  const missing: AgreementMissing[] = [];
+  if (!legal) missing.push('sponsor_legal_details');
+  if (!organisation || !organisation.street.trim() || !organisation.city.trim()) missing.push('organisation_address');
+  if (!chosen) missing.push('package');
+  if (sponsorship.amountCents === null) missing.push('amount');
+  if (!legal || !organisation || !chosen || sponsorship.amountCents === null || missing.length > 0) {
+    return { ok: false, missing, language };
+  }
+  const snapshot: AgreementSnapshot = {
+    version: 1,
+    language,
+    sponsorshipId: sponsorship.id,
+    issuedAt: sponsorship.createdAt.toISOString(),
+    organisation: {
+      name: organisation.name,
+      street: organisation.street,
+      houseNumber: organisation.houseNumber,
+      postalCode: organisation.postalCode,
+      city: organisation.city,
+      country: organisation.country,
+    },
+    sponsor: {
+      legalName: legal.legalName,
+      street: legal.street,
+      houseNumber: legal.houseNumber,
+      postalCode: legal.postalCode,
+      city: legal.city,
+      country: legal.country,
+      vatId: legal.vatId,
+      email: sponsorship.sponsorEmail,
+    },
+    event: {
+      title: event?.title ?? sponsorship.eventTitle,
+      date: sponsorship.eventDate,
+      location: event?.location ?? '',
+    },
+    package: {
+      name: chosen.name,
+      benefits: chosen.benefits.map((b) => ({ title: b.title, dueDate: b.due_date })),
+    },
+    amountCents: sponsorship.amountCents,
+    paymentTermDays: settings.paymentTermDays,
+    clauses: settings.clauses,
+  };
+  const bytes = await renderDraft(snapshot);
+  return { ok: true, snapshot, bytes, sha256: sha256Hex(bytes), language };
+}
+
+/** The organiser's preview: the event's terms and clauses with sample sponsor data. */
+export async function previewDraft(
+  event: EventRecord,
+  organisation: OrganisationMasterData | null,
+  settings: Settings,
+  language: AgreementLanguage,
+): Promise<Uint8Array> {
+  const t = TEXTS[language];
+  return renderDraft({
+    version: 1,
+    language,
+    sponsorshipId: 0,
+    issuedAt: event.createdAt.toISOString(),
+    organisation: {
+      name: organisation?.name ?? '',
+      street: organisation?.street ?? '',
+      houseNumber: organisation?.houseNumber ?? '',
+      postalCode: organisation?.postalCode ?? '',
+      city: organisation?.city ?? '',
+      country: organisation?.country ?? 'DE',
+    },
+    sponsor: {
+      legalName: t.sampleSponsor,
+      street: 'Musterstraße',
+      houseNumber: '1',
+      postalCode: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      vatId: 'DE123456789',
+      email: 'sponsor@example.com',
+    },
+    event: { title: event.title, date: event.eventDate, location: event.location },
+    package: {
+      name: t.samplePackage,
+      benefits: t.sampleBenefits.map((title) => ({ title, dueDate: event.eventDate })),
+    },
+    amountCents: 100_000,
+    paymentTermDays: settings.paymentTermDays,
+    clauses: settings.clauses,
+  });
+}

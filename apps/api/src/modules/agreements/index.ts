@@ -1,0 +1,57 @@
+// Generated agreements signed in the browser (issue 19, decision 025): per event the organiser's
+// choice (own PDF or generated), the draft from both parties' master data, signatures with their
+// evidence, the sealed PDF (PAdES, the platform's P12) and its public verification. The only writer
+// of agreement_settings, agreement_signatures, agreement_audit and signed_agreements; the sealed
+// PDFs live in the blob store under agreements/{sponsorship}/{sha256}.pdf.
+import { defineModule } from '../kit.ts';
+import { createAgreementsRepository } from './repository.ts';
+import { agreementsRoutes } from './routes.ts';
+import { loadSealKey } from './seal-key.ts';
+import { createAgreementsService } from './service.ts';
+
+export { agreementsExport } from './data-export.ts';
+export { purgeExpiredAgreements } from './retention.ts';
+
+export const agreementsModule = defineModule({
+  name: 'agreements',
+  ports: ['db', 'blobs', 'mail', 'config', 'log', 'clock'],
+  setup: ({ db, blobs, mail, config, log, clock, use }) => {
+    // Made (or read) at start, so the first countersignature does not wait for a key.
+    let key = loadSealKey({ ...config.agreementSigning, dataDir: config.dataDir });
+    key.catch((error: unknown) => log.error({ err: error }, 'could not load the agreement seal key'));
+    const sealKey = () => {
+      key = key.catch(() => loadSealKey({ ...config.agreementSigning, dataDir: config.dataDir }));
+      return key;
+    };
+    const events = use('events', 'access');
+    const profiles = use('profiles');
+    const packages = use('packages');
+    const sponsorProfiles = use('sponsor-profiles');
+    const sponsorships = use('sponsorships');
+    const agreements = createAgreementsService({
+      repo: createAgreementsRepository(db),
+      parties: use('sponsorships', 'parties'),
+      moveByAgreement: (id, to, actor) => sponsorships.moveByAgreement(id, to, actor),
+      events,
+      profiles,
+      sources: {
+        findEvent: (eventId) => events.findEvent(eventId),
+        organisation: (organisationId) => profiles.organisationMasterData(organisationId),
+        legalDetails: (email) => sponsorProfiles.legalDetails(email),
+        chosenPackage: (sponsorshipId) => packages.chosenPackage(sponsorshipId),
+      },
+      blobs,
+      mail,
+      sealKey,
+      publicUrl: config.publicUrl,
+      defaultLanguage: config.defaultLanguage === 'en' ? 'en' : 'de',
+      retentionYears: config.agreementRetentionYears,
+      log,
+      clock,
+    });
+    return {
+      api: {},
+      routes: async (app) => app.register(agreementsRoutes, { agreements }),
+    };
+  },
+});

@@ -1,0 +1,132 @@
+// The signed document: the draft's pages as signed, one signature page per party, the audit trail and
+// the kind of signature, then the platform's PAdES seal (ETSI.CAdES.detached over the whole file), so
+// a PDF reader shows the document unchanged since it was sealed.
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { P12Signer } from '@signpdf/signer-p12';
+import { SignPdf } from '@signpdf/signpdf';
+import { PDFDocument } from 'pdf-lib';
+import { drawFooters, embedFonts, PdfWriter, stampMetadata } from './pdf-writer.ts';
+import type { SealKey } from './seal-key.ts';
+import { referenceOf, type AgreementSnapshot } from './snapshot.ts';
+import { TEXTS } from './texts.ts';
+
+export type SealSignature = {
+  side: 'sponsor' | 'organisation';
+  fullName: string;
+  position: string;
+  email: string;
+  signedAt: Date;
+  ip: string;
+  userAgent: string;
+  documentSha256: string;
+  drawnSignature: string | null;
+};
+
+export type SealAuditEntry = {
+  at: Date;
+  kind: 'viewed' | 'signed' | 'voided' | 'completed';
+  side: 'sponsor' | 'organisation' | 'system';
+  actor: string;
+  ip: string;
+  userAgent: string;
+  documentSha256: string | null;
+};
+
+const utc = (date: Date) => `${date.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
+
+/** The PNG bytes of a data URL; throws when it is none. */
+export function pngOf(dataUrl: string): Buffer {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(signature)) throw new Error('not a PNG');
+  return bytes;
+}
+
+/** Checks a drawn signature the way sealing will read it: a PNG pdf-lib embeds, at most 3000 × 1500 px. */
+export async function checkDrawnSignature(dataUrl: string): Promise<boolean> {
+  try {
+    const bytes = pngOf(dataUrl);
+    const width = bytes.readUInt32BE(16);
+    const height = bytes.readUInt32BE(20);
+    if (width < 1 || height < 1 || width > 3000 || height > 1500) return false;
+    const doc = await PDFDocument.create();
+    await doc.embedPng(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function sealAgreement(input: {
+  draft: Uint8Array;
+  snapshot: AgreementSnapshot;
+  signatures: SealSignature[];
+  audit: SealAuditEntry[];
+  completedAt: Date;
+  key: SealKey;
+}): Promise<Buffer> {
+  const { snapshot } = input;
+  const t = TEXTS[snapshot.language];
+  const reference = referenceOf(snapshot);
+  const doc = await PDFDocument.load(input.draft, { updateMetadata: false });
+  stampMetadata(doc, `${t.title} ${reference}`, input.completedAt);
+  const draftPages = doc.getPageCount();
+  const fonts = await embedFonts(doc);
+  const w = new PdfWriter(doc, fonts);
+  let first = true;
+  for (const signature of input.signatures) {
+    if (!first) w.newPage();
+    first = false;
+    const side = signature.side === 'sponsor' ? t.sponsor : t.organiser;
+    w.text(t.signaturePage(side), { size: 16, bold: true, gapAfter: 10 });
+    w.text(signature.side === 'sponsor' ? snapshot.sponsor.legalName : snapshot.organisation.name, { bold: true });
+    w.field(t.name, signature.fullName);
+    w.field(t.position, signature.position);
+    w.field(t.email, signature.email);
+    w.field(t.signedAt, utc(signature.signedAt));
+    w.field(t.ipAddress, signature.ip);
+    w.field(t.userAgent, signature.userAgent);
+    w.field(t.documentHash, signature.documentSha256);
+    w.gap(8);
+    w.text(t.consent);
+    if (signature.drawnSignature) {
+      w.text(t.drawn, { bold: true, gapAfter: 2 });
+      w.image(await doc.embedPng(pngOf(signature.drawnSignature)), 260, 110);
+    } else {
+      w.text(t.noDrawn, { grey: true });
+    }
+  }
+  w.newPage();
+  w.text(t.auditTitle, { size: 16, bold: true, gapAfter: 4 });
+  w.text(t.auditIntro, { grey: true, gapAfter: 10 });
+  for (const entry of input.audit) {
+    w.text(`${utc(entry.at)} · ${t.kinds[entry.kind]} · ${t.sides[entry.side]} ${entry.actor}`, {
+      bold: true,
+      size: 9.5,
+      gapAfter: 0,
+    });
+    w.text(`${t.ipAddress}: ${entry.ip || '–'} · ${t.userAgent}: ${entry.userAgent || '–'}`, {
+      size: 8.5,
+      gapAfter: 0,
+    });
+    w.text(`SHA-256: ${entry.documentSha256 ?? '–'}`, { size: 8.5, grey: true, gapAfter: 6 });
+  }
+  w.gap(10);
+  w.text(t.kindTitle, { bold: true, size: 12 });
+  w.text(t.kindText);
+  drawFooters(doc.getPages().slice(draftPages), fonts.regular, `${t.title} ${reference}`, t.annexPage);
+
+  pdflibAddPlaceholder({
+    pdfDoc: doc,
+    reason: `${t.title} ${reference}`,
+    contactInfo: '',
+    name: 'Sponsoring platform seal',
+    location: '',
+    signingTime: input.completedAt,
+    subFilter: 'ETSI.CAdES.detached',
+    signatureLength: 8192,
+  });
+  const unsigned = await doc.save({ useObjectStreams: false });
+  const signer = new P12Signer(input.key.p12, { passphrase: input.key.passphrase });
+  return new SignPdf().sign(Buffer.from(unsigned), signer, input.completedAt);
+}

@@ -1,0 +1,206 @@
+// The agreements service: per event settings and preview (organisers), a sponsorship's agreement
+// state, its draft and its sealed PDF (both parties), and the public verification by hash.
+import type { Readable } from 'node:stream';
+import type {
+  AgreementSettings,
+  AgreementSettingsResponse,
+  AgreementSignBlock,
+  AgreementStateResponse,
+  AgreementVerification,
+} from '@sp/shared';
+import { fail } from '../../lib/errors.ts';
+import type { SponsorshipCaller } from '../sponsorships/index.ts';
+import {
+  callerEmail,
+  createAgreementsContext,
+  isClosed,
+  notGenerated,
+  type AgreementsDeps,
+  type RequestMeta,
+} from './context.ts';
+import { previewDraft } from './draft.ts';
+import { sha256Hex } from './render.ts';
+import type { Settings, SignedRecord } from './repository.ts';
+import { createSigning } from './signing.ts';
+import type { AgreementLanguage } from './texts.ts';
+
+const VERIFY_PAGE = '/verify-agreement/';
+
+async function collect(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+const settingsWire = (settings: Settings, callerIsOwner: boolean): AgreementSettingsResponse => ({
+  mode: settings.mode,
+  clauses: settings.clauses,
+  payment_term_days: settings.paymentTermDays,
+  members_may_countersign: settings.membersMayCountersign,
+  caller_is_owner: callerIsOwner,
+  updated_at: settings.updatedAt?.toISOString() ?? null,
+});
+
+export function createAgreementsService(deps: AgreementsDeps) {
+  const { repo } = deps;
+  const ctx = createAgreementsContext(deps);
+  const signing = createSigning(deps, ctx);
+
+  const isOwner = async (sub: string) => (await deps.profiles.findByCognitoId(sub))?.organisationRole === 'owner';
+
+  /** The stored bytes, only when they still hash to the recorded SHA-256. */
+  const intactBytes = async (record: SignedRecord): Promise<Buffer | null> => {
+    const blob = await deps.blobs.read(record.blobKey);
+    if (!blob) return null;
+    const bytes = await collect(blob.body);
+    return sha256Hex(bytes) === record.sha256 ? bytes : null;
+  };
+
+  const verification = async (record: SignedRecord | null): Promise<AgreementVerification> => {
+    if (!record || !(await intactBytes(record))) return { found: false };
+    return { found: true, signed_at: record.completedAt.toISOString(), signers: record.signers };
+  };
+
+  return {
+    sign: signing.sign,
+
+    async settings(caller: { sub: string }, eventId: number): Promise<AgreementSettingsResponse> {
+      const event = await deps.events.organiserEvent(caller, eventId);
+      return settingsWire(await repo.settings(event.id), await isOwner(caller.sub));
+    },
+
+    async saveSettings(caller: { sub: string }, eventId: number, input: AgreementSettings) {
+      const event = await deps.events.organiserEvent(caller, eventId);
+      const current = await repo.settings(event.id);
+      const owner = await isOwner(caller.sub);
+      if (!owner && input.members_may_countersign !== current.membersMayCountersign)
+        throw fail('agreement.owner-only', 'Only the owner decides whether members may countersign');
+      await repo.saveSettings(
+        event.id,
+        {
+          mode: input.mode,
+          clauses: input.clauses,
+          paymentTermDays: input.payment_term_days,
+          membersMayCountersign: input.members_may_countersign,
+        },
+        ctx.now(),
+      );
+      return settingsWire(await repo.settings(event.id), owner);
+    },
+
+    async preview(caller: { sub: string }, eventId: number, language: AgreementLanguage): Promise<Uint8Array> {
+      const event = await deps.events.organiserEvent(caller, eventId);
+      const [settings, organisation] = await Promise.all([
+        repo.settings(event.id),
+        deps.profiles.organisationMasterData(event.organisationId),
+      ]);
+      return previewDraft(event, organisation, settings, language);
+    },
+
+    async state(caller: SponsorshipCaller, id: number): Promise<AgreementStateResponse> {
+      const { sponsorship, side } = await deps.parties.visible(caller, id);
+      const { settings, signed, all, valid, draft } = await ctx.load(sponsorship);
+      const state = signed
+        ? 'completed'
+        : !draft
+          ? 'not_generated'
+          : valid.some((s) => s.side === 'sponsor')
+            ? 'sponsor_signed'
+            : 'draft';
+      const missing = draft && !draft.ok ? draft.missing : [];
+      let block: AgreementSignBlock | null = null;
+      if (state === 'not_generated') block = 'not_generated';
+      else if (state === 'completed') block = 'completed';
+      else if (isClosed(sponsorship.status) || sponsorship.status === 'confirmed') block = 'closed';
+      else if (missing.length > 0) block = 'details_missing';
+      else if (side === 'sponsor' && state === 'sponsor_signed') block = 'already_signed';
+      else if (side === 'organisation' && state === 'draft') block = 'waiting_for_sponsor';
+      else if (
+        side === 'organisation' &&
+        !(await ctx.mayCountersign(caller, sponsorship, settings.membersMayCountersign))
+      )
+        block = 'not_permitted';
+      const voided = [...all].reverse().find((s) => s.voidedAt !== null);
+      const superseded = voided && valid.some((s) => s.side === voided.side && s.id > voided.id);
+      const base = `/api/sponsorships/${sponsorship.id}/agreement`;
+      const sha = draft?.ok ? draft.sha256 : null;
+      return {
+        sponsorship_id: sponsorship.id,
+        mode: settings.mode,
+        state,
+        language: draft?.language ?? 'de',
+        your_side: side,
+        document_sha256: signed ? (valid[0]?.documentSha256 ?? sha) : sha,
+        may_sign: block === null,
+        sign_block: block,
+        missing,
+        signatures: valid.map((s) => ({
+          side: s.side,
+          full_name: s.fullName,
+          position: s.position,
+          email: s.email,
+          signed_at: s.signedAt.toISOString(),
+          document_sha256: s.documentSha256,
+          has_drawn_signature: s.drawnSignature !== null,
+        })),
+        voided_notice:
+          voided && !superseded && !signed
+            ? {
+                voided_at: voided.voidedAt!.toISOString(),
+                side: voided.side,
+                full_name: voided.fullName,
+                previous_sha256: voided.documentSha256,
+                current_sha256: voided.voidedBySha256,
+              }
+            : null,
+        signed_document: signed
+          ? { sha256: signed.sha256, completed_at: signed.completedAt.toISOString(), size: signed.size }
+          : null,
+        links: {
+          draft_pdf: sha && !signed ? `${base}/draft.pdf` : null,
+          signed_pdf: signed ? `${base}/signed.pdf` : null,
+          verify_page: VERIFY_PAGE,
+        },
+      };
+    },
+
+    /** The draft's exact bytes; the view is kept in the audit trail. */
+    async draftPdf(caller: SponsorshipCaller, id: number, meta: RequestMeta) {
+      const { sponsorship, side } = await deps.parties.visible(caller, id);
+      const { draft } = await ctx.load(sponsorship);
+      if (!draft) throw notGenerated();
+      if (!draft.ok)
+        throw fail('agreement.details-missing', 'Details are missing for the agreement', {
+          missing: draft.missing.join(','),
+        });
+      await repo.audit(sponsorship.id, {
+        at: ctx.now(),
+        kind: 'viewed',
+        side,
+        actor: callerEmail(caller),
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        documentSha256: draft.sha256,
+      });
+      return { bytes: Buffer.from(draft.bytes), sha256: draft.sha256, reference: sponsorship.id };
+    },
+
+    /** The sealed PDF, re-hashed before it leaves: tampered bytes are never sent. */
+    async signedPdf(caller: SponsorshipCaller, id: number) {
+      const { sponsorship } = await deps.parties.visible(caller, id);
+      const record = await repo.signedFor(sponsorship.id);
+      if (!record) throw fail('agreement.not-found', 'There is no signed agreement yet');
+      const bytes = await intactBytes(record);
+      if (!bytes) {
+        deps.log.error({ sponsorshipId: sponsorship.id, key: record.blobKey }, 'stored agreement fails its hash');
+        throw fail('agreement.integrity-failed', 'The stored agreement does not match its recorded SHA-256');
+      }
+      return { bytes, sha256: record.sha256, reference: sponsorship.id };
+    },
+
+    verifySha: async (sha256: string) => verification(await repo.signedBySha(sha256.toLowerCase())),
+    verifyBytes: async (bytes: Buffer) => verification(await repo.signedBySha(sha256Hex(bytes))),
+  };
+}
+
+export type AgreementsService = ReturnType<typeof createAgreementsService>;

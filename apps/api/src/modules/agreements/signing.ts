@@ -1,0 +1,156 @@
+// Signing: the sponsor first, then the organisation countersigns; the countersignature seals the
+// document (signature pages, audit trail, the platform's PAdES seal), stores it by its SHA-256,
+// confirms the sponsorship and mails the PDF to both sides.
+import type { SignAgreementRequest } from '@sp/shared';
+import { fail } from '../../lib/errors.ts';
+import { normaliseEmail } from '../../lib/email.ts';
+import { retainUntil } from '../agreement-archive/index.ts';
+import type { SponsorshipCaller, SponsorshipRecord } from '../sponsorships/index.ts';
+import {
+  callerEmail,
+  isClosed,
+  notGenerated,
+  type AgreementsContext,
+  type AgreementsDeps,
+  type RequestMeta,
+} from './context.ts';
+import { sha256Hex } from './render.ts';
+import type { SignatureRecord } from './repository.ts';
+import { checkDrawnSignature, sealAgreement, type SealSignature } from './seal.ts';
+import type { AgreementSnapshot } from './snapshot.ts';
+
+export const agreementBlobKey = (sponsorshipId: number, sha256: string) => `agreements/${sponsorshipId}/${sha256}.pdf`;
+
+export function createSigning(deps: AgreementsDeps, ctx: AgreementsContext) {
+  const { repo } = deps;
+
+  const seal = async (
+    sponsorship: SponsorshipRecord,
+    draft: { snapshot: AgreementSnapshot; bytes: Uint8Array; sha256: string },
+    signatures: SignatureRecord[],
+  ) => {
+    const completedAt = ctx.now();
+    const audit = await repo.auditTrail(sponsorship.id);
+    const completedEntry = {
+      at: completedAt,
+      kind: 'completed' as const,
+      side: 'system' as const,
+      actor: '',
+      ip: '',
+      userAgent: '',
+      documentSha256: draft.sha256,
+    };
+    const ordered = [...signatures].sort((a, b) => (a.side === 'sponsor' ? -1 : b.side === 'sponsor' ? 1 : 0));
+    const pdf = await sealAgreement({
+      draft: draft.bytes,
+      snapshot: draft.snapshot,
+      signatures: ordered,
+      audit: [...audit, completedEntry],
+      completedAt,
+      key: await deps.sealKey(),
+    });
+    const sha256 = sha256Hex(pdf);
+    const blobKey = agreementBlobKey(sponsorship.id, sha256);
+    await deps.blobs.put(blobKey, pdf, 'application/pdf');
+    await repo.recordSigned({
+      sha256,
+      sponsorshipId: sponsorship.id,
+      organisationId: sponsorship.organisationId,
+      eventId: sponsorship.eventId,
+      sponsorEmailNormalized: sponsorship.sponsorEmailNormalized,
+      blobKey,
+      size: pdf.length,
+      completedAt,
+      retainUntil: retainUntil(completedAt, deps.retentionYears),
+      signers: ordered.map((s) => ({ name: s.fullName, side: s.side, signed_at: s.signedAt.toISOString() })),
+    });
+    await repo.audit(sponsorship.id, completedEntry);
+    return { pdf, sha256 };
+  };
+
+  return {
+    async sign(caller: SponsorshipCaller, id: number, body: SignAgreementRequest, meta: RequestMeta): Promise<void> {
+      const { sponsorship, side } = await deps.parties.visible(caller, id);
+      const { settings, signed, valid, draft } = await ctx.load(sponsorship);
+      if (signed) throw fail('agreement.completed', 'The agreement has been signed by both parties');
+      if (!draft) throw notGenerated();
+      if (isClosed(sponsorship.status) || sponsorship.status === 'confirmed')
+        throw fail('agreement.closed', 'This sponsorship is closed');
+      if (side === 'organisation' && !(await ctx.mayCountersign(caller, sponsorship, settings.membersMayCountersign)))
+        throw fail('agreement.countersign-forbidden', 'You may not countersign this agreement');
+      if (!draft.ok)
+        throw fail('agreement.details-missing', 'Details are missing for the agreement', {
+          missing: draft.missing.join(','),
+        });
+      if (body.document_sha256 !== draft.sha256)
+        throw fail('agreement.draft-changed', 'The agreement changed meanwhile; read the new draft and sign again');
+      const sponsorSigned = valid.some((s) => s.side === 'sponsor');
+      if (side === 'sponsor' ? sponsorSigned : !sponsorSigned || valid.some((s) => s.side === 'organisation'))
+        throw fail('agreement.not-your-turn', 'The sponsor signs first, then the organisation countersigns');
+      if (body.drawn_signature !== undefined && !(await checkDrawnSignature(body.drawn_signature)))
+        throw fail('agreement.signature-image-invalid', 'The drawn signature is not a PNG image that can be used');
+
+      const signature: SealSignature = {
+        side,
+        fullName: body.full_name,
+        position: body.position,
+        email: normaliseEmail(callerEmail(caller)),
+        signedAt: ctx.now(),
+        ip: meta.ip,
+        userAgent: meta.userAgent.slice(0, 400),
+        documentSha256: draft.sha256,
+        drawnSignature: body.drawn_signature ?? null,
+      };
+      const signatureId = await repo.addSignature(sponsorship.id, signature, JSON.stringify(draft.snapshot));
+      if (signatureId === null)
+        throw fail('agreement.not-your-turn', 'This side has signed already (another request was first)');
+      await repo.audit(sponsorship.id, {
+        at: signature.signedAt,
+        kind: 'signed',
+        side,
+        actor: signature.email,
+        ip: signature.ip,
+        userAgent: signature.userAgent,
+        documentSha256: draft.sha256,
+      });
+      const actor = { side, by: signature.email };
+      if (side === 'sponsor') {
+        await deps.moveByAgreement(sponsorship.id, 'signed', actor);
+        return;
+      }
+      const record: SignatureRecord = {
+        ...signature,
+        id: signatureId,
+        snapshot: '',
+        voidedAt: null,
+        voidedBySha256: null,
+      };
+      let sealed: { pdf: Buffer; sha256: string };
+      try {
+        sealed = await seal(sponsorship, draft, [...valid, record]);
+      } catch (error) {
+        // Nothing was sealed: the countersignature is taken back so it can be given again.
+        await repo.removeSignature(signatureId);
+        throw error;
+      }
+      await deps.moveByAgreement(sponsorship.id, 'confirmed', actor);
+      const organisers = [{ email: signature.email, language: (await profileLanguage(caller)) ?? null }];
+      const reference = `${draft.snapshot.sponsorshipId}`;
+      await ctx.mailBoth(
+        sponsorship,
+        draft.language,
+        organisers,
+        (t, link) => ({
+          subject: t.mail.completedSubject(sponsorship.eventTitle),
+          text: t.mail.completedText(sponsorship.eventTitle, link),
+        }),
+        { filename: `agreement-${reference}-${sealed.sha256.slice(0, 12)}.pdf`, content: sealed.pdf },
+      );
+    },
+  };
+
+  async function profileLanguage(caller: SponsorshipCaller): Promise<string | null> {
+    if (caller.kind !== 'user') return null;
+    return (await deps.profiles.findByCognitoId(caller.sub))?.language ?? null;
+  }
+}
