@@ -3,8 +3,8 @@
 // the document's dates come from the caller, so the same data always gives the same bytes.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
+import { loadPdfLib, rgbColour as rgb } from '../../lib/pdf-lib.ts';
 
 const require = createRequire(import.meta.url);
 const fontFile = (name: string) => require.resolve(`dejavu-fonts-ttf/ttf/${name}`);
@@ -24,7 +24,7 @@ export type Fonts = { regular: PDFFont; bold: PDFFont };
 
 /** Embeds the two fonts under fixed names (pdf-lib would otherwise add a random suffix). */
 export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit((await loadPdfLib()).fontkit);
   const bytes = fonts();
   return {
     regular: await doc.embedFont(bytes.regular, { subset: true, customName: 'DejaVuSans' }),
@@ -34,6 +34,7 @@ export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
 
 /** A new document whose metadata is fixed by `at` (no producer stamp, no current time). */
 export async function newDocument(title: string, at: Date): Promise<PDFDocument> {
+  const { PDFDocument } = await loadPdfLib();
   const doc = await PDFDocument.create({ updateMetadata: false });
   stampMetadata(doc, title, at);
   return doc;

@@ -6,13 +6,15 @@ import { generateKeyPair } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import forge from 'node-forge';
+import type forgeModule from 'node-forge';
 
 export type SealKey = { p12: Buffer; passphrase: string };
 
 const SEAL_NAME = 'Sponsoring platform seal';
 
 async function makeP12(passphrase: string): Promise<Buffer> {
+  // node-forge (12 MB) is loaded only when a key is made, not at every start.
+  const forge: typeof forgeModule = (await import('node-forge')).default;
   // Node's key generation (native) instead of forge's, which takes seconds in JavaScript.
   const { privateKey } = await promisify(generateKeyPair)('rsa', {
     modulusLength: 2048,
@@ -20,7 +22,10 @@ async function makeP12(passphrase: string): Promise<Buffer> {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
   const key = forge.pki.privateKeyFromPem(privateKey);
-  const publicKey = forge.pki.setRsaPublicKey((key as forge.pki.rsa.PrivateKey).n, (key as forge.pki.rsa.PrivateKey).e);
+  const publicKey = forge.pki.setRsaPublicKey(
+    (key as forgeModule.pki.rsa.PrivateKey).n,
+    (key as forgeModule.pki.rsa.PrivateKey).e,
+  );
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
   cert.serialNumber = `01${forge.util.bytesToHex(forge.random.getBytesSync(15))}`;
@@ -37,8 +42,8 @@ async function makeP12(passphrase: string): Promise<Buffer> {
     { name: 'basicConstraints', cA: false },
     { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
   ]);
-  cert.sign(key as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key as forge.pki.rsa.PrivateKey, [cert], passphrase, {
+  cert.sign(key as forgeModule.pki.rsa.PrivateKey, forge.md.sha256.create());
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key as forgeModule.pki.rsa.PrivateKey, [cert], passphrase, {
     algorithm: '3des',
     friendlyName: SEAL_NAME,
   });

@@ -1,10 +1,7 @@
 // The signed document: the draft's pages as signed, one signature page per party, the audit trail and
 // the kind of signature, then the platform's PAdES seal (ETSI.CAdES.detached over the whole file), so
 // a PDF reader shows the document unchanged since it was sealed.
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { P12Signer } from '@signpdf/signer-p12';
-import { SignPdf } from '@signpdf/signpdf';
-import { PDFDocument } from 'pdf-lib';
+import { loadPdfLib } from '../../lib/pdf-lib.ts';
 import { drawFooters, embedFonts, PdfWriter, stampMetadata } from './pdf-writer.ts';
 import type { SealKey } from './seal-key.ts';
 import { referenceOf, type AgreementSnapshot } from './snapshot.ts';
@@ -49,6 +46,7 @@ export async function checkDrawnSignature(dataUrl: string): Promise<boolean> {
     const width = bytes.readUInt32BE(16);
     const height = bytes.readUInt32BE(20);
     if (width < 1 || height < 1 || width > 3000 || height > 1500) return false;
+    const { PDFDocument } = await loadPdfLib();
     const doc = await PDFDocument.create();
     await doc.embedPng(bytes);
     return true;
@@ -68,6 +66,13 @@ export async function sealAgreement(input: {
   const { snapshot } = input;
   const t = TEXTS[snapshot.language];
   const reference = referenceOf(snapshot);
+  // The signing libraries (40 MB with pdf-lib) are loaded with the first seal, not at start.
+  const [{ PDFDocument }, { pdflibAddPlaceholder }, { P12Signer }, { SignPdf }] = await Promise.all([
+    loadPdfLib(),
+    import('@signpdf/placeholder-pdf-lib'),
+    import('@signpdf/signer-p12'),
+    import('@signpdf/signpdf'),
+  ]);
   const doc = await PDFDocument.load(input.draft, { updateMetadata: false });
   stampMetadata(doc, `${t.title} ${reference}`, input.completedAt);
   const draftPages = doc.getPageCount();

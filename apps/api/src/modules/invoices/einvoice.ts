@@ -2,7 +2,7 @@
 // with the CII XML embedded), made by @e-invoice-eu/core from its UBL-shaped JSON; no XML is written
 // by hand here. A cancellation invoice is type 384 (corrected invoice) with negative amounts and a
 // reference to the invoice it cancels (BT-25/26). Decision record 026 has the profile choices.
-import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
+import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
 import type { VatTreatment } from '@sp/shared';
 import { decimal } from './money.ts';
 import type { InvoiceParty, InvoiceSnapshot } from './snapshot.ts';
@@ -162,7 +162,9 @@ export function einvoiceData(input: InvoiceDocumentInput, customization: string)
 /** The library's generator; its data validation errors (ajv) are put into the message. */
 async function generate(data: Invoice, options: Parameters<InvoiceService['generate']>[1]) {
   try {
-    return await new InvoiceService(silent).generate(data, options);
+    // The library (70 MB, 0.3 s to load) comes with the first invoice issued, not at start.
+    const { InvoiceService: Service } = await import('@e-invoice-eu/core');
+    return await new Service(silent).generate(data, options);
   } catch (error) {
     const details = (error as { errors?: unknown }).errors;
     if (details) throw new Error(`e-invoice data refused: ${JSON.stringify(details).slice(0, 2000)}`, { cause: error });

@@ -5,8 +5,8 @@
 // it cancels. A payable invoice carries the EPC GiroCode for the SEPA transfer.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { loadPdfLib, rgbColour as rgb } from '../../lib/pdf-lib.ts';
 import { girocodePayload, qrMatrix } from './girocode.ts';
 import { formatMoney } from './money.ts';
 import type { InvoiceDocumentInput } from './einvoice.ts';
@@ -51,6 +51,7 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
   const t = PDF_TEXTS[input.language];
   const lang = input.language;
   const s = input.snapshot;
+  const { PDFDocument, fontkit } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const regular = await doc.embedFont(fontBytes().regular, { subset: true });
