@@ -4,7 +4,8 @@ export type AgreementLanguage = 'de' | 'en';
 
 const de = {
   title: 'Sponsoringvereinbarung',
-  draft: 'Entwurf zur Unterschrift',
+  // The signed PDF keeps these pages exactly as signed, so the label must be true of both: not "draft".
+  draft: 'Zur Unterschrift vorgelegt',
   reference: 'Vereinbarung Nr.',
   between: 'zwischen',
   organiser: 'Veranstalter',
@@ -71,7 +72,7 @@ type Texts = typeof de;
 
 const en: Texts = {
   title: 'Sponsorship agreement',
-  draft: 'Draft for signature',
+  draft: 'Presented for signature',
   reference: 'Agreement no.',
   between: 'between',
   organiser: 'Organiser',
