@@ -26,6 +26,7 @@ const TEXT = {
     name: 'Name',
     price: 'Preis in EUR (netto)',
     save: 'Speichern',
+    saveSettings: 'Einstellungen speichern',
     generated: /Erzeugte Vereinbarung/,
     clauses: 'Eigene Klauseln',
     term: 'Zahlungsziel in Tagen',
@@ -65,6 +66,7 @@ const TEXT = {
     name: 'Name',
     price: 'Price in EUR (net)',
     save: 'Save',
+    saveSettings: 'Save settings',
     generated: /Generated agreement/,
     clauses: 'Your own clauses',
     term: 'Payment term in days',
@@ -136,7 +138,7 @@ async function changeSettings(page: Page, text: Text, change: { term?: string; c
   const settings = page.getByTestId('agreement-settings');
   if (change.term) await settings.getByLabel(text.term).fill(change.term);
   if (change.clauses) await settings.getByLabel(text.clauses).fill(change.clauses);
-  await settings.getByRole('button', { name: text.save }).click();
+  await settings.getByRole('button', { name: text.saveSettings }).click();
   await expect(page.getByText(text.settingsSaved).first()).toBeVisible();
 }
 
@@ -205,7 +207,7 @@ for (const language of ['de', 'en'] as const) {
     await settings.getByLabel(text.clauses).fill(clause);
     await settings.getByLabel(text.term).fill('21');
     await settings.getByRole('checkbox', { name: text.members }).check();
-    await settings.getByRole('button', { name: text.save }).click();
+    await settings.getByRole('button', { name: text.saveSettings }).click();
     await expect(page.getByText(text.settingsSaved)).toBeVisible();
     const preview = await download(page, () => settings.getByRole('button', { name: text.preview }).click());
     expect(preview.subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -42,7 +42,7 @@ test.describe('events', () => {
     await page.getByLabel('Beschreibung').fill('Das große Sommerfest mit Bühne und Markt.');
     await pdfInput(page).setInputFiles({ name: 'Vertrag.pdf', mimeType: 'application/pdf', buffer: first });
     await expect(page.getByText('Vertrag.pdf')).toBeVisible();
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
 
     await expect(page.getByText('Event wurde gespeichert!')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/organizer\/events$/);
@@ -64,7 +64,7 @@ test.describe('events', () => {
 
     await page.getByLabel('Titel').fill('Sommerfest 2030 – Open Air');
     await pdfInput(page).setInputFiles({ name: 'Vertrag neu.pdf', mimeType: 'application/pdf', buffer: second });
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page.getByText('Event wurde gespeichert!')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/organizer\/events$/);
     await expect(page.getByRole('link', { name: 'Sommerfest 2030 – Open Air' })).toBeVisible();
@@ -82,7 +82,7 @@ test.describe('events', () => {
     await page.getByLabel('Ort').fill('Marktplatz');
     await page.getByLabel('Beschreibung').fill('Regionaler Markt.');
 
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Bitte lade eine PDF-Datei hoch.');
 
     await pdfInput(page).setInputFiles({ name: 'notizen.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
@@ -95,14 +95,14 @@ test.describe('events', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from('this is not a pdf'),
     });
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page).toHaveURL(/\/edit-event\/\d+$/);
     await expect(page.getByText('Das Event wurde angelegt, die PDF-Datei aber noch nicht gespeichert.')).toBeVisible();
     await expect(page.getByLabel('Titel')).toHaveValue('Herbstmarkt');
     await expect(page.getByLabel('Datum')).toHaveValue('03.10.2030');
 
     await pdfInput(page).setInputFiles({ name: 'Markt.pdf', mimeType: 'application/pdf', buffer: makePdf('Markt') });
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page.getByText('Event wurde gespeichert!')).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: 'Herbstmarkt' }).getByText('03.10.2030')).toBeVisible();
   });

@@ -53,7 +53,7 @@ test('a German user meets no English from registration to logout', async ({ brow
   await page
     .getByLabel('Sponsoring-Vereinbarung (PDF)')
     .setInputFiles({ name: 'Vertrag.pdf', mimeType: 'application/pdf', buffer: makePdf('Vertrag') });
-  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
   await seen(page, 'events', 'Event wurde gespeichert!');
   await page.getByRole('link', { name: 'Hafenfest 2030' }).click();
   await seen(page, 'event', 'Hafenfest 2030');
