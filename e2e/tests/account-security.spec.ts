@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { runAdmin } from '../support/admin.ts';
-import { PASSWORD, completeOnboarding, createUser, type TestUser } from '../support/session.ts';
+import { PASSWORD, completeOnboarding, createUser, uniqueEmail, type TestUser } from '../support/session.ts';
 
 const STEP_MS = 30_000;
 
@@ -195,5 +195,57 @@ test.describe('small screens (375 px)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath('security-de-375.png'), fullPage: true });
+  });
+});
+
+// An account the operator made with `npm run admin -- identity create-user` (NEW_PASSWORD_REQUIRED):
+// the first sign-in with the temporary password asks for an own password and then completes.
+test.describe('first sign-in with a temporary password', () => {
+  const operatorMadeUser = (tag: string) => {
+    const email = uniqueEmail(tag);
+    const line = runAdmin(['identity', 'create-user', email]);
+    const temporary = /temporary password: (\S+)$/.exec(line)?.[1];
+    if (!temporary) throw new Error(`unexpected answer: ${line}`);
+    return { email, temporary };
+  };
+
+  test('asks for an own password, in German, and lands on the onboarding', async ({ browser }) => {
+    const page = await newPage(browser, 'de');
+    const { email, temporary } = operatorMadeUser('temporary-de');
+    await logIn(page, email, temporary);
+    await expect(page.getByText('Neues Passwort festlegen')).toBeVisible();
+    await expect(page.getByLabel('Neues Passwort', { exact: true })).toBeFocused();
+    await page.getByLabel('Neues Passwort', { exact: true }).fill('Rudern-Fuchs-2025?');
+    await page.getByLabel('Passwort wiederholen').fill('Rudern-Fuchs-2025!');
+    await page.getByRole('button', { name: 'Passwort festlegen und einloggen' }).click();
+    await expect(page.getByText('Die Passwörter stimmen nicht überein')).toBeVisible();
+    await page.getByLabel('Passwort wiederholen').fill('Rudern-Fuchs-2025?');
+    await page.getByRole('button', { name: 'Passwort festlegen und einloggen' }).click();
+    await expect(page).toHaveURL(/\/on-boarding\/$/);
+    await page.context().close();
+
+    // The chosen password signs in directly; the temporary one no more.
+    const again = await newPage(browser, 'de');
+    await logIn(again, email, temporary);
+    await expect(again.getByRole('alert')).toBeVisible();
+    await expect(again).toHaveURL(/\/login\//);
+    await logIn(again, email, 'Rudern-Fuchs-2025?');
+    await expect(again).toHaveURL(/\/on-boarding\/$/);
+    await again.context().close();
+  });
+
+  test('asks for an own password, in English, on a small screen', async ({ browser }) => {
+    const page = await newPage(browser, 'en', 375);
+    const { email, temporary } = operatorMadeUser('temporary-en');
+    await logIn(page, email, temporary, 'en');
+    await expect(page.getByText('Set a new password')).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('Paddle-Otter-2025?');
+    await page.getByLabel('Repeat password').fill('Paddle-Otter-2025?');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('new-password-en-375.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Set password and log in' }).click();
+    await expect(page).toHaveURL(/\/on-boarding\/$/);
+    await page.context().close();
   });
 });

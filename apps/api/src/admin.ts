@@ -2,6 +2,8 @@
 // `npm run admin -- invitation-codes list`, and `npm run admin -- agreement-archive purge` (removes
 // archived signed agreements whose retention has passed; decision 010), and
 // `npm run admin -- identity reset-mfa <email>` (turns off a user's two-factor sign-in; decision 023),
+// `npm run admin -- identity create-user <email> [--temporary-password PW]` (an account whose owner
+// chooses their own password at the first sign-in, Cognito's AdminCreateUser; prints the temporary one),
 // and `npm run admin -- invoices send-reminders [--at YYYY-MM-DD]` (the payment reminders due as of that
 // day, today without it; the server sends them every hour, the e2e test as of a later day).
 import { parseArgs } from 'node:util';
@@ -15,6 +17,7 @@ import { purgeExpiredAgreements } from './modules/agreements/index.ts';
 import { organisationKeyPrefix } from './modules/files/index.ts';
 import { createBlobStore } from './ports/blobs/index.ts';
 import { adminResetSoftwareTokenMfa } from './identity/index.ts';
+import { createUserWithTemporaryPassword } from './admin-identity.ts';
 import { billingSettingsReader } from './modules/billing/index.ts';
 import { sendInvoiceReminders } from './modules/invoices/index.ts';
 import { createMailPort } from './ports/mail/index.ts';
@@ -24,6 +27,7 @@ const USAGE = `Usage:
   npm run admin -- invitation-codes list
   npm run admin -- agreement-archive purge
   npm run admin -- identity reset-mfa <email>
+  npm run admin -- identity create-user <email> [--temporary-password PW]
   npm run admin -- invoices send-reminders [--at YYYY-MM-DD]`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -110,13 +114,14 @@ export async function runAdmin(
       'expires-in': { type: 'string' },
       note: { type: 'string' },
       at: { type: 'string' },
+      'temporary-password': { type: 'string' },
     },
   });
   const [area, command, argument] = positionals;
   const known =
     (area === 'invitation-codes' && (command === 'create' || command === 'list')) ||
     (area === 'agreement-archive' && command === 'purge') ||
-    (area === 'identity' && command === 'reset-mfa' && Boolean(argument)) ||
+    (area === 'identity' && (command === 'reset-mfa' || command === 'create-user') && Boolean(argument)) ||
     (area === 'invoices' && command === 'send-reminders');
   if (!known) throw new UsageError(USAGE);
 
@@ -125,6 +130,16 @@ export async function runAdmin(
   const database = options.database ?? openDatabaseFromConfig(config);
   try {
     if (!options.database) await migrateToLatest(database);
+    if (area === 'identity' && command === 'create-user') {
+      const temporary = await createUserWithTemporaryPassword(
+        config,
+        database.db,
+        argument!,
+        values['temporary-password'],
+      );
+      out(`Created ${argument!.trim()}; temporary password: ${temporary}`);
+      return;
+    }
     if (area === 'identity') {
       const reset = await adminResetSoftwareTokenMfa(database.db, argument!, options.now ?? new Date());
       if (!reset) throw new UsageError(`No user with the address "${argument}".`);

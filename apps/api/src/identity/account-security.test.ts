@@ -194,6 +194,34 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     ).rejects.toThrow('No user with the address');
   });
 
+  it('lets the operator create an account whose owner chooses a password at the first sign-in', async () => {
+    const email = `operator-made-${Date.now()}@example.org`;
+    const lines: string[] = [];
+    await runAdmin(['identity', 'create-user', email], (line) => lines.push(line), { database: t.database });
+    const temporary = /temporary password: (\S+)$/.exec(lines[0] ?? '')?.[1];
+    expect(temporary).toBeDefined();
+    const first = await passwordAuth(email, temporary);
+    expect(first.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const chosen = await callIdentity(t.app, 'RespondToAuthChallenge', {
+      ClientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: first.body.Session,
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: PASSWORD },
+    });
+    expect(chosen.body.AuthenticationResult).toBeDefined();
+    // From now on the chosen password signs in without a challenge; the temporary one no more.
+    expect((await passwordAuth(email)).body.AuthenticationResult).toBeDefined();
+    expect((await passwordAuth(email, temporary)).body.__type).toBe('NotAuthorizedException');
+    await expect(
+      runAdmin(['identity', 'create-user', email], () => undefined, { database: t.database }),
+    ).rejects.toThrow();
+    await expect(
+      runAdmin(['identity', 'create-user', `weak-${email}`, '--temporary-password', 'Passwort1!'], () => undefined, {
+        database: t.database,
+      }),
+    ).rejects.toThrow();
+  });
+
   it('lists the signed-in devices and signs one out: its access and refresh tokens are refused', async () => {
     const { email } = await signUpAndSignIn(t);
     const laptop = await signInOnDevice(email, 'Laptop browser');
