@@ -6,13 +6,13 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildWebIfNeeded } from './web-build.mjs';
-import { apiEntry, buildApiIfNeeded } from './api-build.mjs';
+import { SERVER_NODE_FLAGS, apiEntry, buildApiIfNeeded } from './api-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 buildWebIfNeeded();
 buildApiIfNeeded();
 
-const child = spawn(process.execPath, [apiEntry], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, apiEntry], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -7,7 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { apiEntry } from '../api-build.mjs';
+import { SERVER_NODE_FLAGS, apiEntry } from '../api-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MAILBOX_TOKEN = 'bench-mailbox-token';
@@ -54,7 +54,14 @@ function healthStatus(port) {
  * `['--cpu-prof']` to profile the server under a load. `entry` is another copy of the built server
  * (it serves the web build at ../../web/dist from itself), for comparing builds.
  */
-export async function startServer({ port, dataDir, databaseUrl, timeoutMs = 60_000, nodeArgs = [], entry = apiEntry }) {
+export async function startServer({
+  port,
+  dataDir,
+  databaseUrl,
+  timeoutMs = 60_000,
+  nodeArgs = SERVER_NODE_FLAGS,
+  entry = apiEntry,
+}) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
