@@ -84,6 +84,33 @@ function cannonErrorKinds(r) {
 
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
+/**
+ * Issue 22's budgets for PostgreSQL against the same run: every read at least 0.50 of the baseline
+ * with p99 < 10 ms, and the 200-user mixed load with p99 < 100 ms at 40 % of SQLite's rate or more.
+ */
+function postgresBudgets() {
+  const pg = results.engines.postgresql;
+  if (!pg?.baseline) return;
+  for (const [name, r] of Object.entries(pg.reads ?? {})) {
+    const ratio = r.reqPerSec / pg.baseline.reqPerSec;
+    row(
+      'postgresql',
+      `${name}: issue 22 read budget`,
+      ratio,
+      '',
+      '>= 0.50 x baseline',
+      ratio >= 0.5 && r.p99 < 10,
+      ratio,
+    );
+  }
+  const sqliteMixed = results.engines.sqlite?.mixed;
+  if (pg.mixed) {
+    const ratio = sqliteMixed ? pg.mixed.reqPerSec / sqliteMixed.reqPerSec : NaN;
+    row('postgresql', 'mixed 200 users, of SQLite in this run', ratio, '', '>= 0.40', ratio >= 0.4, ratio);
+    row('postgresql', 'mixed 200 users p99', pg.mixed.p99, 'ms', '< 100', pg.mixed.p99 < 100);
+  }
+}
+
 async function runEngine(engine, databaseUrl) {
   const figures = {};
   results.engines[engine] = figures;
@@ -399,6 +426,7 @@ async function main() {
   if (onlyEngine === 'sqlite') log('--engine sqlite: PostgreSQL skipped');
   else if (process.env.BENCH_DATABASE_URL) await runEngine('postgresql', process.env.BENCH_DATABASE_URL);
   else log('BENCH_DATABASE_URL is not set: PostgreSQL skipped');
+  postgresBudgets();
 
   printTable();
   results.rows = rows;
