@@ -169,6 +169,26 @@ describe.each(ENGINES)('chat streams and notices on %s', (engine) => {
 
   // Only PostgreSQL has a shared bus across processes; on SQLite the test is not defined (not skipped).
   if (engine === 'postgres') {
+    it('sends events published together in one statement, in order, none folded into another', async () => {
+      const channel = `bus_test_${randomBytes(4).toString('hex')}`;
+      const connection = { connectionString: process.env.TEST_DATABASE_URL };
+      const sender = createPostgresBus({ connection, db: world.t.database.db, channel });
+      const receiver = createPostgresBus({ connection, db: world.t.database.db, channel });
+      try {
+        await Promise.all([sender.ready(), receiver.ready()]);
+        const received: unknown[] = [];
+        receiver.subscribe('test.event', (data, _local, remote) => remote && received.push(data));
+        // Two identical events too: PostgreSQL folds identical notices of one statement.
+        const events = [...Array.from({ length: 40 }, (_, i) => ({ i })), { i: 'same' }, { i: 'same' }];
+        await Promise.all(events.map((event) => sender.publish('test.event', event)));
+        for (let i = 0; i < 100 && received.length < events.length; i++) await wait(20);
+        expect(received).toEqual(events);
+      } finally {
+        await sender.close();
+        await receiver.close();
+      }
+    });
+
     it('delivers a message posted to one API process to a stream of another on the same database', async () => {
       const { t, organiser, inviteGuest, guestConversation, streams } = world;
       const channel = `chat_test_${randomBytes(4).toString('hex')}`;

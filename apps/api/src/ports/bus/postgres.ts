@@ -1,7 +1,8 @@
 // PostgreSQL bus: LISTEN/NOTIFY on one channel, so API processes on the same database deliver each
 // other's events. A dedicated client listens (reconnecting after errors with a growing pause); NOTIFY
 // goes through the ordinary pool. Own events are handed to local subscribers at once and skipped when
-// they come back from the database.
+// they come back from the database. Events published while a NOTIFY statement runs go out together
+// in the next one, in publishing order: under load a chat post costs one statement less (decision 032).
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { loadPg } from '../../db/index.ts';
@@ -21,7 +22,9 @@ export type PostgresBusOptions = {
   reconnectMs?: { min: number; max: number };
 };
 
-type Envelope = { o: string; t: string; d: BusData };
+/** o: the publishing process; n: its running number (PostgreSQL folds identical notices of a statement). */
+type Envelope = { o: string; n: number; t: string; d: BusData };
+type Queued = { payload: string; resolve: () => void; reject: (error: unknown) => void };
 
 export function createPostgresBus(options: PostgresBusOptions): MessageBus {
   const channel = options.channel ?? 'sp_bus';
@@ -34,6 +37,25 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
   let closed = false;
   let delay = min;
   let retry: NodeJS.Timeout | undefined;
+  let sequence = 0;
+  let queued: Queued[] = [];
+  let flushing = false;
+
+  const flush = async () => {
+    flushing = true;
+    while (queued.length > 0) {
+      const batch = queued;
+      queued = [];
+      try {
+        const payloads = batch.map((entry) => entry.payload);
+        await sql`select pg_notify(${channel}, p) from unnest(${payloads}::text[]) as p`.execute(options.db);
+        for (const entry of batch) entry.resolve();
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    flushing = false;
+  };
 
   const onNotification = (notification: pg.Notification) => {
     if (notification.channel !== channel || !notification.payload) return;
@@ -93,9 +115,11 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
     kind: 'postgres',
     async publish(topic, data, local) {
       dispatch(listeners, topic, data, local, false, onError);
-      const payload = JSON.stringify({ o: origin, t: topic, d: data } satisfies Envelope);
+      const payload = JSON.stringify({ o: origin, n: sequence++, t: topic, d: data } satisfies Envelope);
       if (Buffer.byteLength(payload) > MAX_BUS_PAYLOAD_BYTES) throw new Error('bus payload too large');
-      await sql`select pg_notify(${channel}, ${payload})`.execute(options.db);
+      const sent = new Promise<void>((resolve, reject) => queued.push({ payload, resolve, reject }));
+      if (!flushing) void flush();
+      await sent;
     },
     subscribe: (topic, listener) => subscribeTo(listeners, topic, listener),
     ready: () => ready,
