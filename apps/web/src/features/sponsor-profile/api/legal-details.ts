@@ -23,6 +23,11 @@ export function useSaveSponsorLegalDetails(viewer: ProfileViewer) {
   return useMutation({
     mutationFn: (body: SponsorLegalDetailsInput) =>
       api.put('/sponsor-profile/legal', body, { schema: ZSponsorLegalDetailsResponse, auth: authOf(viewer) }),
-    onSuccess: (answer) => queryClient.setQueryData(sponsorLegalDetailsQueryOptions(viewer).queryKey, answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(sponsorLegalDetailsQueryOptions(viewer).queryKey, answer);
+      // An agreement not yet signed is drawn up with these details: its card on the same page shows
+      // the new ones without a reload.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sponsorships.all });
+    },
   });
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SponsorLegalDetailsResponse, SponsorLegalDetailsWire } from '@sp/shared';
 import { configureApiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { renderWithApp } from '@/testing/render';
 import { SponsorLegalDetailsForm } from './legal-details-form';
 
@@ -54,7 +55,10 @@ describe('SponsorLegalDetailsForm', () => {
   it('saves the details through the invitation link with the VAT id normalised', async () => {
     const user = userEvent.setup();
     const onSaved = vi.fn();
-    renderWithApp(<SponsorLegalDetailsForm viewer={GUEST} onSaved={onSaved} />);
+    const { queryClient } = await renderWithApp(<SponsorLegalDetailsForm viewer={GUEST} onSaved={onSaved} />);
+    // The agreement card of the same page, drawn up with the details before they changed.
+    const agreementKey = queryKeys.sponsorships.agreement(7, `guest:${GUEST.email}`);
+    queryClient.setQueryData(agreementKey, { state: 'draft' });
     await fillRequired(user);
     await user.type(screen.getByLabelText('USt-IdNr.'), 'de 123 456 789');
     await user.click(screen.getByRole('button', { name: 'Daten speichern' }));
@@ -71,6 +75,7 @@ describe('SponsorLegalDetailsForm', () => {
       language: 'de',
     });
     expect(toast.success).toHaveBeenCalledWith('Rechnungs- und Vertragsdaten gespeichert');
+    expect(queryClient.getQueryState(agreementKey)?.isInvalidated).toBe(true);
   });
 
   it('names wrong fields in German and sends nothing', async () => {
