@@ -6,9 +6,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { createIdentityContext } from './identity/context.ts';
-import { adminCreateUser } from './identity/admin.ts';
-import { issuerOf } from './identity/index.ts';
+import { adminCreateUser, createBuiltinIdentity } from './identity/index.ts';
 import { createMailPort } from './ports/mail/index.ts';
 
 /** 16 random characters plus one of each class the password policy asks for (about 96 bits). */
@@ -29,18 +27,7 @@ export async function createUserWithTemporaryPassword(
   const log = Fastify({ logger: false }).log;
   const mail = createMailPort(config, db, log);
   try {
-    const context = createIdentityContext({
-      db,
-      mail,
-      log,
-      settings: {
-        userPoolId: config.identity.userPoolId,
-        clientId: config.identity.clientId,
-        issuer: issuerOf(config.publicUrl, config.identity.userPoolId),
-        defaultLanguage: config.defaultLanguage,
-        addressLimits: config.addressLimits,
-      },
-    });
+    const { context } = createBuiltinIdentity({ config, db, mail, log });
     const password = temporaryPassword ?? randomTemporaryPassword();
     await adminCreateUser(context, { email, temporaryPassword: password });
     return password;
