@@ -216,6 +216,10 @@ test.describe('first sign-in with a temporary password', () => {
     await expect(page.getByText('Neues Passwort festlegen')).toBeVisible();
     await expect(page.getByLabel('Neues Passwort', { exact: true })).toBeFocused();
     await page.getByLabel('Neues Passwort', { exact: true }).fill('Rudern-Fuchs-2025?');
+    // The login page carries only its own texts: the rules and the strength meter must be among them.
+    await expect(page.getByText('Das Passwort braucht:')).toBeVisible();
+    await expect(page.getByText('Passwortstärke')).toBeVisible();
+    await expect(page.getByText(/auth\.password/)).toHaveCount(0);
     await page.getByLabel('Passwort wiederholen').fill('Rudern-Fuchs-2025!');
     await page.getByRole('button', { name: 'Passwort festlegen und einloggen' }).click();
     await expect(page.getByText('Die Passwörter stimmen nicht überein')).toBeVisible();

@@ -14,8 +14,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@sp/sh
 import type de from '@/locales/de.json';
 import type { TFunction } from './keys';
 import { createTranslator, type Translator } from './translator';
-// Keep in step with SHELL_PATHS: every group a component of the shell or of that page reads.
-import shellTexts from '@/locales/de.json?groups=common,boot,nav,settings,language,auth.login,auth.fields,auth.validation,auth.errors,auth.pleaseWait,auth.logoutSuccess,footer,notFound,errorPage,search,alerts';
+// Keep in step with SHELL_PATHS: every group a component of the shell or of that page reads (the
+// login's new-password step shows the password rules and strength).
+import shellTexts from '@/locales/de.json?groups=common,boot,nav,settings,language,auth.login,auth.fields,auth.validation,auth.errors,auth.passwordRules,auth.passwordStrength,auth.pleaseWait,auth.logoutSuccess,footer,notFound,errorPage,search,alerts';
 
 type Messages = typeof de;
 
