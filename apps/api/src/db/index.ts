@@ -112,7 +112,7 @@ export function openDatabase(options: DbOptions): DbHandle {
   const names = createStatementNames();
   const notices = createPostgresReadMemo({ connection, loadPg, schema: options.schema });
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withNamedStatements(pool, names, notices.statementDone) }),
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool, names, notices.openSession) }),
   });
   attachStatementNames(db, names);
   readMemos.set(db, notices.memo);

@@ -49,13 +49,17 @@ export function statementNamesOf(db: object): StatementNames | undefined {
 export function withNamedStatements(
   pool: pg.Pool,
   names: StatementNames,
-  /** Told of each finished statement (the read memo counts writes). */
-  statementDone: (text: string) => void = () => undefined,
+  /**
+   * Called once per connection; what it answers is told of each statement that connection finished
+   * (the read memo follows writes and the transactions they are in).
+   */
+  openSession: () => (text: string) => void = () => () => undefined,
 ): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let wrapper = wrappers.get(client);
     if (wrapper) return wrapper;
+    const statementDone = openSession();
     const query = (textOrCursor: string | PostgresCursor<unknown>, parameters: readonly unknown[] = []) => {
       if (typeof textOrCursor !== 'string') return client.query(textOrCursor as unknown as pg.Submittable);
       const name = names.nameOf(textOrCursor);

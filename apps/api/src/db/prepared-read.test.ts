@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { preparedRead } from './prepared-read.ts';
-import { installWriteNotices } from './postgres-read-memo.ts';
+import { installWriteNotices, NOTICES } from './postgres-read-memo.ts';
 import { DATA_VERSION_TRUSTED_MS } from './sqlite-read-memo.ts';
 
 type ProbeRow = { id: number; name: string; kind: string };
@@ -257,22 +257,24 @@ describe.skipIf(!ENGINES.includes('postgres'))('preparedRead answers kept until 
   });
   afterAll(() => database.dispose());
 
-  it('puts the write-notice trigger on every table of the schema', async () => {
-    const missing = await sql<{ name: string }>`
-      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = current_schema() and c.relkind = 'r' and c.relname not like 'kysely\\_%'
-        and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'sp_write_notice')`.execute(
-      db,
-    );
-    // The probe table was made after the start; the next start covers it.
-    expect(missing.rows.map((r) => r.name)).toEqual(['prepared_read_probe']);
+  it('puts the write-notice triggers on every table of the schema', async () => {
+    for (const { trigger } of NOTICES) {
+      const missing = await sql<{ name: string }>`
+        select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relkind = 'r' and c.relname not like 'kysely\\_%'
+          and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = ${trigger})`.execute(db);
+      // The probe table was made after the start; the next start covers it.
+      expect(missing.rows.map((r) => r.name)).toEqual(['prepared_read_probe']);
+    }
     await installWriteNotices(database.db);
     expect(
       (
-        await sql<{ n: number }>`select count(*)::int as n from pg_trigger where tgname = 'sp_write_notice'
-          and tgrelid = 'prepared_read_probe'::regclass`.execute(db)
+        await sql<{ n: number }>`select count(*)::int as n from pg_trigger
+          where tgname in (${sql.join(NOTICES.map((n) => n.trigger))}) and tgrelid = 'prepared_read_probe'::regclass`.execute(
+          db,
+        )
       ).rows[0]!.n,
-    ).toBe(1);
+    ).toBe(2);
   });
 
   it('keeps answers while listening, drops them on its own writes at once', async () => {
@@ -322,5 +324,82 @@ describe.skipIf(!ENGINES.includes('postgres'))('preparedRead answers kept until 
     expect(await read(1)).toEqual([{ name: 'Annika' }]);
     await eventually(() => Promise.resolve(database.memoListening!()), true);
     expect(await read(1)).toEqual([{ name: 'Annika' }]);
+  });
+  it('drops on its own writes only the answers of the tables written, with those their triggers and cascades write', async () => {
+    // Tables without the notice triggers (made after the start): only this process's own view of
+    // its writes can drop what is kept, at once.
+    type MemoDb = ProbeDb & {
+      memo_parent: { id: number; name: string };
+      memo_child: { id: number; parent_id: number };
+      memo_log: { n: number };
+    };
+    const memoDb = db as unknown as Kysely<MemoDb>;
+    await sql`create table memo_parent (id int primary key, name text not null)`.execute(db);
+    await sql`create table memo_child (id int primary key, parent_id int not null references memo_parent on delete cascade)`.execute(
+      db,
+    );
+    await sql`create table memo_log (n int not null)`.execute(db);
+    await sql`create function memo_log_write() returns trigger language plpgsql as $$
+      begin insert into memo_log values (1); return null; end $$`.execute(db);
+    await sql`create trigger memo_parent_logged after update on memo_parent
+      for each statement execute function memo_log_write()`.execute(db);
+    await memoDb.insertInto('memo_parent').values({ id: 1, name: 'a' }).execute();
+    await memoDb.insertInto('memo_child').values({ id: 1, parent_id: 1 }).execute();
+    const children = preparedRead(memoDb, (parentId: number) =>
+      memoDb.selectFrom('memo_child').select('id').where('parent_id', '=', parentId),
+    );
+    const logged = preparedRead(memoDb, (n: number) =>
+      memoDb
+        .selectFrom('memo_log')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('n', '=', n),
+    );
+    await eventually(() => Promise.resolve(database.memoListening!()), true);
+    // After DDL the catalogue is read again; meanwhile every write counts for every table.
+    const keptAcrossOtherWrite = async () => {
+      await children(1);
+      await children(1);
+      const before = database.memoHits!();
+      await memoDb.updateTable('prepared_read_probe').set({ kind: 'c' }).where('id', '=', 2).execute();
+      await children(1);
+      return database.memoHits!() > before;
+    };
+    await eventually(keptAcrossOtherWrite, true);
+
+    expect(await logged(1)).toEqual([{ count: 0 }]);
+    await logged(1);
+    await memoDb.updateTable('memo_parent').set({ name: 'b' }).where('id', '=', 1).execute();
+    expect(await logged(1)).toEqual([{ count: 1 }]);
+
+    expect(await children(1)).toEqual([{ id: 1 }]);
+    await memoDb.deleteFrom('memo_parent').where('id', '=', 1).execute();
+    expect(await children(1)).toEqual([]);
+
+    // Inside a transaction: counted when written and again at the commit.
+    await memoDb.insertInto('memo_parent').values({ id: 2, name: 'c' }).execute();
+    expect(await children(2)).toEqual([]);
+    await memoDb.transaction().execute(async (trx) => {
+      await trx.insertInto('memo_child').values({ id: 2, parent_id: 2 }).execute();
+      expect(await children(2)).toEqual([]);
+    });
+    expect(await children(2)).toEqual([{ id: 2 }]);
+  });
+
+  it('keeps answers when another process writes other tables, by the tables its notices name', async () => {
+    await installWriteNotices(database.db);
+    const read = nameOf();
+    await eventually(() => Promise.resolve(database.memoListening!()), true);
+    await read(2);
+    await read(2);
+    const other = database.openAgain!();
+    try {
+      await sql`update memo_log set n = 2`.execute(other.db);
+    } finally {
+      await other.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const before = database.memoHits!();
+    await read(2);
+    expect(database.memoHits!()).toBe(before + 1);
   });
 });

@@ -1,22 +1,47 @@
 // The answers of the hot access reads (preparedRead), kept until the database changes. Every cached
 // read of the API first runs one such read (who the caller is to the organisation, and the revision
 // the cached answer is checked against); its answer changes only when something is written. Each
-// engine says what "changed" means by a stamp (sqlite-read-memo.ts, postgres-read-memo.ts): all
-// answers are dropped when the stamp moves, a read that started under another stamp is not kept, and
-// a null stamp (the engine cannot tell right now) bypasses the memo. Rows are frozen: callers share them.
+// engine says what "changed" means (sqlite-read-memo.ts, postgres-read-memo.ts):
+// - by a stamp: all answers are dropped when it moves, and a null stamp (the engine cannot tell
+//   right now) bypasses the memo;
+// - by table (`changed`): an answer is dropped when a table its SQL reads from was written after the
+//   answer's read began (the tables named after `from` and `join`; none named: any write drops it).
+// A read that began before a change of what it depends on is not kept. Rows are frozen: callers share them.
 
 export type ReadMemo = {
   rows<Row>(sql: string, args: readonly unknown[], load: () => Promise<Row[]>): Promise<Row[]>;
+  /** These tables were (or are being) written, or 'all' when it is not known which: answers that read them are dropped. */
+  changed(tables: Iterable<string> | 'all'): void;
   /** Answers taken from the memo so far (tests). */
   hits(): number;
 };
 
 const MAX_ENTRIES = 10_000;
+/** Stands for "every table" in the change clock: a write whose tables are not known. */
+const ANY = '\u0000any';
+
+/** The tables a SELECT reads, by name (Kysely quotes them; raw SQL may not). */
+export function tablesReadBy(sql: string): string[] {
+  const tables = new Set<string>();
+  for (const match of sql.matchAll(/\b(?:from|join)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/gi)) tables.add(match[1]!);
+  return [...tables];
+}
+
+type Entry = { rows: readonly unknown[]; tables: readonly string[]; readAt: number };
 
 export function createReadMemo(stampNow: () => string | null): ReadMemo {
   let hits = 0;
   let stamp: string | null = null;
-  const entries = new Map<string, readonly unknown[]>();
+  const entries = new Map<string, Entry>();
+  const tablesOf = new Map<string, readonly string[]>();
+  // A clock of changes: each `changed` ticks it and notes the tick per table.
+  let clock = 0;
+  const changedAt = new Map<string, number>();
+  const unchangedSince = (tables: readonly string[], readAt: number) => {
+    if ((changedAt.get(ANY) ?? 0) > readAt) return false;
+    if (tables.length === 0) return clock <= readAt;
+    return tables.every((table) => (changedAt.get(table) ?? 0) <= readAt);
+  };
   return {
     async rows<Row>(sql: string, args: readonly unknown[], load: () => Promise<Row[]>): Promise<Row[]> {
       const now = stampNow();
@@ -25,19 +50,27 @@ export function createReadMemo(stampNow: () => string | null): ReadMemo {
         entries.clear();
         stamp = now;
       }
+      let tables = tablesOf.get(sql);
+      if (!tables) tablesOf.set(sql, (tables = tablesReadBy(sql)));
       const key = `${sql}\u0000${JSON.stringify(args)}`;
       const kept = entries.get(key);
-      if (kept) {
+      if (kept && unchangedSince(kept.tables, kept.readAt)) {
         hits++;
-        return kept as Row[];
+        return kept.rows as Row[];
       }
+      const readAt = clock;
       const rows = await load();
-      if (stampNow() === now) {
+      if (stampNow() === now && unchangedSince(tables, readAt)) {
         if (entries.size >= MAX_ENTRIES) entries.clear();
         for (const row of rows) Object.freeze(row);
-        entries.set(key, Object.freeze(rows));
-      }
+        entries.set(key, { rows: Object.freeze(rows), tables, readAt });
+      } else if (kept) entries.delete(key);
       return rows;
+    },
+    changed(tables) {
+      clock++;
+      if (tables === 'all') changedAt.set(ANY, clock);
+      else for (const table of tables) changedAt.set(table, clock);
     },
     hits: () => hits,
   };

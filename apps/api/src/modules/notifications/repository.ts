@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { NotificationKind } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
 import { fromDbCount, fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
 
@@ -67,6 +68,10 @@ const toRecord = (row: Row): NotificationRecord => ({
 });
 
 export function createNotificationsRepository(db: Db) {
+  // Asked for every chat message to a sponsor; kept in the read memo until user_profiles changes.
+  const accountByAddress = preparedRead(db, (emailNormalized: string) =>
+    db.selectFrom('user_profiles').select('cognito_id').where('email_normalized', '=', emailNormalized),
+  );
   return {
     /** Every member of the organisation (or only its organisers), by account id. */
     async organisationMembers(organisationId: number, { organisersOnly = false } = {}): Promise<string[]> {
@@ -77,11 +82,7 @@ export function createNotificationsRepository(db: Db) {
 
     /** The account registered with the address, if any (a guest sponsor has none). */
     async accountOf(emailNormalized: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('user_profiles')
-        .select('cognito_id')
-        .where('email_normalized', '=', emailNormalized)
-        .executeTakeFirst();
+      const [row] = await accountByAddress(emailNormalized);
       return row?.cognito_id ?? null;
     },
 

@@ -1,0 +1,123 @@
+// Which tables a statement writes, for the read memo (read-memo.ts): the tables it names after
+// INSERT INTO, UPDATE, DELETE FROM, TRUNCATE or MERGE INTO, and with them every table their triggers
+// and cascading foreign keys may write (`WriteReach`, read from the database's catalogue). What cannot
+// be told from the text counts as writing everything.
+
+export type StatementEffect =
+  /** Reads only (SELECT, or WITH without a write). */
+  | { kind: 'read' }
+  /** Changes nothing by itself (BEGIN, SAVEPOINT, SET ...). */
+  | { kind: 'none' }
+  /** Ends a transaction (COMMIT, ROLLBACK): its writes become visible, or not. */
+  | { kind: 'end' }
+  | { kind: 'write'; tables: string[] }
+  /** Anything else (DDL, a write whose table it does not name): may change any table. */
+  | { kind: 'unknown' };
+
+const WRITES =
+  /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into)\s+(?:only\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?/gi;
+
+export function effectOf(text: string): StatementEffect {
+  const head = /^\s*([A-Za-z]+)/.exec(text)?.[1]?.toLowerCase() ?? '';
+  if (head === 'select') return { kind: 'read' };
+  if (head === 'begin' || head === 'start' || head === 'savepoint' || head === 'release' || head === 'set')
+    return { kind: 'none' };
+  if (head === 'commit' || head === 'rollback' || head === 'end' || head === 'abort') return { kind: 'end' };
+  if (!['insert', 'update', 'delete', 'truncate', 'merge', 'with'].includes(head)) return { kind: 'unknown' };
+  // "do update set" of an upsert names no table.
+  const tables = [...new Set([...text.matchAll(WRITES)].map((m) => m[1]!))].filter((t) => t.toLowerCase() !== 'set');
+  if (tables.length > 0) return { kind: 'write', tables };
+  return head === 'with' ? { kind: 'read' } : { kind: 'unknown' };
+}
+
+/** The tables of a writing function or trigger body (PL/pgSQL, SQL); null when it runs dynamic SQL. */
+export function tablesWrittenByBody(body: string): string[] | null {
+  if (/\bexecute\b/i.test(body)) return null;
+  return [...new Set([...body.matchAll(WRITES)].map((m) => m[1]!))].filter((t) => t.toLowerCase() !== 'set');
+}
+
+/**
+ * The tables each function writes, with those of the functions it calls (by name, among `functions`:
+ * a schema's PL/pgSQL and SQL functions); 'all' when it or a function it calls runs dynamic SQL.
+ */
+export function functionWrites(
+  functions: readonly { name: string; body: string }[],
+): (name: string) => string[] | 'all' {
+  const bodies = new Map<string, string[]>();
+  for (const { name, body } of functions) bodies.set(name, [...(bodies.get(name) ?? []), body]);
+  const calls = (body: string, callee: string) =>
+    new RegExp(`\\b${callee.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(`, 'i').test(body);
+  const resolved = new Map<string, string[] | 'all'>();
+  const resolve = (start: string): string[] | 'all' => {
+    const kept = resolved.get(start);
+    if (kept) return kept;
+    const tables = new Set<string>();
+    const seen = new Set([start]);
+    const todo = [start];
+    let found: string[] | 'all' | null = null;
+    while (todo.length > 0 && found === null) {
+      for (const body of bodies.get(todo.pop()!) ?? []) {
+        const written = tablesWrittenByBody(body);
+        if (written === null) found = 'all';
+        else for (const table of written) tables.add(table);
+        for (const callee of bodies.keys()) {
+          if (!seen.has(callee) && calls(body, callee)) {
+            seen.add(callee);
+            todo.push(callee);
+          }
+        }
+      }
+    }
+    found ??= [...tables];
+    resolved.set(start, found);
+    return found;
+  };
+  // A trigger's function that is not among them (another language, another schema): not known.
+  return (name) => (bodies.has(name) ? resolve(name) : 'all');
+}
+
+/**
+ * What a write to each table may write besides: `edges` maps a table to the tables its triggers and
+ * cascading foreign keys write ('all' when that cannot be told). `reach(tables)` follows them to the
+ * end; 'all' when any step leads to 'all' or a table is not in `known` (created after the catalogue
+ * was read).
+ */
+export type WriteReach = { reach(tables: readonly string[]): string[] | 'all' };
+
+export function writeReach(known: Iterable<string>, edges: Map<string, readonly string[] | 'all'>): WriteReach {
+  const knownTables = new Set(known);
+  const memo = new Map<string, string[] | 'all'>();
+  const closure = (start: string): string[] | 'all' => {
+    const kept = memo.get(start);
+    if (kept) return kept;
+    const seen = new Set<string>([start]);
+    const todo = [start];
+    let result: string[] | 'all' | null = null;
+    while (todo.length > 0 && result === null) {
+      const next = edges.get(todo.pop()!);
+      if (next === 'all') result = 'all';
+      else
+        for (const table of next ?? []) {
+          if (!seen.has(table)) {
+            seen.add(table);
+            todo.push(table);
+          }
+        }
+    }
+    const found = result ?? [...seen];
+    memo.set(start, found);
+    return found;
+  };
+  return {
+    reach(tables) {
+      const all = new Set<string>();
+      for (const table of tables) {
+        if (!knownTables.has(table)) return 'all';
+        const more = closure(table);
+        if (more === 'all') return 'all';
+        for (const t of more) all.add(t);
+      }
+      return [...all];
+    },
+  };
+}
