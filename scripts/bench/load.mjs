@@ -280,6 +280,8 @@ function get(agent, baseUrl, token, pathname, timeoutMs = 10_000) {
 export async function mixedLoad({ baseUrl, accounts, organisationId, conversationIds, users, seconds }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: users });
   const latencies = [];
+  // The same latencies by kind of request (where a p99 comes from).
+  const byKind = { events: [], list: [], conversation: [], post: [] };
   const acknowledged = new Map(); // conversation id -> Set of message ids
   let reads = 0;
   let writes = 0;
@@ -317,7 +319,9 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
             await get(agent, baseUrl, account.accessToken, pathname);
             reads++;
           }
-          latencies.push(performance.now() - began);
+          const took = performance.now() - began;
+          latencies.push(took);
+          byKind[['events', 'list', 'conversation', 'post'][step % 4]].push(took);
         } catch (error) {
           errors++;
           errorKinds.add(error);
@@ -357,5 +361,11 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
     reqPerSec: (reads + writes) / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    byKind: Object.fromEntries(
+      Object.entries(byKind).map(([kind, list]) => {
+        list.sort((a, b) => a - b);
+        return [kind, { p50: percentile(list, 50), p99: percentile(list, 99) }];
+      }),
+    ),
   };
 }

@@ -11,10 +11,15 @@ import {
   membershipsOf,
   toConversation,
   toMembership,
+  toMessage,
   type ConversationRecord,
   type ConversationScope,
   type Membership,
+  type MessageRecord,
 } from './records.ts';
+
+/** A conversation of a list with its newest message (null before the first). */
+export type ListedConversation = { conversation: ConversationRecord; last: MessageRecord | null };
 
 /** The version of a scope's conversation list from the revisions of its scopes (0: none yet). */
 const listVersionOf = (
@@ -117,14 +122,45 @@ export function createConversationsRepository(db: Db) {
       return { ...toConversation(row), created: inserted !== undefined };
     },
 
-    /** Conversations the scope sees, newest activity first. */
-    async listConversations(scope: ConversationScope): Promise<ConversationRecord[]> {
+    /**
+     * Conversations the scope sees, newest activity first, each with its newest message: one
+     * statement (the list is read again after every post in its scope; it was three, decision 032).
+     */
+    async listConversations(scope: ConversationScope): Promise<ListedConversation[]> {
       const rows = await conversations()
+        .leftJoin('messages as m', 'm.id', 'c.last_message_id')
+        .select([
+          'm.id as m_id',
+          'm.conversation_id as m_conversation_id',
+          'm.sender_side as m_sender_side',
+          'm.sender_id as m_sender_id',
+          'm.sender_name as m_sender_name',
+          'm.body as m_body',
+          'm.type as m_type',
+          'm.sent_at as m_sent_at',
+          'm.read_at as m_read_at',
+        ])
         .where((eb) => inScope(eb, scope))
         .orderBy('c.updated_at', 'desc')
         .orderBy('c.id', 'desc')
         .execute();
-      return rows.map(toConversation);
+      return rows.map((row) => ({
+        conversation: toConversation(row),
+        last:
+          row.m_id === null
+            ? null
+            : toMessage({
+                id: row.m_id,
+                conversation_id: row.m_conversation_id!,
+                sender_side: row.m_sender_side!,
+                sender_id: row.m_sender_id,
+                sender_name: row.m_sender_name!,
+                body: row.m_body!,
+                type: row.m_type!,
+                sent_at: row.m_sent_at!,
+                read_at: row.m_read_at,
+              }),
+      }));
     },
 
     listVersion,

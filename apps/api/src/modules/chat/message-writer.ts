@@ -1,6 +1,6 @@
 // Writing messages: each message moves its conversation's activity time, newest id and unread
 // counter in the same transaction (decision 007). Inserts are group commits: those that arrive
-// together share one transaction and one sync; on PostgreSQL a batch is three statements (decision 014).
+// together share one transaction and one sync; on PostgreSQL a batch is one statement (decisions 014, 032).
 import { sql } from 'kysely';
 import type { Engine } from '../../db/column-types.ts';
 import type { Db } from '../../db/index.ts';
@@ -55,61 +55,71 @@ const writeMessage = async (trx: Db, message: Omit<MessageRecord, 'id'>): Promis
 
 /**
  * PostgreSQL: a batch of messages and their conversations' activity, newest ids and unread counters
- * in three statements whatever its size (writeMessage is two per message, each a round trip to the
- * server while the conversation row is locked; decision 014). The ids are reserved from the
- * table's sequence and handed out in ascending order, so they follow the batch's order as one by
- * one inserts would, without relying on the order of an INSERT's RETURNING.
+ * in one statement whatever its size, so in one round trip and its own transaction (it was five:
+ * begin, ids, insert, update, commit; each waits for the server's event loop under load, and the
+ * next batch waits for this one, decision 032). The ids are reserved from the table's sequence and
+ * handed out in ascending order of the batch (`ord`), as one by one inserts would give them.
  */
-const writeBatch = async (trx: Db, messages: Omit<MessageRecord, 'id'>[]): Promise<MessageRecord[]> => {
-  const reserved = await sql<{ id: number | string }>`
-    select nextval(pg_get_serial_sequence('messages', 'id')) as id
-    from generate_series(1, ${messages.length})`.execute(trx);
-  const ids = reserved.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-  if (ids.length !== messages.length) throw new Error('message ids were not reserved');
-  const stored = messages.map((message, i): MessageRecord => ({ ...message, id: ids[i]! }));
-  await trx
-    .insertInto('messages')
-    .values(stored.map((message) => ({ id: message.id, ...messageRow(message) })))
-    .execute();
-  // Per conversation what the one-by-one updates would leave: the batch's last activity time, the
-  // highest id (never lower than the row's: transactions may commit out of id order), and +1 per
-  // unread text message of each side.
+const writeBatch = async (db: Db, messages: Omit<MessageRecord, 'id'>[]): Promise<MessageRecord[]> => {
+  // Per conversation what the one-by-one updates would leave: the batch's last activity time, its
+  // last message (never lower than the row's newest: transactions may commit out of id order),
+  // +1 per unread text message of each side, the side of the last participant message.
   const changes = new Map<
     number,
-    { lastId: number; at: Date; fromOrganisation: number; fromSponsor: number; side: string | null }
+    { lastOrd: number; at: Date; fromOrganisation: number; fromSponsor: number; side: string | null }
   >();
-  for (const message of stored) {
+  messages.forEach((message, ord) => {
     const change = changes.get(message.conversationId) ?? {
-      lastId: message.id,
+      lastOrd: ord,
       at: message.sentAt,
       fromOrganisation: 0,
       fromSponsor: 0,
       side: null,
     };
-    change.lastId = Math.max(change.lastId, message.id);
+    change.lastOrd = ord;
     change.at = message.sentAt;
     if (message.readAt === null && message.senderSide === 'organisation') change.fromOrganisation++;
     if (message.readAt === null && message.senderSide === 'sponsor') change.fromSponsor++;
     if (message.senderSide !== 'system') change.side = message.senderSide;
     changes.set(message.conversationId, change);
-  }
-  // Ascending ids, so that two batches lock the rows they share in the same order.
-  const rows = [...changes.entries()]
+  });
+  const messageValues = messages.map(
+    (m, ord) =>
+      sql`(${ord + 1}::integer, ${m.conversationId}::integer, ${m.senderSide}::varchar, ${m.senderId}::varchar, ${m.senderName}::varchar, ${m.body}::text, ${m.type}::varchar, ${toDbTime(m.sentAt)}::timestamptz, ${m.readAt ? toDbTime(m.readAt) : null}::timestamptz)`,
+  );
+  // Ascending conversation ids, so that two batches lock the rows they share in the same order.
+  const conversationValues = [...changes.entries()]
     .sort(([a], [b]) => a - b)
     .map(
       ([id, change]) =>
-        sql`(${id}::integer, ${change.lastId}::integer, ${toDbTime(change.at)}::timestamptz, ${change.fromOrganisation}::integer, ${change.fromSponsor}::integer, ${change.side}::varchar)`,
+        sql`(${id}::integer, ${change.lastOrd + 1}::integer, ${toDbTime(change.at)}::timestamptz, ${change.fromOrganisation}::integer, ${change.fromSponsor}::integer, ${change.side}::varchar)`,
     );
-  await sql`
-    update conversations as c set
-      updated_at = v.updated_at,
-      last_message_id = greatest(c.last_message_id, v.last_id),
-      unread_from_organisation = c.unread_from_organisation + v.from_organisation,
-      unread_from_sponsor = c.unread_from_sponsor + v.from_sponsor,
-      last_participant_side = coalesce(v.side, c.last_participant_side)
-    from (values ${sql.join(rows)}) as v (id, last_id, updated_at, from_organisation, from_sponsor, side)
-    where c.id = v.id`.execute(trx);
-  return stored;
+  const reserved = await sql<{ id: number | string }>`
+    with reserved as (
+      select nextval(pg_get_serial_sequence('messages', 'id')) as id from generate_series(1, ${messages.length})
+    ), numbered as (
+      select id, row_number() over (order by id) as ord from reserved
+    ), m (ord, conversation_id, sender_side, sender_id, sender_name, body, type, sent_at, read_at) as (
+      values ${sql.join(messageValues)}
+    ), inserted as (
+      insert into messages (id, conversation_id, sender_side, sender_id, sender_name, body, type, sent_at, read_at)
+      select n.id, m.conversation_id, m.sender_side, m.sender_id, m.sender_name, m.body, m.type, m.sent_at, m.read_at
+      from m join numbered n on n.ord = m.ord
+    ), v (id, last_ord, updated_at, from_organisation, from_sponsor, side) as (
+      values ${sql.join(conversationValues)}
+    ), updated as (
+      update conversations as c set
+        updated_at = v.updated_at,
+        last_message_id = greatest(c.last_message_id, n.id),
+        unread_from_organisation = c.unread_from_organisation + v.from_organisation,
+        unread_from_sponsor = c.unread_from_sponsor + v.from_sponsor,
+        last_participant_side = coalesce(v.side, c.last_participant_side)
+      from v join numbered n on n.ord = v.last_ord
+      where c.id = v.id
+    )
+    select n.id from numbered n order by n.ord`.execute(db);
+  const ids = reserved.rows.map((row) => Number(row.id));
+  return messages.map((message, i): MessageRecord => ({ ...message, id: ids[i]! }));
 };
 
 export function createMessageWriter(db: Db, engine: Engine) {
@@ -129,18 +139,18 @@ export function createMessageWriter(db: Db, engine: Engine) {
         pending = pending.slice(batch.length);
         let stored: MessageRecord[] | null = null;
         try {
-          stored = await db.transaction().execute(async (trx) => {
-            if (engine === 'postgres' && batch.length > 1) {
-              return writeBatch(
-                trx,
-                batch.map((item) => item.message),
-              );
-            }
-            // SQLite: statements are calls into the same process (and cached), no round trips.
-            const out: MessageRecord[] = [];
-            for (const item of batch) out.push(await writeMessage(trx, item.message));
-            return out;
-          });
+          stored =
+            engine === 'postgres' && batch.length > 1
+              ? await writeBatch(
+                  db,
+                  batch.map((item) => item.message),
+                )
+              : // SQLite: statements are calls into the same process (and cached), no round trips.
+                await db.transaction().execute(async (trx) => {
+                  const out: MessageRecord[] = [];
+                  for (const item of batch) out.push(await writeMessage(trx, item.message));
+                  return out;
+                });
         } catch (error) {
           if (batch.length === 1) batch[0]!.reject(error);
         }

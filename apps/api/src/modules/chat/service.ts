@@ -42,19 +42,18 @@ const HOUR_MS = 60 * 60 * 1000;
 const MAX_NOTICE_SLOTS = 10_000;
 export const SYSTEM_SENDER = 'system';
 
-/** A conversation as `side` sees it, from the newest messages and unread counts of a batch read. */
+/** A conversation as `side` sees it, with its newest message; unread: the other side's messages. */
 function toConversationWire(
   conversation: ConversationRecord,
   side: ChatSide,
-  last: Map<number, MessageRecord>,
-  unread: Map<string, number>,
+  last: MessageRecord | null | undefined,
 ): ConversationWire {
-  const message = last.get(conversation.id);
   return {
     id: conversation.id,
     other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
-    message: message ? toMessageWire(message, side) : null,
-    unread_count: unread.get(`${conversation.id}:${otherSide(side)}`) ?? 0,
+    message: last ? toMessageWire(last, side) : null,
+    unread_count:
+      otherSide(side) === 'organisation' ? conversation.unreadFromOrganisation : conversation.unreadFromSponsor,
     updated_at: conversation.updatedAt.toISOString(),
   };
 }
@@ -152,24 +151,26 @@ export function createChatService(deps: {
   };
 
   const conversationWire = async (conversation: ConversationRecord, side: ChatSide): Promise<ConversationWire> => {
-    const [last, unread] = await Promise.all([
-      repo.lastMessages([conversation.id]),
-      repo.unreadByConversation([conversation.id]),
-    ]);
-    return toConversationWire(conversation, side, last, unread);
+    const last = await repo.lastMessages([conversation.id]);
+    return toConversationWire(conversation, side, last.get(conversation.id));
   };
 
   const store = async (conversation: ConversationRecord, message: Omit<MessageRecord, 'id' | 'conversationId'>) => {
     const stored = await repo.insertMessage({ ...message, conversationId: conversation.id });
-    await publish(
-      {
-        k: 'message',
-        id: stored.id,
-        c: conversation.id,
-        o: conversation.organisationId,
-        s: conversation.sponsorEmailNormalized,
-      },
-      stored,
+    // This process's streams get the event at once (the bus hands it over before it sends it on);
+    // the answer does not wait for it to be sent to the other processes (PostgreSQL: a NOTIFY
+    // statement, shared by the posts meanwhile), which under load was a post's longest wait.
+    inBackground(() =>
+      publish(
+        {
+          k: 'message',
+          id: stored.id,
+          c: conversation.id,
+          o: conversation.organisationId,
+          s: conversation.sponsorEmailNormalized,
+        },
+        stored,
+      ),
     );
     return stored;
   };
@@ -192,11 +193,9 @@ export function createChatService(deps: {
 
   /** GET /conversation, GET /token/conversation: newest activity first. */
   const listConversations = async (participant: Participant): Promise<ConversationWire[]> => {
-    const conversations = await repo.listConversations(scopeOf(participant));
-    const ids = conversations.map((c) => c.id);
-    const [last, unread] = await Promise.all([repo.lastMessages(ids), repo.unreadByConversation(ids)]);
-    return conversations.map((conversation) =>
-      toConversationWire(conversation, sideOf(participant, conversation) ?? 'sponsor', last, unread),
+    const listed = await repo.listConversations(scopeOf(participant));
+    return listed.map(({ conversation, last }) =>
+      toConversationWire(conversation, sideOf(participant, conversation) ?? 'sponsor', last),
     );
   };
 

@@ -38,22 +38,6 @@ export function createUnreadRepository(db: Db) {
   };
 
   return {
-    /** Unread messages per conversation and sender side (`<id>:organisation`, `<id>:sponsor`). */
-    async unreadByConversation(conversationIds: number[]): Promise<Map<string, number>> {
-      if (conversationIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('conversations')
-        .select(['id', 'unread_from_organisation', 'unread_from_sponsor'])
-        .where('id', 'in', conversationIds)
-        .execute();
-      const unread = new Map<string, number>();
-      for (const row of rows) {
-        unread.set(`${row.id}:organisation`, fromDbCount(row.unread_from_organisation));
-        unread.set(`${row.id}:sponsor`, fromDbCount(row.unread_from_sponsor));
-      }
-      return unread;
-    },
-
     /** Unread sponsor messages over the organisation's conversations. */
     organisationUnread: (organisationId: number) => countUnread('sponsor', { organisationId }),
     /** Unread organisation messages over the address's conversations. */
