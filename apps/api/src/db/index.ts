@@ -12,6 +12,7 @@ import { attachStatementNames, createStatementNames, withNamedStatements } from 
 import type { ReadMemo } from './read-memo.ts';
 import { createPostgresReadMemo, installWriteNotices } from './postgres-read-memo.ts';
 import { createSqliteReadMemo } from './sqlite-read-memo.ts';
+import { parseTimestamptz } from './timestamptz.ts';
 
 export type Db = Kysely<Database>;
 export type DbHandle = {
@@ -51,6 +52,8 @@ export function loadPg(): typeof pg {
     // Counts and sums come back as strings by default; ids and counts here fit in a JS number.
     pgModule.types.setTypeParser(pgModule.types.builtins.INT8, (v) => Number(v));
     pgModule.types.setTypeParser(pgModule.types.builtins.NUMERIC, (v) => Number(v));
+    const pgTimestamptz = pgModule.types.getTypeParser(pgModule.types.builtins.TIMESTAMPTZ);
+    pgModule.types.setTypeParser(pgModule.types.builtins.TIMESTAMPTZ, (v) => parseTimestamptz(v, pgTimestamptz));
   }
   return pgModule;
 }
