@@ -29,7 +29,7 @@ export async function createUserWithTemporaryPassword(
   try {
     const { context } = createBuiltinIdentity({ config, db, mail, log });
     const password = temporaryPassword ?? randomTemporaryPassword();
-    await adminCreateUser(context, { email, temporaryPassword: password });
+    await adminCreateUser(context, { email, temporaryPassword: password, language: 'en' });
     return password;
   } finally {
     mail.close();

@@ -3,6 +3,7 @@
 // (NEW_PASSWORD_REQUIRED), and turning off a user's software-token MFA when the authenticator is lost
 // (decision 023). For operator commands and tests.
 import { randomUUID } from 'node:crypto';
+import type { Language } from '@sp/shared';
 import type { Db } from '../db/index.ts';
 import type { IdentityContext } from './context.ts';
 import { usernameExists } from './errors.ts';
@@ -12,9 +13,18 @@ import { createIdentityRepository, isUniqueViolation } from './repository.ts';
 
 export async function adminCreateUser(
   ctx: IdentityContext,
-  input: { email: string; temporaryPassword: string; attributes?: Record<string, string> },
+  input: {
+    email: string;
+    temporaryPassword: string;
+    attributes?: Record<string, string>;
+    /** Of a refused password's reason: the operator's command speaks English, not the users' default. */
+    language?: Language;
+  },
 ): Promise<{ sub: string }> {
-  assertNewPassword(input.temporaryPassword, { email: input.email, language: ctx.settings.defaultLanguage });
+  assertNewPassword(input.temporaryPassword, {
+    email: input.email,
+    language: input.language ?? ctx.settings.defaultLanguage,
+  });
   const sub = randomUUID();
   try {
     await ctx.repo.insertUser(
