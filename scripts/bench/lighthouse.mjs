@@ -6,7 +6,20 @@ import { storeSession } from './frontend.mjs';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 
+// Lighthouse sometimes loses the trace of a load ("NO_NAVSTART", "NO_FCP"; a known flake of
+// headless Chromium): that run is taken once more, any other error is reported.
+const TRACE_LOST = /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED/;
+
 async function scoreOf(lighthouse, page, url) {
+  try {
+    return await scoreOnce(lighthouse, page, url);
+  } catch (error) {
+    if (!TRACE_LOST.test(String(error?.message))) throw error;
+    return scoreOnce(lighthouse, page, url);
+  }
+}
+
+async function scoreOnce(lighthouse, page, url) {
   const result = await lighthouse(
     url,
     { onlyCategories: ['performance'], output: 'json', logLevel: 'error', disableStorageReset: true },
