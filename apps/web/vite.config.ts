@@ -4,13 +4,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { earlyRequestsScript } from './vite-plugins/early-requests-script';
-import { localeGroups } from './vite-plugins/locale-groups';
-import { PAGE_PRELOADS, pageHtml } from './vite-plugins/page-html';
-import { PRERENDERED_PAGES, prerenderPages } from './vite-plugins/prerender-pages';
-import { sharedWithoutSideEffects } from './vite-plugins/shared-without-side-effects';
-import { sonnerOnFirstToast, sonnerWithoutInlineStyle } from './vite-plugins/sonner';
-import { tailwindMergeConfig } from './vite-plugins/tailwind-merge-config';
+import { earlyRequestsScript } from './vite-plugins/early-requests-script.ts';
+import { localeGroups } from './vite-plugins/locale-groups.ts';
+import { PAGE_PRELOADS, pageHtml } from './vite-plugins/page-html.ts';
+import { PRERENDERED_PAGES, prerenderPages } from './vite-plugins/prerender-pages.ts';
+import { sharedWithoutSideEffects } from './vite-plugins/shared-without-side-effects.ts';
+import { sonnerOnFirstToast, sonnerWithoutInlineStyle } from './vite-plugins/sonner.ts';
+import { tailwindMergeConfig } from './vite-plugins/tailwind-merge-config.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { localeGroups } from './vite-plugins/locale-groups';
-import { tailwindMergeConfig } from './vite-plugins/tailwind-merge-config';
+import { localeGroups } from './vite-plugins/locale-groups.ts';
+import { tailwindMergeConfig } from './vite-plugins/tailwind-merge-config.ts';
 
 export default defineConfig({
   plugins: [localeGroups(), tailwindMergeConfig(), react()],

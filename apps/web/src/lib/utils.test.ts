@@ -1,6 +1,6 @@
 import { twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
-import { classTokens } from '../../vite-plugins/tailwind-merge-config';
+import { classTokens } from '../../vite-plugins/tailwind-merge-config.ts';
 import { cn } from './utils';
 
 describe('cn', () => {
