@@ -36,6 +36,23 @@ export function tablesWrittenByBody(body: string): string[] | null {
   return [...new Set([...body.matchAll(WRITES)].map((m) => m[1]!))].filter((t) => t.toLowerCase() !== 'set');
 }
 
+/** Every node reachable from `start` by `next` (itself included); 'all' when a step says 'all'. */
+function reachable(start: string, next: (node: string) => Iterable<string> | 'all'): Set<string> | 'all' {
+  const seen = new Set([start]);
+  const toVisit = [start];
+  while (toVisit.length > 0) {
+    const following = next(toVisit.pop()!);
+    if (following === 'all') return 'all';
+    for (const node of following) {
+      if (!seen.has(node)) {
+        seen.add(node);
+        toVisit.push(node);
+      }
+    }
+  }
+  return seen;
+}
+
 /**
  * The tables each function writes, with those of the functions it calls (by name, among `functions`:
  * a schema's PL/pgSQL and SQL functions); 'all' when it or a function it calls runs dynamic SQL.
@@ -47,28 +64,24 @@ export function functionWrites(
   for (const { name, body } of functions) bodies.set(name, [...(bodies.get(name) ?? []), body]);
   const calls = (body: string, callee: string) =>
     new RegExp(`\\b${callee.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(`, 'i').test(body);
+  const callees = (name: string): string[] | 'all' => {
+    const own = bodies.get(name) ?? [];
+    if (own.some((body) => tablesWrittenByBody(body) === null)) return 'all';
+    return [...bodies.keys()].filter((callee) => own.some((body) => calls(body, callee)));
+  };
   const resolved = new Map<string, string[] | 'all'>();
   const resolve = (start: string): string[] | 'all' => {
-    const kept = resolved.get(start);
-    if (kept) return kept;
-    const tables = new Set<string>();
-    const seen = new Set([start]);
-    const todo = [start];
-    let found: string[] | 'all' | null = null;
-    while (todo.length > 0 && found === null) {
-      for (const body of bodies.get(todo.pop()!) ?? []) {
-        const written = tablesWrittenByBody(body);
-        if (written === null) found = 'all';
-        else for (const table of written) tables.add(table);
-        for (const callee of bodies.keys()) {
-          if (!seen.has(callee) && calls(body, callee)) {
-            seen.add(callee);
-            todo.push(callee);
-          }
-        }
-      }
-    }
-    found ??= [...tables];
+    let found = resolved.get(start);
+    if (found) return found;
+    const called = reachable(start, callees);
+    found =
+      called === 'all'
+        ? 'all'
+        : [
+            ...new Set(
+              [...called].flatMap((name) => (bodies.get(name) ?? []).flatMap((body) => tablesWrittenByBody(body)!)),
+            ),
+          ];
     resolved.set(start, found);
     return found;
   };
@@ -88,23 +101,10 @@ export function writeReach(known: Iterable<string>, edges: Map<string, readonly 
   const knownTables = new Set(known);
   const memo = new Map<string, string[] | 'all'>();
   const closure = (start: string): string[] | 'all' => {
-    const kept = memo.get(start);
-    if (kept) return kept;
-    const seen = new Set<string>([start]);
-    const todo = [start];
-    let result: string[] | 'all' | null = null;
-    while (todo.length > 0 && result === null) {
-      const next = edges.get(todo.pop()!);
-      if (next === 'all') result = 'all';
-      else
-        for (const table of next ?? []) {
-          if (!seen.has(table)) {
-            seen.add(table);
-            todo.push(table);
-          }
-        }
-    }
-    const found = result ?? [...seen];
+    let found = memo.get(start);
+    if (found) return found;
+    const reached = reachable(start, (table) => edges.get(table) ?? []);
+    found = reached === 'all' ? 'all' : [...reached];
     memo.set(start, found);
     return found;
   };
