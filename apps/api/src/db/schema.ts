@@ -321,6 +321,8 @@ export type ConversationsTable = {
 export type ChatListRevisionsTable = {
   scope: string;
   revision: number;
+  /** The last bumps as [revision, conversation id] pairs, oldest first: jsonb (parsed) or JSON text. */
+  recent: Generated<unknown>;
 };
 
 export type MessageSenderSide = 'organisation' | 'sponsor' | 'system';

@@ -147,6 +147,21 @@ export function createReadCache(options: { maxBytes: number }) {
     return reply.header('content-encoding', coding).send(encoded(key, entry, coding));
   };
 
+  const sendJson = async (
+    reply: FastifyReply,
+    listing: { key: string; version: string | null; load: () => Promise<{ json: Buffer; headers?: Headers }> },
+  ): Promise<FastifyReply> => {
+    const { key, version } = listing;
+    reply.type('application/json; charset=utf-8');
+    const cached = version === null ? undefined : get(key, version);
+    if (cached) return sendEntry(reply, key, cached);
+    const { json, headers } = await listing.load();
+    const stored = version === null ? undefined : set(key, version, json, headers);
+    if (stored) return sendEntry(reply, key, stored);
+    // Not kept: sent as any other answer (compressed per request by @fastify/compress).
+    return reply.headers(headers ?? {}).send(json);
+  };
+
   return {
     get,
     set,
@@ -163,16 +178,17 @@ export function createReadCache(options: { maxBytes: number }) {
       listing: { key: string; version: string | null; load: () => Promise<{ body: T; headers?: Headers }> },
       schema: ZodType<T>,
     ): Promise<FastifyReply> {
-      const { key, version } = listing;
-      reply.type('application/json; charset=utf-8');
-      const cached = version === null ? undefined : get(key, version);
-      if (cached) return sendEntry(reply, key, cached);
-      const { body, headers } = await listing.load();
-      const json = Buffer.from(JSON.stringify(schema.parse(body)));
-      const stored = version === null ? undefined : set(key, version, json, headers);
-      if (stored) return sendEntry(reply, key, stored);
-      // Not kept: sent as any other answer (compressed per request by @fastify/compress).
-      return reply.headers(headers ?? {}).send(json);
+      return sendJson(reply, {
+        key: listing.key,
+        version: listing.version,
+        load: async () => {
+          const { body, headers } = await listing.load();
+          return { json: Buffer.from(JSON.stringify(schema.parse(body))), headers };
+        },
+      });
     },
+
+    /** send() for a caller that makes (and checks) the JSON itself. */
+    sendJson,
   };
 }

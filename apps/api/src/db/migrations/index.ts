@@ -14,6 +14,7 @@ import { settings } from './0010_settings.ts';
 import { agreementArchive } from './0011_agreement_archive.ts';
 import { readRevisions } from './0012_read_revisions.ts';
 import { chatListRevisions } from './0013_chat_list_revisions.ts';
+import { chatListChanges } from './0027_chat_list_changes.ts';
 import { identityAddressLimits } from './0014_identity_address_limits.ts';
 import { packages } from './0015_packages.ts';
 import { fulfilment } from './0016_fulfilment.ts';
@@ -56,5 +57,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0026_invoices': invoices(engine),
     '0024_agreements': agreements(engine),
     '0030_keyset_paging': keysetPaging(engine),
+    '0027_chat_list_changes': chatListChanges(engine),
   };
 }

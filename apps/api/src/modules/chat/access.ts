@@ -5,6 +5,7 @@
 import type { Role } from '@sp/shared';
 import { fail, unauthenticated } from '../../lib/errors.ts';
 import { normaliseEmail } from '../../lib/email.ts';
+import type { ListState } from './list-changes.ts';
 import type { ChatRepository, ChatSide, ConversationRecord, ConversationScope, Membership } from './repository.ts';
 
 export type UserParticipant = {
@@ -86,12 +87,12 @@ export function createChatAccess(repo: ChatRepository, guests: ChatGuestLinks) {
     },
 
     /**
-     * user(), and the version of the caller's conversation list (the read cache's) read in the same
-     * round trip (decision 014).
+     * user(), and the state of the caller's conversation list (the read cache's version, decision 034's
+     * bumps) read in the same round trip (decision 014).
      */
-    async userWithListVersion(caller: Caller): Promise<{ participant: UserParticipant; listVersion: string }> {
-      const found = await repo.findMembershipAndListVersion(caller.sub, normaliseEmail(caller.email));
-      return { participant: userParticipant(caller, found.membership), listVersion: found.listVersion };
+    async userWithListState(caller: Caller): Promise<{ participant: UserParticipant; list: ListState }> {
+      const found = await repo.findMembershipAndListState(caller.sub, normaliseEmail(caller.email));
+      return { participant: userParticipant(caller, found.membership), list: found.list };
     },
 
     /**

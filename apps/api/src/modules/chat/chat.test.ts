@@ -5,6 +5,7 @@ import { signUpAndSignIn, uniqueEmail } from '../../identity/test-support.ts';
 import { MASTER_DATA } from '../events/test-support.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { createChatRepository } from './repository.ts';
+import type { ListState } from './list-changes.ts';
 import { chatWorld } from './test-support.ts';
 
 describe.each(ENGINES)('chat on %s', (engine) => {
@@ -142,27 +143,29 @@ describe.each(ENGINES)('chat on %s', (engine) => {
     await call('POST', `/api/conversation/${encodeURIComponent(bare.email)}`, organiser.token);
     const callers = [organiser, colleague, other, sponsor, { sub: bare.sub, email: bare.email }];
     const readVersions = async () => {
-      const pairs: { together: string; apart: string }[] = [];
+      const pairs: { together: ListState; apart: ListState }[] = [];
       for (const caller of callers) {
         const emailNormalized = normaliseEmail(caller.email);
-        const together = await repo.findMembershipAndListVersion(caller.sub, emailNormalized);
+        const together = await repo.findMembershipAndListState(caller.sub, emailNormalized);
         const membership = await repo.findMembership(caller.sub);
         expect(together.membership).toEqual(membership);
-        const apart = await repo.listVersion({
+        const apart = await repo.listState({
           kind: 'user',
           organisationId: membership?.organisationId ?? null,
           emailNormalized,
         });
-        pairs.push({ together: together.listVersion, apart });
+        pairs.push({ together: together.list, apart });
       }
       return pairs;
     };
     // A message's background work (the e-mail notice slot) writes the conversation row again, so
     // the two reads agree once it is done.
     const listVersions = async () => {
-      const pairs = await eventually(readVersions, (read) => read.every((p) => p.together === p.apart));
-      for (const pair of pairs) expect(pair.together).toBe(pair.apart);
-      return pairs.map((p) => p.together);
+      const pairs = await eventually(readVersions, (read) =>
+        read.every((p) => JSON.stringify(p.together) === JSON.stringify(p.apart)),
+      );
+      for (const pair of pairs) expect(pair.together).toEqual(pair.apart);
+      return pairs.map((p) => p.together.version);
     };
     const before = await listVersions();
     expect(before[0]).toMatch(/^\d+:[1-9]\d*$/); // an organisation's list: address and organisation scopes

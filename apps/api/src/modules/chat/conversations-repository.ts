@@ -1,5 +1,6 @@
-// Conversations: finding and making them, the scope's list and its version (decision 011), and the
-// caller's membership read with them in one round trip (decisions 013, 014).
+// Conversations: finding and making them, the scope's list and its version (decision 011) with the
+// conversations behind its last revisions (decision 034), and the caller's membership read with
+// them in one round trip (decisions 013, 014).
 import type { Role } from '@sp/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
@@ -17,18 +18,27 @@ import {
   type Membership,
   type MessageRecord,
 } from './records.ts';
+import { listState, recentOf, type ListState, type ScopeRevision } from './list-changes.ts';
 
 /** A conversation of a list with its newest message (null before the first). */
 export type ListedConversation = { conversation: ConversationRecord; last: MessageRecord | null };
 
-/** The version of a scope's conversation list from the revisions of its scopes (0: none yet). */
-const listVersionOf = (
+/** A scope's revision row as read (none yet: revision 0, no bumps). */
+const scopeRevision = (revision: number | null | undefined, recent: unknown): ScopeRevision => ({
+  revision: revision ?? 0,
+  recent: revision == null ? [] : recentOf(recent),
+});
+
+/** The state of a scope's conversation list from the revision rows of the scopes it is made of. */
+const listStateOf = (
   scope: ConversationScope,
-  revisions: { address: number | null | undefined; organisation: number | null | undefined },
-): string =>
-  scope.kind === 'user' && scope.organisationId !== null
-    ? `${revisions.address ?? 0}:${revisions.organisation ?? 0}`
-    : String(revisions.address ?? 0);
+  address: ScopeRevision,
+  organisation: ScopeRevision | undefined,
+): ListState =>
+  listState(
+    address,
+    scope.kind === 'user' && scope.organisationId !== null ? (organisation ?? scopeRevision(0, [])) : null,
+  );
 
 export function createConversationsRepository(db: Db) {
   const conversations = () => conversationsOf(db);
@@ -48,10 +58,20 @@ export function createConversationsRepository(db: Db) {
           .where('ra.scope', '=', addressScope)
           .as('address_revision'),
         eb
+          .selectFrom('chat_list_revisions as ra')
+          .select('ra.recent')
+          .where('ra.scope', '=', addressScope)
+          .as('address_recent'),
+        eb
           .selectFrom('chat_list_revisions as ro')
           .select('ro.revision')
           .where('ro.scope', '=', sql<string>`'o:' || ${eb.ref('p.organisation_id')}`)
           .as('organisation_revision'),
+        eb
+          .selectFrom('chat_list_revisions as ro')
+          .select('ro.recent')
+          .where('ro.scope', '=', sql<string>`'o:' || ${eb.ref('p.organisation_id')}`)
+          .as('organisation_recent'),
       ])
       .where('p.cognito_id', '=', sub),
   );
@@ -73,19 +93,56 @@ export function createConversationsRepository(db: Db) {
    * it is made of, which triggers move forward on every change of their conversations and of the
    * organisations' names (migration 0013). A guest's one conversation is in its address's scope.
    */
-  const listVersion = async (scope: ConversationScope): Promise<string> => {
+  const listStateFor = async (scope: ConversationScope): Promise<ListState> => {
     const address = `s:${scope.emailNormalized}`;
     const organisation = scope.kind === 'user' && scope.organisationId !== null ? `o:${scope.organisationId}` : null;
     const rows = await db
       .selectFrom('chat_list_revisions')
-      .select(['scope', 'revision'])
+      .select(['scope', 'revision', 'recent'])
       .where('scope', 'in', organisation === null ? [address] : [address, organisation])
       .execute();
-    const revisionOf = new Map(rows.map((row) => [row.scope, row.revision]));
-    return listVersionOf(scope, {
-      address: revisionOf.get(address),
-      organisation: organisation === null ? null : revisionOf.get(organisation),
-    });
+    const of = (key: string | null) => {
+      const row = rows.find((r) => r.scope === key);
+      return scopeRevision(row?.revision, row?.recent);
+    };
+    return listStateOf(scope, of(address), of(organisation));
+  };
+
+  /** The scope's conversations with their newest message, newest activity first; only `ids` when given. */
+  const listed = async (scope: ConversationScope, ids?: readonly number[]): Promise<ListedConversation[]> => {
+    let query = conversations()
+      .leftJoin('messages as m', 'm.id', 'c.last_message_id')
+      .select([
+        'm.id as m_id',
+        'm.conversation_id as m_conversation_id',
+        'm.sender_side as m_sender_side',
+        'm.sender_id as m_sender_id',
+        'm.sender_name as m_sender_name',
+        'm.body as m_body',
+        'm.type as m_type',
+        'm.sent_at as m_sent_at',
+        'm.read_at as m_read_at',
+      ])
+      .where((eb) => inScope(eb, scope));
+    if (ids) query = query.where('c.id', 'in', ids);
+    const rows = await query.orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').execute();
+    return rows.map((row) => ({
+      conversation: toConversation(row),
+      last:
+        row.m_id === null
+          ? null
+          : toMessage({
+              id: row.m_id,
+              conversation_id: row.m_conversation_id!,
+              sender_side: row.m_sender_side!,
+              sender_id: row.m_sender_id,
+              sender_name: row.m_sender_name!,
+              body: row.m_body!,
+              type: row.m_type!,
+              sent_at: row.m_sent_at!,
+              read_at: row.m_read_at,
+            }),
+    }));
   };
 
   return {
@@ -126,65 +183,38 @@ export function createConversationsRepository(db: Db) {
      * Conversations the scope sees, newest activity first, each with its newest message: one
      * statement (the list is read again after every post in its scope; it was three, decision 032).
      */
-    async listConversations(scope: ConversationScope): Promise<ListedConversation[]> {
-      const rows = await conversations()
-        .leftJoin('messages as m', 'm.id', 'c.last_message_id')
-        .select([
-          'm.id as m_id',
-          'm.conversation_id as m_conversation_id',
-          'm.sender_side as m_sender_side',
-          'm.sender_id as m_sender_id',
-          'm.sender_name as m_sender_name',
-          'm.body as m_body',
-          'm.type as m_type',
-          'm.sent_at as m_sent_at',
-          'm.read_at as m_read_at',
-        ])
-        .where((eb) => inScope(eb, scope))
-        .orderBy('c.updated_at', 'desc')
-        .orderBy('c.id', 'desc')
-        .execute();
-      return rows.map((row) => ({
-        conversation: toConversation(row),
-        last:
-          row.m_id === null
-            ? null
-            : toMessage({
-                id: row.m_id,
-                conversation_id: row.m_conversation_id!,
-                sender_side: row.m_sender_side!,
-                sender_id: row.m_sender_id,
-                sender_name: row.m_sender_name!,
-                body: row.m_body!,
-                type: row.m_type!,
-                sent_at: row.m_sent_at!,
-                read_at: row.m_read_at,
-              }),
-      }));
-    },
+    listConversations: (scope: ConversationScope) => listed(scope),
 
-    listVersion,
+    /** The same for the conversations `ids` of the scope (a cached list brought up to date, decision 034). */
+    listConversationsByIds: (scope: ConversationScope, ids: readonly number[]) =>
+      ids.length === 0 ? Promise.resolve([]) : listed(scope, ids),
+
+    listState: listStateFor,
 
     /**
-     * The user's membership and the version of their conversation list (listVersion of the scope
-     * they make with `emailNormalized`) read together; a user without a profile has only the
+     * The user's membership and the state of their conversation list (listState of the scope they
+     * make with `emailNormalized`) read together; a user without a profile has only the
      * address's scope, read on its own.
      */
-    async findMembershipAndListVersion(
+    async findMembershipAndListState(
       sub: string,
       emailNormalized: string,
-    ): Promise<{ membership: Membership | undefined; listVersion: string }> {
+    ): Promise<{ membership: Membership | undefined; list: ListState }> {
       const [row] = await membershipAndListRevisionsOf(`s:${emailNormalized}`, sub);
       if (!row) {
         return {
           membership: undefined,
-          listVersion: await listVersion({ kind: 'user', organisationId: null, emailNormalized }),
+          list: await listStateFor({ kind: 'user', organisationId: null, emailNormalized }),
         };
       }
       const scope: ConversationScope = { kind: 'user', organisationId: row.organisation_id, emailNormalized };
       return {
         membership: toMembership(row),
-        listVersion: listVersionOf(scope, { address: row.address_revision, organisation: row.organisation_revision }),
+        list: listStateOf(
+          scope,
+          scopeRevision(row.address_revision, row.address_recent),
+          scopeRevision(row.organisation_revision, row.organisation_recent),
+        ),
       };
     },
 

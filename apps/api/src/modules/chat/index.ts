@@ -2,6 +2,7 @@
 // Writes each sponsorship's activity into its conversation; offers its streams to the notifications.
 import { defineModule } from '../kit.ts';
 import { createChatAccess } from './access.ts';
+import { createConversationListMemory } from './conversation-list-memory.ts';
 import { createChatRepository } from './repository.ts';
 import { chatRoutes } from './routes.ts';
 import { createChatService } from './service.ts';
@@ -9,6 +10,9 @@ import { createStreamHub, type StreamHub } from './stream-hub.ts';
 import { createStreamTickets } from './stream-tickets.ts';
 
 export type { ChatGuestLinks } from './access.ts';
+
+/** The rows kept of answered conversation lists (decision 034): about 130 lists of 150 conversations. */
+const LIST_MEMORY_BYTES = 16 * 1024 * 1024;
 
 export type ChatApi = { streams: Pick<StreamHub, 'hasUser' | 'sendToUser'> };
 
@@ -28,6 +32,7 @@ export const chatModule = defineModule({
       publicUrl: config.publicUrl,
       defaultLanguage: config.defaultLanguage,
       log,
+      listMemory: createConversationListMemory({ maxBytes: LIST_MEMORY_BYTES }),
       clock,
     });
     events.subscribe('sponsorship.activity', chat.postSponsorshipNotification);

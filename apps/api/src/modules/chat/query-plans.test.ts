@@ -17,7 +17,7 @@ describe.each(ENGINES)('query plans of the chat on %s', (engine) => {
   it('the access checks and the conversation list', async () => {
     const conversations = createConversationsRepository(f.db);
     const access = await f.recorded(async () => {
-      await conversations.findMembershipAndListVersion(f.sub, f.email);
+      await conversations.findMembershipAndListState(f.sub, f.email);
       await conversations.findConversation(f.conversationId);
     });
     expect(access.length).toBeGreaterThanOrEqual(2);

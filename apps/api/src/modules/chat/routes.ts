@@ -75,12 +75,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
       },
       async (request, reply) => {
         const caller = requireUser(request);
-        const { participant, listVersion } = await access.userWithListVersion({ sub: caller.sub, email: caller.email });
-        return readCache.send(
-          reply,
-          await chat.conversationsListing(participant, listVersion),
-          ZListConversationsResponse,
-        );
+        const { participant, list } = await access.userWithListState({ sub: caller.sub, email: caller.email });
+        return readCache.sendJson(reply, await chat.conversationsListing(participant, list));
       },
     );
 
@@ -182,8 +178,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
           response: { 200: ZListConversationsResponse, ...errors },
         },
       },
-      async (request, reply) =>
-        readCache.send(reply, await chat.conversationsListing(guest(request)), ZListConversationsResponse),
+      async (request, reply) => readCache.sendJson(reply, await chat.conversationsListing(guest(request))),
     );
 
     guests.get(

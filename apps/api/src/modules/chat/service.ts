@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MESSAGES_HAS_MORE_HEADER,
+  ZConversation,
   type ConversationWire,
   type Language,
   type MessagesPage,
@@ -33,6 +34,9 @@ import {
   type MessageRecord,
 } from './repository.ts';
 import type { ChatBusEvent, StreamHub } from './stream-hub.ts';
+import { listJson, withChanges, type ConversationListMemory, type ListRow } from './conversation-list-memory.ts';
+import type { ListedConversation } from './conversations-repository.ts';
+import { changedConversations, revisionsOf, type ListState } from './list-changes.ts';
 import { toMessageWire, toUnreadWire } from './wire.ts';
 
 /** Writes a system notification into conversation(organisation, sponsor address), creating it if needed. */
@@ -67,9 +71,10 @@ export function createChatService(deps: {
   publicUrl: string;
   defaultLanguage: Language;
   log: FastifyBaseLogger;
+  listMemory: ConversationListMemory;
   clock?: () => Date;
 }) {
-  const { repo, events, hub, log } = deps;
+  const { repo, events, hub, log, listMemory } = deps;
   const now = deps.clock ?? (() => new Date());
   const background = new Set<Promise<void>>();
   // Per conversation and side: until when a notice slot is surely taken. A slot's time only moves
@@ -191,12 +196,27 @@ export function createChatService(deps: {
     });
   };
 
-  /** GET /conversation, GET /token/conversation: newest activity first. */
-  const listConversations = async (participant: Participant): Promise<ConversationWire[]> => {
-    const listed = await repo.listConversations(scopeOf(participant));
-    return listed.map(({ conversation, last }) =>
-      toConversationWire(conversation, sideOf(participant, conversation) ?? 'sponsor', last),
-    );
+  /**
+   * GET /conversation, GET /token/conversation: newest activity first, as JSON. A list this process
+   * answered before is brought up to date from the conversations bumped since (decision 034).
+   */
+  const listJsonOf = async (participant: Participant, key: string, state: ListState): Promise<Buffer> => {
+    const scope = scopeOf(participant);
+    const toRow = ({ conversation, last }: ListedConversation): ListRow => ({
+      id: conversation.id,
+      updatedAt: conversation.updatedAt.getTime(),
+      json: JSON.stringify(
+        ZConversation.parse(toConversationWire(conversation, sideOf(participant, conversation) ?? 'sponsor', last)),
+      ),
+    });
+    const before = listMemory.get(key);
+    const changed = before ? changedConversations(before.revisions, state) : null;
+    const rows =
+      before && changed
+        ? withChanges(before.rows, changed, (await repo.listConversationsByIds(scope, [...changed])).map(toRow))
+        : (await repo.listConversations(scope)).map(toRow);
+    listMemory.set(key, revisionsOf(state), rows);
+    return listJson(rows);
   };
 
   /** GET /conversation/{id}: a page of the messages, oldest first; the other side's become read. */
@@ -224,17 +244,13 @@ export function createChatService(deps: {
     postSponsorshipNotification,
 
     /**
-     * GET /conversation for the read cache (lib/read-cache.ts): key, version read first (or given,
-     * when the access check read it), and the list.
+     * GET /conversation for the read cache (lib/read-cache.ts, sendJson): key, version read first
+     * (or given, when the access check read it), and the list's JSON.
      */
-    async conversationsListing(participant: Participant, listVersion?: string) {
-      const scope = scopeOf(participant);
-      const version = listVersion ?? (await repo.listVersion(scope));
-      return {
-        key: `conversations:${JSON.stringify(scope)}`,
-        version,
-        load: async () => ({ body: await listConversations(participant) }),
-      };
+    async conversationsListing(participant: Participant, list?: ListState) {
+      const state = list ?? (await repo.listState(scopeOf(participant)));
+      const key = `conversations:${JSON.stringify(scopeOf(participant))}`;
+      return { key, version: state.version, load: async () => ({ json: await listJsonOf(participant, key, state) }) };
     },
 
     /**
@@ -257,7 +273,6 @@ export function createChatService(deps: {
       };
     },
 
-    listConversations,
     readConversation,
 
     /** POST /conversation/{id}/message: stored, then delivered; the answer is the stored message. */
