@@ -3,6 +3,7 @@
 // them in one round trip (decisions 013, 014).
 import type { Role } from '@sp/shared';
 import { sql } from 'kysely';
+import type { Engine } from '../../db/column-types.ts';
 import type { Db } from '../../db/index.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { toDbTime } from '../../db/values.ts';
@@ -18,7 +19,7 @@ import {
   type Membership,
   type MessageRecord,
 } from './records.ts';
-import { listState, recentOf, type ListState, type ScopeRevision } from './list-changes.ts';
+import { listState, type ListState, type ScopeRevision } from './list-changes.ts';
 
 /** A conversation of a list with its newest message (null before the first). */
 export type ListedConversation = { conversation: ConversationRecord; last: MessageRecord | null };
@@ -26,7 +27,7 @@ export type ListedConversation = { conversation: ConversationRecord; last: Messa
 /** A scope's revision row as read (none yet: revision 0, no bumps). */
 const scopeRevision = (revision: number | null | undefined, recent: unknown): ScopeRevision => ({
   revision: revision ?? 0,
-  recent: revision == null ? [] : recentOf(recent),
+  recent: revision == null ? [] : recent,
 });
 
 /** The state of a scope's conversation list from the revision rows of the scopes it is made of. */
@@ -40,7 +41,7 @@ const listStateOf = (
     scope.kind === 'user' && scope.organisationId !== null ? (organisation ?? scopeRevision(0, [])) : null,
   );
 
-export function createConversationsRepository(db: Db) {
+export function createConversationsRepository(db: Db, engine: Engine) {
   const conversations = () => conversationsOf(db);
   const membership = () => membershipsOf(db);
   // Run by every chat request's access check (decision 013).
@@ -124,7 +125,15 @@ export function createConversationsRepository(db: Db) {
         'm.read_at as m_read_at',
       ])
       .where((eb) => inScope(eb, scope));
-    if (ids) query = query.where('c.id', 'in', ids);
+    // The ids as one bind parameter, so the SQL text is the same for any number of them (SQLite's
+    // prepared statements are kept by text): an integer[] on PostgreSQL, a JSON array on SQLite.
+    if (ids) {
+      query = query.where(({ ref }) =>
+        engine === 'postgres'
+          ? sql<boolean>`${ref('c.id')} = any(cast(${[...ids]} as integer[]))`
+          : sql<boolean>`${ref('c.id')} in (select value from json_each(${JSON.stringify(ids)}))`,
+      );
+    }
     const rows = await query.orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').execute();
     return rows.map((row) => ({
       conversation: toConversation(row),

@@ -3,8 +3,11 @@
 // list cached at revision r of each of its scopes needs, at revision r + n, only the last n
 // conversations, if the ids reach back that far. The version of a list is made of the revisions.
 
-/** A list scope's revision (0: no row yet) and the conversations of its last bumps, oldest first. */
-export type ScopeRevision = { revision: number; recent: readonly number[] };
+/**
+ * A list scope's revision (0: no row yet) and the conversations of its last bumps, oldest first, as
+ * the engine returns them (recentOf reads them; only a list that changed needs them).
+ */
+export type ScopeRevision = { revision: number; recent: unknown };
 
 /** The scopes a conversation list is made of: the address's, and the organisation's for a member. */
 export type ListState = { version: string; address: ScopeRevision; organisation: ScopeRevision | null };
@@ -37,8 +40,10 @@ export const revisionsOf = (state: ListState): ListRevisions => ({
 function bumpedSince(from: number, scope: ScopeRevision): readonly number[] | null {
   const wanted = scope.revision - from;
   // Less: the scope's row was deleted and made anew, so start over.
-  if (wanted < 0 || wanted > scope.recent.length) return null;
-  return scope.recent.slice(scope.recent.length - wanted);
+  if (wanted < 0) return null;
+  if (wanted === 0) return [];
+  const recent = recentOf(scope.recent);
+  return wanted > recent.length ? null : recent.slice(recent.length - wanted);
 }
 
 /**

@@ -16,7 +16,7 @@ export type { ChatSide, ConversationRecord, ConversationScope, Counts, Membershi
 
 export function createChatRepository(db: Db, engine: Engine) {
   return {
-    ...createConversationsRepository(db),
+    ...createConversationsRepository(db, engine),
     ...createMessageWriter(db, engine),
     ...createMessagesRepository(db),
     ...createUnreadRepository(db),
