@@ -11,6 +11,14 @@ import type { Engine } from '../column-types.ts';
 // scope row's lock, so the ids are appended in the order of the revisions.
 export const RECENT_CHANGES = 128;
 
+const SQLITE_TRIGGERS = [
+  'conversations_list_revision_insert',
+  'conversations_list_revision_update',
+  'conversations_list_revision_move',
+  'conversations_list_revision_delete',
+  'organisations_chat_list_revision',
+];
+
 export function chatListChanges(engine: Engine) {
   return {
     async up(db: Kysely<unknown>) {
@@ -25,43 +33,12 @@ export function chatListChanges(engine: Engine) {
               recent = chat_list_revisions.recent[greatest(cardinality(chat_list_revisions.recent) - ${sql.lit(RECENT_CHANGES - 2)}, 1):]
                        || conversation_id
           $$`.execute(db);
-        await sql`
-          create or replace function bump_conversation_scopes() returns trigger language plpgsql as $$
-          begin
-            if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.organisation_id <> new.organisation_id) then
-              perform bump_chat_list_revision('o:' || old.organisation_id, old.id);
-            end if;
-            if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.sponsor_email_normalized <> new.sponsor_email_normalized) then
-              perform bump_chat_list_revision('s:' || old.sponsor_email_normalized, old.id);
-            end if;
-            if tg_op <> 'DELETE' then
-              perform bump_chat_list_revision('o:' || new.organisation_id, new.id);
-              perform bump_chat_list_revision('s:' || new.sponsor_email_normalized, new.id);
-            end if;
-            return null;
-          end $$`.execute(db);
-        await sql`
-          create or replace function bump_sponsor_scopes_of_organisation() returns trigger language plpgsql as $$
-          begin
-            if new.name is distinct from old.name then
-              perform bump_chat_list_revision('s:' || c.sponsor_email_normalized, c.id)
-                from conversations c where c.organisation_id = new.id;
-            end if;
-            return null;
-          end $$`.execute(db);
+        await replacePostgresTriggerFunctions(db, true);
         await sql`drop function bump_chat_list_revision(text)`.execute(db);
         return;
       }
       await sql`alter table chat_list_revisions add column recent text not null default ''`.execute(db);
-      for (const name of [
-        'conversations_list_revision_insert',
-        'conversations_list_revision_update',
-        'conversations_list_revision_move',
-        'conversations_list_revision_delete',
-        'organisations_chat_list_revision',
-      ]) {
-        await sql`drop trigger ${sql.raw(name)}`.execute(db);
-      }
+      for (const name of SQLITE_TRIGGERS) await sql`drop trigger ${sql.raw(name)}`.execute(db);
       await createSqliteTriggers(db, true);
     },
     async down(db: Kysely<unknown>) {
@@ -71,47 +48,48 @@ export function chatListChanges(engine: Engine) {
             insert into chat_list_revisions (scope, revision) values (list_scope, 1)
             on conflict (scope) do update set revision = chat_list_revisions.revision + 1
           $$`.execute(db);
-        await sql`
-          create or replace function bump_conversation_scopes() returns trigger language plpgsql as $$
-          begin
-            if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.organisation_id <> new.organisation_id) then
-              perform bump_chat_list_revision('o:' || old.organisation_id);
-            end if;
-            if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.sponsor_email_normalized <> new.sponsor_email_normalized) then
-              perform bump_chat_list_revision('s:' || old.sponsor_email_normalized);
-            end if;
-            if tg_op <> 'DELETE' then
-              perform bump_chat_list_revision('o:' || new.organisation_id);
-              perform bump_chat_list_revision('s:' || new.sponsor_email_normalized);
-            end if;
-            return null;
-          end $$`.execute(db);
-        await sql`
-          create or replace function bump_sponsor_scopes_of_organisation() returns trigger language plpgsql as $$
-          begin
-            if new.name is distinct from old.name then
-              perform bump_chat_list_revision('s:' || c.sponsor_email_normalized)
-                from conversations c where c.organisation_id = new.id;
-            end if;
-            return null;
-          end $$`.execute(db);
+        await replacePostgresTriggerFunctions(db, false);
         await sql`drop function bump_chat_list_revision(text, integer)`.execute(db);
         await sql`alter table chat_list_revisions drop column recent`.execute(db);
         return;
       }
-      for (const name of [
-        'conversations_list_revision_insert',
-        'conversations_list_revision_update',
-        'conversations_list_revision_move',
-        'conversations_list_revision_delete',
-        'organisations_chat_list_revision',
-      ]) {
-        await sql`drop trigger ${sql.raw(name)}`.execute(db);
-      }
+      for (const name of SQLITE_TRIGGERS) await sql`drop trigger ${sql.raw(name)}`.execute(db);
       await sql`alter table chat_list_revisions drop column recent`.execute(db);
       await createSqliteTriggers(db, false);
     },
   };
+}
+
+/**
+ * Migration 0013's PostgreSQL trigger functions, calling the bump with (`withId`) or without the
+ * conversation's id.
+ */
+async function replacePostgresTriggerFunctions(db: Kysely<unknown>, withId: boolean) {
+  const id = (row: string) => sql.raw(withId ? `, ${row}.id` : '');
+  await sql`
+    create or replace function bump_conversation_scopes() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.organisation_id <> new.organisation_id) then
+        perform bump_chat_list_revision('o:' || old.organisation_id${id('old')});
+      end if;
+      if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.sponsor_email_normalized <> new.sponsor_email_normalized) then
+        perform bump_chat_list_revision('s:' || old.sponsor_email_normalized${id('old')});
+      end if;
+      if tg_op <> 'DELETE' then
+        perform bump_chat_list_revision('o:' || new.organisation_id${id('new')});
+        perform bump_chat_list_revision('s:' || new.sponsor_email_normalized${id('new')});
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create or replace function bump_sponsor_scopes_of_organisation() returns trigger language plpgsql as $$
+    begin
+      if new.name is distinct from old.name then
+        perform bump_chat_list_revision('s:' || c.sponsor_email_normalized${id('c')})
+          from conversations c where c.organisation_id = new.id;
+      end if;
+      return null;
+    end $$`.execute(db);
 }
 
 /**

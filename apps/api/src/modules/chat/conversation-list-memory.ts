@@ -55,8 +55,6 @@ export function createConversationListMemory(options: { maxBytes: number }) {
       bytes += size;
       while (bytes > options.maxBytes) remove(entries.keys().next().value as string);
     },
-
-    stats: () => ({ entries: entries.size, bytes }),
   };
 }
 

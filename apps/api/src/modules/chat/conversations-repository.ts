@@ -90,9 +90,10 @@ export function createConversationsRepository(db: Db, engine: Engine) {
   );
 
   /**
-   * A version of everything the scope's conversation list shows: the revisions of the list scopes
-   * it is made of, which triggers move forward on every change of their conversations and of the
-   * organisations' names (migration 0013). A guest's one conversation is in its address's scope.
+   * The state of the scope's conversation list: the revisions of the list scopes it is made of,
+   * which triggers move forward on every change of their conversations and of the organisations'
+   * names (migration 0013), with the conversations of their last bumps (migration 0027, decision
+   * 034). A guest's one conversation is in its address's scope.
    */
   const listStateFor = async (scope: ConversationScope): Promise<ListState> => {
     const address = `s:${scope.emailNormalized}`;
