@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
-import { preparedRead } from './prepared-read.ts';
+import { preparedRead, preparedReadsNotKept } from './prepared-read.ts';
 import { installWriteNotices, NOTICES } from './postgres-read-memo.ts';
 import { DATA_VERSION_TRUSTED_MS } from './sqlite-read-memo.ts';
 
@@ -62,6 +62,7 @@ describe.each(ENGINES)('preparedRead on %s', (engine) => {
     expect(await read('a')).toEqual([{ name: 'Anna' }, { name: 'Clara' }]);
     expect(await read('b')).toEqual([{ name: 'Bernd' }]);
     expect(build).toHaveBeenCalledTimes(2);
+    expect(preparedReadsNotKept().some((text) => text.includes("'a'"))).toBe(true);
   });
 
   it('compiles every call when the query binds more than its arguments', async () => {
