@@ -126,6 +126,7 @@ export const ERROR_STATUS = {
   'invoice.sponsorship-not-confirmed': 409,
   'invoice.billing-settings-missing': 409,
   'invoice.buyer-details-missing': 409,
+  'invoice.tax-number-missing': 409,
   'invoice.amount-missing': 409,
   'invoice.not-draft': 409,
   'invoice.not-issued': 409,

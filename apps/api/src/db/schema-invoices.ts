@@ -43,7 +43,7 @@ export type InvoicesTable = {
   service_date: string;
   due_date: string | null;
   language: 'de' | 'en';
-  vat_treatment: 'standard' | 'zero_rated' | 'small_business' | 'reverse_charge';
+  vat_treatment: 'standard' | 'zero_rated' | 'small_business' | 'reverse_charge' | 'not_taxable';
   vat_rate: number;
   zero_rate_reason: string | null;
   note: string | null;

@@ -15,6 +15,7 @@
 //                                                                       409 invoice.sponsorship-not-confirmed |
 //                                                                       invoice.billing-settings-missing |
 //                                                                       invoice.buyer-details-missing |
+//                                                                       invoice.tax-number-missing (a buyer outside the EU) |
 //                                                                       invoice.amount-missing, 403 404
 //   GET  /sponsorships/:id/invoices                 organiser; sponsor (account or guest link `Authorization: <token>:<email>`)
 //                                                                     → ZInvoiceListResponse (the sponsor sees issued ones only)
@@ -24,7 +25,7 @@
 //   DELETE /invoices/:id                            organiser            → 204 (drafts only; 409 invoice.not-draft)
 //   POST /invoices/:id/issue                        organiser            → ZInvoiceResponse (number assigned, e-mailed)
 //                                                                       409 invoice.not-draft | invoice.billing-settings-missing |
-//                                                                       invoice.buyer-details-missing
+//                                                                       invoice.buyer-details-missing | invoice.tax-number-missing
 //   POST /invoices/:id/cancel                       organiser            → 201 ZInvoiceResponse (the cancellation invoice)
 //                                                                       409 invoice.not-issued (draft, or already cancelled,
 //                                                                       or itself a cancellation)
@@ -44,8 +45,12 @@ export const VAT_RATES = [19, 7, 0] as const;
 export const ZVatRate = z.union([z.literal(19), z.literal(7), z.literal(0)]);
 export type VatRate = z.infer<typeof ZVatRate>;
 
-/** How VAT is handled on an invoice: standard (19/7 %), zero with a reason, § 19 small business, reverse charge (§ 3a (2), § 14a UStG). */
-export const VAT_TREATMENTS = ['standard', 'zero_rated', 'small_business', 'reverse_charge'] as const;
+/**
+ * How VAT is handled on an invoice: standard (19/7 %), zero with a reason, § 19 small business, reverse
+ * charge for an EU business (§ 3a (2), § 14a UStG), or not taxable in Germany for a buyer outside the EU
+ * (§ 3a (2) and (4) sentence 2 no. 2 UStG; decision record 026).
+ */
+export const VAT_TREATMENTS = ['standard', 'zero_rated', 'small_business', 'reverse_charge', 'not_taxable'] as const;
 export const ZVatTreatment = z.enum(VAT_TREATMENTS);
 export type VatTreatment = z.infer<typeof ZVatTreatment>;
 

@@ -1,6 +1,7 @@
 // What a draft or an issued invoice is made of right now: the seller from the organisation's master
 // data and billing settings, the buyer from the sponsor's legal details, the VAT treatment (§ 19,
-// reverse charge (§ 3a (2), § 14a UStG), a rate, or 0 % with its reason) and the lines computed in cents.
+// reverse charge (§ 3a (2), § 14a UStG), not taxable for a buyer outside the EU, a rate, or 0 % with
+// its reason) and the lines computed in cents.
 import { normaliseEmail } from '../../lib/email.ts';
 import { fail } from '../../lib/errors.ts';
 import type { BillingSettings } from '../billing/index.ts';
@@ -72,6 +73,13 @@ export function createComposer(deps: Pick<InvoiceDeps, 'settingsOf' | 'profiles'
       throw fail('invoice.zero-rate-reason-missing', 'A 0 % rate needs its reason');
     if (treatment === 'reverse_charge' && !seller.vatId)
       throw settingsMissing('Reverse charge needs the seller’s VAT id in the billing settings');
+    // The e-invoice of a service outside the scope of VAT (category O) may not name the seller's VAT id
+    // (EN 16931 BR-O-02), so the tax number identifies the seller there (BR-CO-26, decision record 026).
+    if (treatment === 'not_taxable' && !seller.taxNumber)
+      throw fail(
+        'invoice.tax-number-missing',
+        'An invoice to a buyer outside the EU needs the tax number (Steuernummer) in the billing settings',
+      );
     const computed = lines.map((l) => lineOf(l, rate));
     const snapshot: InvoiceSnapshot = {
       seller,

@@ -123,6 +123,9 @@ const VARIANTS: Record<string, InvoiceRecord> = {
     buyer: { ...buyer, country: 'AT', city: 'Wien', postalCode: '1010', vatId: 'ATU12345678' },
   }),
   'zero-rated': record('zero_rated', 0, { reason: 'Steuerfrei nach § 4 Nr. 22 b UStG' }),
+  'not-taxable': record('not_taxable', 0, {
+    buyer: { ...buyer, country: 'CH', city: 'Zürich', postalCode: '8001', vatId: 'CHE123456789' },
+  }),
   cancellation: cancellationOf(standard),
 };
 
@@ -169,6 +172,12 @@ describe('e-invoices against the CII schema, EN 16931 and XRechnung 3.0', () => 
   it('marks the treatments as EN 16931 wants them', () => {
     expect(files['reverse-charge-xrechnung']).toContain('<ram:CategoryCode>AE</ram:CategoryCode>');
     expect(files['reverse-charge-xrechnung']).toContain('VATEX-EU-AE');
+    expect(files['not-taxable-xrechnung']).toContain('<ram:CategoryCode>O</ram:CategoryCode>');
+    expect(files['not-taxable-xrechnung']).toContain('VATEX-EU-O');
+    expect(files['not-taxable-xrechnung']).toContain('Nicht im Inland steuerbare Leistung');
+    expect(files['not-taxable-xrechnung']).not.toContain('DE123456789');
+    expect(files['not-taxable-xrechnung']).not.toContain('CHE123456789');
+    expect(files['not-taxable-xrechnung']).toContain('30/123/45678');
     expect(files['small-business-xrechnung']).toContain('§ 19 UStG');
     expect(files['zero-rated-xrechnung']).toContain('Steuerfrei nach § 4 Nr. 22 b UStG');
     expect(files['cancellation-xrechnung']).toContain('<ram:TypeCode>384</ram:TypeCode>');

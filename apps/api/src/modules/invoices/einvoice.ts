@@ -71,20 +71,26 @@ function party(p: InvoiceParty, role: 'seller' | 'buyer') {
 export function einvoiceData(input: InvoiceDocumentInput, customization: string): Invoice {
   const { snapshot: s } = input;
   const category = vatCategoryOf(input.treatment);
+  // An invoice outside the scope of VAT names neither party's VAT id (BR-O-02); the seller is then
+  // identified by its tax number (BT-32 and BT-30, see party()), which compose.ts requires.
+  const withoutVatId = (p: InvoiceParty) => (category === 'O' ? { ...p, vatId: null } : p);
   const money = (cents: number, field: string) => ({
     [field]: amount(cents).value,
     [`${field}@currencyID`]: 'EUR',
   });
+  // Outside the scope of VAT (O) an invoice line has no rate (EN 16931 BR-O-05); the VAT breakdown
+  // still gives 0, which XRechnung requires of every breakdown (BR-DE-14) and EN 16931 allows.
+  const percent = category === 'O' ? {} : { 'cbc:Percent': String(input.vatRate) };
   const taxCategory = {
     'cbc:ID': category,
     'cbc:Percent': String(input.vatRate),
-    ...(category === 'AE' ? { 'cbc:TaxExemptionReasonCode': 'VATEX-EU-AE' } : {}),
+    ...(category === 'AE' || category === 'O' ? { 'cbc:TaxExemptionReasonCode': `VATEX-EU-${category}` } : {}),
     ...(category !== 'S' ? { 'cbc:TaxExemptionReason': s.vatNote ?? '' } : {}),
     'cac:TaxScheme': { 'cbc:ID': 'VAT' },
   };
   const lineCategory = {
     'cbc:ID': category,
-    'cbc:Percent': String(input.vatRate),
+    ...percent,
     'cac:TaxScheme': { 'cbc:ID': 'VAT' },
   };
   // The preceding invoice (BT-25/26) is given as BillingReference too, but @e-invoice-eu/core 2.3.4
@@ -112,8 +118,8 @@ export function einvoiceData(input: InvoiceDocumentInput, customization: string)
           ],
         }
       : {}),
-    'cac:AccountingSupplierParty': { 'cac:Party': party(s.seller, 'seller') },
-    'cac:AccountingCustomerParty': { 'cac:Party': party(s.buyer, 'buyer') },
+    'cac:AccountingSupplierParty': { 'cac:Party': party(withoutVatId(s.seller), 'seller') },
+    'cac:AccountingCustomerParty': { 'cac:Party': party(withoutVatId(s.buyer), 'buyer') },
     'cac:Delivery': { 'cbc:ActualDeliveryDate': input.serviceDate },
     'cac:PaymentMeans': [
       {

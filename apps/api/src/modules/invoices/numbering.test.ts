@@ -1,5 +1,6 @@
 // The numbers are decided by the database: N drafts issued at once get N distinct consecutive
-// numbers with no gap, on both engines; and the VAT treatments follow the buyer and the settings.
+// numbers with no gap, on both engines; and the VAT treatments follow the buyer and the settings
+// (§ 19, reverse charge in the EU, not taxable outside it).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceWire } from '@sp/shared';
@@ -118,5 +119,46 @@ describe.each(ENGINES)('invoice numbers and VAT on %s', (engine) => {
       vat_note: 'Steuerfrei nach § 4 Nr. 22 b UStG',
       gross_cents: 100_000,
     });
+  });
+
+  it('invoices a buyer outside the EU without German VAT (§ 3a (2), (4) UStG), category O without VAT ids', async () => {
+    const organiser = await billingOrganiser(t);
+    const event = await eventWithPackage(t, organiser);
+    const swiss = { ...BUYER, country: 'CH', city: 'Zürich', postal_code: '8001', language: 'en' as const };
+    const guest = await confirmedSponsorship(t, organiser, event, swiss);
+    const invoice = await issuedInvoice(t, organiser, guest);
+    expect(invoice).toMatchObject({ vat_treatment: 'not_taxable', vat_cents: 0, gross_cents: 100_000 });
+    expect(invoice.vat_note).toContain('Not subject to German VAT');
+    expect(invoice.vat_note).toContain('§ 3a (2) and (4) sentence 2 no. 2 UStG');
+    const xml = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${invoice.id}/xrechnung.xml`,
+      headers: { authorization: `${guest.token}:${guest.email}` },
+    });
+    expect(xml.body).toContain('<ram:CategoryCode>O</ram:CategoryCode>');
+    expect(xml.body).not.toContain(SETTINGS.vat_id!);
+    expect(xml.body).toContain(SETTINGS.tax_number!);
+    // A US private sponsor: the same (§ 3a (4) sentence 2 no. 2 UStG), in German.
+    const american = { ...swiss, country: 'US', city: 'Boston', postal_code: '02108', language: 'de' as const };
+    const us = await issuedInvoice(t, organiser, await confirmedSponsorship(t, organiser, event, american));
+    expect(us).toMatchObject({ vat_treatment: 'not_taxable', vat_cents: 0 });
+    expect(us.vat_note).toContain('Nicht im Inland steuerbare Leistung');
+
+    // A seller with only a VAT id cannot be identified in such an e-invoice (BR-O-02, BR-CO-26): the
+    // draft is refused with what to enter.
+    const vatIdOnly = await billingOrganiser(t, { ...SETTINGS, tax_number: null });
+    const refused = await call(
+      'POST',
+      `/api/sponsorships/${(await confirmedSponsorship(t, vatIdOnly, await eventWithPackage(t, vatIdOnly), swiss)).sponsorshipId}/invoices`,
+      vatIdOnly.token,
+    );
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'invoice.tax-number-missing']);
+    // A German buyer of the same seller is invoiced as before.
+    const domestic = await issuedInvoice(
+      t,
+      vatIdOnly,
+      await confirmedSponsorship(t, vatIdOnly, await eventWithPackage(t, vatIdOnly)),
+    );
+    expect(domestic).toMatchObject({ vat_treatment: 'standard', vat_cents: 19_000 });
   });
 });

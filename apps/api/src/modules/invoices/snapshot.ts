@@ -38,12 +38,21 @@ const EU = new Set('AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT 
 export const isReverseCharge = (buyer: { country: string; vatId: string | null }) =>
   buyer.country !== 'DE' && EU.has(buyer.country) && !!buyer.vatId;
 
+/**
+ * A buyer outside the EU is supplied where it is: sponsoring is an advertising service, so its place
+ * of supply is the buyer's seat for a business (§ 3a (2) UStG) and, for a private person living in a
+ * third country, their residence (§ 3a (4) sentence 2 no. 2 UStG). Not taxable in Germany either way,
+ * with or without a VAT id (decision record 026).
+ */
+export const isOutsideEu = (buyer: { country: string }) => !EU.has(buyer.country);
+
 export function treatmentOf(
   settings: { small_business: boolean; default_vat_rate: number },
   buyer: { country: string; vatId: string | null },
 ): { treatment: VatTreatment; rate: number } {
   if (settings.small_business) return { treatment: 'small_business', rate: 0 };
   if (isReverseCharge(buyer)) return { treatment: 'reverse_charge', rate: 0 };
+  if (isOutsideEu(buyer)) return { treatment: 'not_taxable', rate: 0 };
   return settings.default_vat_rate === 0
     ? { treatment: 'zero_rated', rate: 0 }
     : { treatment: 'standard', rate: settings.default_vat_rate };
@@ -54,21 +63,32 @@ const NOTES = {
     small_business: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmerregelung).',
     reverse_charge:
       'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge): nicht im Inland steuerbare Leistung (§ 3a Abs. 2 UStG), die Steuer schuldet der Leistungsempfänger (Art. 196 MwStSystRL).',
+    not_taxable:
+      'Nicht im Inland steuerbare Leistung: Der Ort der Leistung liegt am Sitz oder Wohnsitz des Leistungsempfängers außerhalb der EU (§ 3a Abs. 2 bzw. Abs. 4 Satz 2 Nr. 2 UStG).',
   },
   en: {
     small_business: 'No VAT is charged under the small business rule (§ 19 UStG).',
     reverse_charge:
       'Reverse charge (Steuerschuldnerschaft des Leistungsempfängers): not taxable in Germany (§ 3a (2) UStG), the recipient is liable for VAT (Art. 196 Directive 2006/112/EC).',
+    not_taxable:
+      'Not subject to German VAT (nicht im Inland steuerbare Leistung): the place of supply is where the recipient is established or resides, outside the EU (§ 3a (2) and (4) sentence 2 no. 2 UStG).',
   },
 } as const;
 
 /** The legal note printed on the invoice and carried as the VAT exemption reason of the e-invoice. */
 export function vatNoteOf(treatment: VatTreatment, language: 'de' | 'en', zeroRateReason: string | null) {
-  if (treatment === 'small_business' || treatment === 'reverse_charge') return NOTES[language][treatment];
   if (treatment === 'zero_rated') return zeroRateReason;
-  return null;
+  if (treatment === 'standard') return null;
+  return NOTES[language][treatment];
 }
 
-/** EN 16931 VAT category (BT-151): S standard, E exempt (zero rate with reason, § 19), AE reverse charge. */
-export const vatCategoryOf = (treatment: VatTreatment) =>
-  treatment === 'standard' ? 'S' : treatment === 'reverse_charge' ? 'AE' : 'E';
+/**
+ * EN 16931 VAT category (BT-151): S standard, E exempt (zero rate with reason, § 19), AE reverse
+ * charge, O not subject to VAT (outside the scope of German VAT).
+ */
+export function vatCategoryOf(treatment: VatTreatment): 'S' | 'E' | 'AE' | 'O' {
+  if (treatment === 'standard') return 'S';
+  if (treatment === 'reverse_charge') return 'AE';
+  if (treatment === 'not_taxable') return 'O';
+  return 'E';
+}

@@ -62,7 +62,7 @@ const draft: InvoiceWire = {
   created_at: '2026-03-05T09:00:00Z',
 };
 
-async function renderEditor() {
+async function renderEditor(invoice: InvoiceWire = draft) {
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
   configureApiClient({
     baseUrl: '/api',
@@ -71,12 +71,12 @@ async function renderEditor() {
       const method = init?.method ?? 'GET';
       calls.push({ method, url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const issued = String(input).endsWith('/issue');
-      const invoice = issued ? { ...draft, status: 'issued', number: 'RE-2026-0007' } : draft;
-      return Promise.resolve(new Response(JSON.stringify({ invoice }), { status: 200 }));
+      const answer = issued ? { ...invoice, status: 'issued', number: 'RE-2026-0007' } : invoice;
+      return Promise.resolve(new Response(JSON.stringify({ invoice: answer }), { status: 200 }));
     },
   });
   const auth = await createTestAuth({ user: { sub: 'u-1', email: 'anna@verein.de' }, accessToken: 'token-1' });
-  await renderWithApp(<DraftEditor invoice={draft} />, { auth });
+  await renderWithApp(<DraftEditor invoice={invoice} />, { auth });
   return calls;
 }
 
@@ -87,6 +87,7 @@ describe('DraftEditor', () => {
     const totals = screen.getByTestId('draft-totals');
     expect(totals.textContent?.replace(/\u00a0/g, ' ')).toContain('Umsatzsteuer 19 %475,00 €');
     expect(totals.textContent?.replace(/\u00a0/g, ' ')).toContain('Gesamt2.975,00 €');
+    expect(screen.getByLabelText('Steuersatz')).toHaveValue('19');
     const price = screen.getByLabelText('Einzelpreis netto');
     expect(price).toHaveValue('2500,00');
     await userEvent.clear(price);
@@ -134,5 +135,31 @@ describe('DraftEditor', () => {
     await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/invoices/5/issue'));
     const order = calls.map((c) => `${c.method} ${c.url}`).filter((c) => !c.startsWith('GET'));
     expect(order).toEqual(['PATCH /api/invoices/5', 'POST /api/invoices/5/issue']);
+  });
+
+  it('shows a buyer outside the EU the note why there is no German VAT, with no rate to choose', async () => {
+    const note =
+      'Nicht im Inland steuerbare Leistung: Der Ort der Leistung liegt am Sitz oder Wohnsitz des Leistungsempfängers außerhalb der EU (§ 3a Abs. 2 bzw. Abs. 4 Satz 2 Nr. 2 UStG).';
+    const swiss: InvoiceWire = {
+      ...draft,
+      buyer: { ...party, city: 'Zürich', postal_code: '8001', country: 'CH', vat_id: null },
+      lines: [{ ...draft.lines[0]!, vat_rate: 0, vat_cents: 0 }],
+      vat_treatment: 'not_taxable',
+      vat_note: note,
+      vat_cents: 0,
+      gross_cents: 250_000,
+      outstanding_cents: 250_000,
+    };
+    const calls = await renderEditor(swiss);
+    expect(await screen.findByText(note)).toBeVisible();
+    expect(screen.queryByLabelText('Steuersatz')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    // The treatment is the server's to decide: no rate is sent.
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      lines: [{ description: 'Gold', quantity: 1, unit_price_cents: 250_000 }],
+      invoice_date: null,
+      note: null,
+    });
   });
 });

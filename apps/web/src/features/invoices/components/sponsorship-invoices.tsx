@@ -23,7 +23,10 @@ export function SponsorshipInvoices({ sponsorshipId, confirmed }: { sponsorshipI
   const create = useCreateDraft();
   if (!confirmed) return null;
   const hasDraft = invoices.data?.some((invoice) => invoice.status === 'draft') ?? false;
-  const needsSetUp = isApiError(create.error) && create.error.code === 'invoice.billing-settings-missing';
+  // Both are fixed in the billing settings: the settings or address, or the tax number a buyer outside the EU needs.
+  const needsSetUp =
+    isApiError(create.error) &&
+    (create.error.code === 'invoice.billing-settings-missing' || create.error.code === 'invoice.tax-number-missing');
 
   return (
     <section
