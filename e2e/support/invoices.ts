@@ -11,7 +11,11 @@ export async function signedSponsorshipWithBuyer(
   page: Page,
   accessToken: string,
   eventId: number,
-  { language, priceCents = 250_000 }: { language: 'de' | 'en'; priceCents?: number },
+  {
+    language,
+    priceCents = 250_000,
+    buyer = {},
+  }: { language: 'de' | 'en'; priceCents?: number; buyer?: Record<string, string | null> },
 ): Promise<GuestSponsor> {
   const auth = { Authorization: `Bearer ${accessToken}` };
   const pkg = await page.request.post(`/api/event/${eventId}/packages`, {
@@ -48,6 +52,7 @@ export async function signedSponsorshipWithBuyer(
       vat_id: 'DE123456789',
       billing_email: billingEmail,
       language,
+      ...buyer,
     },
   });
   expect(legal.ok(), await legal.text()).toBe(true);
