@@ -79,3 +79,26 @@ describe('dates written out', () => {
     }
   });
 });
+
+describe('euros written out', () => {
+  const intl = (locale: string, amount: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount);
+
+  it('are what Intl.NumberFormat prints, in both languages, for whole cents of every size and sign', () => {
+    const cents = [0, 1, 5, 10, 99, 100, 101, 999, 1000, 12345, 99999, 100000, 123456, 1000000, 123456789];
+    for (let c = 7; c < 10 ** 15; c = c * 13 + 1) cents.push(c);
+    for (const value of cents.flatMap((c) => [c, -c])) {
+      const amount = value / 100;
+      expect(formatCurrency(amount, 'de')).toBe(intl('de-DE', amount));
+      expect(formatCurrency(amount, 'en')).toBe(intl('en-GB', amount));
+    }
+  });
+
+  it('leave fractions of a cent, -0 and other currencies to Intl', () => {
+    for (const amount of [0.005, 1.239, -0, 0.1 + 0.2, 1e20]) {
+      expect(formatCurrency(amount, 'de')).toBe(intl('de-DE', amount));
+      expect(formatCurrency(amount, 'en')).toBe(intl('en-GB', amount));
+    }
+    expect(formatCurrency(2500, 'de', 'CHF')).toBe(`2.500,00${NBSP}CHF`);
+  });
+});
