@@ -71,6 +71,43 @@ describe('prerendered /login/', () => {
   });
 });
 
+// The organiser dashboard's frame (sp:prerender, decision 012): painted from the HTML before any
+// script runs when the inline script finds a stored session it fits, then replaced by the app.
+describe('prerendered frame of the organiser dashboard', () => {
+  const html = fs.readFileSync(path.join(DIST, 'dashboard/organizer/index.html'), 'utf8');
+  const de = JSON.parse(fs.readFileSync(path.join(DIST, '../src/locales/de.json'), 'utf8'));
+  const frame =
+    /<div id="root"><div data-frame="\/dashboard\/organizer\/" inert>([\s\S]*)<\/div><\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+
+  it('holds the dashboard in German with every card pending, rendered from the app (header, tabs, cards, footer)', () => {
+    expect(frame).toContain('<header');
+    expect(frame).toContain('<footer');
+    const { dashboard, nav } = de.organizer;
+    for (const text of [dashboard.title, dashboard.lead, nav.overview, nav.events])
+      expect(frame).toContain(`>${text}<`);
+    expect(frame).toContain('data-testid="team-size"');
+    expect(frame.match(/aria-busy="true"/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+  });
+
+  it('holds nobody\'s data, and neither a Suspense fallback nor an inline script or style', () => {
+    expect(frame).not.toMatch(/prerendered-frame|@/);
+    expect(frame).not.toContain('role="status"');
+    expect(frame).not.toContain('<!--$!-->');
+    expect(html).not.toMatch(/<style|\sstyle=/);
+    expect([...html.matchAll(/<script(?![^>]*\bsrc=)/g)]).toHaveLength(1);
+  });
+
+  it('is hidden unless the inline script marks the document, which the stylesheet reads', () => {
+    const css = fs
+      .readdirSync(path.join(DIST, 'assets'))
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => fs.readFileSync(path.join(DIST, 'assets', file), 'utf8'))
+      .join('');
+    expect(css).toMatch(/html:not\(\[data-frame-shown\]\) \[data-frame\]\{display:none\}/);
+    expect(html).toContain('data-frame-shown');
+  });
+});
+
 // The organiser dashboard's copy of index.html (sp:page-html) names the chunks the page loads at
 // start, so that they arrive with the entry; the Cognito client is not among them, since a stored
 // session with valid tokens is read without it (apps/web/src/lib/auth/stored-session.ts).

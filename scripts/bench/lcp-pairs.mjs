@@ -83,6 +83,10 @@ async function compare(names, runs) {
             score: lighthouse[page]?.score ?? NaN,
             lighthouseLcp: lighthouse[page]?.lcpMs ?? NaN,
             playwrightLcp: playwright[page]?.lcpMs ?? NaN,
+            // What else the score is made of, to see why it moved.
+            fcp: Math.round(lighthouse[page]?.fcpMs ?? NaN),
+            tbt: Math.round(lighthouse[page]?.tbtMs ?? NaN),
+            cls: lighthouse[page]?.cls ?? NaN,
           };
         }
         results[name].push(row);

@@ -2,7 +2,9 @@
 // emulation, 4x CPU, 150 ms RTT / 1.6 Mbit/s): every request's start and end, first paint and LCP.
 // A diagnostic for decision 012, not part of `npm run bench`.
 //
-//   node scripts/bench/waterfall.mjs [--runs N] [--page login|dashboard]
+//   node scripts/bench/waterfall.mjs [--runs N] [--page login|dashboard] [--filmstrip DIR]
+//
+// --filmstrip DIR writes screenshots of the first run at fixed times into DIR, to see what paints when.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,8 @@ import { closeClientAgent, expectStatus, freePort, startServer } from './server.
 const args = process.argv.slice(2);
 const runs = Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 1);
 const pageName = args.includes('--page') ? args[args.indexOf('--page') + 1] : 'dashboard';
+const filmstrip = args.includes('--filmstrip') ? args[args.indexOf('--filmstrip') + 1] : null;
+const FILMSTRIP_MS = [400, 800, 1200, 1600, 2000, 2500, 3500];
 
 buildWebIfNeeded();
 buildApiIfNeeded();
@@ -39,7 +43,16 @@ try {
     if (pageName === 'dashboard') await storeSession(page, server.baseUrl, config.clientId, data.organiser);
     await throttle(context, page);
     const url = `${server.baseUrl}${pageName === 'dashboard' ? '/dashboard/organizer/' : '/login/'}`;
-    await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+    const loaded = page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+    if (filmstrip && run === 0) {
+      fs.mkdirSync(filmstrip, { recursive: true });
+      const started = Date.now();
+      for (const at of FILMSTRIP_MS) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - (Date.now() - started))));
+        await page.screenshot({ path: path.join(filmstrip, `${String(at).padStart(4, '0')}ms.png`) }).catch(() => undefined);
+      }
+    }
+    await loaded;
     await page.waitForTimeout(500);
     const timeline = await page.evaluate(
       () =>

@@ -1,11 +1,16 @@
 /**
  * The inline script of every copy of index.html (bundled by sp:early-requests, vite-plugins/early-requests-script.ts):
- * starts the requests of a signed-in start while the app's scripts download (lib/early-requests.ts).
+ * starts the requests of a signed-in start while the app's scripts download, and shows a signed-in
+ * page's prerendered frame when it fits (lib/early-requests.ts).
  */
 import { startEarlyRequests } from './lib/early-requests';
 
 try {
-  void startEarlyRequests({ pathname: window.location.pathname, storage: window.localStorage });
+  void startEarlyRequests({
+    pathname: window.location.pathname,
+    storage: window.localStorage,
+    showFrame: (shown) => document.documentElement.toggleAttribute('data-frame-shown', shown),
+  });
 } catch {
   // Storage disabled: the app starts as it would without this script.
 }

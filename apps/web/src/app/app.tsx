@@ -1,5 +1,6 @@
 // The app's tree, shared by the browser start (src/main.tsx) and the build-time prerendering of
 // the signed-out pages (src/prerender.tsx), so that both render the same markup.
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode, type ReactElement } from 'react';
 import type { RuntimeConfig } from '@sp/shared';
@@ -19,14 +20,15 @@ export async function prepareApp({
   auth,
   history,
   scrollRestoration,
+  queryClient = createLazyQueryClient(),
 }: {
   config: RuntimeConfig;
   auth: AuthStore;
   history?: RouterHistory;
   scrollRestoration?: boolean;
+  /** Created on first use by default: the login page reads no query before someone signs in. */
+  queryClient?: QueryClient;
 }): Promise<{ router: AppRouter; element: ReactElement }> {
-  // Created on first use: the login page reads no query before someone signs in.
-  const queryClient = createLazyQueryClient();
   const router = createAppRouter({ auth, queryClient, viewer: createProfileViewer({ auth, queryClient }) }, history, {
     scrollRestoration,
   });

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS } from '@sp/shared';
+import { ORGANISER_ROLES } from '@/lib/auth/guards';
 import { loadRuntimeConfig } from '@/config/runtime-config';
 import { createApiClient } from './api-client';
 import {
@@ -126,6 +128,76 @@ describe('startEarlyRequests', () => {
       startEarlyRequests({ pathname: '/dashboard/organizer/', storage: localStorage, fetchImpl, now: NOW_MS }),
     ).resolves.toBeUndefined();
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('the organiser dashboard\'s prerendered frame', () => {
+  const organiser = { organisation_id: 7, onboarding_completed: true, role: 'veranstalter' };
+  const dashboardAnswers = {
+    '/api/organisation/7/tasks': () => json({ tasks: [] }),
+    '/api/users/7': () => json([]),
+    '/api/conversation/unread': () => json({ total: 0 }),
+  };
+
+  /** Every call of showFrame, in order, for a start at `pathname` with this profile and config. */
+  async function frameCalls({
+    pathname = '/dashboard/organizer/',
+    user = organiser as Record<string, unknown> | null,
+    config = CONFIG as Record<string, unknown>,
+  } = {}) {
+    const { fetchImpl } = fakeServer({
+      '/config.json': () => json(config),
+      '/api/user-profile/u-1': () => (user ? json({ user }) : json({ code: 'request.not-found' }, 404)),
+      ...dashboardAnswers,
+    });
+    const shown: boolean[] = [];
+    await startEarlyRequests({
+      pathname,
+      storage: localStorage,
+      fetchImpl,
+      now: NOW_MS,
+      showFrame: (value) => shown.push(value),
+    });
+    return shown;
+  }
+
+  it('is shown to a stored session in German, and stays for an onboarded organiser of either organising role', async () => {
+    storeSession();
+    expect(await frameCalls()).toEqual([true]);
+    expect(await frameCalls({ user: { ...organiser, role: 'beides' } })).toEqual([true]);
+    expect(await frameCalls({ pathname: '/dashboard/organizer' })).toEqual([true]);
+    localStorage.setItem('language', 'de');
+    expect(await frameCalls({ config: { ...CONFIG, defaultLanguage: 'en' } })).toEqual([true]);
+  });
+
+  it('is hidden again when the profile says the app shows something else', async () => {
+    storeSession();
+    expect(await frameCalls({ user: { ...organiser, role: 'sponsor' } })).toEqual([true, false]);
+    expect(await frameCalls({ user: { ...organiser, organisation_id: null } })).toEqual([true, false]);
+    expect(await frameCalls({ user: { ...organiser, onboarding_completed: false } })).toEqual([true, false]);
+    expect(await frameCalls({ user: null })).toEqual([true, false]);
+  });
+
+  it('is not shown without a valid stored session, in English, or on other pages', async () => {
+    storeSession(NOW - 1);
+    expect(await frameCalls()).toEqual([]);
+    localStorage.clear();
+    storeSession();
+    localStorage.setItem('language', 'en');
+    expect(await frameCalls()).toEqual([]);
+    localStorage.setItem('language', 'fr');
+    expect(await frameCalls({ config: { ...CONFIG, defaultLanguage: 'en' } })).toEqual([]);
+    localStorage.removeItem('language');
+    expect(await frameCalls({ pathname: '/dashboard/organizer/team' })).toEqual([]);
+    expect(await frameCalls({ pathname: '/events/' })).toEqual([]);
+  });
+
+  it('reads the language and roles the app reads', () => {
+    // The inline script keeps its own copies to stay small; these are what it must agree with.
+    expect(STORAGE_KEYS.language).toBe('language');
+    expect([...LANGUAGES].sort()).toEqual(['de', 'en']);
+    expect(DEFAULT_LANGUAGE).toBe('de');
+    expect([...ORGANISER_ROLES].sort()).toEqual(['beides', 'veranstalter']);
   });
 });
 

@@ -70,9 +70,32 @@ export async function takeEarlyResponse(
 }
 
 /** The profile fields the plan needs (GET /user-profile/{sub}, `user`). */
-type ProfileWire = { organisation_id?: unknown; onboarding_completed?: unknown };
+type ProfileWire = { organisation_id?: unknown; onboarding_completed?: unknown; role?: unknown };
 
 const ORGANISER_DASHBOARD = /^\/dashboard\/organizer\/?$/;
+
+/** The language of the prerendered frames (vite-plugins/prerender-pages.ts builds them in it). */
+const FRAME_LANGUAGE = 'de';
+/** The key and the languages src/lib/i18n reads the visitor's choice by (STORAGE_KEYS.language). */
+const LANGUAGE_KEY = 'language';
+const LANGUAGES: readonly unknown[] = ['de', 'en'];
+/** The roles that see the organiser dashboard (lib/auth/guards.ts, ORGANISER_ROLES). */
+const ORGANISER_ROLES: readonly unknown[] = ['veranstalter', 'beides'];
+
+/** The language the app will start in: the visitor's stored choice, else the operator's default. */
+function startLanguage(storage: Storage, defaultLanguage: unknown): unknown {
+  const stored = storage.getItem(LANGUAGE_KEY);
+  return LANGUAGES.includes(stored) ? stored : defaultLanguage;
+}
+
+/** Whether the organiser dashboard's frame fits this profile: the app would show that page. */
+function fitsOrganiserFrame(profile: ProfileWire): boolean {
+  return (
+    typeof profile.organisation_id === 'number' &&
+    profile.onboarding_completed === true &&
+    ORGANISER_ROLES.includes(profile.role)
+  );
+}
 
 /** What the page at `pathname` requests once the profile is known, as its route loaders do. */
 export function pathsAfterProfile(pathname: string, profile: ProfileWire): string[] {
@@ -84,7 +107,18 @@ export function pathsAfterProfile(pathname: string, profile: ProfileWire): strin
   return [];
 }
 
-type StartOptions = { pathname: string; storage: Storage; fetchImpl?: typeof fetch; now?: number };
+type StartOptions = {
+  pathname: string;
+  storage: Storage;
+  fetchImpl?: typeof fetch;
+  now?: number;
+  /**
+   * Shows or hides the page's prerendered frame (index.css hides it until shown). Shown once a
+   * stored session and the language fit it, hidden again when the profile says the app will show
+   * something else (another role, no organisation, onboarding not done, no profile).
+   */
+  showFrame?: (shown: boolean) => void;
+};
 
 async function json(response: Promise<Response>): Promise<Record<string, unknown> | null> {
   const answer = await response;
@@ -97,22 +131,35 @@ async function json(response: Promise<Response>): Promise<Record<string, unknown
  * The inline script's work: the config, then, with a valid stored session, the profile and what
  * the page needs after it. Never throws: whatever fails here the app does again itself.
  */
-export async function startEarlyRequests({ pathname, storage, fetchImpl = fetch, now }: StartOptions): Promise<void> {
+export async function startEarlyRequests({
+  pathname,
+  storage,
+  fetchImpl = fetch,
+  now,
+  showFrame = () => undefined,
+}: StartOptions): Promise<void> {
   const send = (url: string, authorization: string | null) => sendEarly(url, authorization, { fetchImpl, now });
+  const framed = ORGANISER_DASHBOARD.test(pathname);
   try {
     const config = await json(send(CONFIG_URL, null));
     if (typeof config?.clientId !== 'string' || typeof config.apiBase !== 'string') return;
     const { clientId, apiBase } = config;
     const session = readStoredSession(clientId, storage, now);
     if (!session) return;
+    if (framed && startLanguage(storage, config.defaultLanguage) === FRAME_LANGUAGE) showFrame(true);
     const authorization = `Bearer ${session.accessToken}`;
     const profile = await json(send(apiUrl(apiBase, userProfilePath(session.user.sub)), authorization));
     const user = profile?.user;
-    if (!user || typeof user !== 'object') return;
+    if (!user || typeof user !== 'object') {
+      if (framed) showFrame(false);
+      return;
+    }
+    if (framed && !fitsOrganiserFrame(user)) showFrame(false);
     for (const path of pathsAfterProfile(pathname, user)) {
       send(apiUrl(apiBase, path), authorization).catch(() => undefined);
     }
   } catch {
-    // The app sends what is missing.
+    // The app sends what is missing, and shows what fits.
+    if (framed) showFrame(false);
   }
 }
