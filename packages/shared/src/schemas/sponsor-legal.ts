@@ -11,19 +11,23 @@ export const SPONSOR_LEGAL_LIMITS = {
   houseNumber: 20,
   postalCode: 20,
   city: 100,
-  vatId: 14,
+  vatId: 20,
   email: 320,
 } as const;
 
 const required = (max: number) => z.string().trim().min(1, 'required').max(max, 'too_long');
 
 /**
- * An EU VAT identification number as printed on invoices: the country prefix and 2 to 12 letters or
- * digits (EL for Greece, XI for Northern Ireland). Spaces are taken out; whether it is registered is
- * not checked here (that needs the EU's VIES service).
+ * A VAT identification number as printed on invoices, with spaces, dots and dashes taken out:
+ * - an EU one: the country prefix and 2 to 12 letters or digits (EL for Greece, XI for Northern
+ *   Ireland); whether it is registered is not checked here (that needs the EU's VIES service);
+ * - the neighbours' outside the EU whose sponsors German events meet most: the Swiss UID with its
+ *   VAT suffix (CHE-123.456.789 MWST, TVA or IVA), the UK's (GB and 9 or 12 digits, GBGD/GBHA and
+ *   3 digits) and Norway's (NO, 9 digits, MVA). Such a buyer is invoiced without German VAT
+ *   (decision 026), so the number is printed, never used for the VAT treatment.
  */
 export const VAT_ID_PATTERN =
-  /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z+*]{2,12}$/;
+  /^(?:(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z+*]{2,12}|CHE[0-9]{9}(?:MWST|TVA|IVA)?|GB(?:[0-9]{9}|[0-9]{12}|GD[0-9]{3}|HA[0-9]{3})|NO[0-9]{9}MVA)$/;
 
 export const ZSponsorLegalDetails = z.object({
   legal_name: required(SPONSOR_LEGAL_LIMITS.legalName),

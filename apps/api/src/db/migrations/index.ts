@@ -15,6 +15,7 @@ import { agreementArchive } from './0011_agreement_archive.ts';
 import { readRevisions } from './0012_read_revisions.ts';
 import { chatListRevisions } from './0013_chat_list_revisions.ts';
 import { chatListChanges } from './0027_chat_list_changes.ts';
+import { sponsorVatIdLength } from './0028_sponsor_vat_id_length.ts';
 import { identityAddressLimits } from './0014_identity_address_limits.ts';
 import { packages } from './0015_packages.ts';
 import { fulfilment } from './0016_fulfilment.ts';
@@ -58,5 +59,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0024_agreements': agreements(engine),
     '0030_keyset_paging': keysetPaging(engine),
     '0027_chat_list_changes': chatListChanges(engine),
+    '0028_sponsor_vat_id_length': sponsorVatIdLength(engine),
   };
 }

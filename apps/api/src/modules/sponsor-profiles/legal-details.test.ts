@@ -77,8 +77,21 @@ describe.each(ENGINES)('sponsor legal details on %s', (engine) => {
   });
 
   it.each([
+    ['a Swiss UID with its VAT suffix', 'CHE-123.456.789 MWST', 'CH', 'CHE123456789MWST'],
+    ['a UK VAT number', 'GB 123 4567 89', 'GB', 'GB123456789'],
+    ['a Norwegian one', 'NO 123 456 789 MVA', 'NO', 'NO123456789MVA'],
+  ])('takes %s, as printed, for a sponsor outside the EU', async (_name, printed, country, stored) => {
+    const res = await w.asGuest('PUT', '/api/sponsor-profile/legal', guest, { ...details, country, vat_id: printed });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SponsorLegalDetailsResponse>().legal_details).toMatchObject({ country, vat_id: stored });
+    const read = await w.asGuest('GET', '/api/sponsor-profile/legal', guest);
+    expect(read.json<SponsorLegalDetailsResponse>().legal_details?.vat_id).toBe(stored);
+  });
+
+  it.each([
     ['an unknown country', { country: 'XX' }],
     ['a VAT id outside the EU format', { vat_id: 'US123' }],
+    ['a Swiss UID without its VAT suffix digits', { vat_id: 'CHE-123.456.78 MWST' }],
     ['a billing address that is not an e-mail', { billing_email: 'rechnung at firma' }],
     ['an empty legal name', { legal_name: '  ' }],
     ['a postal code that is too long', { postal_code: '1'.repeat(21) }],

@@ -83,7 +83,9 @@ async function renderEditor(invoice: InvoiceWire = draft) {
 describe('DraftEditor', () => {
   it('shows the buyer and the totals, and saves the lines with German amounts as cents', async () => {
     const calls = await renderEditor();
-    expect(await screen.findByText(/Brauerei Müller GmbH, Große Straße 12a, 80331 München, DE123456789/)).toBeVisible();
+    expect(
+      await screen.findByText(/Brauerei Müller GmbH, Große Straße 12a, 80331 München, Deutschland, DE123456789/),
+    ).toBeVisible();
     const totals = screen.getByTestId('draft-totals');
     expect(totals.textContent?.replace(/\u00a0/g, ' ')).toContain('Umsatzsteuer 19 %475,00 €');
     expect(totals.textContent?.replace(/\u00a0/g, ' ')).toContain('Gesamt2.975,00 €');
@@ -152,6 +154,8 @@ describe('DraftEditor', () => {
     };
     const calls = await renderEditor(swiss);
     expect(await screen.findByText(note)).toBeVisible();
+    // The country the treatment follows from is named on the bill-to line.
+    expect(screen.getByText(/8001 Zürich, Schweiz$/)).toBeVisible();
     expect(screen.queryByLabelText('Steuersatz')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));

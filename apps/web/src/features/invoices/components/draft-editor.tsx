@@ -16,6 +16,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useLanguage } from '@/hooks/use-language';
+import { countryName } from '@/lib/countries';
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { useDeleteDraft, useIssueInvoice, usePatchDraft } from '../api/invoice-actions';
@@ -120,6 +121,8 @@ export function DraftEditor({ invoice }: { invoice: InvoiceWire }) {
           invoice.buyer.name,
           `${invoice.buyer.street} ${invoice.buyer.house_number}`.trim(),
           `${invoice.buyer.postal_code} ${invoice.buyer.city}`.trim(),
+          // The country decides the VAT treatment shown below (decision 026), so it is always named.
+          invoice.buyer.country ? countryName(invoice.buyer.country, language) : null,
           invoice.buyer.vat_id,
         ]
           .filter(Boolean)
