@@ -49,6 +49,7 @@ const TEXT = {
     sponsorSigned: 'Vom Sponsor unterschrieben',
     draftState: 'Entwurf – noch nicht unterschrieben',
     voided: 'Die Unterschrift von Erika Mustermann ist ungültig geworden',
+    voidedHistory: 'ist ungültig geworden: Die Vereinbarung wurde danach geändert',
     draftChanged: 'Der Entwurf hat sich geändert.',
     completed: 'Von beiden unterschrieben',
     confirmed: 'Bestätigt',
@@ -89,6 +90,7 @@ const TEXT = {
     sponsorSigned: 'Signed by the sponsor',
     draftState: 'Draft – not signed yet',
     voided: "Erika Mustermann's signature is void",
+    voidedHistory: 'was voided: the agreement changed afterwards',
     draftChanged: 'The draft has changed.',
     completed: 'Signed by both',
     confirmed: 'Confirmed',
@@ -280,6 +282,8 @@ for (const language of ['de', 'en'] as const) {
     await expect(card.getByRole('alert').filter({ hasText: text.voided })).toBeVisible();
     await expect(card.getByTestId('agreement-state')).toHaveText(text.draftState);
     await expect(hashShown).not.toHaveText(short(draftHash));
+    // The sponsorship's history, which both parties see, keeps it too.
+    await expect(sponsor.getByTestId('sponsorship-activity')).toContainText(text.voidedHistory);
     await card.screenshot({ path: testInfo.outputPath(`sponsor-voided-${language}-375.png`) });
 
     // The draft changes again while the sponsor is signing: refused (409), the sponsor is asked to review.

@@ -249,7 +249,8 @@ export type SponsorshipActivityTable = {
     | 'status_changed'
     | 'invoice_issued'
     | 'invoice_cancelled'
-    | 'invoice_paid';
+    | 'invoice_paid'
+    | 'agreement_voided';
   package_name: string | null;
   /** bigint on PostgreSQL (0022): may come back as a string. */
   amount_cents: number | string | null;

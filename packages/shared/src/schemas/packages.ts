@@ -80,6 +80,8 @@ export const ACTIVITY_KINDS = [
   'invoice_issued',
   'invoice_cancelled',
   'invoice_paid',
+  // Agreements (issue 19): a signature voided because the draft changed after it; by = its signer
+  'agreement_voided',
 ] as const;
 export const ZSponsorshipActivity = z.object({
   id: z.number().int(),

@@ -218,6 +218,14 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
     // Told once, not on every read.
     await w.state(owner, guest.sponsorshipId);
     expect(mail.sent.filter((m) => /ungültig|void/i.test(m.subject))).toHaveLength(told.length);
+    // And in the sponsorship's history, which both parties see, once.
+    const historyUrl = `/api/sponsorships/${guest.sponsorshipId}/packages`;
+    for (const read of [w.call('GET', historyUrl, owner.token), w.asGuest('GET', historyUrl, guest)]) {
+      const activity = (await read).json().activity as { kind: string; side: string; by: string }[];
+      expect(activity.filter((entry) => entry.kind === 'agreement_voided')).toEqual([
+        expect.objectContaining({ side: 'sponsor', by: guest.email.toLowerCase() }),
+      ]);
+    }
 
     expect((await w.sign(owner, guest.sponsorshipId, first.document_sha256!)).json().code).toBe(
       'agreement.draft-changed',

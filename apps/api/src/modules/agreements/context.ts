@@ -5,6 +5,7 @@ import { fail } from '../../lib/errors.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import type { EventAccess } from '../events/index.ts';
+import type { PackagesApi } from '../packages/index.ts';
 import type { ProfilesApi } from '../profiles/index.ts';
 import type {
   SponsorshipCaller,
@@ -24,6 +25,8 @@ export type AgreementsDeps = {
   repo: AgreementsRepository;
   parties: SponsorshipParties;
   moveByAgreement: SponsorshipsApi['moveByAgreement'];
+  /** The sponsorship's activity log, which both parties see (a voided signature is told there too). */
+  recordActivity: PackagesApi['recordActivity'];
   events: Pick<EventAccess, 'organiserEvent' | 'findEvent'>;
   profiles: Pick<ProfilesApi, 'findByCognitoId' | 'organisationMasterData' | 'organiserContacts'>;
   sources: DraftSources;
@@ -112,6 +115,20 @@ export function createAgreementsContext(deps: AgreementsDeps) {
         userAgent: '',
         documentSha256: current,
       });
+      await deps
+        .recordActivity({
+          sponsorship_id: sponsorship.id,
+          at,
+          side: signature.side,
+          actor: signature.email,
+          kind: 'agreement_voided',
+          package_name: null,
+          amount_cents: null,
+          note: null,
+        })
+        .catch((error: unknown) =>
+          deps.log.warn({ err: error, sponsorship: sponsorship.id }, 'could not log a voided signature'),
+        );
       const organisers = await deps.profiles.organiserContacts(sponsorship.organisationId);
       await mailBoth(sponsorship, draft.language, organisers, (t, link) => ({
         subject: t.mail.voidedSubject(sponsorship.eventTitle),

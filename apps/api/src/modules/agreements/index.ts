@@ -32,6 +32,7 @@ export const agreementsModule = defineModule({
       repo: createAgreementsRepository(db),
       parties: use('sponsorships', 'parties'),
       moveByAgreement: (id, to, actor) => sponsorships.moveByAgreement(id, to, actor),
+      recordActivity: (entry) => packages.recordActivity(entry),
       events,
       profiles,
       sources: {
