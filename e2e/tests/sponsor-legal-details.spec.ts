@@ -74,5 +74,25 @@ test('a sponsor enters the billing details from the invitation link at 375 px', 
   await expect(englishCard.getByLabel('E-mail for invoices')).toHaveValue('rechnung@brauerei.example');
   await expectAccessible(english, 'sponsor legal details (en, 1280 px)');
   await englishCard.screenshot({ path: path.join(SHOTS, 'legal-details-en-1280.png') });
+
+  // The sponsor is a Swiss company: its UID is taken as printed, with its VAT suffix; a short one is named.
+  const country = englishCard.getByRole('combobox', { name: 'Country' });
+  await country.fill('Switz');
+  await expect(english.getByRole('option', { name: 'Switzerland' })).toBeVisible();
+  await country.press('Enter');
+  await expect(country).toHaveValue('Switzerland');
+  await expect(englishCard.getByText('in Switzerland CHE-123.456.789 MWST')).toBeVisible();
+  await englishCard.getByLabel('VAT ID').fill('CHE-123.456.78 MWST');
+  await englishCard.getByRole('button', { name: 'Save details' }).click();
+  await expect(englishCard.getByText(/Not a valid VAT ID .* in Switzerland the UID with MWST/)).toBeVisible();
+  await englishCard.screenshot({ path: path.join(SHOTS, 'legal-details-swiss-wrong-en-1280.png') });
+  await englishCard.getByLabel('VAT ID').fill('CHE-123.456.789 MWST');
+  await englishCard.getByRole('button', { name: 'Save details' }).click();
+  await expect(english.getByText('Billing and contract details saved')).toBeVisible();
+  await english.reload();
+  await expect(english.locator('#sponsor-legal-details').getByLabel('VAT ID')).toHaveValue('CHE123456789MWST');
+  await english
+    .locator('#sponsor-legal-details')
+    .screenshot({ path: path.join(SHOTS, 'legal-details-swiss-en-1280.png') });
   await english.context().close();
 });

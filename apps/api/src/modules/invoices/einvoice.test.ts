@@ -124,7 +124,7 @@ const VARIANTS: Record<string, InvoiceRecord> = {
   }),
   'zero-rated': record('zero_rated', 0, { reason: 'Steuerfrei nach § 4 Nr. 22 b UStG' }),
   'not-taxable': record('not_taxable', 0, {
-    buyer: { ...buyer, country: 'CH', city: 'Zürich', postalCode: '8001', vatId: 'CHE123456789' },
+    buyer: { ...buyer, country: 'CH', city: 'Zürich', postalCode: '8001', vatId: 'CHE123456789MWST' },
   }),
   cancellation: cancellationOf(standard),
 };
