@@ -6,3 +6,12 @@ export const COUNTRY_CODES: readonly string[] = (codes as string[][]).map((row) 
 const COUNTRY_CODE_SET = new Set(COUNTRY_CODES);
 
 export const isCountryCode = (value: string): boolean => COUNTRY_CODE_SET.has(value);
+
+/** The country's name in `language` (Intl.DisplayNames), or the code itself where the runtime has no name for it. */
+export function countryName(code: string, language: 'de' | 'en'): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -18,6 +18,4 @@ export function countryOptions(language: Language): readonly CountryOption[] {
   return options;
 }
 
-export function countryName(code: string, language: Language): string {
-  return new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of(code) ?? code;
-}
+export { countryName } from '@sp/shared';

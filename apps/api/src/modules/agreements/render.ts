@@ -1,18 +1,11 @@
 // The draft agreement as a PDF, from its snapshot alone: same snapshot, same bytes, same SHA-256.
 import { createHash } from 'node:crypto';
+import { countryName } from '@sp/shared';
 import { drawFooters, embedFonts, newDocument, PdfWriter } from './pdf-writer.ts';
 import { referenceOf, type AgreementSnapshot } from './snapshot.ts';
 import { formatAmount, formatDate, TEXTS } from './texts.ts';
 
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
-
-const countryName = (code: string, language: 'de' | 'en') => {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 export async function renderDraft(snapshot: AgreementSnapshot): Promise<Uint8Array> {
   const t = TEXTS[snapshot.language];

@@ -5,6 +5,7 @@
 // it cancels. A payable invoice carries the EPC GiroCode for the SEPA transfer.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { countryName } from '@sp/shared';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { loadPdfLib, rgbColour as rgb } from '../../lib/pdf-lib.ts';
 import { girocodePayload, qrMatrix } from './girocode.ts';
@@ -84,21 +85,28 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
 
   // Seller line and address blocks
   const seller = s.seller;
-  text(`${seller.name} · ${seller.street} ${seller.houseNumber} · ${seller.postalCode} ${seller.city}`, MARGIN, {
-    size: 7,
-    color: GREY,
-  });
+  // A letter within one country carries no country line; one abroad names the country, the buyer's in
+  // capitals as the last address line (DIN 5008, UPU), both in the invoice's language, never as an ISO code.
+  const abroad = s.buyer.country !== seller.country;
+  const returnAddress = [
+    seller.name,
+    `${seller.street} ${seller.houseNumber}`,
+    `${seller.postalCode} ${seller.city}`,
+    ...(abroad ? [countryName(seller.country, lang)] : []),
+  ];
+  text(returnAddress.join(' · '), MARGIN, { size: 7, color: GREY });
   newline(24);
   const buyerLines = [
     s.buyer.name,
     `${s.buyer.street} ${s.buyer.houseNumber}`,
     `${s.buyer.postalCode} ${s.buyer.city}`,
-    s.buyer.country,
+    ...(abroad ? [countryName(s.buyer.country, lang).toLocaleUpperCase(lang)] : []),
   ];
   const sellerLines = [
     seller.name,
     `${seller.street} ${seller.houseNumber}`,
     `${seller.postalCode} ${seller.city}`,
+    ...(abroad ? [countryName(seller.country, lang)] : []),
     ...(seller.vatId ? [`${t.vatId}: ${seller.vatId}`] : []),
     ...(seller.taxNumber ? [`${t.taxNumber}: ${seller.taxNumber}`] : []),
     ...(seller.email ? [seller.email] : []),
