@@ -6,9 +6,11 @@
 //   - 5·f − 1 other organisations straight into the database (scale-bulk.mjs), 4 events and 10
 //     conversations of 200 messages each: 1× is 5 organisations, 37 events, 18,000 messages; 100× is
 //     500 organisations, 2,017 events, 1,008,000 messages;
-//   - a restart, then the start time, the database size, the idle RSS and each hot read's p50/p99
-//     and req/s. The budget: each read's cost at the largest factor within 1.5× of the smallest,
-//     judged on req/s (p99 is in whole ms, too coarse at 1-3 ms; its ratio is printed too).
+//   - a restart, then the start time, the database size and the idle RSS; every factor's server
+//     stays up, and each hot read runs on them in alternating rounds (measureReadsInPairs), so the
+//     ratio of two sizes is taken side by side in time, not minutes apart on a shared machine.
+//     The budget: each read's cost at the largest factor within 1.5× of the smallest, judged on
+//     req/s (p99 is in whole ms, too coarse at 1-3 ms; its ratio is printed too).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +29,8 @@ const CONNECTIONS = 10;
 /** The measured organisation's event list page, as the web app asks for it (EVENTS_PAGE_SIZE). */
 const EVENTS_PAGE = 10;
 const SCALE_BUDGET = 1.5;
+/** Measured runs per read and factor, alternating between the factors' servers. */
+const ROUNDS = 3;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
@@ -127,15 +131,27 @@ async function hotReads(server, data, packagedEventId) {
   return reads;
 }
 
-async function measureFactor({ factor, engine, databaseUrl, durations, log }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sp-bench-scale-${engine}-x${factor}-`));
+/**
+ * One factor's data, seeded and served: a fresh data directory or database with the measured
+ * organisation and 5·f − 1 others, its server restarted on the bulk data and left running, so the
+ * reads can be measured alternately with the other factors' servers (measureReadsInPairs).
+ */
+async function prepareFactor({ factor, databaseUrl, log }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sp-bench-scale-x${factor}-`));
   const postgres = databaseUrl ? await freshPostgres(databaseUrl, factor) : null;
   const port = await freePort();
-  let server = await startServer({ port, dataDir, databaseUrl: postgres?.url });
+  let server = null;
+  const close = async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  };
   try {
+    server = await startServer({ port, dataDir, databaseUrl: postgres?.url });
     const data = await seed(server, { log });
     const packagedEventId = await seedPackagedEvent(server, data.organiser, { log });
     await server.stop();
+    server = null;
 
     const others = 5 * factor - 1;
     const started = performance.now();
@@ -161,30 +177,79 @@ async function measureFactor({ factor, engine, databaseUrl, durations, log }) {
     figures.rssIdleMb = rssMb(server.pid);
     figures.dbSizeMb = postgres ? await postgres.sizeMb() : sqliteSizeMb(dataDir);
     figures.reads = {};
+    const reads = await hotReads(server, data, packagedEventId);
     const headers = { authorization: `Bearer ${data.organiser.accessToken}` };
-    for (const [name, pathname] of await hotReads(server, data, packagedEventId)) {
-      const url = server.baseUrl + pathname;
-      await cannon({ url, connections: CONNECTIONS, duration: durations.warmup, headers });
-      const r = await cannon({ url, connections: CONNECTIONS, duration: durations.http, headers });
-      figures.reads[name] = { path: pathname, p50: r.p50, p99: r.p99, reqPerSec: r.reqPerSec, errors: r.errors };
-      log(
-        `${factor}× ${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${fmt(r.reqPerSec, 0)} req/s${r.errors ? `, ${r.errors} errors` : ''}`,
-      );
-    }
-    figures.rssAfterReadsMb = rssMb(server.pid);
-    return figures;
-  } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await postgres?.drop();
+    return { factor, server, reads, headers, figures, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Each read on every factor's server in turn, ROUNDS times, the order reversed every other round
+ * (1×, 100×, 100×, 1×, 1×, 100×): what the shared machine does meanwhile (another job, the
+ * writeback of the bulk data) falls on both sides of a pair instead of on one factor's minutes, as
+ * when each factor was measured whole after the other (decision 030). A factor's figures are the
+ * medians of its rounds; the ratio of two factors is the median of the rounds' paired ratios.
+ */
+async function measureReadsInPairs(prepared, durations, log) {
+  const roundSeconds = Math.max(2, Math.round(durations.http / 2));
+  for (let index = 0; index < prepared[0].reads.length; index++) {
+    const name = prepared[0].reads[index][0];
+    const rounds = prepared.map(() => []);
+    for (const p of prepared) {
+      const url = p.server.baseUrl + p.reads[index][1];
+      await cannon({ url, connections: CONNECTIONS, duration: durations.warmup, headers: p.headers });
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = prepared.map((p, at) => at);
+      if (round % 2 === 1) order.reverse();
+      for (const at of order) {
+        const p = prepared[at];
+        const url = p.server.baseUrl + p.reads[index][1];
+        rounds[at].push(await cannon({ url, connections: CONNECTIONS, duration: roundSeconds, headers: p.headers }));
+      }
+    }
+    prepared.forEach((p, at) => {
+      const r = rounds[at];
+      const figure = {
+        path: p.reads[index][1],
+        p50: median(r.map((x) => x.p50)),
+        p99: median(r.map((x) => x.p99)),
+        reqPerSec: median(r.map((x) => x.reqPerSec)),
+        errors: r.reduce((sum, x) => sum + x.errors, 0),
+        rounds: r.map((x) => ({ p50: x.p50, p99: x.p99, reqPerSec: x.reqPerSec })),
+      };
+      p.figures.reads[name] = figure;
+      log(
+        `${p.factor}× ${name}: p50 ${figure.p50} ms, p99 ${figure.p99} ms, ${fmt(figure.reqPerSec, 0)} req/s ` +
+          `(rounds ${r.map((x) => fmt(x.reqPerSec, 0)).join(', ')})${figure.errors ? `, ${figure.errors} errors` : ''}`,
+      );
+    });
+  }
+  for (const p of prepared) p.figures.rssAfterReadsMb = rssMb(p.server.pid);
+}
+
+/** req/s of `b` over `a`: the median of the rounds' ratios, each round's two runs side by side in time. */
+function pairedRatio(a, b) {
+  if (!a.rounds || !b.rounds || a.rounds.length !== b.rounds.length) return b.reqPerSec / a.reqPerSec;
+  return median(a.rounds.map((x, round) => b.rounds[round].reqPerSec / x.reqPerSec));
 }
 
 /** Prints the data-growth table of one engine and answers its figures with the ratios. */
 function printScaleTable(engine, runs) {
   const first = runs[0];
   const lastRun = runs.at(-1);
-  console.log(`\nCost as data grows, ${engine} (${CONNECTIONS} connections; one run, noisy shared machine)`);
+  console.log(
+    `\nCost as data grows, ${engine} (${CONNECTIONS} connections; medians of ${ROUNDS} alternating rounds, ratios paired per round)`,
+  );
   const head = ['factor', 'orgs', 'events', 'messages', 'start ms', 'DB MB', 'RSS MB'];
   const rows = runs.map((r) => [
     `${r.factor}×`,
@@ -215,7 +280,7 @@ function printScaleTable(engine, runs) {
     const a = first.reads[name];
     const b = lastRun.reads[name];
     const ratio = a && b ? Math.max(1, b.p99) / Math.max(1, a.p99) : NaN;
-    const throughput = a && b ? b.reqPerSec / a.reqPerSec : NaN;
+    const throughput = a && b ? pairedRatio(a, b) : NaN;
     // The verdict is on req/s (the mean cost per request): autocannon's p99 is in whole ms, and at
     // 1-3 ms one step reads as 1.5-2× (the p99 ratio is printed beside it).
     const ok = throughput >= 1 / SCALE_BUDGET;
@@ -237,11 +302,18 @@ function printColumns(head, rows) {
 
 /** The whole data-growth step for one engine; `databaseUrl` null for SQLite. */
 async function scaleData({ factors, engine, databaseUrl, durations, log }) {
-  const runs = [];
-  for (const factor of factors) {
-    console.log(`\n== ${engine}, ${factor}× data ==`);
-    runs.push(await measureFactor({ factor, engine, databaseUrl, durations, log }));
+  const prepared = [];
+  try {
+    for (const factor of factors) {
+      console.log(`\n== ${engine}, ${factor}× data ==`);
+      prepared.push(await prepareFactor({ factor, databaseUrl, log }));
+    }
+    console.log(`\n== ${engine}: reads, ${ROUNDS} alternating rounds per factor ==`);
+    await measureReadsInPairs(prepared, durations, log);
+  } finally {
+    for (const p of prepared) await p.close();
   }
+  const runs = prepared.map((p) => p.figures);
   const ratios = printScaleTable(engine, runs);
   return {
     connections: CONNECTIONS,
