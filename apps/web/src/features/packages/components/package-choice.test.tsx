@@ -88,9 +88,13 @@ describe('PackageChoice', () => {
     expect(within(gold!).getByText('Noch 1 verfügbar')).toBeInTheDocument();
     expect(within(silver!).getByText('1.000,00 €')).toBeInTheDocument();
 
+    expect(screen.getByText('Wählen Sie eines der angebotenen Pakete.')).toBeInTheDocument();
     await user.click(within(gold!).getByRole('button', { name: 'Dieses Paket wählen' }));
     expect(await screen.findByText('Gewählt')).toBeInTheDocument();
     expect(screen.getByText('a@sponsor.de hat gewählt: Gold')).toBeInTheDocument();
+    expect(
+      screen.getByText('Ihre Wahl. Solange das Sponsoring offen ist, können Sie ein anderes Paket wählen.'),
+    ).toBeInTheDocument();
     const choice = requests.find((r) => r.method === 'POST')!;
     expect(choice).toMatchObject({
       url: '/api/sponsorships/5/package',
@@ -121,6 +125,14 @@ describe('PackageChoice', () => {
     const [gold] = await screen.findAllByTestId('offered-package');
     expect(within(gold!).getByText('Ausverkauft')).toBeInTheDocument();
     expect(within(gold!).queryByRole('button')).toBeNull();
+  });
+
+  it('no longer asks for a choice once the sponsorship is closed', async () => {
+    offer.chosen = offer.offered[0]!;
+    await renderWithApp(<PackageChoice sponsorshipId={5} viewer={guest} open={false} />);
+    expect(await screen.findByText('Das Paket dieses Sponsorings.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dieses Paket wählen' })).toBeNull();
+    expect(screen.queryByText('Wählen Sie eines der angebotenen Pakete.')).toBeNull();
   });
 
   it('says so when nothing was offered', async () => {

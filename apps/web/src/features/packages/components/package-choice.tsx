@@ -14,6 +14,13 @@ import { PackageDetails } from './package-details';
  * The sponsor's offer: the offered packages as cards with their benefits and price, choosing one,
  * the chosen one marked, and a clear message when the last slot was just taken by someone else.
  */
+/** What the line under the title says: whether there is a choice, it was made, and it can still change. */
+export function choiceLead(offered: boolean, chosen: boolean, open: boolean) {
+  if (!offered) return 'none';
+  if (!open) return chosen ? 'closedChosen' : 'closedNone';
+  return chosen ? 'change' : 'lead';
+}
+
 export function PackageChoice({
   sponsorshipId,
   viewer,
@@ -54,7 +61,7 @@ export function PackageChoice({
           {t('packages.choice.title')}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {cards.length === 0 ? t('packages.choice.none') : t('packages.choice.lead')}
+          {t(`packages.choice.${choiceLead(cards.length > 0, chosen !== null, open)}`)}
         </p>
       </div>
       {soldOut !== null ? (
