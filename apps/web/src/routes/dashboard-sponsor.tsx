@@ -5,6 +5,7 @@ import {
   UploadStepsUnlessGenerated,
   type LegalDetailsSlot,
 } from '@/features/agreements/components/agreement-card';
+import { AgreementNextStep } from '@/features/agreements/components/agreement-next-step';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { SponsorInvoices } from '@/features/invoices/components/sponsor-invoices';
@@ -45,7 +46,7 @@ function SponsorDashboardRoute() {
   const sponsorships = useQuery(mySponsorshipsQueryOptions());
   return (
     <>
-      <SponsorDashboardPage Packages={Packages} Agreement={UploadStepsUnlessGenerated} />
+      <SponsorDashboardPage Packages={Packages} Agreement={UploadStepsUnlessGenerated} NextStep={AgreementNextStep} />
       {sponsorships.data && sponsorships.data.length > 0 ? (
         <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 pb-10 sm:px-6">
           <SponsorProfileSection viewer={ME} />

@@ -10,7 +10,7 @@ import {
   LoaderCircleIcon,
   MessageSquareIcon,
 } from 'lucide-react';
-import { useId, useState, type ComponentType } from 'react';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
@@ -18,7 +18,7 @@ import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { committedCents, mySponsorshipsQueryOptions } from '../api/list-my-sponsorships';
-import { isOpen, type Sponsorship } from '../api/sponsorship';
+import { isOpen, type SponsorViewer, type Sponsorship } from '../api/sponsorship';
 import { SponsorNextSteps, type SponsorAgreementSlot } from './sponsor-next-steps';
 import { StatusBadge } from './status-badge';
 
@@ -27,14 +27,22 @@ const ME = { kind: 'user' } as const;
 /** The packages offered to a sponsorship and the sponsor's choice (the packages feature's part, given by the route). */
 export type SponsorPackagesSlot = ComponentType<{ sponsorshipId: number; open: boolean }>;
 
+/**
+ * The next-step line of an open sponsorship (the agreements feature's part, given by the route): the
+ * generated agreement's own step, or `fallback`, the step its status names.
+ */
+export type SponsorNextStepSlot = ComponentType<{ sponsorshipId: number; viewer: SponsorViewer; fallback: ReactNode }>;
+
 function SponsorshipCard({
   sponsorship,
   Packages,
   Agreement,
+  NextStep,
 }: {
   sponsorship: Sponsorship;
   Packages: SponsorPackagesSlot | undefined;
   Agreement: SponsorAgreementSlot | undefined;
+  NextStep: SponsorNextStepSlot | undefined;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -79,7 +87,17 @@ function SponsorshipCard({
       </div>
       <p className="mt-3 text-sm">
         <span className="text-muted-foreground">{t('sponsorDashboard.nextStep.label')} </span>
-        <span className="font-medium">{t(`sponsorDashboard.nextStep.${sponsorship.status}`)}</span>
+        <span className="font-medium" data-testid="sponsor-next-step">
+          {NextStep && isOpen(sponsorship.status) ? (
+            <NextStep
+              sponsorshipId={sponsorship.id}
+              viewer={ME}
+              fallback={t(`sponsorDashboard.nextStep.${sponsorship.status}`)}
+            />
+          ) : (
+            t(`sponsorDashboard.nextStep.${sponsorship.status}`)
+          )}
+        </span>
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button
@@ -152,7 +170,8 @@ function Summary({ sponsorships }: { sponsorships: Sponsorship[] }) {
 export function SponsorDashboardPage({
   Packages,
   Agreement,
-}: { Packages?: SponsorPackagesSlot; Agreement?: SponsorAgreementSlot } = {}) {
+  NextStep,
+}: { Packages?: SponsorPackagesSlot; Agreement?: SponsorAgreementSlot; NextStep?: SponsorNextStepSlot } = {}) {
   const { t } = useTranslation();
   const query = useQuery(mySponsorshipsQueryOptions());
 
@@ -195,7 +214,12 @@ export function SponsorDashboardPage({
         <ul className="mt-6 flex flex-col gap-3" aria-label={t('sponsorDashboard.list.label')}>
           {query.data.map((sponsorship) => (
             <li key={sponsorship.id}>
-              <SponsorshipCard sponsorship={sponsorship} Packages={Packages} Agreement={Agreement} />
+              <SponsorshipCard
+                sponsorship={sponsorship}
+                Packages={Packages}
+                Agreement={Agreement}
+                NextStep={NextStep}
+              />
             </li>
           ))}
         </ul>
