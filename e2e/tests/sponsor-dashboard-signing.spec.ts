@@ -94,7 +94,7 @@ async function download(page: Page, click: () => Promise<void>): Promise<Buffer>
 }
 
 /** The sponsor's phone, signed in to their own account. */
-async function sponsorPhone(browser: Browser, page: Page, email: string, language: Language): Promise<Page> {
+async function sponsorPhone(browser: Browser, page: Page, email: string, language: Language) {
   const user = await createUser(page.request, { email });
   await completeOnboarding(page.request, user, { role: 'sponsor', organisation_name: 'Muster Brauerei GmbH' });
   const context = await browser.newContext({
@@ -105,7 +105,7 @@ async function sponsorPhone(browser: Browser, page: Page, email: string, languag
   });
   const phone = await context.newPage();
   await storeSession(phone, user, { language });
-  return phone;
+  return { phone, user };
 }
 
 async function signInDialog(page: Page, text: Text, who: { name: string; position: string; submit: string }) {
@@ -157,7 +157,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(page.getByText(text.sent).first()).toBeVisible();
 
     // The sponsor opens their dashboard, not the link: the sponsorship is there with its steps.
-    const sponsor = await sponsorPhone(browser, page, sponsorEmail, language);
+    const { phone: sponsor, user: sponsorUser } = await sponsorPhone(browser, page, sponsorEmail, language);
     await sponsor.goto('/dashboard-sponsor');
     const item = sponsor.getByTestId('sponsor-sponsorship').filter({ hasText: title });
     await expect(item).toBeVisible();
@@ -213,8 +213,16 @@ for (const language of ['de', 'en'] as const) {
     const fromSponsor = await download(sponsor, () => card.getByRole('button', { name: text.signedPdf }).click());
     expect(sha256(fromSponsor)).toBe(sha256(fromOrganiser));
     await sponsor.screenshot({ path: testInfo.outputPath(`dashboard-confirmed-${language}-375.png`), fullPage: true });
-    await sponsor.setViewportSize({ width: 1280, height: 900 });
-    await sponsor.screenshot({ path: testInfo.outputPath(`dashboard-confirmed-${language}-1280.png`), fullPage: true });
     await sponsor.context().close();
+
+    // The same dashboard on a desktop browser.
+    const desktop = await (await browser.newContext({ locale: language === 'de' ? 'de-DE' : 'en-GB' })).newPage();
+    await desktop.setViewportSize({ width: 1280, height: 900 });
+    await storeSession(desktop, sponsorUser, { language });
+    await desktop.goto('/dashboard-sponsor');
+    await expect(desktop.getByTestId('sponsor-committed')).toHaveText(text.committed);
+    await expect(desktop.getByTestId('sponsor-sponsorship').filter({ hasText: title })).toContainText(text.completed);
+    await desktop.screenshot({ path: testInfo.outputPath(`dashboard-confirmed-${language}-1280.png`), fullPage: true });
+    await desktop.context().close();
   });
 }
