@@ -86,13 +86,14 @@ const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digit
 
 /**
  * Issue 22's budgets for PostgreSQL against the same run: every read at least 0.50 of the baseline
- * with p99 < 10 ms, and the 200-user mixed load with p99 < 100 ms at 40 % of SQLite's rate or more.
+ * measured beside it, with p99 < 10 ms, and the 200-user mixed load with p99 < 100 ms at 40 % of SQLite's rate or more.
  */
 function postgresBudgets() {
   const pg = results.engines.postgresql;
   if (!pg?.baseline) return;
   for (const [name, r] of Object.entries(pg.reads ?? {})) {
-    const ratio = r.reqPerSec / pg.baseline.reqPerSec;
+    // Against the baseline measured beside the read (see runEngine), when there is one.
+    const ratio = r.reqPerSec / (r.baselineBeside ?? pg.baseline.reqPerSec);
     row(
       'postgresql',
       `${name}: issue 22 read budget`,
@@ -167,6 +168,13 @@ async function runEngine(engine, databaseUrl) {
       ['', {}],
       [', as the browser asks', { 'accept-encoding': BROWSER_ACCEPT_ENCODING }],
     ];
+    // Each read is also compared with the baseline measured just before and just after it (the
+    // mean of the two): one server's rate moves by a quarter within minutes on this shared machine,
+    // so a ratio to the one baseline of the run start says as much about the minute as the read.
+    const besideSeconds = Math.max(2, Math.round(DURATION.http / 2));
+    const baselineBeside = async () =>
+      (await cannon({ url: baseline.url, connections: CONNECTIONS, duration: besideSeconds })).reqPerSec;
+    let before = await baselineBeside();
     for (const [readName, pathname] of reads) {
       await expectStatus(200, server.baseUrl, 'GET', pathname, { token });
       for (const [asking, extraHeaders] of askings) {
@@ -180,10 +188,15 @@ async function runEngine(engine, databaseUrl) {
           duration: DURATION.http,
           headers,
         });
+        const after = await baselineBeside();
+        r.baselineBeside = (before + after) / 2;
+        before = after;
         figures.reads[name] = r;
         logErrors(name, cannonErrorKinds(r));
         const ratio = r.reqPerSec / base.reqPerSec;
         row(engine, `${name} req/s`, r.reqPerSec, 'req/s', '>= 0.30 x baseline', ratio >= 0.3, ratio);
+        const beside = r.reqPerSec / r.baselineBeside;
+        row(engine, `${name} of the baseline beside it`, beside, '', null, null, beside);
         row(engine, `${name} p50 / p99`, r.p99, 'ms', '< 10 (p99)', r.p99 < 10 && r.errors === 0);
         rows.at(-1).text = `${fmt(r.p50, 0)} / ${fmt(r.p99, 0)}${r.errors ? ` (${r.errors} errors)` : ''}`;
       }
