@@ -22,7 +22,10 @@ async function answered(page: Page, pathname: string): Promise<void> {
     (wanted) =>
       performance
         .getEntriesByType('resource')
-        .some((entry) => new URL(entry.name).pathname.startsWith(wanted) && (entry as PerformanceResourceTiming).responseEnd > 0),
+        .some(
+          (entry) =>
+            new URL(entry.name).pathname.startsWith(wanted) && (entry as PerformanceResourceTiming).responseEnd > 0,
+        ),
     pathname,
   );
 }
@@ -96,11 +99,34 @@ test('the frame stays hidden for an English organiser and without a session, and
 
   const sponsor = await browser.newPage();
   await signInOnboardedUser(sponsor, { language: 'de', role: 'sponsor' });
+  await recordFrameShown(sponsor);
   const releaseSponsor = await holdAppScript(sponsor);
   await sponsor.goto('/dashboard/organizer/', { waitUntil: 'commit' });
   await answered(sponsor, '/api/user-profile/');
   await expect(frame(sponsor).locator('h1')).toBeHidden();
+  // The first load shows it until the profile's answer says "sponsor" ...
+  expect(await frameWasShown(sponsor)).toBe(true);
   releaseSponsor();
   await expect(frame(sponsor)).toHaveCount(0);
+  // ... and that answer is remembered: the next load never shows it.
+  await sponsor.goto('/dashboard/organizer/', { waitUntil: 'commit' });
+  await answered(sponsor, '/api/user-profile/');
+  expect(await frameWasShown(sponsor)).toBe(false);
   await sponsor.close();
 });
+
+/** Records, from the start of every document, whether the inline script ever showed the frame. */
+async function recordFrameShown(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const record = window as unknown as { frameShown?: boolean };
+    record.frameShown = false;
+    // The document, not its root element: that may not exist yet when this runs.
+    new MutationObserver(() => {
+      if (document.documentElement?.hasAttribute('data-frame-shown')) record.frameShown = true;
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-frame-shown'] });
+  });
+}
+
+async function frameWasShown(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { frameShown?: boolean }).frameShown === true);
+}

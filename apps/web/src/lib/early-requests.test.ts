@@ -5,6 +5,7 @@ import { loadRuntimeConfig } from '@/config/runtime-config';
 import { createApiClient } from './api-client';
 import {
   EARLY_ANSWER_TTL_MS,
+  FRAME_MISFIT_KEY,
   pathsAfterProfile,
   sendEarly,
   startEarlyRequests,
@@ -131,7 +132,7 @@ describe('startEarlyRequests', () => {
   });
 });
 
-describe('the organiser dashboard\'s prerendered frame', () => {
+describe("the organiser dashboard's prerendered frame", () => {
   const organiser = { organisation_id: 7, onboarding_completed: true, role: 'veranstalter' };
   const dashboardAnswers = {
     '/api/organisation/7/tasks': () => json({ tasks: [] }),
@@ -172,10 +173,34 @@ describe('the organiser dashboard\'s prerendered frame', () => {
 
   it('is hidden again when the profile says the app shows something else', async () => {
     storeSession();
-    expect(await frameCalls({ user: { ...organiser, role: 'sponsor' } })).toEqual([true, false]);
-    expect(await frameCalls({ user: { ...organiser, organisation_id: null } })).toEqual([true, false]);
-    expect(await frameCalls({ user: { ...organiser, onboarding_completed: false } })).toEqual([true, false]);
-    expect(await frameCalls({ user: null })).toEqual([true, false]);
+    for (const user of [
+      { ...organiser, role: 'sponsor' },
+      { ...organiser, organisation_id: null },
+      { ...organiser, onboarding_completed: false },
+      null,
+    ]) {
+      localStorage.removeItem(FRAME_MISFIT_KEY);
+      expect(await frameCalls({ user })).toEqual([true, false]);
+    }
+  });
+
+  it('is not shown again to a session whose profile did not fit, until its profile fits', async () => {
+    storeSession();
+    const sponsor = { ...organiser, organisation_id: null, role: 'sponsor' };
+    // Learnt on any page: the sponsor's own dashboard, then the organiser's address.
+    expect(await frameCalls({ pathname: '/dashboard/sponsor/', user: sponsor })).toEqual([]);
+    expect(localStorage.getItem(FRAME_MISFIT_KEY)).toBe('u-1');
+    expect(await frameCalls({ user: sponsor })).toEqual([]);
+    // A failed profile teaches nothing either way.
+    expect(await frameCalls({ user: null })).toEqual([]);
+    expect(localStorage.getItem(FRAME_MISFIT_KEY)).toBe('u-1');
+    // Another account signed in on this browser sees it.
+    localStorage.setItem(FRAME_MISFIT_KEY, 'someone-else');
+    expect(await frameCalls({ user: sponsor })).toEqual([true, false]);
+    // The same account, now an organiser (onboarding done): hidden once more, then shown.
+    expect(await frameCalls()).toEqual([]);
+    expect(localStorage.getItem(FRAME_MISFIT_KEY)).toBeNull();
+    expect(await frameCalls()).toEqual([true]);
   });
 
   it('is not shown without a valid stored session, in English, or on other pages', async () => {

@@ -88,6 +88,24 @@ function startLanguage(storage: Storage, defaultLanguage: unknown): unknown {
   return LANGUAGES.includes(stored) ? stored : defaultLanguage;
 }
 
+/**
+ * The subject of the last stored session whose profile did not fit the frame (a sponsor, say). The
+ * frame is shown before the profile's answer, so without this a sponsor who opens the organiser
+ * dashboard's address would see the organiser's frame for the length of that request, on every
+ * visit; with it, only on the first load of any page after signing in.
+ */
+export const FRAME_MISFIT_KEY = 'organiserFrameMisfit';
+
+/** Remembers whether `sub`'s profile fits the frame; storage that refuses writes only costs the hint. */
+function rememberFit(storage: Storage, sub: string, fits: boolean): void {
+  try {
+    if (!fits) storage.setItem(FRAME_MISFIT_KEY, sub);
+    else if (storage.getItem(FRAME_MISFIT_KEY) === sub) storage.removeItem(FRAME_MISFIT_KEY);
+  } catch {
+    // Private mode or a full quota: the frame may show once more than it should.
+  }
+}
+
 /** Whether the organiser dashboard's frame fits this profile: the app would show that page. */
 function fitsOrganiserFrame(profile: ProfileWire): boolean {
   return (
@@ -140,26 +158,36 @@ export async function startEarlyRequests({
 }: StartOptions): Promise<void> {
   const send = (url: string, authorization: string | null) => sendEarly(url, authorization, { fetchImpl, now });
   const framed = ORGANISER_DASHBOARD.test(pathname);
+  // Tells showFrame only of changes: hiding a frame that was never shown is no news.
+  let frameShown = false;
+  const setFrame = (shown: boolean) => {
+    if (shown === frameShown) return;
+    frameShown = shown;
+    showFrame(shown);
+  };
   try {
     const config = await json(send(CONFIG_URL, null));
     if (typeof config?.clientId !== 'string' || typeof config.apiBase !== 'string') return;
     const { clientId, apiBase } = config;
     const session = readStoredSession(clientId, storage, now);
     if (!session) return;
-    if (framed && startLanguage(storage, config.defaultLanguage) === FRAME_LANGUAGE) showFrame(true);
+    const knownMisfit = storage.getItem(FRAME_MISFIT_KEY) === session.user.sub;
+    if (framed && !knownMisfit && startLanguage(storage, config.defaultLanguage) === FRAME_LANGUAGE) setFrame(true);
     const authorization = `Bearer ${session.accessToken}`;
     const profile = await json(send(apiUrl(apiBase, userProfilePath(session.user.sub)), authorization));
     const user = profile?.user;
     if (!user || typeof user !== 'object') {
-      if (framed) showFrame(false);
+      setFrame(false);
       return;
     }
-    if (framed && !fitsOrganiserFrame(user)) showFrame(false);
+    const fits = fitsOrganiserFrame(user);
+    rememberFit(storage, session.user.sub, fits);
+    if (!fits) setFrame(false);
     for (const path of pathsAfterProfile(pathname, user)) {
       send(apiUrl(apiBase, path), authorization).catch(() => undefined);
     }
   } catch {
     // The app sends what is missing, and shows what fits.
-    if (framed) showFrame(false);
+    setFrame(false);
   }
 }
