@@ -277,7 +277,16 @@ function get(agent, baseUrl, token, pathname, timeoutMs = 10_000) {
  * list, conversation list, a conversation) and chat writes (one in four). Afterwards every
  * acknowledged message is looked up: one missing is a lost write.
  */
-export async function mixedLoad({ baseUrl, accounts, organisationId, conversationIds, users, seconds }) {
+/**
+ * The mixed run: `users` concurrent users, 3 reads to 1 chat post. Without `rate` a closed loop,
+ * each user sending its next request as soon as the last is answered, so the rate is the server's
+ * ceiling and the mean latency is users / rate (Little's law): there, latency and throughput are one
+ * figure. With `rate` (requests per second offered in all) each user keeps a schedule, one request
+ * every users / rate seconds, as people with a pause between clicks do; a request is timed from
+ * when it was due, not from when it was sent, so a server that falls behind is charged for the
+ * wait (no coordinated omission).
+ */
+export async function mixedLoad({ baseUrl, accounts, organisationId, conversationIds, users, seconds, rate }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: users });
   const latencies = [];
   // The same latencies by kind of request (where a p99 comes from).
@@ -295,14 +304,23 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
   await Promise.all(
     Array.from({ length: users }, () => get(agent, baseUrl, accounts[0].accessToken, '/api/health', 60_000)),
   );
-  const until = performance.now() + seconds * 1000;
+  const start = performance.now();
+  const until = start + seconds * 1000;
+  const interval = rate ? (users / rate) * 1000 : 0;
   await Promise.all(
     Array.from({ length: users }, async (_, u) => {
       const account = accounts[u % accounts.length];
-      while (performance.now() < until) {
+      // The users' schedules are spread evenly over one interval.
+      let due = start + (rate ? (u * 1000) / rate : 0);
+      while (rate ? due < until : performance.now() < until) {
+        if (rate) {
+          const wait = due - performance.now();
+          if (wait > 0) await sleep(wait);
+        }
         const step = counter++;
         const conversationId = conversationIds[step % conversationIds.length];
-        const began = performance.now();
+        const began = rate ? due : performance.now();
+        due += interval;
         try {
           if (step % 4 === 3) {
             const id = await postMessage(agent, baseUrl, account.accessToken, conversationId, `mixed ${u}-${step}`);
@@ -353,6 +371,7 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
   return {
     users,
     seconds,
+    offered: rate ?? null,
     reads,
     writes,
     errors,
