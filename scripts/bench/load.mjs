@@ -276,15 +276,13 @@ function get(agent, baseUrl, token, pathname, timeoutMs = 10_000) {
  * Issue 10, point 7: `users` concurrent virtual users for `seconds`, each in a loop of reads (event
  * list, conversation list, a conversation) and chat writes (one in four). Afterwards every
  * acknowledged message is looked up: one missing is a lost write.
- */
-/**
- * The mixed run: `users` concurrent users, 3 reads to 1 chat post. Without `rate` a closed loop,
- * each user sending its next request as soon as the last is answered, so the rate is the server's
- * ceiling and the mean latency is users / rate (Little's law): there, latency and throughput are one
- * figure. With `rate` (requests per second offered in all) each user keeps a schedule, one request
- * every users / rate seconds, as people with a pause between clicks do; a request is timed from
- * when it was due, not from when it was sent, so a server that falls behind is charged for the
- * wait (no coordinated omission).
+ *
+ * Without `rate` a closed loop: each user sends its next request as soon as the last is answered,
+ * so the rate is the server's ceiling and the mean latency is users / rate (Little's law); there,
+ * latency and throughput are one figure. With `rate` (requests per second offered in all, decision
+ * 035) each user keeps a schedule, one request every users / rate seconds, as people with a pause
+ * between clicks do; a request is timed from when it was due, not from when it was sent, so a
+ * server that falls behind is charged for the wait (no coordinated omission).
  */
 export async function mixedLoad({ baseUrl, accounts, organisationId, conversationIds, users, seconds, rate }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: users });
