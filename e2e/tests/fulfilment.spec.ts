@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createEventWithAgreement } from '../support/events.ts';
 import { makePdf } from '../support/pdf.ts';
-import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+import { SAMPLE_MASTER_DATA, signInOnboardedUser, uniqueEmail } from '../support/session.ts';
 
 const TEXT = {
   de: {
@@ -162,7 +162,14 @@ for (const language of ['de', 'en'] as const) {
     await guest.reload();
     await expect(guest.getByTestId('sponsor-deliverable').filter({ hasText: 'Vortrag' })).toContainText(text.done);
     await guest.getByText(text.log).click();
-    await expect(guest.getByTestId('deliverable-activity')).toContainText(`${text.inProgress} → ${text.done}`);
+    const log = guest.getByTestId('deliverable-activity');
+    await expect(log).toContainText(`${text.inProgress} → ${text.done}`);
+    // The organisation's entries carry its name for the sponsor, not the organiser's address.
+    await expect(log).toContainText(SAMPLE_MASTER_DATA.organisation_name);
+    await expect(log).not.toContainText(organiser.email);
+    await expect(guest.getByTestId('sponsorship-activity')).toContainText(SAMPLE_MASTER_DATA.organisation_name);
+    await expect(guest.getByTestId('sponsorship-activity')).not.toContainText(organiser.email);
+    await guest.screenshot({ path: test.info().outputPath(`sponsor-log-${language}.png`), fullPage: true });
     await guest.context().close();
   });
 }

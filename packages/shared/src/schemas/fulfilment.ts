@@ -14,6 +14,7 @@ export const ZDeliverableComment = z.object({
   id: z.number().int(),
   at: z.string(),
   side: z.enum(['organisation', 'sponsor']),
+  /** The sponsor's address, or the organisation member's; the sponsor sees the organisation's name instead. */
   by: z.string(),
   text: z.string(),
 });
@@ -32,6 +33,7 @@ export const ZDeliverable = z.object({
   due_date: z.string().nullable(),
   status: ZDeliverableStatus,
   /** A team member's account id, or null. */
+  /** The member in charge, for the organisation; always null for the sponsor. */
   assignee: z.string().nullable(),
   sponsor_input: z.string().nullable(),
   provided_at: z.string().nullable(),
@@ -53,6 +55,7 @@ export const ZDeliverableActivity = z.object({
   id: z.number().int(),
   at: z.string(),
   side: z.enum(['organisation', 'sponsor', 'system']),
+  /** The sponsor's address, or the organisation member's; the sponsor sees the organisation's name instead. */
   by: z.string(),
   kind: z.enum(DELIVERABLE_ACTIVITY_KINDS),
   /** The deliverable's title. */

@@ -87,7 +87,7 @@ export const ZSponsorshipActivity = z.object({
   id: z.number().int(),
   at: z.string(),
   side: z.enum(['organisation', 'sponsor']),
-  /** Who acted: the sponsor's or the organiser's address. */
+  /** Who acted: the sponsor's address, or the organiser's; the sponsor sees the organisation's name instead. */
   by: z.string(),
   kind: z.enum(ACTIVITY_KINDS),
   package_name: z.string().nullable(),

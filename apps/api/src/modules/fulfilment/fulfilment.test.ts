@@ -4,7 +4,7 @@ import type { DeliverableWire, SavePackageRequest, SponsorshipDeliverablesRespon
 import { ENGINES } from '../../../test/helpers.ts';
 import { listOutbox } from '../../ports/mail/outbox.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
-import { onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
+import { MASTER_DATA, onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { logoFile } from '../sponsor-profiles/test-support.ts';
 import { overdueJobOf } from './overdue-job.ts';
 
@@ -117,15 +117,23 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     await call('POST', `/api/sponsorships/${guest.sponsorshipId}/status`, organiser.token, { status: 'confirmed' });
     expect((await deliverablesOf(guest)).deliverables).toHaveLength(3);
     const organiserView = await call('GET', `/api/sponsorships/${guest.sponsorshipId}/deliverables`, organiser.token);
-    expect(organiserView.json().activity).toEqual(first.activity);
-    // The status change is in the sponsorship's own log (who, from → to).
+    // Both see the same log; the sponsor sees the organisation's entries under its name, the
+    // organisation under the address of the member who confirmed.
+    const withoutAuthor = (log: { by: string }[]) => log.map(({ by: _by, ...entry }) => entry);
+    expect(withoutAuthor(organiserView.json().activity)).toEqual(withoutAuthor(first.activity));
+    expect(new Set(first.activity.map((a) => a.by))).toEqual(new Set([MASTER_DATA.organisation_name]));
+    expect(new Set(organiserView.json().activity.map((a: { by: string }) => a.by))).toEqual(new Set([organiser.email]));
+    // The status change is in the sponsorship's own log (who, from → to): the sponsor sees the
+    // organisation's name, the organisation its member's address.
     const log = (await asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}/packages`, guest)).json().activity;
     expect(log.at(-1)).toMatchObject({
       kind: 'status_changed',
       from_status: 'signed',
       to_status: 'confirmed',
-      by: organiser.email,
+      by: MASTER_DATA.organisation_name,
     });
+    const ownLog = (await call('GET', `/api/sponsorships/${guest.sponsorshipId}/packages`, organiser.token)).json();
+    expect(ownLog.activity.at(-1)).toMatchObject({ kind: 'status_changed', by: organiser.email });
   });
 
   it('lets the sponsor provide input by the link and the organisation work and filter them', async () => {
@@ -160,11 +168,31 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     ).toBe(400);
     const commented = await asGuest('POST', `/api/deliverables/${logo.id}/comments`, guest, { text: 'Kommt morgen' });
     expect(commented.json().comments).toMatchObject([{ side: 'sponsor', by: guest.email, text: 'Kommt morgen' }]);
+    const answered = await call('POST', `/api/deliverables/${logo.id}/comments`, organiser.token, { text: 'Danke!' });
+    expect(answered.json().comments.at(-1)).toMatchObject({ side: 'organisation', by: organiser.email });
 
-    const kinds = (await deliverablesOf(guest)).activity.map((a) => a.kind);
-    expect(kinds).toEqual(
-      expect.arrayContaining(['input_provided', 'status_changed', 'assigned', 'due_date_changed', 'commented']),
+    // The sponsor is not given the organisation's member addresses or who is assigned: it sees the
+    // organisation's name.
+    const sponsorView = await deliverablesOf(guest);
+    expect(sponsorView.activity.map((a) => a.kind)).toEqual(
+      expect.arrayContaining(['input_provided', 'status_changed', 'due_date_changed', 'commented']),
     );
+    expect(sponsorView.activity.map((a) => a.kind)).not.toContain('assigned');
+    const authors = (view: SponsorshipDeliverablesResponse) =>
+      new Set(view.activity.filter((a) => a.side === 'organisation').map((a) => a.by));
+    expect(authors(sponsorView)).toEqual(new Set([MASTER_DATA.organisation_name]));
+    expect(sponsorView.deliverables.find((d) => d.id === logo.id)!.comments.map((c) => c.by)).toEqual([
+      guest.email,
+      MASTER_DATA.organisation_name,
+    ]);
+    expect(sponsorView.deliverables.find((d) => d.id === talk.id)!.assignee).toBeNull();
+    expect(JSON.stringify(sponsorView)).not.toContain(organiser.email);
+    const organiserView = (
+      await call('GET', `/api/sponsorships/${guest.sponsorshipId}/deliverables`, organiser.token)
+    ).json<SponsorshipDeliverablesResponse>();
+    expect(authors(organiserView)).toEqual(new Set([organiser.email]));
+    expect(organiserView.activity.find((a) => a.kind === 'assigned')).toMatchObject({ title: 'Vortrag' });
+    expect(organiserView.deliverables.find((d) => d.id === talk.id)!.assignee).toBe(organiser.sub);
 
     const filtered = await call(
       'GET',

@@ -13,6 +13,8 @@ export type DeliverableRecord = {
   organisationId: number;
   eventId: number;
   eventTitle: string;
+  /** How the sponsor sees the organisation's entries named (not its members' addresses). */
+  organisationName: string;
   sponsorEmail: string;
   sponsorEmailNormalized: string;
   title: string;
@@ -39,12 +41,14 @@ export function createFulfilmentRepository(db: Db) {
       .selectFrom('deliverables as d')
       .innerJoin('sponsorships as s', 's.id', 'd.sponsorship_id')
       .innerJoin('events as e', 'e.id', 'd.event_id')
+      .innerJoin('organisations as o', 'o.id', 'd.organisation_id')
       .select([
         'd.id',
         'd.sponsorship_id',
         'd.organisation_id',
         'd.event_id',
         'e.title as event_title',
+        'o.name as organisation_name',
         's.sponsor_email',
         's.sponsor_email_normalized',
         'd.title',
@@ -64,6 +68,7 @@ export function createFulfilmentRepository(db: Db) {
     organisationId: Number(r.organisation_id),
     eventId: Number(r.event_id),
     eventTitle: r.event_title,
+    organisationName: r.organisation_name,
     sponsorEmail: r.sponsor_email,
     sponsorEmailNormalized: r.sponsor_email_normalized,
     title: r.title,

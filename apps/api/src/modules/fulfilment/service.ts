@@ -18,7 +18,12 @@ import type { EventMap } from '../domain-events.ts';
 import type { EventAccess } from '../events/index.ts';
 import type { PackagesApi } from '../packages/index.ts';
 import type { SponsorProfilesApi } from '../sponsor-profiles/index.ts';
-import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
+import {
+  authorFor,
+  type SponsorshipCaller,
+  type SponsorshipParties,
+  type SponsorshipSide,
+} from '../sponsorships/index.ts';
 import type { ActivityEntry, DeliverableRecord, FulfilmentRepository } from './repository.ts';
 
 type Organiser = { sub: string; email?: string | undefined };
@@ -39,7 +44,8 @@ export function createFulfilmentService(deps: {
   const { repo, sponsorships, events } = deps;
   const now = deps.clock ?? (() => new Date());
 
-  const toWire = async (records: DeliverableRecord[]): Promise<DeliverableWire[]> => {
+  /** The deliverables as `viewer`'s side sees them (who is assigned is the organisation's own affair). */
+  const toWire = async (records: DeliverableRecord[], viewer: SponsorshipSide): Promise<DeliverableWire[]> => {
     const comments = await repo.comments(records.map((r) => r.id));
     const today = dayOf(now());
     return records.map((r) => ({
@@ -53,26 +59,38 @@ export function createFulfilmentService(deps: {
       needs_sponsor_input: r.needsSponsorInput,
       due_date: r.dueDate,
       status: r.status,
-      assignee: r.assignee,
+      assignee: viewer === 'organisation' ? r.assignee : null,
       sponsor_input: r.sponsorInput,
       provided_at: r.providedAt?.toISOString() ?? null,
       overdue: isOverdue(r, today),
       comments: comments
         .filter((c) => c.deliverable_id === r.id)
-        .map((c) => ({ id: c.id, at: c.at.toISOString(), side: c.side, by: c.actor, text: c.text })),
+        .map((c) => ({
+          id: c.id,
+          at: c.at.toISOString(),
+          side: c.side,
+          by: authorFor(viewer, c, r.organisationName),
+          text: c.text,
+        })),
     }));
   };
 
-  const activityOf = async (sponsorshipIds: number[]): Promise<DeliverableActivityWire[]> =>
-    (await repo.activity(sponsorshipIds)).map((a) => ({
-      id: a.id,
-      at: a.at.toISOString(),
-      side: a.side,
-      by: a.actor,
-      kind: a.kind as DeliverableActivityWire['kind'],
-      title: a.title,
-      detail: a.detail,
-    }));
+  /** The log of the sponsorship's deliverables; who is assigned is the organisation's own affair. */
+  const activityOf = async (
+    sponsorship: { id: number; organisationName: string },
+    viewer: SponsorshipSide,
+  ): Promise<DeliverableActivityWire[]> =>
+    (await repo.activity([sponsorship.id]))
+      .filter((a) => viewer === 'organisation' || a.kind !== 'assigned')
+      .map((a) => ({
+        id: a.id,
+        at: a.at.toISOString(),
+        side: a.side,
+        by: authorFor(viewer, a, sponsorship.organisationName),
+        kind: a.kind as DeliverableActivityWire['kind'],
+        title: a.title,
+        detail: a.detail,
+      }));
 
   /** The deliverable with the caller's side; 404 for anyone who is not a party. */
   const reach = async (caller: SponsorshipCaller, id: number) => {
@@ -111,7 +129,7 @@ export function createFulfilmentService(deps: {
     detail,
   });
 
-  const one = async (id: number) => (await toWire([(await repo.find(id))!]))[0]!;
+  const one = async (id: number, viewer: SponsorshipSide) => (await toWire([(await repo.find(id))!], viewer))[0]!;
 
   /** Creates the deliverables of a confirmed sponsorship from its package's benefits (idempotent). */
   const createFor = async (
@@ -186,10 +204,10 @@ export function createFulfilmentService(deps: {
 
     /** GET /sponsorships/{id}/deliverables */
     async forSponsorship(caller: SponsorshipCaller, id: number): Promise<SponsorshipDeliverablesResponse> {
-      const { sponsorship } = await sponsorships.visible(caller, id);
+      const { sponsorship, side } = await sponsorships.visible(caller, id);
       const [deliverables, activity] = await Promise.all([
-        repo.list({ sponsorshipId: sponsorship.id }).then(toWire),
-        activityOf([sponsorship.id]),
+        repo.list({ sponsorshipId: sponsorship.id }).then((records) => toWire(records, side)),
+        activityOf(sponsorship, side),
       ]);
       return { deliverables, activity };
     },
@@ -199,7 +217,10 @@ export function createFulfilmentService(deps: {
       const organisationId = await events.organiserOrganisation(caller);
       if (query.event_id !== undefined) await events.organiserEvent(caller, query.event_id);
       const [records, team] = await Promise.all([repo.list({ ...query, organisationId }), repo.team(organisationId)]);
-      return { deliverables: await toWire(records), team: team.map((m) => ({ id: m.id, name: m.name })) };
+      return {
+        deliverables: await toWire(records, 'organisation'),
+        team: team.map((m) => ({ id: m.id, name: m.name })),
+      };
     },
 
     /** GET /organisation/{id}/fulfilment-summary */
@@ -211,7 +232,7 @@ export function createFulfilmentService(deps: {
     /** GET /my-deliverables: the signed-in sponsor's open ones. */
     async mine(caller: { email: string | undefined }): Promise<DeliverableWire[]> {
       if (!caller.email) return [];
-      return toWire(await repo.list({ sponsorEmail: normaliseEmail(caller.email) }, true));
+      return toWire(await repo.list({ sponsorEmail: normaliseEmail(caller.email) }, true), 'sponsor');
     },
 
     /** PATCH /deliverables/{id} */
@@ -238,7 +259,7 @@ export function createFulfilmentService(deps: {
         entries.push(entry(d, 'organisation', actor, 'due_date_changed', body.due_date));
       }
       if (entries.length > 0) await repo.update(d.id, changes, now(), entries);
-      return one(d.id);
+      return one(d.id, 'organisation');
     },
 
     /** PUT /deliverables/{id}/input: the sponsor's text; an open deliverable moves to in progress. */
@@ -253,7 +274,7 @@ export function createFulfilmentService(deps: {
         at,
         [entry(d, 'sponsor', d.sponsorEmail, 'input_provided', text.slice(0, 200))],
       );
-      return one(d.id);
+      return one(d.id, 'sponsor');
     },
 
     /** POST /deliverables/{id}/comments: either party. */
@@ -261,7 +282,7 @@ export function createFulfilmentService(deps: {
       const { deliverable: d, side } = await reach(caller, id);
       const actor = actorOf(caller, d, side);
       await repo.addComment(d.id, { side, actor, text }, now(), entry(d, side, actor, 'commented', text.slice(0, 200)));
-      return one(d.id);
+      return one(d.id, side);
     },
   };
 }

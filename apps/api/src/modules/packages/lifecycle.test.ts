@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/helpers.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
-import { onboardedUser, requester, validEvent, type TestUser } from '../events/test-support.ts';
+import { MASTER_DATA, onboardedUser, requester, validEvent, type TestUser } from '../events/test-support.ts';
 
 describe.each(ENGINES)('a sponsorship moving on, for its package, on %s', (engine) => {
   let t: IdentityTestApp;
@@ -91,7 +91,7 @@ describe.each(ENGINES)('a sponsorship moving on, for its package, on %s', (engin
       await t.app.inject({ method: 'GET', url: `/api/sponsorships/${id}/packages`, headers: guest })
     ).json().activity;
     expect(activity.filter((a: { kind: string }) => a.kind === 'amount_changed')).toMatchObject([
-      { amount_cents: 40_000, note: 'Frühbucher', by: organiser.email },
+      { amount_cents: 40_000, note: 'Frühbucher', by: MASTER_DATA.organisation_name },
       { amount_cents: 50_000, note: null },
     ]);
   });

@@ -6,7 +6,13 @@
 import type { OfferedPackageWire, PackageWire, SponsorshipActivityWire, SponsorshipPackagesResponse } from '@sp/shared';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { EventAccess } from '../events/index.ts';
-import type { SponsorshipCaller, SponsorshipParties, SponsorshipRecord } from '../sponsorships/index.ts';
+import {
+  authorFor,
+  type SponsorshipCaller,
+  type SponsorshipParties,
+  type SponsorshipRecord,
+  type SponsorshipSide,
+} from '../sponsorships/index.ts';
 import { OPEN_SPONSORSHIP_STATUSES } from '@sp/shared';
 import { decided, type PackageRecord, type PackagesRepository } from './repository.ts';
 
@@ -69,11 +75,13 @@ export function createPackagesService(deps: {
 
   const toActivityWire = (
     entry: Awaited<ReturnType<PackagesRepository['activity']>>[number],
+    viewer: SponsorshipSide,
+    sponsorship: SponsorshipRecord,
   ): SponsorshipActivityWire => ({
     id: entry.id,
     at: entry.at.toISOString(),
     side: entry.side,
-    by: entry.actor,
+    by: authorFor(viewer, entry, sponsorship.organisationName),
     kind: entry.kind,
     package_name: entry.package_name,
     amount_cents: entry.amount_cents === null ? null : Number(entry.amount_cents),
@@ -82,7 +90,14 @@ export function createPackagesService(deps: {
     to_status: entry.to_status ?? null,
   });
 
-  const sponsorshipPackages = async (sponsorship: SponsorshipRecord): Promise<SponsorshipPackagesResponse> => {
+  /** The sponsorship's packages and history as `viewer`'s side sees them. */
+  const sponsorshipPackages = async ({
+    sponsorship,
+    side: viewer,
+  }: {
+    sponsorship: SponsorshipRecord;
+    side: SponsorshipSide;
+  }): Promise<SponsorshipPackagesResponse> => {
     const [offered, chosenId, activity] = await Promise.all([
       repo.offered(sponsorship.id),
       repo.chosenPackageId(sponsorship.id),
@@ -94,13 +109,13 @@ export function createPackagesService(deps: {
       offered: offered.filter((p) => !p.archived || p.id === chosenId).map(toOfferedWire),
       chosen: chosen ? toOfferedWire(chosen) : null,
       amount_cents: sponsorship.amountCents,
-      activity: activity.map(toActivityWire),
+      activity: activity.map((entry) => toActivityWire(entry, viewer, sponsorship)),
     };
   };
 
   /** After a write: the sponsorship as it is now (its amount changed). */
   const reread = async (caller: SponsorshipCaller, id: number) =>
-    sponsorshipPackages((await sponsorships.visible(caller, id)).sponsorship);
+    sponsorshipPackages(await sponsorships.visible(caller, id));
 
   return {
     /** GET /event/{id}/packages */
@@ -203,7 +218,7 @@ export function createPackagesService(deps: {
 
     /** GET /sponsorships/{id}/packages */
     async forSponsorship(caller: SponsorshipCaller, id: number): Promise<SponsorshipPackagesResponse> {
-      return sponsorshipPackages((await sponsorships.visible(caller, id)).sponsorship);
+      return sponsorshipPackages(await sponsorships.visible(caller, id));
     },
 
     /** POST /sponsorships/{id}/package: the sponsor's choice among the offered packages. */

@@ -8,6 +8,7 @@ import { createSponsorshipsService, type SponsorshipParties, type SponsorshipsSe
 
 export type { AmountChange, SponsorshipCaller, SponsorshipParties } from './service.ts';
 export type { SponsorshipRecord } from './repository.ts';
+export { authorFor, type SponsorshipSide } from './authors.ts';
 
 export type SponsorshipsApi = {
   writes: Pick<SponsorshipsRepository, 'upsertInvitedSponsorship' | 'linkSponsorAccount' | 'forgetSponsorAccount'> & {
