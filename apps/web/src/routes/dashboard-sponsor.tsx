@@ -31,14 +31,12 @@ export const Route = createFileRoute('/dashboard-sponsor')({
 const ME = { kind: 'user' } as const;
 const LegalDetails: LegalDetailsSlot = (props) => <SponsorLegalDetailsForm {...props} />;
 const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
-  <>
+  <div className="flex flex-col gap-8">
     <PackageChoice sponsorshipId={sponsorshipId} viewer={ME} open={open} />
     <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={ME} />
     <SponsorInvoices sponsorshipId={sponsorshipId} viewer={ME} />
-    <div className="mt-4">
-      <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} LegalDetails={LegalDetails} />
-    </div>
-  </>
+    <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} LegalDetails={LegalDetails} />
+  </div>
 );
 
 /** The public profile belongs to sponsors: it shows once the user has a sponsorship. */

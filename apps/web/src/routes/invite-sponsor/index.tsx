@@ -28,7 +28,7 @@ const Agreement: SponsorAgreementSlot = (props) => <AgreementCard {...props} Leg
 
 /** The steps work with the invitation link alone (guest access), before any account exists. */
 const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, registerHref }) => (
-  <>
+  <div className="flex flex-col gap-8">
     <PackageChoice sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} open />
     <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
     <SponsorInvoices sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
@@ -38,11 +38,9 @@ const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, reg
       registerHref={registerHref}
       Agreement={Agreement}
     />
-    <div className="mt-6 flex flex-col gap-6">
-      <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />
-      <SponsorLegalDetailsSection viewer={{ kind: 'guest', token, email }} />
-    </div>
-  </>
+    <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />
+    <SponsorLegalDetailsSection viewer={{ kind: 'guest', token, email }} />
+  </div>
 );
 
 function InviteSponsorRoute() {
