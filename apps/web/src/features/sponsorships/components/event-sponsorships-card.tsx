@@ -24,6 +24,7 @@ import { isOpen, type Sponsorship } from '../api/sponsorship';
 import { AmountForm } from './amount-form';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
 import { StatusBadge } from './status-badge';
+import { FILTER_FROM, filterSponsorships, SponsorshipFilterBar, type SponsorshipFilter } from './sponsorship-filter';
 
 const ME = { kind: 'user' } as const;
 
@@ -219,16 +220,22 @@ function SponsorshipItem({
 
 /**
  * The organiser's view of an event's sponsors: status, amount and the signed agreement each returned,
- * with the decisions (confirm, decline, amount) and a way to the conversation.
+ * with the decisions (confirm, decline, amount) and a way to the conversation. From FILTER_FROM
+ * sponsors on, chips by status and a search by address narrow the list (the filter is the route's,
+ * in the URL).
  */
 export function EventSponsorshipsCard({
   eventId,
+  filter,
+  onFilter,
   PackageSlot,
   InvoiceSlot,
   AgreementSlot,
   UploadOnly = Always,
 }: {
   eventId: number;
+  filter: SponsorshipFilter;
+  onFilter: (next: SponsorshipFilter) => void;
   PackageSlot?: SponsorshipPackageSlot;
   InvoiceSlot?: SponsorshipInvoiceSlot;
   AgreementSlot?: SponsorshipAgreementSlot;
@@ -236,6 +243,10 @@ export function EventSponsorshipsCard({
 }) {
   const { t } = useTranslation();
   const sponsorships = useQuery(eventSponsorshipsQueryOptions(eventId));
+  const [search, setSearch] = useState(filter.search ?? '');
+  const all = sponsorships.data ?? [];
+  const filtering = all.length >= FILTER_FROM || filter.status !== undefined || Boolean(filter.search);
+  const shown = filtering ? filterSponsorships(all, { status: filter.status, search }) : all;
 
   return (
     <Card>
@@ -256,21 +267,53 @@ export function EventSponsorshipsCard({
           <p className="text-sm text-destructive" role="alert">
             {t('sponsorships.errors.load', { message: getErrorMessage(sponsorships.error, t) })}
           </p>
-        ) : sponsorships.data.length === 0 ? (
+        ) : all.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('sponsorships.list.empty')}</p>
         ) : (
-          <ul className="divide-y divide-border" aria-label={t('sponsorships.list.title')}>
-            {sponsorships.data.map((sponsorship) => (
-              <SponsorshipItem
-                key={sponsorship.id}
-                sponsorship={sponsorship}
-                PackageSlot={PackageSlot}
-                InvoiceSlot={InvoiceSlot}
-                AgreementSlot={AgreementSlot}
-                UploadOnly={UploadOnly}
-              />
-            ))}
-          </ul>
+          <div className="flex flex-col gap-3">
+            {filtering ? (
+              <>
+                <SponsorshipFilterBar
+                  sponsorships={all}
+                  filter={filter}
+                  search={search}
+                  onSearch={setSearch}
+                  onFilter={onFilter}
+                />
+                <p className="text-sm text-muted-foreground" role="status" data-testid="sponsorships-shown">
+                  {t('sponsorships.filter.shown', { shown: String(shown.length), total: String(all.length) })}
+                </p>
+              </>
+            ) : null}
+            {shown.length === 0 ? (
+              <div className="flex flex-col items-start gap-2 rounded-md border border-dashed p-4 text-sm">
+                <p className="text-muted-foreground">{t('sponsorships.filter.none')}</p>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    setSearch('');
+                    onFilter({});
+                  }}
+                >
+                  {t('sponsorships.filter.showAll')}
+                </Button>
+              </div>
+            ) : (
+              <ul className="divide-y divide-border" aria-label={t('sponsorships.list.title')}>
+                {shown.map((sponsorship) => (
+                  <SponsorshipItem
+                    key={sponsorship.id}
+                    sponsorship={sponsorship}
+                    PackageSlot={PackageSlot}
+                    InvoiceSlot={InvoiceSlot}
+                    AgreementSlot={AgreementSlot}
+                    UploadOnly={UploadOnly}
+                  />
+                ))}
+              </ul>
+            )}
+          </div>
         )}
       </CardContent>
     </Card>

@@ -15,7 +15,7 @@ import { PackagesCard } from '@/features/packages/components/packages-card';
 import { SponsorWallCard } from '@/features/sponsor-wall/components/sponsor-wall-card';
 import { SponsorshipPackage } from '@/features/packages/components/sponsorship-package';
 import { EventSponsorshipsCard, type UploadOnlySlot } from '@/features/sponsorships/components/event-sponsorships-card';
-import { fulfilmentSearch } from '@/lib/fulfilment-search';
+import { eventPageSearch } from '@/lib/event-page-search';
 import { parseIdParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eventId')({
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eve
     parse: ({ eventId }) => ({ eventId: parseIdParam(eventId) }),
     stringify: ({ eventId }) => ({ eventId: String(eventId) }),
   },
-  validateSearch: fulfilmentSearch,
+  validateSearch: eventPageSearch,
   loader: ({ context, params }) => loadEventForEdit(context.queryClient, params.eventId),
   component: EditEventRoute,
   notFoundComponent: EventNotFound,
@@ -40,7 +40,8 @@ const UploadOnly: UploadOnlySlot = ({ sponsorshipId, children }) => (
 
 function EditEventRoute() {
   const { eventId } = Route.useParams();
-  const filters = Route.useSearch();
+  const { sponsorship_status, sponsorship_search, ...filters } = Route.useSearch();
+  const sponsorshipFilter = { sponsorship_status, sponsorship_search };
   const navigate = Route.useNavigate();
   const { data: event } = useSuspenseQuery(eventQueryOptions(eventId));
   const events = useInfiniteQuery(eventsListQueryOptions(event.organisationId));
@@ -55,6 +56,14 @@ function EditEventRoute() {
         <AgreementSettingsCard eventId={eventId} />
         <EventSponsorshipsCard
           eventId={eventId}
+          filter={{ status: sponsorship_status, search: sponsorship_search }}
+          onFilter={(next) =>
+            void navigate({
+              search: { ...filters, sponsorship_status: next.status, sponsorship_search: next.search },
+              replace: true,
+              resetScroll: false,
+            })
+          }
           PackageSlot={SponsorshipPackage}
           InvoiceSlot={SponsorshipInvoices}
           AgreementSlot={OrganiserAgreement}
@@ -63,7 +72,9 @@ function EditEventRoute() {
         <FulfilmentCard
           eventId={eventId}
           filters={filters}
-          onFilters={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
+          onFilters={(next) =>
+            void navigate({ search: { ...next, ...sponsorshipFilter }, replace: true, resetScroll: false })
+          }
         />
         <InviteSponsorCard eventId={eventId} OfferField={OfferPackagesField} />
         <SponsorWallCard eventId={eventId} />

@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SponsorshipStatus, SponsorshipWire } from '@sp/shared';
+import { configureApiClient } from '@/lib/api-client';
+import { renderWithApp } from '@/testing/render';
+import { EventSponsorshipsCard } from './event-sponsorships-card';
+import type { SponsorshipFilter } from './sponsorship-filter';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const sponsorship = (id: number, email: string, status: SponsorshipStatus): SponsorshipWire => ({
+  id,
+  event_id: 7,
+  event_title: 'Stadtlauf',
+  event_date: '2030-06-01',
+  organisation_id: 1,
+  organisation_name: 'Sportverein',
+  sponsor_email: email,
+  status,
+  amount_cents: 100_000,
+  agreement_files: [],
+  signed_agreement: null,
+  agreement_downloaded_at: null,
+  created_at: '2026-05-01T10:00:00Z',
+  updated_at: '2026-05-01T10:00:00Z',
+});
+
+let list: SponsorshipWire[];
+const filters: SponsorshipFilter[] = [];
+
+beforeEach(() => {
+  filters.length = 0;
+  list = [
+    sponsorship(1, 'brauerei@example.org', 'invited'),
+    sponsorship(2, 'baeckerei@example.org', 'invited'),
+    sponsorship(3, 'autohaus@example.org', 'signed'),
+    sponsorship(4, 'bank@example.org', 'confirmed'),
+    sponsorship(5, 'sparkasse@example.org', 'confirmed'),
+    sponsorship(6, 'metzgerei@example.org', 'declined'),
+  ];
+  configureApiClient({
+    baseUrl: '/api',
+    getAccessToken: () => Promise.resolve('token'),
+    fetch: () =>
+      Promise.resolve(new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json' } })),
+  });
+});
+
+/** The card with its filter held as the route holds it (in the URL there). */
+function WithFilter({ initial = {} }: { initial?: SponsorshipFilter }) {
+  const [filter, setFilter] = useState<SponsorshipFilter>(initial);
+  return (
+    <EventSponsorshipsCard
+      eventId={7}
+      filter={filter}
+      onFilter={(next) => {
+        filters.push(next);
+        setFilter(next);
+      }}
+    />
+  );
+}
+
+const shownAddresses = () =>
+  screen.queryAllByTestId('event-sponsorship').map((item) => within(item).getByText(/@example\.org/).textContent);
+
+describe('EventSponsorshipsCard filter', () => {
+  it('counts the sponsors by status and narrows the list to one status', async () => {
+    await renderWithApp(<WithFilter />);
+    const chips = await screen.findByRole('group', { name: 'Nach Status' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Alle6', 'Eingeladen2', 'Unterschrieben eingereicht1', 'Bestätigt2', 'Abgelehnt1']);
+    expect(within(chips).getByRole('button', { name: /Alle/ })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(within(chips).getByRole('button', { name: /Bestätigt/ }));
+    expect(filters.at(-1)).toEqual({ status: 'confirmed', search: undefined });
+    expect(shownAddresses()).toEqual(['bank@example.org', 'sparkasse@example.org']);
+    expect(screen.getByTestId('sponsorships-shown')).toHaveTextContent('2 von 6 Sponsoren');
+    expect(within(chips).getByRole('button', { name: /Bestätigt/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('searches the addresses as one types and keeps the search when the field is left', async () => {
+    await renderWithApp(<WithFilter />);
+    const field = await screen.findByRole('searchbox', { name: 'Sponsoren nach E-Mail-Adresse suchen' });
+    await userEvent.type(field, 'BA');
+    expect(shownAddresses()).toEqual(['baeckerei@example.org', 'bank@example.org']);
+    expect(filters).toEqual([]);
+    await userEvent.tab();
+    expect(filters.at(-1)).toEqual({ search: 'BA' });
+  });
+
+  it('says when nothing matches and shows all again', async () => {
+    await renderWithApp(<WithFilter initial={{ status: 'declined', search: 'bank' }} />);
+    expect(await screen.findByText('Kein Sponsor passt zu diesem Filter.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toHaveValue('bank');
+    await userEvent.click(screen.getByRole('button', { name: 'Alle zeigen' }));
+    expect(filters.at(-1)).toEqual({});
+    expect(shownAddresses()).toHaveLength(6);
+    expect(screen.getByRole('searchbox')).toHaveValue('');
+  });
+
+  it('shows a short list whole, without the filter', async () => {
+    list = list.slice(0, 3);
+    await renderWithApp(<WithFilter />);
+    expect(await screen.findAllByTestId('event-sponsorship')).toHaveLength(3);
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+  });
+});

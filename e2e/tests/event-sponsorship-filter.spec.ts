@@ -1,0 +1,103 @@
+// The organiser with many sponsors on the event's page: chips by status with counts and a search by
+// address narrow the list; the filter is in the URL (a reload keeps it) and works by keyboard, on a
+// phone and on a desktop, in German and English.
+import { expect, test, type Page } from '@playwright/test';
+import { createEventWithAgreement } from '../support/events.ts';
+import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+
+const TEXT = {
+  de: {
+    all: 'Alle',
+    invited: 'Eingeladen',
+    declined: 'Abgelehnt',
+    search: 'Sponsoren nach E-Mail-Adresse suchen',
+    shown: (shown: number, total: number) => `${shown} von ${total} Sponsoren`,
+    none: 'Kein Sponsor passt zu diesem Filter.',
+    showAll: 'Alle zeigen',
+  },
+  en: {
+    all: 'All',
+    invited: 'Invited',
+    declined: 'Declined',
+    search: 'Search sponsors by e-mail address',
+    shown: (shown: number, total: number) => `${shown} of ${total} sponsors`,
+    none: 'No sponsor matches this filter.',
+    showAll: 'Show all',
+  },
+} as const;
+
+/** Seven sponsors invited through the API, the last two declined by the organiser. */
+async function sevenSponsors(page: Page, accessToken: string, eventId: number) {
+  const auth = { Authorization: `Bearer ${accessToken}` };
+  const emails: string[] = [];
+  for (let i = 0; i < 7; i++) {
+    const email = uniqueEmail(i === 0 ? 'brauerei' : `sponsor${i}`);
+    const invited = await page.request.post('/api/sponsor-invitation', {
+      headers: auth,
+      data: { email, event_id: eventId },
+    });
+    expect(invited.ok(), await invited.text()).toBe(true);
+    const { sponsorId } = (await invited.json()) as { sponsorId: number };
+    if (i >= 5) {
+      const declined = await page.request.post(`/api/sponsorships/${sponsorId}/status`, {
+        headers: auth,
+        data: { status: 'declined' },
+      });
+      expect(declined.ok(), await declined.text()).toBe(true);
+    }
+    emails.push(email);
+  }
+  return emails;
+}
+
+for (const language of ['de', 'en'] as const) {
+  for (const width of [375, 1280]) {
+    test(`the event's sponsors filter by status and address, kept in the URL (${language}, ${width} px)`, async ({
+      page,
+    }) => {
+      const text = TEXT[language];
+      await page.setViewportSize({ width, height: 900 });
+      const organiser = await signInOnboardedUser(page, { language });
+      const event = await createEventWithAgreement(page, organiser.tokens.accessToken, {
+        title: `Stadtfest ${Date.now()}`,
+        event_date: '2030-07-04',
+        location: 'Marktplatz',
+        description: 'Fest.',
+      });
+      const emails = await sevenSponsors(page, organiser.tokens.accessToken, event.id);
+
+      await page.goto(`/edit-event/${event.id}`);
+      const rows = page.getByTestId('event-sponsorship');
+      await expect(rows).toHaveCount(7);
+      const chips = page.getByRole('group', { name: language === 'de' ? 'Nach Status' : 'By status' });
+      await expect(chips.getByRole('button')).toHaveText([`${text.all}7`, `${text.invited}5`, `${text.declined}2`]);
+
+      // By keyboard: the declined chip, then Enter.
+      await chips.getByRole('button', { name: new RegExp(text.declined) }).focus();
+      await page.keyboard.press('Enter');
+      await expect(rows).toHaveCount(2);
+      await expect(page.getByTestId('sponsorships-shown')).toHaveText(text.shown(2, 7));
+      await expect(page).toHaveURL(/sponsorship_status=declined/);
+      await page.screenshot({ path: test.info().outputPath(`declined-${language}-${width}.png`), fullPage: true });
+
+      // A reload keeps the filter; the search narrows the invited ones as one types.
+      await page.reload();
+      await expect(rows).toHaveCount(2);
+      await chips.getByRole('button', { name: new RegExp(text.invited) }).click();
+      await expect(rows).toHaveCount(5);
+      await page.getByRole('searchbox', { name: text.search }).fill('brauerei');
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText(emails[0]!);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/sponsorship_search=brauerei/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      // Nothing matches: said so, and one click shows all again.
+      await chips.getByRole('button', { name: new RegExp(text.declined) }).click();
+      await expect(page.getByText(text.none)).toBeVisible();
+      await page.getByRole('button', { name: text.showAll }).click();
+      await expect(rows).toHaveCount(7);
+      await expect(page).not.toHaveURL(/sponsorship_/);
+    });
+  }
+}
