@@ -104,6 +104,19 @@ describe('EventSponsorshipsCard filter', () => {
     expect(screen.getByRole('searchbox')).toHaveValue('');
   });
 
+  it('shows twenty sponsors at first and more on request, from the first page again after a new filter', async () => {
+    list = Array.from({ length: 45 }, (_, i) => sponsorship(i + 1, `sponsor${i + 1}@example.org`, 'invited'));
+    await renderWithApp(<WithFilter />);
+    expect(await screen.findAllByTestId('event-sponsorship')).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: '20 weitere zeigen (noch 25)' }));
+    expect(screen.getAllByTestId('event-sponsorship')).toHaveLength(40);
+    await userEvent.click(screen.getByRole('button', { name: '5 weitere zeigen (noch 5)' }));
+    expect(screen.getAllByTestId('event-sponsorship')).toHaveLength(45);
+    expect(screen.queryByRole('button', { name: /weitere zeigen/ })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox'), 'sponsor');
+    expect(screen.getAllByTestId('event-sponsorship')).toHaveLength(20);
+  });
+
   it('shows a short list whole, without the filter', async () => {
     list = list.slice(0, 3);
     await renderWithApp(<WithFilter />);

@@ -43,6 +43,9 @@ export type SponsorshipAgreementSlot = ComponentType<{ sponsorshipId: number }>;
  */
 export type UploadOnlySlot = ComponentType<{ sponsorshipId: number; children: ReactNode }>;
 
+/** Sponsors shown at first, and added by each "show more". */
+export const SPONSORS_PER_PAGE = 20;
+
 const Always: UploadOnlySlot = ({ children }) => <>{children}</>;
 
 function SignedAgreementButton({ file }: { file: NonNullable<Sponsorship['signedAgreement']> }) {
@@ -247,6 +250,12 @@ export function EventSponsorshipsCard({
   const all = sponsorships.data ?? [];
   const filtering = all.length >= FILTER_FROM || filter.status !== undefined || Boolean(filter.search);
   const shown = filtering ? filterSponsorships(all, { status: filter.status, search }) : all;
+  // Each sponsor's package, agreement and invoices are read when it is shown: a page of them at a
+  // time (again from the first page when the filter changes), not a hundred at once.
+  const filterKey = `${filter.status ?? ''}|${search}`;
+  const [paging, setPaging] = useState({ key: filterKey, limit: SPONSORS_PER_PAGE });
+  const limit = paging.key === filterKey ? paging.limit : SPONSORS_PER_PAGE;
+  const rest = shown.length - limit;
 
   return (
     <Card>
@@ -301,7 +310,7 @@ export function EventSponsorshipsCard({
               </div>
             ) : (
               <ul className="divide-y divide-border" aria-label={t('sponsorships.list.title')}>
-                {shown.map((sponsorship) => (
+                {shown.slice(0, limit).map((sponsorship) => (
                   <SponsorshipItem
                     key={sponsorship.id}
                     sponsorship={sponsorship}
@@ -313,6 +322,18 @@ export function EventSponsorshipsCard({
                 ))}
               </ul>
             )}
+            {rest > 0 ? (
+              <Button
+                variant="outline"
+                className="self-start"
+                onClick={() => setPaging({ key: filterKey, limit: limit + SPONSORS_PER_PAGE })}
+              >
+                {t('sponsorships.filter.more', {
+                  next: String(Math.min(rest, SPONSORS_PER_PAGE)),
+                  rest: String(rest),
+                })}
+              </Button>
+            ) : null}
           </div>
         )}
       </CardContent>
