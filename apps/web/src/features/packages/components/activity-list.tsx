@@ -1,17 +1,29 @@
+import { useState } from 'react';
 import type { SponsorshipActivityWire, SponsorshipStatus } from '@sp/shared';
+import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import { useTranslation } from '@/lib/i18n';
+
+/** Entries shown before "show earlier": the latest, which say where the sponsorship stands. */
+export const LATEST_ENTRIES = 3;
 
 /** The sponsorship's log of offers, choices, amount and status changes, which both parties see. */
 export function ActivityList({ activity }: { activity: SponsorshipActivityWire[] }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const [all, setAll] = useState(false);
   if (activity.length === 0) return null;
+  const earlier = all ? 0 : Math.max(0, activity.length - LATEST_ENTRIES);
   return (
     <section className="flex flex-col gap-2">
       <h3 className="text-sm font-semibold">{t('packages.activity.title')}</h3>
+      {earlier > 0 ? (
+        <Button variant="link" size="sm" className="h-auto self-start px-0 py-0" onClick={() => setAll(true)}>
+          {t('packages.activity.earlier', { count: earlier })}
+        </Button>
+      ) : null}
       <ol className="flex flex-col gap-1.5 text-sm" data-testid="sponsorship-activity">
-        {activity.map((entry) => (
+        {activity.slice(earlier).map((entry) => (
           <li key={entry.id} className="break-words">
             <time dateTime={entry.at} className="text-muted-foreground tabular-nums">
               {format.dateTime(entry.at)}

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SponsorshipActivityWire } from '@sp/shared';
+import { renderWithApp } from '@/testing/render';
+import { ActivityList } from './activity-list';
+
+const entry = (id: number, change: Partial<SponsorshipActivityWire> = {}): SponsorshipActivityWire => ({
+  id,
+  at: `2026-05-0${id}T10:00:00Z`,
+  side: 'organisation',
+  by: 'Sportverein',
+  kind: 'amount_changed',
+  package_name: null,
+  amount_cents: id * 100_000,
+  note: null,
+  from_status: null,
+  to_status: null,
+  ...change,
+});
+
+const shown = () => screen.getByTestId('sponsorship-activity').querySelectorAll('li').length;
+
+describe('ActivityList', () => {
+  it('shows the latest three entries and the earlier ones on request', async () => {
+    await renderWithApp(<ActivityList activity={[1, 2, 3, 4, 5].map((id) => entry(id))} />);
+    expect(shown()).toBe(3);
+    expect(screen.getByTestId('sponsorship-activity')).toHaveTextContent('5.000,00');
+    expect(screen.getByTestId('sponsorship-activity')).not.toHaveTextContent('1.000,00');
+    await userEvent.click(screen.getByRole('button', { name: '2 frühere Einträge zeigen' }));
+    expect(shown()).toBe(5);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says one earlier entry in the singular, and shows a short log whole', async () => {
+    const { unmount } = await renderWithApp(<ActivityList activity={[1, 2, 3, 4].map((id) => entry(id))} />);
+    expect(screen.getByRole('button', { name: '1 früheren Eintrag zeigen' })).toBeInTheDocument();
+    unmount();
+    await renderWithApp(<ActivityList activity={[1, 2, 3].map((id) => entry(id))} />);
+    expect(shown()).toBe(3);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
