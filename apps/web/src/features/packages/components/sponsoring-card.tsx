@@ -43,7 +43,7 @@ export function SponsoringCard({ organisationId }: { organisationId: number }) {
           </p>
         ) : (
           <div className="grid gap-3">
-            <dl className="grid grid-cols-2 gap-3">
+            <dl className="flex flex-wrap gap-x-8 gap-y-3">
               <div>
                 <dt className="text-xs text-muted-foreground">{t('packages.numbers.card.committed')}</dt>
                 <dd className="text-2xl font-bold tabular-nums" data-testid="numbers-committed">
