@@ -1,6 +1,7 @@
 // The organiser with many sponsors on the event's page: chips by status with counts and a search by
 // address narrow the list; the filter is in the URL (a reload keeps it) and works by keyboard, on a
-// phone and on a desktop, in German and English.
+// phone and on a desktop, in German and English. Sending an invitation again waits an hour after the
+// last (the reminder itself is in the API's and the card's tests: the server's clock cannot move here).
 import { expect, test, type Page } from '@playwright/test';
 import { createEventWithAgreement } from '../support/events.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
@@ -14,6 +15,8 @@ const TEXT = {
     shown: (shown: number, total: number) => `${shown} von ${total} Sponsoren`,
     none: 'Kein Sponsor passt zu diesem Filter.',
     showAll: 'Alle zeigen',
+    remind: 'Einladung erneut senden',
+    recent: 'Die Einladung wurde vor weniger als einer Stunde gesendet.',
   },
   en: {
     all: 'All',
@@ -23,6 +26,8 @@ const TEXT = {
     shown: (shown: number, total: number) => `${shown} of ${total} sponsors`,
     none: 'No sponsor matches this filter.',
     showAll: 'Show all',
+    remind: 'Send invitation again',
+    recent: 'The invitation was sent less than an hour ago.',
   },
 } as const;
 
@@ -90,6 +95,9 @@ for (const language of ['de', 'en'] as const) {
       await expect(rows.first()).toContainText(emails[0]!);
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/sponsorship_search=brauerei/);
+      // Sending the invitation again right after the first: the server says to wait (at most hourly).
+      await rows.first().getByRole('button', { name: text.remind }).click();
+      await expect(page.getByText(text.recent)).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
       // Nothing matches: said so, and one click shows all again.

@@ -78,6 +78,8 @@ export const ERROR_STATUS = {
   'invitation.revoked': 410,
   'invitation.not-found': 404,
   'invitation.already-accepted': 409,
+  'invitation.not-needed': 409,
+  'invitation.sent-recently': 429,
   'invitation-code.invalid': 404,
   // Sponsorships and the archive of signed agreements
   'sponsorship.not-found': 404,

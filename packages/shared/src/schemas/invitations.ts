@@ -97,3 +97,7 @@ export const ZCreateSponsorInvitationRequest = z.object({
 });
 export type CreateSponsorInvitationRequest = z.input<typeof ZCreateSponsorInvitationRequest>;
 export const ZCreateSponsorInvitationResponse = z.object({ sponsorId: z.number().int(), url: z.string() });
+
+/** POST /sponsorships/{id}/invitation: the invitation mailed again as a reminder, with a new link. */
+export const ZRemindSponsorResponse = z.object({ sent_at: z.string() });
+export type RemindSponsorResponse = z.infer<typeof ZRemindSponsorResponse>;

@@ -9,6 +9,8 @@ import {
 } from '../../identity/test-support.ts';
 import { listOutbox } from '../../ports/mail/outbox.ts';
 import { renderInvitationMail } from '../../ports/mail/templates.ts';
+import { toDbTime } from '../../db/values.ts';
+import { REMIND_AFTER_MS } from './service.ts';
 import { onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { accept, invite, registerWithInvitation, signIn, signUpWithInvitation } from './test-support.ts';
 
@@ -293,6 +295,66 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
       t.clock.advance(91 * DAY_MS);
       expect((await download(`${token}:${email}`)).statusCode).toBe(404);
       t.clock.advance(-91 * DAY_MS);
+    });
+
+    it('sends the invitation again as a reminder with a new link, once an hour, while the sponsor has not answered', async () => {
+      const email = uniqueEmail('remind');
+      const first = await call('POST', '/api/sponsor-invitation', organiser.token, {
+        email,
+        event_id: eventId,
+        amount_cents: 90_000,
+      });
+      const { sponsorId, url } = first.json();
+      const remind = (token: string) => call('POST', `/api/sponsorships/${sponsorId}/invitation`, token);
+
+      // Within the hour of the first: refused, nothing mailed.
+      const after = await lastOutboxId(t.database.db);
+      const early = await remind(organiser.token);
+      expect(early.statusCode).toBe(429);
+      expect(early.json().code).toBe('invitation.sent-recently');
+      expect(await mailsTo(email, after)).toEqual([]);
+
+      // Nobody else: another organisation, a sponsor.
+      expect((await remind(other.token)).statusCode).toBe(404);
+      expect((await remind(sponsor.token)).statusCode).toBe(403);
+      expect((await call('POST', '/api/sponsorships/2147483647/invitation', organiser.token)).statusCode).toBe(404);
+
+      await t.database.db
+        .updateTable('invitations')
+        .set({ created_at: toDbTime(new Date(t.clock().getTime() - REMIND_AFTER_MS)) })
+        .where('sponsorship_id', '=', sponsorId)
+        .execute();
+      const reminded = await remind(organiser.token);
+      expect(reminded.statusCode).toBe(200);
+      expect(reminded.json().sent_at).toBe(t.clock().toISOString());
+      const [mail] = await mailsTo(email, after);
+      expect(mail!.subject).toBe(`Erinnerung: Sponsoring-Anfrage von ${'Sportverein Musterstadt e.V.'}: Stadtlauf`);
+      expect(mail!.text).toContain('Ein früher gesendeter Link gilt nicht mehr.');
+      const newUrl = /https?:\/\/\S*invite-sponsor\/\?\S+/.exec(mail!.text)![0];
+      const oldToken = new URL(url).searchParams.get('token')!;
+      const newToken = new URL(newUrl).searchParams.get('token')!;
+      expect(newToken).not.toBe(oldToken);
+      expect((await call('GET', `/api/invitations/${oldToken}`, null)).statusCode).toBe(404);
+      expect((await call('GET', `/api/invitations/${newToken}`, null)).json()).toMatchObject({
+        email,
+        event_id: eventId,
+      });
+      // The offer stays as it was.
+      const listed = (await call('GET', `/api/event/${eventId}/sponsorships`, organiser.token)).json();
+      expect(listed.find((s: { id: number }) => s.id === sponsorId)).toMatchObject({ amount_cents: 90_000 });
+      // And again only an hour later.
+      expect((await remind(organiser.token)).statusCode).toBe(429);
+
+      // Once the sponsorship is decided, no reminder.
+      await call('POST', `/api/sponsorships/${sponsorId}/status`, organiser.token, { status: 'declined' });
+      await t.database.db
+        .updateTable('invitations')
+        .set({ created_at: toDbTime(new Date(t.clock().getTime() - REMIND_AFTER_MS)) })
+        .where('sponsorship_id', '=', sponsorId)
+        .execute();
+      const decided = await remind(organiser.token);
+      expect(decided.statusCode).toBe(409);
+      expect(decided.json().code).toBe('invitation.not-needed');
     });
 
     it('refuses sponsors, and events of another organisation', async () => {

@@ -322,6 +322,56 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
       return true;
     },
 
+    /**
+     * What sending a sponsorship's invitation again needs: its event, address and status, and when the
+     * organisation last sent it (chat notices' guest links do not count: they have no inviter).
+     */
+    async sponsorshipToRemind(sponsorshipId: number) {
+      const row = await db
+        .selectFrom('sponsorships as s')
+        .leftJoin('invitations as i', (join) =>
+          join.onRef('i.sponsorship_id', '=', 's.id').on('i.invited_by', 'is not', null),
+        )
+        .select(['s.id', 's.event_id', 's.sponsor_email', 's.sponsor_email_normalized', 's.status'])
+        .select((eb) => eb.fn.max('i.created_at').as('last_sent'))
+        .where('s.id', '=', sponsorshipId)
+        .groupBy(['s.id', 's.event_id', 's.sponsor_email', 's.sponsor_email_normalized', 's.status'])
+        .executeTakeFirst();
+      return row
+        ? {
+            id: Number(row.id),
+            eventId: Number(row.event_id),
+            email: row.sponsor_email,
+            emailNormalized: row.sponsor_email_normalized,
+            status: row.status,
+            lastSent: row.last_sent === null ? null : fromDbTime(row.last_sent),
+          }
+        : undefined;
+    },
+
+    /** The sponsorship's links replaced by one new (the earlier ones stop working), as inviting again does. */
+    async replaceSponsorInvitation(sponsorshipId: number, invitation: NewInvitation & { eventId: number }) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('invitations').where('sponsorship_id', '=', sponsorshipId).execute();
+        await trx
+          .insertInto('invitations')
+          .values({
+            token_hash: invitation.tokenHash,
+            kind: 'sponsor',
+            organisation_id: invitation.organisationId,
+            email: invitation.email,
+            email_normalized: invitation.emailNormalized,
+            role: invitation.role,
+            event_id: invitation.eventId,
+            sponsorship_id: sponsorshipId,
+            invited_by: invitation.invitedBy,
+            created_at: toDbTime(invitation.createdAt),
+            expires_at: toDbTime(invitation.expiresAt),
+          })
+          .execute();
+      });
+    },
+
     /** A signed-in user is the sponsor of the event when the sponsorship names their address. */
     async isSponsorOfEvent(emailNormalized: string, eventId: number): Promise<boolean> {
       const row = await db

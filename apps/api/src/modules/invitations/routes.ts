@@ -12,6 +12,7 @@ import {
   ZGetUserProfileResponse,
   ZInvitationLookupResponse,
   ZListTeamInvitationsResponse,
+  ZRemindSponsorResponse,
   ZRenewTeamInvitationResponse,
   ZTeamInvitation,
 } from '@sp/shared';
@@ -104,6 +105,25 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       const result = await invitations.inviteSponsor(caller(request), request.body, request.headers['accept-language']);
       return reply.status(201).send(result);
     },
+  );
+
+  app.post(
+    '/sponsorships/:id/invitation',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['invitations'],
+        summary: 'Mail a sponsor their invitation again, as a reminder',
+        description:
+          'A new link; the earlier stops working, the offer and amount stay. Organisers of the event, while the sponsor ' +
+          'has not signed (409 after); at most once an hour per sponsorship (429).',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: ZRemindSponsorResponse, ...errors, 429: ZApiError },
+      },
+    },
+    async (request) =>
+      invitations.remindSponsor(caller(request), request.params.id, request.headers['accept-language']),
   );
 
   app.get(

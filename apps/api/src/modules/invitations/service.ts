@@ -10,7 +10,7 @@ import type {
   Language,
   UserProfileWire,
 } from '@sp/shared';
-import { fail } from '../../lib/errors.ts';
+import { AppError, fail } from '../../lib/errors.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import { renderInvitationMail, type InvitationMailTemplate } from '../../ports/mail/templates.ts';
 import type { PackagesApi } from '../packages/index.ts';
@@ -24,6 +24,9 @@ import { hashInvitationToken, looksLikeInvitationToken, newInvitationToken } fro
 export type InvitationCaller = { sub: string; email: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A sponsor's invitation is sent again at most once in this time. */
+export const REMIND_AFTER_MS = 60 * 60 * 1000;
+const sponsorshipNotFound = () => fail('sponsorship.not-found', 'Sponsorship not found');
 
 const linkInvalid = () => fail('invitation.link-invalid', 'Invitation link invalid or expired.');
 
@@ -219,6 +222,57 @@ export function createInvitationsService(deps: {
         mailLanguage(inviter?.language, acceptLanguage, deps.defaultLanguage),
       );
       return { sponsorId: sponsorshipId, url };
+    },
+
+    /**
+     * POST /sponsorships/{id}/invitation: the invitation mailed again, as a reminder, with a new link
+     * (the earlier stops working; offer and amount stay). Only while the sponsor has not signed, and
+     * not twice within REMIND_AFTER_MS, so that a busy organiser cannot flood a sponsor's inbox.
+     */
+    async remindSponsor(
+      caller: InvitationCaller,
+      sponsorshipId: number,
+      acceptLanguage: string | undefined,
+    ): Promise<{ sent_at: string }> {
+      const sponsorship = await repo.sponsorshipToRemind(sponsorshipId);
+      if (!sponsorship) throw sponsorshipNotFound();
+      const event = await access.organiserEvent(caller, sponsorship.eventId).catch((error: unknown) => {
+        throw error instanceof AppError && error.statusCode === 404 ? sponsorshipNotFound() : error;
+      });
+      if (sponsorship.status !== 'invited' && sponsorship.status !== 'downloaded') {
+        throw fail('invitation.not-needed', 'The sponsor has already answered; no invitation is needed');
+      }
+      const sentAt = now();
+      if (sponsorship.lastSent && sentAt.getTime() - sponsorship.lastSent.getTime() < REMIND_AFTER_MS) {
+        throw fail('invitation.sent-recently', 'The invitation was sent less than an hour ago');
+      }
+      const inviter = await profiles.findByCognitoId(caller.sub);
+      const token = newInvitationToken();
+      const expiresAt = new Date(sentAt.getTime() + deps.sponsorAccessDays * DAY_MS);
+      await repo.replaceSponsorInvitation(sponsorship.id, {
+        tokenHash: hashInvitationToken(token),
+        organisationId: event.organisationId,
+        email: sponsorship.email,
+        emailNormalized: sponsorship.emailNormalized,
+        role: 'sponsor',
+        invitedBy: caller.sub,
+        createdAt: sentAt,
+        expiresAt,
+        eventId: event.id,
+      });
+      await sendMail(
+        sponsorship.email,
+        {
+          kind: 'sponsor-invitation',
+          organisationName: inviter?.organisation?.name ?? '',
+          eventTitle: event.title,
+          url: linkTo('invite-sponsor', token, sponsorship.email),
+          expiresAt,
+          reminder: true,
+        },
+        mailLanguage(inviter?.language, acceptLanguage, deps.defaultLanguage),
+      );
+      return { sent_at: sentAt.toISOString() };
     },
   };
 }

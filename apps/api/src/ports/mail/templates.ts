@@ -98,7 +98,15 @@ export function renderMail(to: string, template: MailTemplate, language: Languag
 /** Invitation mails: the link to open is the highlighted value. */
 export type InvitationMailTemplate =
   | { kind: 'team-invitation'; organisationName: string; url: string; expiresAt: Date }
-  | { kind: 'sponsor-invitation'; organisationName: string; eventTitle: string; url: string; expiresAt: Date };
+  | {
+      kind: 'sponsor-invitation';
+      organisationName: string;
+      eventTitle: string;
+      url: string;
+      expiresAt: Date;
+      /** Sent again by the organisation (a new link; the earlier one stops working). */
+      reminder?: boolean;
+    };
 
 const dateIn = (language: Language, date: Date) =>
   date.toLocaleDateString(language === 'de' ? 'de-DE' : 'en-GB', {
@@ -125,14 +133,14 @@ const INVITATION_TEXTS = {
       ),
     'sponsor-invitation': (t: Extract<InvitationMailTemplate, { kind: 'sponsor-invitation' }>) =>
       compose(
-        `Sponsoring-Anfrage von ${t.organisationName}: ${t.eventTitle}`,
+        `${t.reminder ? 'Erinnerung: ' : ''}Sponsoring-Anfrage von ${t.organisationName}: ${t.eventTitle}`,
         [
           'Hallo,',
           `${t.organisationName} lädt Sie ein, die Veranstaltung „${t.eventTitle}“ auf ${PRODUCT} zu sponsern. Über diesen Link sehen Sie die Einzelheiten:`,
         ],
         t.url,
         [
-          `Der Link ist bis zum ${dateIn('de', t.expiresAt)} gültig.`,
+          `Der Link ist bis zum ${dateIn('de', t.expiresAt)} gültig.${t.reminder ? ' Ein früher gesendeter Link gilt nicht mehr.' : ''}`,
           'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
         ],
       ),
@@ -153,14 +161,14 @@ const INVITATION_TEXTS = {
       ),
     'sponsor-invitation': (t: Extract<InvitationMailTemplate, { kind: 'sponsor-invitation' }>) =>
       compose(
-        `Sponsorship request from ${t.organisationName}: ${t.eventTitle}`,
+        `${t.reminder ? 'Reminder: ' : ''}Sponsorship request from ${t.organisationName}: ${t.eventTitle}`,
         [
           'Hello,',
           `${t.organisationName} invites you to sponsor the event "${t.eventTitle}" on ${PRODUCT}. This link shows the details:`,
         ],
         t.url,
         [
-          `The link is valid until ${dateIn('en', t.expiresAt)}.`,
+          `The link is valid until ${dateIn('en', t.expiresAt)}.${t.reminder ? ' A link sent earlier no longer works.' : ''}`,
           'If you did not expect this invitation, you can ignore this e-mail.',
         ],
       ),

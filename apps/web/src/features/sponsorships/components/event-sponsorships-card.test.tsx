@@ -8,7 +8,8 @@ import { renderWithApp } from '@/testing/render';
 import { EventSponsorshipsCard } from './event-sponsorships-card';
 import type { SponsorshipFilter } from './sponsorship-filter';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
 
 const sponsorship = (id: number, email: string, status: SponsorshipStatus): SponsorshipWire => ({
   id,
@@ -29,9 +30,16 @@ const sponsorship = (id: number, email: string, status: SponsorshipStatus): Spon
 
 let list: SponsorshipWire[];
 const filters: SponsorshipFilter[] = [];
+let posted: string[];
+let remindAnswer: Response;
 
 beforeEach(() => {
   filters.length = 0;
+  vi.clearAllMocks();
+  posted = [];
+  remindAnswer = new Response(JSON.stringify({ sent_at: '2026-05-01T10:00:00Z' }), {
+    headers: { 'Content-Type': 'application/json' },
+  });
   list = [
     sponsorship(1, 'brauerei@example.org', 'invited'),
     sponsorship(2, 'baeckerei@example.org', 'invited'),
@@ -43,8 +51,13 @@ beforeEach(() => {
   configureApiClient({
     baseUrl: '/api',
     getAccessToken: () => Promise.resolve('token'),
-    fetch: () =>
-      Promise.resolve(new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json' } })),
+    fetch: (input, init) => {
+      if (init?.method === 'POST') {
+        posted.push(String(input));
+        return Promise.resolve(remindAnswer);
+      }
+      return Promise.resolve(new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json' } }));
+    },
   });
 });
 
@@ -122,5 +135,38 @@ describe('EventSponsorshipsCard filter', () => {
     await renderWithApp(<WithFilter />);
     expect(await screen.findAllByTestId('event-sponsorship')).toHaveLength(3);
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
+  });
+});
+
+describe('EventSponsorshipsCard reminder', () => {
+  it('sends the invitation again to a sponsor who has not signed, and only to those', async () => {
+    await renderWithApp(<WithFilter />);
+    const rows = await screen.findAllByTestId('event-sponsorship');
+    const remindIn = (row: HTMLElement) => within(row).queryByRole('button', { name: 'Einladung erneut senden' });
+    expect(rows.map((row) => remindIn(row) !== null)).toEqual([true, true, false, false, false, false]);
+    await userEvent.click(remindIn(rows[0]!)!);
+    expect(posted).toEqual(['/api/sponsorships/1/invitation']);
+    expect(toast.success).toHaveBeenCalledWith(
+      'Einladung an brauerei@example.org erneut gesendet. Der vorige Link gilt nicht mehr.',
+    );
+  });
+
+  it('says why when the invitation went out less than an hour ago', async () => {
+    remindAnswer = new Response(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Too Many Requests',
+        status: 429,
+        detail: 'The invitation was sent less than an hour ago',
+        code: 'invitation.sent-recently',
+      }),
+      { status: 429, headers: { 'Content-Type': 'application/problem+json' } },
+    );
+    await renderWithApp(<WithFilter />);
+    const [first] = await screen.findAllByTestId('event-sponsorship');
+    await userEvent.click(within(first!).getByRole('button', { name: 'Einladung erneut senden' }));
+    expect(toast.error).toHaveBeenCalledWith(
+      'Die Einladung wurde nicht gesendet: Die Einladung wurde vor weniger als einer Stunde gesendet. Bitte versuchen Sie es später erneut.',
+    );
   });
 });

@@ -4,6 +4,7 @@ import {
   CheckIcon,
   DownloadIcon,
   LoaderCircleIcon,
+  MailIcon,
   MessageSquareIcon,
   PencilIcon,
   UsersIcon,
@@ -19,6 +20,7 @@ import { formatCurrency, formatDate, formatDateTime } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { downloadFile } from '../api/agreement-files';
 import { useChangeSponsorshipStatus } from '../api/change-sponsorship';
+import { useRemindSponsor } from '../api/remind-sponsor';
 import { eventSponsorshipsQueryOptions } from '../api/list-event-sponsorships';
 import { isOpen, type Sponsorship } from '../api/sponsorship';
 import { AmountForm } from './amount-form';
@@ -85,8 +87,11 @@ function OrganiserActions({
 }) {
   const { t } = useTranslation();
   const change = useChangeSponsorshipStatus(ME);
+  const remind = useRemindSponsor();
   const [declining, setDeclining] = useState(false);
   if (!isOpen(sponsorship.status)) return null;
+  // Until the sponsor has signed, the invitation can be sent again (a new link, at most hourly).
+  const waiting = sponsorship.status === 'invited' || sponsorship.status === 'downloaded';
 
   const decide = (status: 'confirmed' | 'declined') =>
     change.mutate(
@@ -113,6 +118,26 @@ function OrganiserActions({
             {t('sponsorships.actions.confirm')}
           </Button>
         </UploadOnly>
+      ) : null}
+      {waiting ? (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={remind.isPending}
+          onClick={() =>
+            remind.mutate(sponsorship.id, {
+              onSuccess: () => toast.success(t('sponsorships.remind.done', { email: sponsorship.sponsorEmail })),
+              onError: (error) => toast.error(t('sponsorships.remind.failed', { message: getErrorMessage(error, t) })),
+            })
+          }
+        >
+          {remind.isPending ? (
+            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <MailIcon aria-hidden="true" />
+          )}
+          {t('sponsorships.remind.action')}
+        </Button>
       ) : null}
       {onEditAmount ? (
         <Button size="sm" variant="outline" disabled={change.isPending} onClick={onEditAmount}>
