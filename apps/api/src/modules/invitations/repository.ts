@@ -76,6 +76,27 @@ export const READ_ONLY: InvitationWrites = {
   joinOrganisation: readOnly,
 };
 
+/** The sponsorship's links replaced by the one of `invitation`: the earlier stop working. */
+async function replaceSponsorLinks(trx: Db, sponsorshipId: number, invitation: NewInvitation & { eventId: number }) {
+  await trx.deleteFrom('invitations').where('sponsorship_id', '=', sponsorshipId).execute();
+  await trx
+    .insertInto('invitations')
+    .values({
+      token_hash: invitation.tokenHash,
+      kind: 'sponsor',
+      organisation_id: invitation.organisationId,
+      email: invitation.email,
+      email_normalized: invitation.emailNormalized,
+      role: invitation.role,
+      event_id: invitation.eventId,
+      sponsorship_id: sponsorshipId,
+      invited_by: invitation.invitedBy,
+      created_at: toDbTime(invitation.createdAt),
+      expires_at: toDbTime(invitation.expiresAt),
+    })
+    .execute();
+}
+
 export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
   const claim = async (trx: Db, invitationId: number, acceptedBy: string, now: Date) => {
     const claimed = await trx
@@ -179,7 +200,6 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
       alsoWrite?: ((trx: Db, sponsorshipId: number) => Promise<void>) | null,
     ): Promise<{ sponsorshipId: number }> {
       return db.transaction().execute(async (trx) => {
-        const at = toDbTime(invitation.createdAt);
         const sponsorship = await writes.upsertInvitedSponsorship(trx, {
           eventId: invitation.eventId,
           organisationId: invitation.organisationId,
@@ -188,23 +208,7 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
           amountCents: invitation.amountCents,
           at: invitation.createdAt,
         });
-        await trx.deleteFrom('invitations').where('sponsorship_id', '=', sponsorship.id).execute();
-        await trx
-          .insertInto('invitations')
-          .values({
-            token_hash: invitation.tokenHash,
-            kind: 'sponsor',
-            organisation_id: invitation.organisationId,
-            email: invitation.email,
-            email_normalized: invitation.emailNormalized,
-            role: invitation.role,
-            event_id: invitation.eventId,
-            sponsorship_id: sponsorship.id,
-            invited_by: invitation.invitedBy,
-            created_at: at,
-            expires_at: toDbTime(invitation.expiresAt),
-          })
-          .execute();
+        await replaceSponsorLinks(trx, sponsorship.id, invitation);
         if (alsoWrite) await alsoWrite(trx, sponsorship.id);
         return { sponsorshipId: sponsorship.id };
       });
@@ -351,25 +355,7 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
 
     /** The sponsorship's links replaced by one new (the earlier ones stop working), as inviting again does. */
     async replaceSponsorInvitation(sponsorshipId: number, invitation: NewInvitation & { eventId: number }) {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('invitations').where('sponsorship_id', '=', sponsorshipId).execute();
-        await trx
-          .insertInto('invitations')
-          .values({
-            token_hash: invitation.tokenHash,
-            kind: 'sponsor',
-            organisation_id: invitation.organisationId,
-            email: invitation.email,
-            email_normalized: invitation.emailNormalized,
-            role: invitation.role,
-            event_id: invitation.eventId,
-            sponsorship_id: sponsorshipId,
-            invited_by: invitation.invitedBy,
-            created_at: toDbTime(invitation.createdAt),
-            expires_at: toDbTime(invitation.expiresAt),
-          })
-          .execute();
-      });
+      await db.transaction().execute((trx) => replaceSponsorLinks(trx, sponsorshipId, invitation));
     },
 
     /** A signed-in user is the sponsor of the event when the sponsorship names their address. */
