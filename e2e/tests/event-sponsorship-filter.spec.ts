@@ -17,6 +17,9 @@ const TEXT = {
     showAll: 'Alle zeigen',
     remind: 'Einladung erneut senden',
     recent: 'Die Einladung wurde vor weniger als einer Stunde gesendet.',
+    remindAll: '5 Sponsoren erinnern',
+    send: 'Einladungen senden',
+    remindedAll: '0 erinnert, 5 übersprungen (in der letzten Stunde eingeladen).',
   },
   en: {
     all: 'All',
@@ -28,6 +31,9 @@ const TEXT = {
     showAll: 'Show all',
     remind: 'Send invitation again',
     recent: 'The invitation was sent less than an hour ago.',
+    remindAll: 'Remind 5 sponsors',
+    send: 'Send invitations',
+    remindedAll: '0 reminded, 5 skipped (invited within the last hour).',
   },
 } as const;
 
@@ -90,6 +96,11 @@ for (const language of ['de', 'en'] as const) {
       await expect(rows).toHaveCount(2);
       await chips.getByRole('button', { name: new RegExp(text.invited) }).click();
       await expect(rows).toHaveCount(5);
+      // All five reminded at once, after asking: each was invited a moment ago, so each is skipped.
+      await page.getByRole('button', { name: text.remindAll }).click();
+      await page.screenshot({ path: test.info().outputPath(`remind-all-${language}-${width}.png`) });
+      await page.getByRole('alertdialog').getByRole('button', { name: text.send }).click();
+      await expect(page.getByText(text.remindedAll)).toBeVisible();
       await page.getByRole('searchbox', { name: text.search }).fill('brauerei');
       await expect(rows).toHaveCount(1);
       await expect(rows.first()).toContainText(emails[0]!);

@@ -12,8 +12,12 @@ import {
 import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
 
-/** A decision that cannot be undone (decline, withdraw), asked once more before it is sent. */
+/**
+ * A decision that cannot be undone (decline, withdraw), asked once more before it is sent; `tone`
+ * 'default' for one that does no harm but should not happen by a slip (reminding many sponsors).
+ */
 export function ConfirmDecisionDialog({
+  tone = 'destructive',
   trigger,
   title,
   text,
@@ -23,6 +27,7 @@ export function ConfirmDecisionDialog({
   onOpenChange,
   onConfirm,
 }: {
+  tone?: 'destructive' | 'default';
   trigger: ReactNode;
   title: string;
   text: string;
@@ -43,7 +48,7 @@ export function ConfirmDecisionDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{t('sponsorships.actions.cancel')}</AlertDialogCancel>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+          <Button variant={tone} disabled={pending} onClick={onConfirm}>
             {confirm}
           </Button>
         </AlertDialogFooter>

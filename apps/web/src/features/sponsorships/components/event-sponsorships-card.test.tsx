@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,15 +31,27 @@ const sponsorship = (id: number, email: string, status: SponsorshipStatus): Spon
 let list: SponsorshipWire[];
 const filters: SponsorshipFilter[] = [];
 let posted: string[];
-let remindAnswer: Response;
+let remindAnswer: (url: string) => Response;
+const recently = () =>
+  new Response(
+    JSON.stringify({
+      type: 'about:blank',
+      title: 'Too Many Requests',
+      status: 429,
+      detail: 'The invitation was sent less than an hour ago',
+      code: 'invitation.sent-recently',
+    }),
+    { status: 429, headers: { 'Content-Type': 'application/problem+json' } },
+  );
 
 beforeEach(() => {
   filters.length = 0;
   vi.clearAllMocks();
   posted = [];
-  remindAnswer = new Response(JSON.stringify({ sent_at: '2026-05-01T10:00:00Z' }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
+  remindAnswer = () =>
+    new Response(JSON.stringify({ sent_at: '2026-05-01T10:00:00Z' }), {
+      headers: { 'Content-Type': 'application/json' },
+    });
   list = [
     sponsorship(1, 'brauerei@example.org', 'invited'),
     sponsorship(2, 'baeckerei@example.org', 'invited'),
@@ -54,7 +66,7 @@ beforeEach(() => {
     fetch: (input, init) => {
       if (init?.method === 'POST') {
         posted.push(String(input));
-        return Promise.resolve(remindAnswer);
+        return Promise.resolve(remindAnswer(String(input)));
       }
       return Promise.resolve(new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json' } }));
     },
@@ -152,21 +164,31 @@ describe('EventSponsorshipsCard reminder', () => {
   });
 
   it('says why when the invitation went out less than an hour ago', async () => {
-    remindAnswer = new Response(
-      JSON.stringify({
-        type: 'about:blank',
-        title: 'Too Many Requests',
-        status: 429,
-        detail: 'The invitation was sent less than an hour ago',
-        code: 'invitation.sent-recently',
-      }),
-      { status: 429, headers: { 'Content-Type': 'application/problem+json' } },
-    );
+    remindAnswer = recently;
     await renderWithApp(<WithFilter />);
     const [first] = await screen.findAllByTestId('event-sponsorship');
     await userEvent.click(within(first!).getByRole('button', { name: 'Einladung erneut senden' }));
     expect(toast.error).toHaveBeenCalledWith(
       'Die Einladung wurde nicht gesendet: Die Einladung wurde vor weniger als einer Stunde gesendet. Bitte versuchen Sie es später erneut.',
     );
+  });
+
+  it('reminds every listed sponsor who has not signed, after asking, and counts those skipped', async () => {
+    remindAnswer = (url) =>
+      url.endsWith('/2/invitation')
+        ? recently()
+        : new Response(JSON.stringify({ sent_at: '2026-05-01T10:00:00Z' }), {
+            headers: { 'Content-Type': 'application/json' },
+          });
+    await renderWithApp(<WithFilter />);
+    await userEvent.click(await screen.findByRole('button', { name: '2 Sponsoren erinnern' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '2 Sponsoren erinnern?' });
+    expect(posted).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Einladungen senden' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('1 erinnert, 1 übersprungen (in der letzten Stunde eingeladen).'),
+    );
+    expect(posted).toEqual(['/api/sponsorships/1/invitation', '/api/sponsorships/2/invitation']);
+    expect(toast.error).not.toHaveBeenCalled();
   });
 });

@@ -26,6 +26,7 @@ import { isOpen, type Sponsorship } from '../api/sponsorship';
 import { AmountForm } from './amount-form';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
 import { StatusBadge } from './status-badge';
+import { isWaiting, RemindAllButton } from './remind-all-button';
 import { FILTER_FROM, filterSponsorships, SponsorshipFilterBar, type SponsorshipFilter } from './sponsorship-filter';
 
 const ME = { kind: 'user' } as const;
@@ -91,7 +92,7 @@ function OrganiserActions({
   const [declining, setDeclining] = useState(false);
   if (!isOpen(sponsorship.status)) return null;
   // Until the sponsor has signed, the invitation can be sent again (a new link, at most hourly).
-  const waiting = sponsorship.status === 'invited' || sponsorship.status === 'downloaded';
+  const waiting = isWaiting(sponsorship);
 
   const decide = (status: 'confirmed' | 'declined') =>
     change.mutate(
@@ -314,9 +315,12 @@ export function EventSponsorshipsCard({
                   onSearch={setSearch}
                   onFilter={onFilter}
                 />
-                <p className="text-sm text-muted-foreground" role="status" data-testid="sponsorships-shown">
-                  {t('sponsorships.filter.shown', { shown: String(shown.length), total: String(all.length) })}
-                </p>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm text-muted-foreground" role="status" data-testid="sponsorships-shown">
+                    {t('sponsorships.filter.shown', { shown: String(shown.length), total: String(all.length) })}
+                  </p>
+                  <RemindAllButton sponsorships={shown} />
+                </div>
               </>
             ) : null}
             {shown.length === 0 ? (
