@@ -223,6 +223,13 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     body: { email: '{newEmail}', event_id: '{eventA}' },
     expect: organisationA(201, 404, { removed: 403, sponsor: 403 }),
   },
+  {
+    method: 'POST',
+    route: '/api/sponsorships/:id/invitation',
+    url: '/api/sponsorships/{sponsorshipA}/invitation',
+    expect: organisationA(429, 404, { removed: 403, sponsor: 403 }),
+    note: "the organisation's own sponsorship, but invited moments ago: sent again at most hourly",
+  },
 
   ...FULFILMENT_ROWS,
   ...INVOICE_ROWS,

@@ -12,19 +12,9 @@ import { lineOf, negated, totalsOf } from './money.ts';
 import type { InvoiceRecord } from './repository.ts';
 import { vatNoteOf, type InvoiceParty } from './snapshot.ts';
 import { embeddedXml, validateCii, type Verdict } from '../../../test/einvoice/validate.ts';
+import { SELLER_PARTY } from './test-support.ts';
 
-const seller: InvoiceParty = {
-  name: 'Sportverein Musterstadt e.V.',
-  street: 'Hauptstraße',
-  houseNumber: '12a',
-  postalCode: '10115',
-  city: 'Berlin',
-  country: 'DE',
-  vatId: 'DE123456789',
-  taxNumber: '30/123/45678',
-  email: 'kasse@sv-musterstadt.de',
-  phone: '+49 30 1234567',
-};
+const seller = SELLER_PARTY;
 const buyer: InvoiceParty = {
   name: 'Müller Getränke GmbH',
   street: 'Industriestraße',

@@ -5,18 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { lineOf, totalsOf } from './money.ts';
 import { readablePdf, type ReadableInput } from './pdf.ts';
 import type { InvoiceParty } from './snapshot.ts';
+import { SELLER_PARTY } from './test-support.ts';
 
-const seller: InvoiceParty = {
-  name: 'Sportverein Musterstadt e.V.',
-  street: 'Hauptstraße',
-  houseNumber: '12a',
-  postalCode: '10115',
-  city: 'Berlin',
-  country: 'DE',
-  vatId: 'DE123456789',
-  taxNumber: '30/123/45678',
-  email: null,
-};
+const seller = SELLER_PARTY;
 const swissBuyer: InvoiceParty = {
   name: 'Käserei Alpenblick AG',
   street: 'Seestrasse',

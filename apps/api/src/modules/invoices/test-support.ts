@@ -10,6 +10,21 @@ import {
 } from '../../identity/test-support.ts';
 import { MASTER_DATA, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { confirmSponsorship, guestHeaders, type Guest } from '../sponsorships/test-support.ts';
+import type { InvoiceParty } from './snapshot.ts';
+
+/** The seller of the document tests (readable PDF, XRechnung, ZUGFeRD): a German club with VAT ID. */
+export const SELLER_PARTY: InvoiceParty = {
+  name: 'Sportverein Musterstadt e.V.',
+  street: 'Hauptstraße',
+  houseNumber: '12a',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  vatId: 'DE123456789',
+  taxNumber: '30/123/45678',
+  email: 'kasse@sv-musterstadt.de',
+  phone: '+49 30 1234567',
+};
 
 export const SETTINGS: BillingSettingsInput = {
   legal_name: null,
