@@ -22,6 +22,7 @@ const TEXT = {
     open: 'Offen',
     inProgress: 'In Arbeit',
     log: 'Verlauf der Leistungen',
+    ownInput: 'Sie haben Angaben zu „Vortrag“ gemacht',
   },
   en: {
     confirm: 'Confirm',
@@ -36,6 +37,7 @@ const TEXT = {
     open: 'Open',
     inProgress: 'In progress',
     log: 'Deliverables log',
+    ownInput: 'You provided details for “Vortrag”',
   },
 } as const;
 
@@ -167,6 +169,9 @@ for (const language of ['de', 'en'] as const) {
     // The organisation's entries carry its name for the sponsor, not the organiser's address.
     await expect(log).toContainText(SAMPLE_MASTER_DATA.organisation_name);
     await expect(log).not.toContainText(organiser.email);
+    // Its own entries read as its own, not under its address.
+    await expect(log).toContainText(text.ownInput);
+    await expect(log).not.toContainText(sponsor.email);
     await expect(guest.getByTestId('sponsorship-activity')).toContainText(SAMPLE_MASTER_DATA.organisation_name);
     await expect(guest.getByTestId('sponsorship-activity')).not.toContainText(organiser.email);
     await guest.screenshot({ path: test.info().outputPath(`sponsor-log-${language}.png`), fullPage: true });

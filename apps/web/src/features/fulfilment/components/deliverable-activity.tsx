@@ -4,8 +4,17 @@ import { useTranslation } from '@/lib/i18n';
 
 const STATUS_PATTERN = /^(open|in_progress|done|waived) → (open|in_progress|done|waived)$/;
 
-/** The fulfilment log of a sponsorship (who, when, what), which both parties see. */
-export function DeliverableActivity({ activity }: { activity: DeliverableActivityWire[] }) {
+/**
+ * The fulfilment log of a sponsorship (who, when, what), which both parties see; the sponsor reads its
+ * own entries as "You provided …".
+ */
+export function DeliverableActivity({
+  activity,
+  viewer = 'organisation',
+}: {
+  activity: DeliverableActivityWire[];
+  viewer?: 'organisation' | 'sponsor';
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   if (activity.length === 0) return null;
@@ -28,11 +37,16 @@ export function DeliverableActivity({ activity }: { activity: DeliverableActivit
             <time dateTime={entry.at} className="text-muted-foreground tabular-nums">
               {format.dateTime(entry.at)}
             </time>{' '}
-            {t(`fulfilment.activity.${entry.kind}`, {
-              by: entry.by || t('fulfilment.activity.system'),
-              title: entry.title ?? '',
-              detail: detailOf(entry),
-            })}
+            {t(
+              viewer === 'sponsor' && entry.side === 'sponsor'
+                ? `fulfilment.activity.you.${entry.kind}`
+                : `fulfilment.activity.${entry.kind}`,
+              {
+                by: entry.by || t('fulfilment.activity.system'),
+                title: entry.title ?? '',
+                detail: detailOf(entry),
+              },
+            )}
           </li>
         ))}
       </ol>

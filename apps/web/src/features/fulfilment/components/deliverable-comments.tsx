@@ -8,15 +8,17 @@ import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { useAddComment, type DeliverableViewer } from '../api/sponsorship-deliverables';
 
-/** A deliverable's comments, oldest first, and a field to add one (either party). */
+/** A deliverable's comments, oldest first, and a field to add one (either party; the sponsor's own as "You"). */
 export function DeliverableComments({
   deliverableId,
   comments,
   viewer,
+  side = 'organisation',
 }: {
   deliverableId: number;
   comments: DeliverableCommentWire[];
   viewer: DeliverableViewer;
+  side?: DeliverableCommentWire['side'];
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -39,7 +41,9 @@ export function DeliverableComments({
         <ul className="flex flex-col gap-1.5 text-sm" aria-label={t('fulfilment.comments.title')}>
           {comments.map((c) => (
             <li key={c.id} className="break-words rounded-md bg-muted/50 px-2 py-1.5">
-              <span className="font-medium">{c.by}</span>{' '}
+              <span className="font-medium">
+                {side === 'sponsor' && c.side === 'sponsor' ? t('fulfilment.comments.you') : c.by}
+              </span>{' '}
               <time dateTime={c.at} className="text-xs text-muted-foreground tabular-nums">
                 {format.dateTime(c.at)}
               </time>

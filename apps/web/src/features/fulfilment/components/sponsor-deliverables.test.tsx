@@ -114,4 +114,42 @@ describe('SponsorDeliverables', () => {
     await renderWithApp(<SponsorDeliverables sponsorshipId={5} viewer={guest} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Die Leistungen konnten nicht geladen werden.');
   });
+
+  it("names the sponsor's own comments and log entries as its own, the organisation's by the organisation's name", async () => {
+    answer.deliverables[0] = deliverable({
+      comments: [
+        { id: 1, at: '2026-05-02T10:00:00Z', side: 'organisation', by: 'Sportverein', text: 'Bis wann?' },
+        { id: 2, at: '2026-05-02T11:00:00Z', side: 'sponsor', by: 'a@example.org', text: 'Bis Freitag.' },
+      ],
+    });
+    answer.activity = [
+      {
+        id: 1,
+        at: '2026-05-01T10:00:00Z',
+        side: 'organisation',
+        by: 'Sportverein',
+        kind: 'created',
+        title: 'Vortrag',
+        detail: 'Gold',
+      },
+      {
+        id: 2,
+        at: '2026-05-02T11:00:00Z',
+        side: 'sponsor',
+        by: 'a@example.org',
+        kind: 'commented',
+        title: 'Vortrag',
+        detail: null,
+      },
+    ];
+    await renderWithApp(<SponsorDeliverables sponsorshipId={5} viewer={guest} />);
+    const comments = await screen.findByRole('list', { name: 'Kommentare' });
+    expect(comments).toHaveTextContent('Sportverein');
+    expect(comments).toHaveTextContent('Sie');
+    expect(comments).not.toHaveTextContent('a@example.org');
+    const log = screen.getByTestId('deliverable-activity');
+    expect(log).toHaveTextContent('Sportverein: Leistung „Vortrag“ angelegt (Gold)');
+    expect(log).toHaveTextContent('Sie haben „Vortrag“ kommentiert');
+    expect(log).not.toHaveTextContent('a@example.org');
+  });
 });

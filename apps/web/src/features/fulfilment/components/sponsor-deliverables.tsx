@@ -122,11 +122,11 @@ export function SponsorDeliverables({ sponsorshipId, viewer }: { sponsorshipId: 
             {d.sponsor_input && (d.status === 'done' || d.status === 'waived') ? (
               <p className="text-sm whitespace-pre-wrap break-words">{d.sponsor_input}</p>
             ) : null}
-            <DeliverableComments deliverableId={d.id} comments={d.comments} viewer={viewer} />
+            <DeliverableComments deliverableId={d.id} comments={d.comments} viewer={viewer} side="sponsor" />
           </li>
         ))}
       </ul>
-      <DeliverableActivity activity={activity} />
+      <DeliverableActivity activity={activity} viewer="sponsor" />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SponsorshipActivityWire } from '@sp/shared';
+import { changeLanguage } from '@/lib/i18n';
 import { renderWithApp } from '@/testing/render';
 import { ActivityList } from './activity-list';
 
@@ -39,5 +40,21 @@ describe('ActivityList', () => {
     await renderWithApp(<ActivityList activity={[1, 2, 3].map((id) => entry(id))} />);
     expect(shown()).toBe(3);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("names the sponsor's own entries as its own when the sponsor reads, the address when the organisation does", async () => {
+    const activity = [
+      entry(1, { kind: 'offered', package_name: 'Gold', by: 'Sportverein' }),
+      entry(2, { kind: 'chosen', package_name: 'Gold', side: 'sponsor', by: 'a@sponsor.de' }),
+    ];
+    const { unmount } = await renderWithApp(<ActivityList activity={activity} viewer="sponsor" />);
+    const log = screen.getByTestId('sponsorship-activity');
+    expect(log).toHaveTextContent('Sportverein hat angeboten: Gold');
+    expect(log).toHaveTextContent('Sie haben gewählt: Gold');
+    expect(log).not.toHaveTextContent('a@sponsor.de');
+    unmount();
+    await changeLanguage('en');
+    await renderWithApp(<ActivityList activity={activity} />);
+    expect(screen.getByTestId('sponsorship-activity')).toHaveTextContent('a@sponsor.de chose: Gold');
   });
 });

@@ -7,8 +7,17 @@ import { useTranslation } from '@/lib/i18n';
 /** Entries shown before "show earlier": the latest, which say where the sponsorship stands. */
 export const LATEST_ENTRIES = 3;
 
-/** The sponsorship's log of offers, choices, amount and status changes, which both parties see. */
-export function ActivityList({ activity }: { activity: SponsorshipActivityWire[] }) {
+/**
+ * The sponsorship's log of offers, choices, amount and status changes, which both parties see. The
+ * sponsor reads its own entries as "You chose …", not under its own address.
+ */
+export function ActivityList({
+  activity,
+  viewer = 'organisation',
+}: {
+  activity: SponsorshipActivityWire[];
+  viewer?: SponsorshipActivityWire['side'];
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const [all, setAll] = useState(false);
@@ -28,13 +37,18 @@ export function ActivityList({ activity }: { activity: SponsorshipActivityWire[]
             <time dateTime={entry.at} className="text-muted-foreground tabular-nums">
               {format.dateTime(entry.at)}
             </time>{' '}
-            {t(`packages.activity.${entry.kind}`, {
-              by: entry.by,
-              package: entry.package_name ?? '',
-              amount: entry.amount_cents === null ? '' : format.currency(entry.amount_cents / 100),
-              from: entry.from_status ? t(`sponsorships.status.${entry.from_status as SponsorshipStatus}`) : '',
-              to: entry.to_status ? t(`sponsorships.status.${entry.to_status as SponsorshipStatus}`) : '',
-            })}
+            {t(
+              viewer === 'sponsor' && entry.side === 'sponsor'
+                ? `packages.activity.you.${entry.kind}`
+                : `packages.activity.${entry.kind}`,
+              {
+                by: entry.by,
+                package: entry.package_name ?? '',
+                amount: entry.amount_cents === null ? '' : format.currency(entry.amount_cents / 100),
+                from: entry.from_status ? t(`sponsorships.status.${entry.from_status as SponsorshipStatus}`) : '',
+                to: entry.to_status ? t(`sponsorships.status.${entry.to_status as SponsorshipStatus}`) : '',
+              },
+            )}
             {entry.note ? <span className="block text-muted-foreground italic">{entry.note}</span> : null}
           </li>
         ))}

@@ -91,7 +91,7 @@ describe('PackageChoice', () => {
     expect(screen.getByText('Wählen Sie eines der angebotenen Pakete.')).toBeInTheDocument();
     await user.click(within(gold!).getByRole('button', { name: 'Dieses Paket wählen' }));
     expect(await screen.findByText('Gewählt')).toBeInTheDocument();
-    expect(screen.getByText('a@sponsor.de hat gewählt: Gold')).toBeInTheDocument();
+    expect(screen.getByText('Sie haben gewählt: Gold')).toBeInTheDocument();
     expect(
       screen.getByText('Ihre Wahl. Solange das Sponsoring offen ist, können Sie ein anderes Paket wählen.'),
     ).toBeInTheDocument();

@@ -129,7 +129,7 @@ export function PackageChoice({
           );
         })}
       </ul>
-      <ActivityList activity={activity} />
+      <ActivityList activity={activity} viewer="sponsor" />
     </section>
   );
 }
