@@ -2,6 +2,8 @@
 // address narrow the list; the filter is in the URL (a reload keeps it) and works by keyboard, on a
 // phone and on a desktop, in German and English. Sending an invitation again waits an hour after the
 // last (the reminder itself is in the API's and the card's tests: the server's clock cannot move here).
+// The whole list saves as CSV.
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { createEventWithAgreement } from '../support/events.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
@@ -20,6 +22,7 @@ const TEXT = {
     remindAll: '5 Sponsoren erinnern',
     send: 'Einladungen senden',
     remindedAll: '0 erinnert, 5 übersprungen (in der letzten Stunde eingeladen).',
+    export: 'Als CSV exportieren',
   },
   en: {
     all: 'All',
@@ -34,6 +37,7 @@ const TEXT = {
     remindAll: 'Remind 5 sponsors',
     send: 'Send invitations',
     remindedAll: '0 reminded, 5 skipped (invited within the last hour).',
+    export: 'Export as CSV',
   },
 } as const;
 
@@ -117,6 +121,23 @@ for (const language of ['de', 'en'] as const) {
       await page.getByRole('button', { name: text.showAll }).click();
       await expect(rows).toHaveCount(7);
       await expect(page).not.toHaveURL(/sponsorship_/);
+
+      // Every sponsor as a spreadsheet, whatever the filter shows.
+      await chips.getByRole('button', { name: new RegExp(text.declined) }).click();
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: text.export }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`^sponsors-event-${event.id}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+      );
+      const csv = fs.readFileSync((await download.path())!, 'utf8');
+      const lines = csv
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      expect(lines[0]).toBe('sponsor_email;status;package;amount;invited_at;updated_at');
+      expect(lines.slice(1).map((line) => line.split(';')[0]!.replace(/"/g, ''))).toEqual(emails);
+      expect(lines.filter((line) => line.includes('"declined"'))).toHaveLength(2);
     });
   }
 }

@@ -170,6 +170,12 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   },
   {
     method: 'GET',
+    route: '/api/event/:id/sponsorships.csv',
+    url: '/api/event/{eventA}/sponsorships.csv',
+    expect: organisationA(200, 404, { removed: 403, sponsor: 403 }),
+  },
+  {
+    method: 'GET',
     route: '/api/sponsorships/:id',
     url: '/api/sponsorships/{sponsorshipA}',
     expect: organisationA(200, 404, { guest: 200, otherGuest: 404 }),

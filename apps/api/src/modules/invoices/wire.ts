@@ -8,6 +8,7 @@ import type {
   InvoiceWire,
   VatRate,
 } from '@sp/shared';
+import { csvDocument } from '../../lib/csv.ts';
 import { decimal } from './money.ts';
 import type { InvoiceRecord, PaymentRecord } from './repository.ts';
 import type { InvoiceParty } from './snapshot.ts';
@@ -139,36 +140,28 @@ const CSV_COLUMNS = [
   'cancels',
 ] as const;
 
-/** A field for a spreadsheet: quoted, quotes doubled, and a leading =+-@ defused (CSV injection). */
-const field = (value: string) =>
-  `"${(/^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
-
 export function invoicesCsv(records: InvoiceRecord[], today: string, numbers: Map<number, string>): string {
   const rows = records
     .filter((r) => r.status !== 'draft')
-    .map((r) =>
-      [
-        r.number ?? '',
-        r.kind,
-        statusOf(r, today),
-        r.invoice_date ?? '',
-        r.service_date,
-        r.due_date ?? '',
-        r.event_title,
-        r.snapshot.buyer.name,
-        r.snapshot.buyer.vatId ?? '',
-        r.sponsor_email,
-        r.vat_treatment,
-        String(r.vat_rate),
-        decimal(r.net_cents),
-        decimal(r.vat_cents),
-        decimal(r.gross_cents),
-        decimal(r.paid_cents),
-        decimal(outstandingOf(r)),
-        r.cancels_invoice_id !== null ? (numbers.get(r.cancels_invoice_id) ?? '') : '',
-      ]
-        .map(field)
-        .join(';'),
-    );
-  return `\uFEFF${[CSV_COLUMNS.join(';'), ...rows].join('\r\n')}\r\n`;
+    .map((r) => [
+      r.number ?? '',
+      r.kind,
+      statusOf(r, today),
+      r.invoice_date ?? '',
+      r.service_date,
+      r.due_date ?? '',
+      r.event_title,
+      r.snapshot.buyer.name,
+      r.snapshot.buyer.vatId ?? '',
+      r.sponsor_email,
+      r.vat_treatment,
+      String(r.vat_rate),
+      decimal(r.net_cents),
+      decimal(r.vat_cents),
+      decimal(r.gross_cents),
+      decimal(r.paid_cents),
+      decimal(outstandingOf(r)),
+      r.cancels_invoice_id !== null ? (numbers.get(r.cancels_invoice_id) ?? '') : '',
+    ]);
+  return csvDocument(CSV_COLUMNS, rows);
 }

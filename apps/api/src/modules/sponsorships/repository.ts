@@ -222,6 +222,17 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
       return byEvent;
     },
 
+    /** The name of the package each of the event's sponsorships has chosen (the CSV export). */
+    async chosenPackageNames(eventId: number): Promise<Map<number, string>> {
+      const rows = await db
+        .selectFrom('sponsorship_choices as c')
+        .innerJoin('packages as p', 'p.id', 'c.package_id')
+        .where('p.event_id', '=', eventId)
+        .select(['c.sponsorship_id', 'p.name'])
+        .execute();
+      return new Map(rows.map((row) => [row.sponsorship_id, row.name]));
+    },
+
     async signedAgreements(fileIds: string[]): Promise<Map<string, SignedAgreementRecord>> {
       const byId = new Map<string, SignedAgreementRecord>();
       if (fileIds.length === 0) return byId;

@@ -165,4 +165,25 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{
         ZListSponsorshipsResponse,
       ),
   );
+
+  app.get(
+    '/event/:id/sponsorships.csv',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['sponsorships'],
+        summary: "The event's sponsorships as CSV (semicolons, UTF-8 with BOM)",
+        security: [{ bearer: [] }],
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await sponsorships.csvForEvent(requireUser(request), request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 };

@@ -17,6 +17,7 @@ import type { EventAccess } from '../events/index.ts';
 import type { DownloadListener, FilesService } from '../files/index.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { SIGNABLE_STATUSES, type SponsorshipRecord, type SponsorshipsRepository } from './repository.ts';
+import { sponsorshipsCsv } from './export.ts';
 
 export type SponsorshipCaller =
   { kind: 'user'; sub: string; email: string | undefined } | { kind: 'guest'; guest: SponsorGuestCredentials };
@@ -168,6 +169,16 @@ export function createSponsorshipsService(deps: {
         version: String(revision),
         load: async () => ({ body: await toWire(await repo.listForEvent(event.id)) }),
       };
+    },
+
+    /** GET /event/{id}/sponsorships.csv: the same sponsorships with their chosen package, for a spreadsheet. */
+    async csvForEvent(caller: { sub: string }, eventId: number): Promise<{ fileName: string; csv: string }> {
+      const { event } = await deps.events.organiserEventRevision(caller, eventId);
+      const [records, packageNames] = await Promise.all([
+        repo.listForEvent(event.id),
+        repo.chosenPackageNames(event.id),
+      ]);
+      return { fileName: `sponsors-event-${event.id}.csv`, csv: sponsorshipsCsv(records, packageNames) };
     },
 
     /** POST /sponsorships/{id}/signed-agreement/upload-url */

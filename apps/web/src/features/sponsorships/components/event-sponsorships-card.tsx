@@ -26,6 +26,7 @@ import { isOpen, type Sponsorship } from '../api/sponsorship';
 import { AmountForm } from './amount-form';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
 import { StatusBadge } from './status-badge';
+import { ExportSponsorsButton } from './export-sponsors-button';
 import { isWaiting, RemindAllButton } from './remind-all-button';
 import { FILTER_FROM, filterSponsorships, SponsorshipFilterBar, type SponsorshipFilter } from './sponsorship-filter';
 
@@ -291,6 +292,11 @@ export function EventSponsorshipsCard({
           {t('sponsorships.list.title')}
         </CardTitle>
         <CardDescription>{t('sponsorships.list.lead')}</CardDescription>
+        {all.length > 0 ? (
+          <div className="pt-2">
+            <ExportSponsorsButton eventId={eventId} />
+          </div>
+        ) : null}
       </CardHeader>
       <CardContent>
         {sponsorships.isPending ? (
