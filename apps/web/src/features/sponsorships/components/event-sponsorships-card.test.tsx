@@ -77,14 +77,20 @@ beforeEach(() => {
 function WithFilter({ initial = {} }: { initial?: SponsorshipFilter }) {
   const [filter, setFilter] = useState<SponsorshipFilter>(initial);
   return (
-    <EventSponsorshipsCard
-      eventId={7}
-      filter={filter}
-      onFilter={(next) => {
-        filters.push(next);
-        setFilter(next);
-      }}
-    />
+    <>
+      {/* A link to the page with another filter: the URL's filter changes without the card. */}
+      <button type="button" onClick={() => setFilter(initial)}>
+        back
+      </button>
+      <EventSponsorshipsCard
+        eventId={7}
+        filter={filter}
+        onFilter={(next) => {
+          filters.push(next);
+          setFilter(next);
+        }}
+      />
+    </>
   );
 }
 
@@ -117,6 +123,20 @@ describe('EventSponsorshipsCard filter', () => {
     expect(filters).toEqual([]);
     await userEvent.tab();
     expect(filters.at(-1)).toEqual({ search: 'BA' });
+  });
+
+  it("follows the URL's search when it changes without the field", async () => {
+    await renderWithApp(<WithFilter initial={{ search: 'bank' }} />);
+    const field = await screen.findByRole('searchbox', { name: 'Sponsoren nach E-Mail-Adresse suchen' });
+    expect(field).toHaveValue('bank');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'brauerei');
+    await userEvent.tab();
+    expect(filters.at(-1)).toEqual({ search: 'brauerei' });
+    expect(shownAddresses()).toEqual(['brauerei@example.org']);
+    await userEvent.click(screen.getByRole('button', { name: 'back' }));
+    expect(field).toHaveValue('bank');
+    expect(shownAddresses()).toEqual(['bank@example.org']);
   });
 
   it('says when nothing matches and shows all again', async () => {

@@ -274,6 +274,13 @@ export function EventSponsorshipsCard({
   const { t } = useTranslation();
   const sponsorships = useQuery(eventSponsorshipsQueryOptions(eventId));
   const [search, setSearch] = useState(filter.search ?? '');
+  // The field filters as one types and reaches the URL when left; when the URL's search changes
+  // without it (a link to this page with another filter, the browser's history), the field follows.
+  const [urlSearch, setUrlSearch] = useState(filter.search);
+  if (filter.search !== urlSearch) {
+    setUrlSearch(filter.search);
+    setSearch(filter.search ?? '');
+  }
   const all = sponsorships.data ?? [];
   const filtering = all.length >= FILTER_FROM || filter.status !== undefined || Boolean(filter.search);
   const shown = filtering ? filterSponsorships(all, { status: filter.status, search }) : all;
