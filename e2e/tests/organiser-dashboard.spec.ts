@@ -26,7 +26,9 @@ test('the organiser dashboard counts open tasks, the team and unanswered message
   await expect(page.getByTestId('team-size')).toHaveText('1');
   // The event without its PDF and the open sponsor invitation.
   await expect(page.getByTestId('open-tasks-count')).toHaveText('2');
-  await expect(page.getByText('1 Einladung noch nicht angenommen.')).toBeVisible();
+  // The sponsor who has not signed, with a link to the event where the invitation can go out again.
+  const waiting = page.getByRole('listitem').filter({ hasText: '1 Sponsor hat noch nicht unterschrieben:' });
+  await expect(waiting.getByRole('link', { name: eventTitle })).toHaveAttribute('href', `/edit-event/${event.id}`);
   await expect(page.getByTestId('unanswered-count')).toHaveText('0');
 
   // The sponsor writes with their invitation link; the card counts it without a reload.
@@ -45,7 +47,11 @@ test('the organiser dashboard counts open tasks, the team and unanswered message
   await page.screenshot({ path: testInfo.outputPath('dashboard-375.png'), fullPage: true });
 
   // The task links lead to the event, where the PDF is added.
-  await page.getByRole('link', { name: eventTitle }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Vereinbarung (PDF) fehlt:' })
+    .getByRole('link', { name: eventTitle })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/edit-event/${event.id}$`));
 });
 

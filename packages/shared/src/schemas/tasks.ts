@@ -14,7 +14,10 @@ export const ZOrganiserTasks = z.object({
       sponsor_email: z.string(),
     }),
   ),
-  /** Invitations (team and sponsor) sent and not yet accepted, still valid. */
+  /**
+   * Team invitations not yet accepted and still valid; sponsor invitations whose sponsor has not signed
+   * (sponsorship invited or agreement downloaded), expired or not.
+   */
   pending_invitations: z.array(
     z.object({
       kind: z.enum(['team', 'sponsor']),

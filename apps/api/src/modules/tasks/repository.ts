@@ -47,16 +47,31 @@ export function createTasksRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Team invitations not yet accepted (and not expired), and the sponsors who have not signed: their
+     * sponsorship is invited or has its agreement downloaded. A sponsor's acceptance of the link says
+     * nothing (most sign as guests and never accept it), and an expired link of a sponsor who has not
+     * signed is one more reason to send it again (one link per sponsorship, so one entry each).
+     */
     async pendingInvitations(organisationId: number, now: Date) {
       const rows = await db
         .selectFrom('invitations as i')
         .leftJoin('events as e', 'e.id', 'i.event_id')
+        .leftJoin('sponsorships as s', 's.id', 'i.sponsorship_id')
         .select(['i.kind', 'i.email', 'i.event_id', 'e.title as event_title', 'i.expires_at'])
         .where('i.organisation_id', '=', organisationId)
-        .where('i.accepted_at', 'is', null)
         .where('i.revoked_at', 'is', null)
         .where('e.archived_at', 'is', null)
-        .where('i.expires_at', '>', toDbTime(now))
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('i.kind', '=', 'team'),
+              eb('i.accepted_at', 'is', null),
+              eb('i.expires_at', '>', toDbTime(now)),
+            ]),
+            eb.and([eb('i.kind', '=', 'sponsor'), eb('s.status', 'in', ['invited', 'downloaded'])]),
+          ]),
+        )
         .orderBy('i.expires_at')
         .orderBy('i.id')
         .limit(LIST_LIMIT)

@@ -22,7 +22,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
         tags: ['dashboard'],
         summary: 'Open tasks of your organisation',
         description:
-          'Events without their PDF, signed sponsorships waiting for confirmation, invitations not yet accepted, and overdue deliverables.',
+          'Events without their PDF, signed sponsorships waiting for confirmation, team invitations not yet accepted, sponsors who have not signed, and overdue deliverables.',
         security: [{ bearer: [] }],
         params: z.object({ organisationId: z.coerce.number().int().min(1).max(2_147_483_647) }),
         response: { 200: ZOrganiserTasks, 401: ZApiError, 403: ZApiError },

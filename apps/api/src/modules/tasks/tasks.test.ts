@@ -3,6 +3,7 @@ import { ENGINES } from '../../../test/helpers.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
 import { onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { invite } from '../invitations/test-support.ts';
+import { toDbTime } from '../../db/values.ts';
 
 describe.each(ENGINES)('organiser tasks on %s', (engine) => {
   let t: IdentityTestApp;
@@ -72,13 +73,42 @@ describe.each(ENGINES)('organiser tasks on %s', (engine) => {
     expect(tasks.sponsorships_to_confirm).toEqual([
       { id: sponsorshipId, event_id: event.id, event_title: 'Ohne PDF', sponsor_email: sponsorEmail },
     ]);
-    expect(tasks.pending_invitations.map((i: { kind: string; email: string }) => [i.kind, i.email]).sort()).toEqual(
+    // The sponsor who signed is a sponsorship to confirm, no longer an open invitation; one who has
+    // not answered is.
+    expect(tasks.pending_invitations.map((i: { kind: string; email: string }) => [i.kind, i.email])).toEqual([
+      ['team', colleague],
+    ]);
+    expect(tasks.total).toBe(3);
+    const waiting = uniqueEmail('waiting');
+    expect(
+      (await call('POST', '/api/sponsor-invitation', organiser.token, { email: waiting, event_id: event.id }))
+        .statusCode,
+    ).toBe(201);
+    const later = (await tasksOf(organiser)).json();
+    expect(later.pending_invitations.map((i: { kind: string; email: string }) => [i.kind, i.email]).sort()).toEqual(
       [
-        ['sponsor', sponsorEmail],
+        ['sponsor', waiting],
         ['team', colleague],
       ].sort(),
     );
-    expect(tasks.total).toBe(4);
+    expect(later.pending_invitations.find((i: { kind: string }) => i.kind === 'sponsor')).toMatchObject({
+      event_id: event.id,
+      event_title: 'Ohne PDF',
+    });
+    expect(later.total).toBe(4);
+
+    // A week later both links have expired: the colleague's invitation is no task any more, the
+    // sponsor who has not signed still is (sending the invitation again makes a new link).
+    await t.database.db
+      .updateTable('invitations')
+      .set({ expires_at: toDbTime(new Date(Date.now() - 60_000)) })
+      .where('email', 'in', [waiting, colleague])
+      .execute();
+    const expired = (await tasksOf(organiser)).json();
+    expect(expired.pending_invitations.map((i: { kind: string; email: string }) => [i.kind, i.email])).toEqual([
+      ['sponsor', waiting],
+    ]);
+    expect(expired.total).toBe(3);
 
     // Another organisation's dashboard shows none of it.
     expect((await tasksOf(stranger)).json().total).toBe(0);

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { Fragment } from 'react';
+import type { OrganiserTasksWire } from '@sp/shared';
 import { CalendarClockIcon, ClipboardListIcon, FileWarningIcon, MailIcon, SignatureIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLanguage } from '@/hooks/use-language';
@@ -11,14 +13,38 @@ import { organiserTasksQueryOptions } from '../api/get-tasks';
 /** How many tasks of each kind the card lists; the total counts them all. */
 const SHOWN = 3;
 
+type PendingInvitation = OrganiserTasksWire['pending_invitations'][number];
+
+/** The events of open sponsor invitations with how many each has, most first (where reminding pays most). */
+export function eventsOf(invitations: PendingInvitation[]): Array<{ id: number; title: string; count: number }> {
+  const byEvent = new Map<number, { id: number; title: string; count: number }>();
+  for (const invitation of invitations) {
+    if (invitation.event_id === null) continue;
+    const event = byEvent.get(invitation.event_id) ?? {
+      id: invitation.event_id,
+      title: invitation.event_title ?? '',
+      count: 0,
+    };
+    event.count++;
+    byEvent.set(invitation.event_id, event);
+  }
+  return [...byEvent.values()].sort((a, b) => b.count - a.count);
+}
+
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
-/** Open tasks: events without their PDF, signed agreements to confirm, overdue deliverables, invitations not yet accepted. */
+/**
+ * Open tasks: events without their PDF, signed agreements to confirm, overdue deliverables, team
+ * invitations not yet accepted, and sponsors who have not answered their invitation (by event).
+ */
 export function OpenTasksCard({ organisationId }: { organisationId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   // The route's loader fetches them on every visit; mounting does not fetch them a second time.
   const tasks = useQuery({ ...organiserTasksQueryOptions(organisationId), refetchOnMount: false });
+  const invitations = tasks.data?.pending_invitations ?? [];
+  const teamInvitations = invitations.filter((i) => i.kind === 'team');
+  const sponsorInvitations = invitations.filter((i) => i.kind === 'sponsor');
 
   return (
     <Card className="md:col-span-2 xl:col-span-1">
@@ -84,16 +110,33 @@ export function OpenTasksCard({ organisationId }: { organisationId: number }) {
                     </span>
                   </li>
                 ) : null}
-                {tasks.data.pending_invitations.length > 0 ? (
+                {teamInvitations.length > 0 ? (
                   <li className="flex gap-2">
                     <MailIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
                     <span>
-                      {t('organizer.dashboard.tasks.pendingInvitations', {
-                        count: tasks.data.pending_invitations.length,
-                      })}{' '}
+                      {t('organizer.dashboard.tasks.pendingTeamInvitations', { count: teamInvitations.length })}{' '}
                       <Link to="/dashboard/organizer/team" className={linkClass}>
                         {t('organizer.dashboard.tasks.toTeam')}
                       </Link>
+                    </span>
+                  </li>
+                ) : null}
+                {sponsorInvitations.length > 0 ? (
+                  <li className="flex gap-2">
+                    <MailIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                    <span>
+                      {t('organizer.dashboard.tasks.openSponsorInvitations', { count: sponsorInvitations.length })}{' '}
+                      {eventsOf(sponsorInvitations)
+                        .slice(0, SHOWN)
+                        .map((event, index) => (
+                          <Fragment key={event.id}>
+                            {index > 0 ? ', ' : null}
+                            <Link to="/edit-event/$eventId" params={{ eventId: event.id }} className={linkClass}>
+                              {event.title}
+                            </Link>{' '}
+                            <span className="text-muted-foreground tabular-nums">({event.count})</span>
+                          </Fragment>
+                        ))}
                     </span>
                   </li>
                 ) : null}
