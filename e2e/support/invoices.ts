@@ -59,3 +59,35 @@ export async function signedSponsorshipWithBuyer(
   const path = new URL(url);
   return { email, billingEmail, link: `${path.pathname}${path.search}`, sponsorshipId: sponsorId };
 }
+
+/** Billing settings with a VAT id only (no tax number), 19 % VAT and no reminders. */
+export const BILLING_SETTINGS = {
+  legal_name: null,
+  tax_number: null,
+  vat_id: 'DE123456789',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+  bank_name: null,
+  payment_term_days: 14,
+  number_format: 'RE-{YYYY}-{NNNN}',
+  small_business: false,
+  default_vat_rate: 19,
+  zero_rate_reason: null,
+  reminders_enabled: false,
+  reminder_stages: 1,
+  reminder_interval_days: 7,
+};
+
+/** The organisation's billing settings through the API, with `change` over BILLING_SETTINGS. */
+export async function saveBillingSettings(
+  page: Page,
+  token: string,
+  organisationId: number,
+  change: Partial<Record<keyof typeof BILLING_SETTINGS, unknown>> = {},
+) {
+  const saved = await page.request.put(`/api/organisation/${organisationId}/billing-settings`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { ...BILLING_SETTINGS, ...change },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}

@@ -2,9 +2,9 @@
 // the draft is refused with what to enter and a link to the billing settings; with it, the draft
 // carries no German VAT and says why (not taxable in Germany, § 3a UStG). German and English, at
 // 1280 and 375 px.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createEventWithAgreement } from '../support/events.ts';
-import { signedSponsorshipWithBuyer } from '../support/invoices.ts';
+import { saveBillingSettings, signedSponsorshipWithBuyer } from '../support/invoices.ts';
 import { signInOnboardedUser } from '../support/session.ts';
 
 const TEXT = {
@@ -34,31 +34,6 @@ const TEXT = {
   },
 } as const;
 
-const SETTINGS = {
-  legal_name: null,
-  tax_number: null,
-  vat_id: 'DE123456789',
-  iban: 'DE89 3704 0044 0532 0130 00',
-  bic: 'COBADEFFXXX',
-  bank_name: null,
-  payment_term_days: 14,
-  number_format: 'RE-{YYYY}-{NNNN}',
-  small_business: false,
-  default_vat_rate: 19,
-  zero_rate_reason: null,
-  reminders_enabled: false,
-  reminder_stages: 1,
-  reminder_interval_days: 7,
-};
-
-async function saveSettings(page: Page, token: string, organisationId: number, taxNumber: string | null) {
-  const saved = await page.request.put(`/api/organisation/${organisationId}/billing-settings`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { ...SETTINGS, tax_number: taxNumber },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-}
-
 for (const language of ['de', 'en'] as const) {
   test(`a sponsor in Switzerland is invoiced without German VAT, and the tax number is asked for (${language})`, async ({
     page,
@@ -78,7 +53,7 @@ for (const language of ['de', 'en'] as const) {
       language,
       buyer: { legal_name: 'Käserei Alpenblick AG', city: 'Zürich', postal_code: '8001', country: 'CH', vat_id: null },
     });
-    await saveSettings(page, token, event.organisation_id, null);
+    await saveBillingSettings(page, token, event.organisation_id, { tax_number: null });
 
     await page.goto(`/edit-event/${event.id}`);
     const sponsorRow = page.getByTestId('event-sponsorship').filter({ hasText: sponsor.email });
@@ -96,7 +71,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(section.getByTestId('draft-editor')).toHaveCount(0);
 
     // With the tax number: no German VAT, and the note why.
-    await saveSettings(page, token, event.organisation_id, '27/123/45678');
+    await saveBillingSettings(page, token, event.organisation_id, { tax_number: '27/123/45678' });
     await section.getByRole('button', { name: text.create }).click();
     const draft = section.getByTestId('draft-editor');
     await expect(draft.getByText(text.note)).toBeVisible();

@@ -64,6 +64,13 @@ export const INVOICE_ROWS: MatrixRow[] = [
     note: 'the sponsor is a party of the sponsorship but only organisers invoice',
   },
   {
+    method: 'POST',
+    route: '/api/event/:id/invoice-drafts',
+    url: '/api/event/{eventA}/invoice-drafts',
+    expect: organisationA(201, 404, { removed: 403, sponsor: 403 }),
+    note: "another organisation's event is not found; sponsors and removed members are no organisers",
+  },
+  {
     method: 'GET',
     route: '/api/sponsorships/:id/invoices',
     url: '/api/sponsorships/{confirmedSponsorshipA}/invoices',

@@ -17,6 +17,11 @@
 //                                                                       invoice.buyer-details-missing |
 //                                                                       invoice.tax-number-missing (a buyer outside the EU) |
 //                                                                       invoice.amount-missing, 403 404
+//   POST /event/:id/invoice-drafts                  organiser            → 201 ZEventDraftsResponse: a draft for every
+//                                                                       confirmed sponsorship of the event not invoiced yet
+//                                                                       (none, or only cancelled ones); those that cannot
+//                                                                       be drafted are skipped with their code; 409
+//                                                                       invoice.billing-settings-missing, 403 404
 //   GET  /sponsorships/:id/invoices                 organiser; sponsor (account or guest link `Authorization: <token>:<email>`)
 //                                                                     → ZInvoiceListResponse (the sponsor sees issued ones only)
 //   GET  /invoices/:id                              organiser; sponsor (issued only) → ZInvoiceResponse    403 404
@@ -210,6 +215,13 @@ export const ZInvoiceResponse = z.object({ invoice: ZInvoice });
 export type InvoiceResponse = z.infer<typeof ZInvoiceResponse>;
 
 export const ZInvoiceListResponse = z.object({ invoices: z.array(ZInvoice) });
+
+/** POST /event/{id}/invoice-drafts: the drafts made, and the sponsorships skipped with the reason's code. */
+export const ZEventDraftsResponse = z.object({
+  created: z.array(z.object({ invoice_id: z.number().int(), sponsorship_id: z.number().int() })),
+  skipped: z.array(z.object({ sponsorship_id: z.number().int(), sponsor_email: z.string(), code: z.string() })),
+});
+export type EventDraftsResponse = z.infer<typeof ZEventDraftsResponse>;
 export type InvoiceListResponse = z.infer<typeof ZInvoiceListResponse>;
 
 export const ZInvoiceListQuery = z.object({

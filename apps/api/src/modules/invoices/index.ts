@@ -8,6 +8,7 @@ import type { MailPort } from '../../ports/mail/index.ts';
 import type { BillingSettings } from '../billing/index.ts';
 import { defineModule } from '../kit.ts';
 import { createDocumentStore } from './documents.ts';
+import { createEventDrafts } from './event-drafts.ts';
 import { createInvoiceReads } from './reads.ts';
 import { createRemindersJob, keepRemindersJob } from './reminders-job.ts';
 import { createInvoicesRepository } from './repository.ts';
@@ -62,13 +63,18 @@ export const invoicesModule = defineModule({
       clock,
     });
     const reads = createInvoiceReads({ repo, service, documents, access, sponsorships, clock });
+    const eventDrafts = createEventDrafts({
+      repo,
+      access,
+      createDraft: (caller, id) => service.createDraft(caller, id),
+    });
     const job = createRemindersJob({ repo, settingsOf, mail, log });
     keepRemindersJob(db, job);
     job.start(clock ?? (() => new Date()));
     onClose('preClose', () => job.stop());
     return {
       api: { forgetDrafts: repo.deleteDraftsOf },
-      routes: async (app) => app.register(invoicesRoutes, { service, reads }),
+      routes: async (app) => app.register(invoicesRoutes, { service, reads, eventDrafts }),
     };
   },
 });

@@ -139,6 +139,32 @@ export function createInvoicesRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * The event's confirmed sponsorships with no invoice but cancelled ones (a cancelled invoice is
+     * invoiced again), in the order of invitation: what a bulk of drafts is made for.
+     */
+    async confirmedNotInvoiced(eventId: number): Promise<Array<{ id: number; sponsor_email: string }>> {
+      return db
+        .selectFrom('sponsorships as s')
+        .select(['s.id', 's.sponsor_email'])
+        .where('s.event_id', '=', eventId)
+        .where('s.status', '=', 'confirmed')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('invoices as i')
+                .select('i.id')
+                .whereRef('i.sponsorship_id', '=', 's.id')
+                .where('i.kind', '=', 'invoice')
+                .where('i.status', '!=', 'cancelled'),
+            ),
+          ),
+        )
+        .orderBy('s.created_at')
+        .orderBy('s.id')
+        .execute();
+    },
+
     async deleteDraft(id: number): Promise<boolean> {
       const result = await db
         .deleteFrom('invoices')

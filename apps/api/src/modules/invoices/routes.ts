@@ -6,6 +6,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   ZApiError,
+  ZEventDraftsResponse,
+  type EventDraftsResponse,
   ZInvoiceListQuery,
   ZInvoiceListResponse,
   ZInvoiceNumbers,
@@ -17,7 +19,7 @@ import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plug
 import type { SponsorshipCaller } from '../sponsorships/index.ts';
 import { CONTENT_TYPES, type DocumentKind } from './documents.ts';
 import type { InvoiceReads } from './reads.ts';
-import type { InvoicesService } from './service.ts';
+import type { InvoicesService, Organiser } from './service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -33,10 +35,11 @@ function callerOf(request: FastifyRequest): SponsorshipCaller {
 /** An ASCII file name for Content-Disposition (numbers are made from a format the owner typed). */
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
-export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; reads: InvoiceReads }> = async (
-  app,
-  { service, reads },
-) => {
+export const invoicesRoutes: FastifyPluginAsyncZod<{
+  service: InvoicesService;
+  reads: InvoiceReads;
+  eventDrafts: (caller: Organiser, eventId: number) => Promise<EventDraftsResponse>;
+}> = async (app, { service, reads, eventDrafts }) => {
   const bearer = [{ bearer: [] }];
 
   app.get(
@@ -108,6 +111,21 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; r
       const id = await service.createDraft(caller, request.params.id);
       return reply.code(201).send({ invoice: await reads.organiserOne(caller, id) });
     },
+  );
+
+  app.post(
+    '/event/:id/invoice-drafts',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A draft for every confirmed sponsorship of the event not invoiced yet',
+        security: bearer,
+        params: idParams,
+        response: { 201: ZEventDraftsResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await eventDrafts(requireUser(request), request.params.id)),
   );
 
   app.patch(

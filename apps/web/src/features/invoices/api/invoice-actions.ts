@@ -2,7 +2,13 @@
 // record a payment, cancel (a cancellation invoice), send again. Every step refreshes all invoice
 // queries (lists, sums), since each changes figures shown elsewhere.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZInvoiceResponse, type InvoicePatch, type InvoiceWire, type PaymentInput } from '@sp/shared';
+import {
+  ZEventDraftsResponse,
+  ZInvoiceResponse,
+  type InvoicePatch,
+  type InvoiceWire,
+  type PaymentInput,
+} from '@sp/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -19,6 +25,12 @@ const invoiceOf = (answer: { invoice: InvoiceWire }) => answer.invoice;
 export const useCreateDraft = () =>
   useInvoiceMutation((sponsorshipId: number) =>
     api.post(`/sponsorships/${sponsorshipId}/invoices`, {}, { schema: ZInvoiceResponse }).then(invoiceOf),
+  );
+
+/** A draft for every confirmed sponsorship of the event not invoiced yet; the answer says which were skipped. */
+export const useDraftEventInvoices = () =>
+  useInvoiceMutation((eventId: number) =>
+    api.post(`/event/${eventId}/invoice-drafts`, {}, { schema: ZEventDraftsResponse }),
   );
 
 export const usePatchDraft = () =>

@@ -37,6 +37,8 @@ export type SponsorshipPackageSlot = ComponentType<{ sponsorshipId: number; even
 
 /** The sponsorship's invoices (the invoices feature's part, given by the route; issue 20). */
 export type SponsorshipInvoiceSlot = ComponentType<{ sponsorshipId: number; confirmed: boolean }>;
+/** Actions on all of the event's sponsors at once, beside the export (the invoices feature's drafts). */
+export type SponsorsActionsSlot = ComponentType<{ eventId: number; sponsorships: Sponsorship[] }>;
 
 /** The sponsorship's generated agreement with the countersignature (the agreements feature's part). */
 export type SponsorshipAgreementSlot = ComponentType<{ sponsorshipId: number }>;
@@ -260,6 +262,7 @@ export function EventSponsorshipsCard({
   onFilter,
   PackageSlot,
   InvoiceSlot,
+  ActionsSlot,
   AgreementSlot,
   UploadOnly = Always,
 }: {
@@ -268,6 +271,7 @@ export function EventSponsorshipsCard({
   onFilter: (next: SponsorshipFilter) => void;
   PackageSlot?: SponsorshipPackageSlot;
   InvoiceSlot?: SponsorshipInvoiceSlot;
+  ActionsSlot?: SponsorsActionsSlot;
   AgreementSlot?: SponsorshipAgreementSlot;
   UploadOnly?: UploadOnlySlot;
 }) {
@@ -300,8 +304,9 @@ export function EventSponsorshipsCard({
         </CardTitle>
         <CardDescription>{t('sponsorships.list.lead')}</CardDescription>
         {all.length > 0 ? (
-          <div className="pt-2">
+          <div className="flex flex-wrap gap-2 pt-2">
             <ExportSponsorsButton eventId={eventId} />
+            {ActionsSlot ? <ActionsSlot eventId={eventId} sponsorships={all} /> : null}
           </div>
         ) : null}
       </CardHeader>

@@ -9,6 +9,7 @@ import { EditEventPage } from '@/features/events/components/edit-event-page';
 import { EventLoadError, EventNotFound } from '@/features/events/components/event-status-views';
 import { FulfilmentCard } from '@/features/fulfilment/components/fulfilment-card';
 import { InviteSponsorCard } from '@/features/invitations/components/invite-sponsor-card';
+import { EventDraftsButton } from '@/features/invoices/components/event-drafts-button';
 import { SponsorshipInvoices } from '@/features/invoices/components/sponsorship-invoices';
 import { OfferPackagesField } from '@/features/packages/components/offer-packages-field';
 import { PackagesCard } from '@/features/packages/components/packages-card';
@@ -66,6 +67,7 @@ function EditEventRoute() {
           }
           PackageSlot={SponsorshipPackage}
           InvoiceSlot={SponsorshipInvoices}
+          ActionsSlot={EventDraftsButton}
           AgreementSlot={OrganiserAgreement}
           UploadOnly={UploadOnly}
         />
