@@ -1,21 +1,35 @@
 // An event's sponsors as CSV for the organiser's spreadsheet (a list for the team, name badges,
-// accounting): one row per sponsorship in the order of invitation. Codes, not translations, as in the
+// accounting): one row per sponsorship in the order of invitation, with the company's legal name and
+// public name where the sponsor entered them. Codes, not translations, as in the
 // invoices export: a sheet that sorts and filters by status should not change with the language.
 import { csvDocument } from '../../lib/csv.ts';
 import type { SponsorshipRecord } from './repository.ts';
 
-const COLUMNS = ['sponsor_email', 'status', 'package', 'amount', 'invited_at', 'updated_at'] as const;
+const COLUMNS = [
+  'sponsor_email',
+  'company',
+  'public_name',
+  'status',
+  'package',
+  'amount',
+  'invited_at',
+  'updated_at',
+] as const;
+
+export type ExportDetails = { packageName: string | null; legalName: string | null; publicName: string | null };
 
 /** Cents as a decimal with a point (what spreadsheets and accounting imports read). */
 const amount = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
 
-export function sponsorshipsCsv(records: readonly SponsorshipRecord[], packageNames: Map<number, string>): string {
+export function sponsorshipsCsv(records: readonly SponsorshipRecord[], details: Map<number, ExportDetails>): string {
   return csvDocument(
     COLUMNS,
     records.map((r) => [
       r.sponsorEmail,
+      details.get(r.id)?.legalName ?? '',
+      details.get(r.id)?.publicName ?? '',
       r.status,
-      packageNames.get(r.id) ?? '',
+      details.get(r.id)?.packageName ?? '',
       amount(r.amountCents),
       r.createdAt.toISOString(),
       r.updatedAt.toISOString(),

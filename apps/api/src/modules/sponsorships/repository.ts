@@ -222,15 +222,28 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
       return byEvent;
     },
 
-    /** The name of the package each of the event's sponsorships has chosen (the CSV export). */
-    async chosenPackageNames(eventId: number): Promise<Map<number, string>> {
+    /**
+     * For the CSV export, per sponsorship of the event: the chosen package's name, and the sponsor's
+     * legal name (billing details) and public name (sponsor profile) where the sponsor entered them.
+     */
+    async exportDetails(
+      eventId: number,
+    ): Promise<Map<number, { packageName: string | null; legalName: string | null; publicName: string | null }>> {
       const rows = await db
-        .selectFrom('sponsorship_choices as c')
-        .innerJoin('packages as p', 'p.id', 'c.package_id')
-        .where('p.event_id', '=', eventId)
-        .select(['c.sponsorship_id', 'p.name'])
+        .selectFrom('sponsorships as s')
+        .leftJoin('sponsorship_choices as c', 'c.sponsorship_id', 's.id')
+        .leftJoin('packages as p', 'p.id', 'c.package_id')
+        .leftJoin('sponsor_legal_details as l', 'l.email_normalized', 's.sponsor_email_normalized')
+        .leftJoin('sponsor_profiles as sp', 'sp.email_normalized', 's.sponsor_email_normalized')
+        .where('s.event_id', '=', eventId)
+        .select(['s.id', 'p.name as package_name', 'l.legal_name', 'sp.public_name'])
         .execute();
-      return new Map(rows.map((row) => [row.sponsorship_id, row.name]));
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          { packageName: row.package_name, legalName: row.legal_name, publicName: row.public_name || null },
+        ]),
+      );
     },
 
     async signedAgreements(fileIds: string[]): Promise<Map<string, SignedAgreementRecord>> {

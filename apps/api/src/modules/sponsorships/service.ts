@@ -174,11 +174,8 @@ export function createSponsorshipsService(deps: {
     /** GET /event/{id}/sponsorships.csv: the same sponsorships with their chosen package, for a spreadsheet. */
     async csvForEvent(caller: { sub: string }, eventId: number): Promise<{ fileName: string; csv: string }> {
       const { event } = await deps.events.organiserEventRevision(caller, eventId);
-      const [records, packageNames] = await Promise.all([
-        repo.listForEvent(event.id),
-        repo.chosenPackageNames(event.id),
-      ]);
-      return { fileName: `sponsors-event-${event.id}.csv`, csv: sponsorshipsCsv(records, packageNames) };
+      const [records, details] = await Promise.all([repo.listForEvent(event.id), repo.exportDetails(event.id)]);
+      return { fileName: `sponsors-event-${event.id}.csv`, csv: sponsorshipsCsv(records, details) };
     },
 
     /** POST /sponsorships/{id}/signed-agreement/upload-url */
