@@ -11,7 +11,7 @@ import { listOutbox } from '../../ports/mail/outbox.ts';
 import { renderInvitationMail } from '../../ports/mail/templates.ts';
 import { toDbTime } from '../../db/values.ts';
 import { REMIND_AFTER_MS } from './service.ts';
-import { onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
+import { MASTER_DATA, onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { accept, invite, registerWithInvitation, signIn, signUpWithInvitation } from './test-support.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -328,7 +328,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
       expect(reminded.statusCode).toBe(200);
       expect(reminded.json().sent_at).toBe(t.clock().toISOString());
       const [mail] = await mailsTo(email, after);
-      expect(mail!.subject).toBe(`Erinnerung: Sponsoring-Anfrage von ${'Sportverein Musterstadt e.V.'}: Stadtlauf`);
+      expect(mail!.subject).toBe(`Erinnerung: Sponsoring-Anfrage von ${MASTER_DATA.organisation_name}: Stadtlauf`);
       expect(mail!.text).toContain('Ein früher gesendeter Link gilt nicht mehr.');
       const newUrl = /https?:\/\/\S*invite-sponsor\/\?\S+/.exec(mail!.text)![0];
       const oldToken = new URL(url).searchParams.get('token')!;
