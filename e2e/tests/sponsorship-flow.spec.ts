@@ -99,8 +99,10 @@ test('invite, register, upload signed, confirm: the event list and both dashboar
   await expect(sponsor.getByTestId('sponsor-committed')).toHaveText('0,00 €');
 
   // The organiser watches the dashboard while the sponsor works.
+  // Its one open task: the sponsor, registered but not yet signed (decision 037).
   await page.goto('/dashboard/organizer/');
-  await expect(page.getByTestId('open-tasks-count')).toHaveText('0');
+  await expect(page.getByTestId('open-tasks-count')).toHaveText('1');
+  await expect(page.getByText('1 Sponsor hat noch nicht unterschrieben:')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Benachrichtigungen', exact: true })).toBeVisible();
 
   // The sponsor uploads the signed PDF from the dashboard.
@@ -118,6 +120,7 @@ test('invite, register, upload signed, confirm: the event list and both dashboar
   await page.reload();
   await expect(page.getByTestId('open-tasks-count')).toHaveText('1');
   await expect(page.getByText(`${sponsorEmail} hat unterschrieben – bestätigen:`)).toBeVisible();
+  await expect(page.getByText('1 Sponsor hat noch nicht unterschrieben:')).toHaveCount(0);
 
   // The organiser confirms on the event's page.
   await page.goto(`/edit-event/${event.id}`);
