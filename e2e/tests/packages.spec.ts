@@ -27,6 +27,8 @@ const TEXT = {
     soldOut: 'Dieses Paket ist leider ausverkauft.',
     price2500: '2.500,00 €',
     organiserChosen: 'Paket: Gold',
+    ownOffer: 'Sie haben angeboten: Gold',
+    sponsorChose: (email: string) => `${email} hat gewählt: Gold`,
   },
   en: {
     add: 'Add package',
@@ -46,6 +48,8 @@ const TEXT = {
     soldOut: 'This package has just sold out.',
     price2500: '€2,500.00',
     organiserChosen: 'Package: Gold',
+    ownOffer: 'You offered: Gold',
+    sponsorChose: (email: string) => `${email} chose: Gold`,
   },
 } as const;
 
@@ -127,6 +131,9 @@ for (const { language, width } of [
     const rowA = page.getByTestId('event-sponsorship').filter({ hasText: emails[0]! });
     await expect(rowA).toContainText(text.organiserChosen);
     await expect(rowA).toContainText(text.price2500);
+    // The history: the organiser's own offer as theirs, the sponsor's choice under its address.
+    await expect(rowA.getByTestId('sponsorship-activity')).toContainText(text.ownOffer);
+    await expect(rowA.getByTestId('sponsorship-activity')).toContainText(text.sponsorChose(emails[0]!));
     const rowB = page.getByTestId('event-sponsorship').filter({ hasText: emails[1]! });
     await expect(rowB).not.toContainText(text.organiserChosen);
     const scrollWidth = await sponsorB.evaluate(() => document.documentElement.scrollWidth);

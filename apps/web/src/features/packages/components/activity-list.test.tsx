@@ -57,4 +57,17 @@ describe('ActivityList', () => {
     await renderWithApp(<ActivityList activity={activity} />);
     expect(screen.getByTestId('sponsorship-activity')).toHaveTextContent('a@sponsor.de chose: Gold');
   });
+
+  it("names an organisation member's own entries as theirs, a colleague's and the sponsor's by address", async () => {
+    const activity = [
+      entry(1, { kind: 'offered', package_name: 'Gold', by: 'Anna@Verein.de' }),
+      entry(2, { kind: 'offered', package_name: 'Silber', by: 'ben@verein.de' }),
+      entry(3, { kind: 'chosen', package_name: 'Gold', side: 'sponsor', by: 'a@sponsor.de' }),
+    ];
+    await renderWithApp(<ActivityList activity={activity} selfEmail="anna@verein.de" />);
+    const log = screen.getByTestId('sponsorship-activity');
+    expect(log).toHaveTextContent('Sie haben angeboten: Gold');
+    expect(log).toHaveTextContent('ben@verein.de hat angeboten: Silber');
+    expect(log).toHaveTextContent('a@sponsor.de hat gewählt: Gold');
+  });
 });

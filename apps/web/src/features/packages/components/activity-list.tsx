@@ -8,20 +8,27 @@ import { useTranslation } from '@/lib/i18n';
 export const LATEST_ENTRIES = 3;
 
 /**
- * The sponsorship's log of offers, choices, amount and status changes, which both parties see. The
- * sponsor reads its own entries as "You chose …", not under its own address.
+ * The sponsorship's log of offers, choices, amount and status changes, which both parties see. Each
+ * reads its own entries as "You chose …", not under its own address: the sponsor all of its side's,
+ * an organisation member those with their address.
  */
 export function ActivityList({
   activity,
   viewer = 'organisation',
+  selfEmail = null,
 }: {
   activity: SponsorshipActivityWire[];
   viewer?: SponsorshipActivityWire['side'];
+  /** The signed-in member's address: on the organisation's side, their own entries read as theirs too. */
+  selfEmail?: string | null;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [all, setAll] = useState(false);
   if (activity.length === 0) return null;
+  const self = selfEmail?.toLowerCase();
+  const mine = (entry: SponsorshipActivityWire) =>
+    entry.side === viewer && (viewer === 'sponsor' || (self !== undefined && entry.by.toLowerCase() === self));
   const earlier = all ? 0 : Math.max(0, activity.length - LATEST_ENTRIES);
   return (
     <section className="flex flex-col gap-2">
@@ -37,18 +44,13 @@ export function ActivityList({
             <time dateTime={entry.at} className="text-muted-foreground tabular-nums">
               {format.dateTime(entry.at)}
             </time>{' '}
-            {t(
-              viewer === 'sponsor' && entry.side === 'sponsor'
-                ? `packages.activity.you.${entry.kind}`
-                : `packages.activity.${entry.kind}`,
-              {
-                by: entry.by,
-                package: entry.package_name ?? '',
-                amount: entry.amount_cents === null ? '' : format.currency(entry.amount_cents / 100),
-                from: entry.from_status ? t(`sponsorships.status.${entry.from_status as SponsorshipStatus}`) : '',
-                to: entry.to_status ? t(`sponsorships.status.${entry.to_status as SponsorshipStatus}`) : '',
-              },
-            )}
+            {t(mine(entry) ? `packages.activity.you.${entry.kind}` : `packages.activity.${entry.kind}`, {
+              by: entry.by,
+              package: entry.package_name ?? '',
+              amount: entry.amount_cents === null ? '' : format.currency(entry.amount_cents / 100),
+              from: entry.from_status ? t(`sponsorships.status.${entry.from_status as SponsorshipStatus}`) : '',
+              to: entry.to_status ? t(`sponsorships.status.${entry.to_status as SponsorshipStatus}`) : '',
+            })}
             {entry.note ? <span className="block text-muted-foreground italic">{entry.note}</span> : null}
           </li>
         ))}

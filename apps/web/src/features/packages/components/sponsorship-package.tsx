@@ -9,6 +9,7 @@ import { PACKAGE_LIMITS, type AssignPackageRequest } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useAuth } from '@/lib/auth';
 import { useTranslation, type TranslationKey } from '@/lib/i18n';
 import { eventPackagesQueryOptions } from '../api/event-packages';
 import { sponsorshipPackagesQueryOptions, useAssignPackage } from '../api/sponsorship-packages';
@@ -118,6 +119,7 @@ export function SponsorshipPackage({
   open: boolean;
 }) {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const offer = useQuery(sponsorshipPackagesQueryOptions(sponsorshipId, ME));
   const [editing, setEditing] = useState(false);
   if (!offer.data) return null;
@@ -145,7 +147,7 @@ export function SponsorshipPackage({
           onDone={() => setEditing(false)}
         />
       ) : null}
-      <ActivityList activity={offer.data.activity} />
+      <ActivityList activity={offer.data.activity} selfEmail={user?.email} />
     </div>
   );
 }
