@@ -3,7 +3,7 @@
 // public name where the sponsor entered them. Codes, not translations, as in the
 // invoices export: a sheet that sorts and filters by status should not change with the language.
 import { csvDocument } from '../../lib/csv.ts';
-import type { SponsorshipRecord } from './repository.ts';
+import type { ExportDetails, SponsorshipRecord } from './repository.ts';
 
 const COLUMNS = [
   'sponsor_email',
@@ -15,8 +15,6 @@ const COLUMNS = [
   'invited_at',
   'updated_at',
 ] as const;
-
-export type ExportDetails = { packageName: string | null; legalName: string | null; publicName: string | null };
 
 /** Cents as a decimal with a point (what spreadsheets and accounting imports read). */
 const amount = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));

@@ -34,6 +34,9 @@ export type SponsorshipRecord = {
 
 export type AgreementFile = { s3Id: string; name: string; key: string };
 
+/** What the CSV export adds to a sponsorship: its chosen package and the names the sponsor entered. */
+export type ExportDetails = { packageName: string | null; legalName: string | null; publicName: string | null };
+
 /**
  * Open sponsorships: the sponsor may replace the signed copy or withdraw, the organiser may change
  * the amount or decline, until someone has decided.
@@ -226,9 +229,7 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
      * For the CSV export, per sponsorship of the event: the chosen package's name, and the sponsor's
      * legal name (billing details) and public name (sponsor profile) where the sponsor entered them.
      */
-    async exportDetails(
-      eventId: number,
-    ): Promise<Map<number, { packageName: string | null; legalName: string | null; publicName: string | null }>> {
+    async exportDetails(eventId: number): Promise<Map<number, ExportDetails>> {
       const rows = await db
         .selectFrom('sponsorships as s')
         .leftJoin('sponsorship_choices as c', 'c.sponsorship_id', 's.id')
