@@ -131,6 +131,7 @@ export const ERROR_STATUS = {
   'invoice.tax-number-missing': 409,
   'invoice.amount-missing': 409,
   'invoice.not-draft': 409,
+  'invoice.draft-exists': 409,
   'invoice.not-issued': 409,
   'invoice.payment-exceeds-outstanding': 409,
   'invoice.zero-rate-reason-missing': 400,

@@ -9,7 +9,8 @@ import type { IdentityContext } from './context.ts';
 import { usernameExists } from './errors.ts';
 import { hashPassword } from './passwords.ts';
 import { assertNewPassword } from './password-strength.ts';
-import { createIdentityRepository, isUniqueViolation } from './repository.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { createIdentityRepository } from './repository.ts';
 
 export async function adminCreateUser(
   ctx: IdentityContext,

@@ -201,7 +201,8 @@ describe.each(ENGINES)('identity protocol edges on %s', (engine) => {
 
   it('stores e-mails unique regardless of case at the database level', async () => {
     const { email } = await signUpAndSignIn(t);
-    const { createIdentityRepository, isUniqueViolation } = await import('./repository.ts');
+    const { createIdentityRepository } = await import('./repository.ts');
+    const { isUniqueViolation } = await import('../db/errors.ts');
     const repo = createIdentityRepository(t.database.db);
     await expect(
       repo.insertUser(

@@ -39,11 +39,6 @@ export type Lockout = { failures: number; lockedUntil: Date | null };
 /** The lower-case form the unique index is on. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 type UserRow = {
   sub: string;
   email: string;

@@ -16,7 +16,8 @@
 //                                                                       invoice.billing-settings-missing |
 //                                                                       invoice.buyer-details-missing |
 //                                                                       invoice.tax-number-missing (a buyer outside the EU) |
-//                                                                       invoice.amount-missing, 403 404
+//                                                                       invoice.amount-missing | invoice.draft-exists (one
+//                                                                       open draft per sponsorship), 403 404
 //   POST /event/:id/invoice-drafts                  organiser            → 201 ZEventDraftsResponse: a draft for every
 //                                                                       confirmed sponsorship of the event not invoiced yet
 //                                                                       (none, or only cancelled ones); those that cannot

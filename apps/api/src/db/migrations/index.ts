@@ -28,6 +28,7 @@ import { sponsorLegalDetails } from './0023_sponsor_legal_details.ts';
 import { billingSettings } from './0025_billing_settings.ts';
 import { invoices } from './0026_invoices.ts';
 import { agreements } from './0024_agreements.ts';
+import { oneInvoiceDraft } from './0029_one_invoice_draft.ts';
 import { keysetPaging } from './0030_keyset_paging.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -60,5 +61,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0030_keyset_paging': keysetPaging(engine),
     '0027_chat_list_changes': chatListChanges(engine),
     '0028_sponsor_vat_id_length': sponsorVatIdLength(engine),
+    '0029_one_invoice_draft': oneInvoiceDraft(),
   };
 }

@@ -11,7 +11,8 @@ import { claimAddress } from '../address-limits.ts';
 import { hashPassword } from '../passwords.ts';
 import { assertNewPassword } from '../password-strength.ts';
 import { defineOperation, Z } from '../protocol.ts';
-import { isUniqueViolation, type IdentityUser } from '../repository.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { IdentityUser } from '../repository.ts';
 
 export const signUp = defineOperation(
   z.object({

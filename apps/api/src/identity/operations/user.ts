@@ -15,7 +15,8 @@ import { authorise, type IdentityContext } from '../context.ts';
 import { aliasExists, invalidParameter } from '../errors.ts';
 import { checkCode, claimCodeSend, issueCode } from '../one-time-codes.ts';
 import { defineOperation, Z } from '../protocol.ts';
-import { isUniqueViolation, normaliseEmail, type IdentityUser } from '../repository.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { normaliseEmail, type IdentityUser } from '../repository.ts';
 
 export const getUser = defineOperation(z.object({ AccessToken: Z.token }), async (ctx, input) => {
   const { user } = await authorise(ctx, input.AccessToken);

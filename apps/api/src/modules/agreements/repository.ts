@@ -1,6 +1,7 @@
 // The agreements module's tables: settings per event, signatures, the audit trail and the sealed
 // documents. The only writer of agreement_settings, agreement_signatures, agreement_audit and
 // signed_agreements.
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
 import type { AgreementSettingsTable } from '../../db/schema-agreements.ts';
 import { fromDbBool, fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
@@ -67,14 +68,6 @@ const toSigned = (row: SignedRow): SignedRecord => ({
   retainUntil: fromDbTime(row.retain_until),
   signers: JSON.parse(row.signers) as SignedRecord['signers'],
 });
-
-/** Postgres and SQLite spell a unique violation differently. */
-export const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; message?: string };
-  return (
-    e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '')
-  );
-};
 
 export function createAgreementsRepository(db: Db) {
   const signatureRows = (sponsorshipId: number) =>

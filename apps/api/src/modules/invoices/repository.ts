@@ -165,6 +165,17 @@ export function createInvoicesRepository(db: Db) {
         .execute();
     },
 
+    /** Whether the sponsorship has an open draft (at most one: migration 0029). */
+    async hasDraft(sponsorshipId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('invoices')
+        .select('id')
+        .where('sponsorship_id', '=', sponsorshipId)
+        .where('status', '=', 'draft')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async deleteDraft(id: number): Promise<boolean> {
       const result = await db
         .deleteFrom('invoices')

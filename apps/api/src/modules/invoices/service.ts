@@ -6,6 +6,7 @@
 import type { InvoicePatch, PaymentInput } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { normaliseEmail } from '../../lib/email.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { fail } from '../../lib/errors.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import { formatNumber, type BillingSettings } from '../billing/index.ts';
@@ -23,6 +24,9 @@ import type { InvoiceRecord, InvoicesRepository } from './repository.ts';
 export type Organiser = { sub: string; email?: string | undefined };
 
 export const invoiceNotFound = () => fail('invoice.not-found', 'Invoice not found');
+
+/** One open draft per sponsorship: a second would be a second bill for the same thing by mistake. */
+const draftExists = () => fail('invoice.draft-exists', 'The sponsorship has a draft already');
 
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
@@ -128,6 +132,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
         throw fail('invoice.sponsorship-not-confirmed', 'Only a confirmed sponsorship is invoiced');
       if (sponsorship.amountCents === null || sponsorship.amountCents <= 0)
         throw fail('invoice.amount-missing', 'The sponsorship has no amount');
+      if (await repo.hasDraft(sponsorship.id)) throw draftExists();
       const chosen = await deps.packages.chosenPackage(sponsorship.id);
       const description = chosen
         ? `${chosen.name}${chosen.benefits.length ? `: ${chosen.benefits.map((b) => b.title).join(', ')}` : ''} – ${sponsorship.eventTitle}`
@@ -135,7 +140,8 @@ export function createInvoicesService(deps: InvoiceDeps) {
       const composed = await compose(caller, sponsorship.organisationId, sponsorship.sponsorEmail, [
         { description: description.slice(0, 500), quantity: 1, unitPriceCents: sponsorship.amountCents },
       ]);
-      return repo.insert(
+      // A colleague's draft made meanwhile is refused by the unique index (migration 0029).
+      const insert = repo.insert(
         {
           organisation_id: sponsorship.organisationId,
           sponsorship_id: sponsorship.id,
@@ -158,6 +164,9 @@ export function createInvoicesService(deps: InvoiceDeps) {
         },
         now(),
       );
+      return insert.catch((error: unknown) => {
+        throw isUniqueViolation(error) ? draftExists() : error;
+      });
     },
 
     /** PATCH /invoices/{id}: a draft's date, lines, VAT choice and note. */

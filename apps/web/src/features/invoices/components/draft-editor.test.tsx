@@ -4,63 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { InvoiceWire } from '@sp/shared';
 import { configureApiClient } from '@/lib/api-client';
 import { createTestAuth, renderWithApp } from '@/testing/render';
+import { DRAFT as draft } from '../testing/draft-invoice';
 import { DraftEditor } from './draft-editor';
-
-const party = {
-  name: 'Brauerei Müller GmbH',
-  street: 'Große Straße',
-  house_number: '12a',
-  postal_code: '80331',
-  city: 'München',
-  country: 'DE',
-  vat_id: 'DE123456789',
-  tax_number: null,
-  email: 'rechnung@brauerei.example',
-};
-
-const draft: InvoiceWire = {
-  id: 5,
-  organisation_id: 4,
-  sponsorship_id: 9,
-  event_id: 7,
-  event_title: 'Stadtlauf',
-  sponsor_email: 'anna@brauerei.example',
-  kind: 'invoice',
-  number: null,
-  status: 'draft',
-  invoice_date: null,
-  service_date: '2026-07-04',
-  due_date: null,
-  currency: 'EUR',
-  language: 'de',
-  seller: party,
-  buyer: party,
-  lines: [
-    {
-      description: 'Gold',
-      quantity: 1,
-      unit_price_cents: 250_000,
-      net_cents: 250_000,
-      vat_rate: 19,
-      vat_cents: 47_500,
-    },
-  ],
-  vat_treatment: 'standard',
-  vat_note: null,
-  net_cents: 250_000,
-  vat_cents: 47_500,
-  gross_cents: 297_500,
-  paid_cents: 0,
-  outstanding_cents: 297_500,
-  note: null,
-  cancels: null,
-  cancelled_by: null,
-  payments: [],
-  reminders_sent: 0,
-  issued_at: null,
-  sent_at: null,
-  created_at: '2026-03-05T09:00:00Z',
-};
 
 async function renderEditor(invoice: InvoiceWire = draft) {
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
@@ -144,7 +89,7 @@ describe('DraftEditor', () => {
       'Nicht im Inland steuerbare Leistung: Der Ort der Leistung liegt am Sitz oder Wohnsitz des Leistungsempfängers außerhalb der EU (§ 3a Abs. 2 bzw. Abs. 4 Satz 2 Nr. 2 UStG).';
     const swiss: InvoiceWire = {
       ...draft,
-      buyer: { ...party, city: 'Zürich', postal_code: '8001', country: 'CH', vat_id: null },
+      buyer: { ...draft.buyer, city: 'Zürich', postal_code: '8001', country: 'CH', vat_id: null },
       lines: [{ ...draft.lines[0]!, vat_rate: 0, vat_cents: 0 }],
       vat_treatment: 'not_taxable',
       vat_note: note,

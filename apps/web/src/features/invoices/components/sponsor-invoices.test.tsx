@@ -3,53 +3,23 @@ import { describe, expect, it } from 'vitest';
 import type { InvoiceWire } from '@sp/shared';
 import { configureApiClient } from '@/lib/api-client';
 import { renderWithApp } from '@/testing/render';
+import { DRAFT } from '../testing/draft-invoice';
 import { SponsorInvoices } from './sponsor-invoices';
 
-const party = {
-  name: 'Brauerei Müller GmbH',
-  street: 'Große Straße',
-  house_number: '12a',
-  postal_code: '80331',
-  city: 'München',
-  country: 'DE',
-  vat_id: null,
-  tax_number: null,
-  email: null,
-};
-
+// An issued invoice, 1,000 € of 2,975 € paid, to a buyer without VAT id.
 const invoice = (overrides: Partial<InvoiceWire>): InvoiceWire => ({
+  ...DRAFT,
   id: 1,
-  organisation_id: 4,
-  sponsorship_id: 9,
-  event_id: 7,
-  event_title: 'Stadtlauf',
-  sponsor_email: 'anna@brauerei.example',
-  kind: 'invoice',
   number: 'RE-2026-0001',
   status: 'issued',
   invoice_date: '2026-03-05',
-  service_date: '2026-07-04',
   due_date: '2026-03-19',
-  currency: 'EUR',
-  language: 'de',
-  seller: party,
-  buyer: party,
+  seller: { ...DRAFT.seller, vat_id: null, email: null },
+  buyer: { ...DRAFT.buyer, vat_id: null, email: null },
   lines: [],
-  vat_treatment: 'standard',
-  vat_note: null,
-  net_cents: 250_000,
-  vat_cents: 47_500,
-  gross_cents: 297_500,
   paid_cents: 100_000,
   outstanding_cents: 197_500,
-  note: null,
-  cancels: null,
-  cancelled_by: null,
-  payments: [],
-  reminders_sent: 0,
   issued_at: '2026-03-05T10:00:00Z',
-  sent_at: null,
-  created_at: '2026-03-05T09:00:00Z',
   ...overrides,
 });
 

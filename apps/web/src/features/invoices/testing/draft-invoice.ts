@@ -1,0 +1,58 @@
+// An invoice draft as the API sends it, for the invoice components' tests.
+import type { InvoiceWire } from '@sp/shared';
+
+const PARTY = {
+  name: 'Brauerei Müller GmbH',
+  street: 'Große Straße',
+  house_number: '12a',
+  postal_code: '80331',
+  city: 'München',
+  country: 'DE',
+  vat_id: 'DE123456789',
+  tax_number: null,
+  email: 'rechnung@brauerei.example',
+};
+
+export const DRAFT: InvoiceWire = {
+  id: 5,
+  organisation_id: 4,
+  sponsorship_id: 9,
+  event_id: 7,
+  event_title: 'Stadtlauf',
+  sponsor_email: 'anna@brauerei.example',
+  kind: 'invoice',
+  number: null,
+  status: 'draft',
+  invoice_date: null,
+  service_date: '2026-07-04',
+  due_date: null,
+  currency: 'EUR',
+  language: 'de',
+  seller: PARTY,
+  buyer: PARTY,
+  lines: [
+    {
+      description: 'Gold',
+      quantity: 1,
+      unit_price_cents: 250_000,
+      net_cents: 250_000,
+      vat_rate: 19,
+      vat_cents: 47_500,
+    },
+  ],
+  vat_treatment: 'standard',
+  vat_note: null,
+  net_cents: 250_000,
+  vat_cents: 47_500,
+  gross_cents: 297_500,
+  paid_cents: 0,
+  outstanding_cents: 297_500,
+  note: null,
+  cancels: null,
+  cancelled_by: null,
+  payments: [],
+  reminders_sent: 0,
+  issued_at: null,
+  sent_at: null,
+  created_at: '2026-03-05T09:00:00Z',
+};
