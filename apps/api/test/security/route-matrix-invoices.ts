@@ -60,8 +60,10 @@ export const INVOICE_ROWS: MatrixRow[] = [
     method: 'POST',
     route: '/api/sponsorships/:id/invoices',
     url: '/api/sponsorships/{confirmedSponsorshipA}/invoices',
-    expect: organisationA(201, 404, { sponsor: 403 }),
-    note: 'the sponsor is a party of the sponsorship but only organisers invoice',
+    expect: organisationA(409, 404, { sponsor: 403 }),
+    note:
+      'the sponsor is a party of the sponsorship but only organisers invoice; organisers get past the checks to ' +
+      'invoice.draft-exists, as the world has its draft (one per sponsorship; 201: one-draft.test.ts)',
   },
   {
     method: 'POST',
@@ -77,6 +79,12 @@ export const INVOICE_ROWS: MatrixRow[] = [
     expect: partiesOfInvoice,
   },
   { method: 'GET', route: '/api/invoices/:id', url: '/api/invoices/{invoiceA}', expect: partiesOfInvoice },
+  {
+    method: 'GET',
+    route: '/api/invoices/:id/payment-details',
+    url: '/api/invoices/{invoiceA}/payment-details',
+    expect: partiesOfInvoice,
+  },
   {
     method: 'GET',
     route: '/api/invoices/:id/invoice.pdf',

@@ -69,6 +69,7 @@ export const queryKeys = {
     ofSponsorship: (sponsorshipId: number, viewer: string) =>
       ['invoices', 'sponsorship', sponsorshipId, viewer] as const,
     numbers: (organisationId: number) => ['invoices', 'numbers', organisationId] as const,
+    paymentDetails: (invoiceId: number, viewer: string) => ['invoices', 'payment', invoiceId, viewer] as const,
   },
   /** The sponsor's own profile (`viewer` as for sponsorships) and the events' sponsor walls. */
   sponsorProfile: (viewer: string) => ['sponsor-profile', viewer] as const,

@@ -38,6 +38,10 @@
 //   POST /invoices/:id/payments                     organiser            ZPaymentInput → ZInvoiceResponse
 //                                                                       409 invoice.not-issued | invoice.payment-exceeds-outstanding
 //   POST /invoices/:id/send                         organiser            → ZInvoiceResponse (e-mails it again)  409 invoice.not-issued
+//   GET  /invoices/:id/payment-details              organiser; sponsor (issued only) → ZInvoicePaymentDetails (bank
+//                                                                       details, reference, open amount, GiroCode)
+//                                                                       409 invoice.not-issued (draft, cancellation,
+//                                                                       cancelled), 403 404
 //   GET  /invoices/:id/invoice.pdf                  organiser; sponsor (issued only) → application/pdf (readable, GiroCode)
 //   GET  /invoices/:id/zugferd.pdf                  same                 → application/pdf (Factur-X EN 16931, PDF/A-3)
 //   GET  /invoices/:id/xrechnung.xml                same                 → application/xml (XRechnung 3.0, CII)
@@ -213,6 +217,24 @@ export const ZInvoice = z.object({
 export type InvoiceWire = z.infer<typeof ZInvoice>;
 
 export const ZInvoiceResponse = z.object({ invoice: ZInvoice });
+
+/**
+ * How to pay an issued invoice by SEPA transfer: the seller's bank details as printed on it, the
+ * invoice number as the reference, the amount still open and its GiroCode (EPC QR) for banking apps.
+ */
+export const ZInvoicePaymentDetails = z.object({
+  account_holder: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  bank_name: z.string().nullable(),
+  reference: z.string(),
+  /** What is still open (gross less the payments recorded). */
+  amount_cents: cents,
+  due_date: day.nullable(),
+  /** The GiroCode of the open amount as one SVG path on a `size` × `size` grid; null when nothing is open. */
+  girocode: z.object({ size: z.number().int(), path: z.string() }).nullable(),
+});
+export type InvoicePaymentDetailsWire = z.infer<typeof ZInvoicePaymentDetails>;
 export type InvoiceResponse = z.infer<typeof ZInvoiceResponse>;
 
 export const ZInvoiceListResponse = z.object({ invoices: z.array(ZInvoice) });

@@ -5,6 +5,7 @@ import type { InvoiceListQuery, InvoiceNumbersWire, InvoiceWire } from '@sp/shar
 import { fail } from '../../lib/errors.ts';
 import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
 import type { DocumentKind, DocumentStore } from './documents.ts';
+import { paymentDetailsOf } from './payment-details.ts';
 import type { InvoiceRecord, InvoicesRepository } from './repository.ts';
 import { dayOf, type InvoicesService, type Organiser } from './service.ts';
 import { invoicesCsv, statusOf, sumsOf, toWire } from './wire.ts';
@@ -79,6 +80,12 @@ export function createInvoiceReads(deps: {
     async numbers(caller: Organiser, organisationId: number): Promise<InvoiceNumbersWire> {
       await deps.access.assertOrganiserOf(caller, organisationId);
       return sumsOf(await repo.list({ organisationId, notDraft: true }), today());
+    },
+
+    /** Bank details, reference, open amount and GiroCode of an issued invoice, for both parties. */
+    async paymentDetails(caller: SponsorshipCaller, id: number) {
+      const { invoice } = await service.visible(caller, id);
+      return paymentDetailsOf(invoice);
     },
 
     /** A document's bytes and file name; a draft only as the organiser's preview PDF. */

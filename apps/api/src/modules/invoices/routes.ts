@@ -12,6 +12,7 @@ import {
   ZInvoiceListResponse,
   ZInvoiceNumbers,
   ZInvoicePatch,
+  ZInvoicePaymentDetails,
   ZInvoiceResponse,
   ZPaymentInput,
 } from '@sp/shared';
@@ -254,6 +255,23 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => ({ invoice: await reads.one(callerOf(request), request.params.id) }),
+    );
+
+    parties.get(
+      '/invoices/:id/payment-details',
+      {
+        schema: {
+          tags,
+          summary: 'How to pay an issued invoice: bank details, reference, open amount, GiroCode',
+          security,
+          params: idParams,
+          response: { 200: ZInvoicePaymentDetails, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return reads.paymentDetails(callerOf(request), request.params.id);
+      },
     );
 
     const download = (path: string, kind: DocumentKind, summary: string) =>

@@ -2,7 +2,7 @@
 // (both parties; the sponsor also by the invitation link, and sees issued ones only) and the
 // invoiced / paid / outstanding figures per event and in total.
 import { queryOptions } from '@tanstack/react-query';
-import { ZInvoiceListResponse, ZInvoiceNumbers, type InvoiceStatus } from '@sp/shared';
+import { ZInvoiceListResponse, ZInvoiceNumbers, ZInvoicePaymentDetails, type InvoiceStatus } from '@sp/shared';
 import { api, type ApiAuth } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -57,5 +57,19 @@ export function invoiceNumbersQueryOptions(organisationId: number) {
       api.get(`/organisation/${organisationId}/invoice-numbers`, { schema: ZInvoiceNumbers, signal }),
     // Issuing, payments and cancellations change the figures: read again on every visit.
     staleTime: 0,
+  });
+}
+
+/** How to pay an issued invoice (bank details, reference, open amount, GiroCode), for either party. */
+export function invoicePaymentDetailsQueryOptions(invoiceId: number, viewer: InvoiceViewer) {
+  return queryOptions({
+    queryKey: queryKeys.invoices.paymentDetails(invoiceId, viewerKey(viewer)),
+    queryFn: ({ signal }) =>
+      api.get(`/invoices/${invoiceId}/payment-details`, {
+        schema: ZInvoicePaymentDetails,
+        auth: authOf(viewer),
+        signal,
+      }),
+    retry: false,
   });
 }

@@ -7,11 +7,13 @@ import { useTranslation } from '@/lib/i18n';
 import { sponsorshipInvoicesQueryOptions, type InvoiceViewer } from '../api/invoices';
 import { formatCents } from '../utils/money';
 import { InvoiceDownloads } from './invoice-downloads';
+import { InvoicePayment, isPayable } from './invoice-payment';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 /**
  * The sponsor's invoices of one sponsorship (by the invitation link or their account): number,
- * date, amount, status and the files. Nothing is shown before the first invoice is issued.
+ * date, amount, status, how to pay what is open, and the files. Nothing is shown before the first
+ * invoice is issued.
  */
 export function SponsorInvoices({ sponsorshipId, viewer }: { sponsorshipId: number; viewer: InvoiceViewer }) {
   const { t } = useTranslation();
@@ -75,6 +77,7 @@ export function SponsorInvoices({ sponsorshipId, viewer }: { sponsorshipId: numb
                 </dd>
               </div>
             </dl>
+            {isPayable(invoice) ? <InvoicePayment invoice={invoice} viewer={viewer} /> : null}
             <InvoiceDownloads invoice={invoice} viewer={viewer} />
           </li>
         ))}

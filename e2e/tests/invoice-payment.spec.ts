@@ -1,0 +1,101 @@
+// The sponsor pays an overdue invoice from the invitation link on a phone: the invoice says
+// "Überfällig", the payment details are open by themselves (due since, amount due, account holder,
+// IBAN, BIC, reference, GiroCode), the IBAN copies to the clipboard without spaces; the organiser's
+// invoices page counts it as overdue. German at 375 px, English at 1280 px.
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
+import { createEventWithAgreement } from '../support/events.ts';
+import { saveBillingSettings, signedSponsorshipWithBuyer } from '../support/invoices.ts';
+import { signInOnboardedUser } from '../support/session.ts';
+
+const TEXT = {
+  de: {
+    overdue: 'Überfällig',
+    dueSince: /Fällig seit dem \d{2}\.\d{2}\.\d{4}/,
+    copyIban: 'IBAN kopieren',
+    copied: 'IBAN kopiert.',
+    amount: '2.975,00 €',
+    qr: /GiroCode für die Überweisung von 2\.975,00/,
+    ofWhichOverdue: 'Davon überfällig',
+  },
+  en: {
+    overdue: 'Overdue',
+    dueSince: /Due since \d{2}\/\d{2}\/\d{4}/,
+    copyIban: 'Copy IBAN',
+    copied: 'IBAN copied.',
+    amount: '€2,975.00',
+    qr: /GiroCode for the transfer of €2,975\.00/,
+    ofWhichOverdue: 'Of which overdue',
+  },
+} as const;
+
+for (const { language, width } of [
+  { language: 'de', width: 375 },
+  { language: 'en', width: 1280 },
+] as const) {
+  test(`the sponsor pays an overdue invoice from the link: details, copy, GiroCode (${language}, ${width} px)`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const text = TEXT[language];
+    const organiser = await signInOnboardedUser(page, { language });
+    const token = organiser.tokens.accessToken;
+    const auth = { Authorization: `Bearer ${token}` };
+    const event = await createEventWithAgreement(page, token, {
+      title: `Sommerfest ${Date.now()}`,
+      event_date: '2030-07-04',
+      location: 'Stadtpark',
+      description: 'Fest.',
+    });
+    await saveBillingSettings(page, token, event.organisation_id);
+    const sponsor = await signedSponsorshipWithBuyer(page, token, event.id, { language });
+    const confirmed = await page.request.post(`/api/sponsorships/${sponsor.sponsorshipId}/status`, {
+      headers: auth,
+      data: { status: 'confirmed' },
+    });
+    expect(confirmed.ok(), await confirmed.text()).toBe(true);
+    // Invoiced 40 days ago with 14 days to pay: overdue today.
+    const draft = await page.request.post(`/api/sponsorships/${sponsor.sponsorshipId}/invoices`, { headers: auth });
+    expect(draft.ok(), await draft.text()).toBe(true);
+    const invoiceId = ((await draft.json()) as { invoice: { id: number } }).invoice.id;
+    const invoiceDate = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    const dated = await page.request.patch(`/api/invoices/${invoiceId}`, {
+      headers: auth,
+      data: { invoice_date: invoiceDate },
+    });
+    expect(dated.ok(), await dated.text()).toBe(true);
+    const issued = await page.request.post(`/api/invoices/${invoiceId}/issue`, { headers: auth });
+    expect(issued.ok(), await issued.text()).toBe(true);
+
+    const context = await browser.newContext({
+      locale: language === 'de' ? 'de-DE' : 'en-GB',
+      viewport: { width, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    const guest = await context.newPage();
+    await guest.goto(sponsor.link);
+    const invoice = guest.getByTestId('sponsor-invoice');
+    await expect(invoice.getByText(text.overdue, { exact: true })).toBeVisible();
+    const payment = invoice.getByTestId('invoice-payment');
+    await expect(payment.getByTestId('invoice-payment-due')).toHaveText(text.dueSince);
+    await expect(payment).toContainText('DE89 3704 0044 0532 0130 00');
+    await expect(payment).toContainText('COBADEFFXXX');
+    await expect(payment).toContainText(((await issued.json()) as { invoice: { number: string } }).invoice.number);
+    await expect(payment).toContainText(text.amount.replace(/ /g, '\u00a0'));
+    await expect(payment.getByRole('img', { name: text.qr })).toBeVisible();
+    await payment.getByRole('button', { name: text.copyIban }).click();
+    await expect(guest.locator('[data-sonner-toast]').filter({ hasText: text.copied })).toBeVisible();
+    expect(await guest.evaluate(() => navigator.clipboard.readText())).toBe('DE89370400440532013000');
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectAccessible(guest, `sponsor invoice payment (${language}, ${width} px)`);
+    await invoice.screenshot({ path: test.info().outputPath(`payment-${language}-${width}.png`) });
+    await context.close();
+
+    // The organiser's invoices page counts the invoice as overdue.
+    await page.goto(`/dashboard/organizer/invoices?status=overdue`);
+    await expect(page.getByTestId('invoice-row')).toHaveCount(1);
+    await expect(page.getByText(text.ofWhichOverdue)).toBeVisible();
+  });
+}
