@@ -2,8 +2,9 @@
 // guest through the invitation link (ready for the organiser to confirm), and the sponsor's billing
 // details (the invoice's buyer), entered as the guest.
 import { expect, type Page } from '@playwright/test';
+import { createEventWithAgreement } from './events.ts';
 import { signAsGuest } from './sponsorships.ts';
-import { uniqueEmail } from './session.ts';
+import { signInOnboardedUser, uniqueEmail } from './session.ts';
 
 export type GuestSponsor = { email: string; billingEmail: string; link: string; sponsorshipId: number };
 
@@ -90,4 +91,43 @@ export async function saveBillingSettings(
     data: { ...BILLING_SETTINGS, ...change },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+/** Confirms the sponsorship and issues its invoice through the API (dated `invoiceDate` when given). */
+export async function issuedInvoiceOf(
+  page: Page,
+  token: string,
+  sponsorshipId: number,
+  invoiceDate?: string,
+): Promise<{ id: number; number: string; gross_cents: number }> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const confirmed = await page.request.post(`/api/sponsorships/${sponsorshipId}/status`, {
+    headers,
+    data: { status: 'confirmed' },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  const draft = await page.request.post(`/api/sponsorships/${sponsorshipId}/invoices`, { headers });
+  expect(draft.ok(), await draft.text()).toBe(true);
+  const id = ((await draft.json()) as { invoice: { id: number } }).invoice.id;
+  if (invoiceDate) {
+    const dated = await page.request.patch(`/api/invoices/${id}`, { headers, data: { invoice_date: invoiceDate } });
+    expect(dated.ok(), await dated.text()).toBe(true);
+  }
+  const issued = await page.request.post(`/api/invoices/${id}/issue`, { headers });
+  expect(issued.ok(), await issued.text()).toBe(true);
+  return ((await issued.json()) as { invoice: { id: number; number: string; gross_cents: number } }).invoice;
+}
+
+/** A signed-in organiser with billing settings and one event (`title` and a date in 2030). */
+export async function billingOrganiser(page: Page, language: 'de' | 'en', title: string) {
+  const organiser = await signInOnboardedUser(page, { language });
+  const token = organiser.tokens.accessToken;
+  const event = await createEventWithAgreement(page, token, {
+    title: `${title} ${Date.now()}`,
+    event_date: '2030-07-04',
+    location: 'Stadtpark',
+    description: 'Fest.',
+  });
+  await saveBillingSettings(page, token, event.organisation_id);
+  return { token, event };
 }

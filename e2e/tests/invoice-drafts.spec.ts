@@ -3,9 +3,8 @@
 // skipped and why (no billing address yet); the drafts wait in the sponsors' rows to be reviewed and
 // issued. A second click makes none twice. German at 1280 px, English at 375 px.
 import { expect, test, type Page } from '@playwright/test';
-import { createEventWithAgreement } from '../support/events.ts';
-import { saveBillingSettings, signedSponsorshipWithBuyer } from '../support/invoices.ts';
-import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+import { billingOrganiser, signedSponsorshipWithBuyer } from '../support/invoices.ts';
+import { uniqueEmail } from '../support/session.ts';
 import { signAsGuest } from '../support/sponsorships.ts';
 
 const TEXT = {
@@ -52,15 +51,7 @@ for (const { language, width } of [
     test.setTimeout(120_000);
     const text = TEXT[language];
     await page.setViewportSize({ width, height: 900 });
-    const organiser = await signInOnboardedUser(page, { language });
-    const token = organiser.tokens.accessToken;
-    const event = await createEventWithAgreement(page, token, {
-      title: `Stadtfest ${Date.now()}`,
-      event_date: '2030-07-04',
-      location: 'Marktplatz',
-      description: 'Fest.',
-    });
-    await saveBillingSettings(page, token, event.organisation_id);
+    const { token, event } = await billingOrganiser(page, language, 'Stadtfest');
     const ready = [
       await signedSponsorshipWithBuyer(page, token, event.id, { language }),
       await signedSponsorshipWithBuyer(page, token, event.id, { language }),

@@ -4,9 +4,7 @@
 // invoices page counts it as overdue. German at 375 px, English at 1280 px.
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
-import { createEventWithAgreement } from '../support/events.ts';
-import { saveBillingSettings, signedSponsorshipWithBuyer } from '../support/invoices.ts';
-import { signInOnboardedUser } from '../support/session.ts';
+import { billingOrganiser, issuedInvoiceOf, signedSponsorshipWithBuyer } from '../support/invoices.ts';
 
 const TEXT = {
   de: {
@@ -39,34 +37,11 @@ for (const { language, width } of [
   }) => {
     test.setTimeout(120_000);
     const text = TEXT[language];
-    const organiser = await signInOnboardedUser(page, { language });
-    const token = organiser.tokens.accessToken;
-    const auth = { Authorization: `Bearer ${token}` };
-    const event = await createEventWithAgreement(page, token, {
-      title: `Sommerfest ${Date.now()}`,
-      event_date: '2030-07-04',
-      location: 'Stadtpark',
-      description: 'Fest.',
-    });
-    await saveBillingSettings(page, token, event.organisation_id);
+    const { token, event } = await billingOrganiser(page, language, 'Sommerfest');
     const sponsor = await signedSponsorshipWithBuyer(page, token, event.id, { language });
-    const confirmed = await page.request.post(`/api/sponsorships/${sponsor.sponsorshipId}/status`, {
-      headers: auth,
-      data: { status: 'confirmed' },
-    });
-    expect(confirmed.ok(), await confirmed.text()).toBe(true);
     // Invoiced 40 days ago with 14 days to pay: overdue today.
-    const draft = await page.request.post(`/api/sponsorships/${sponsor.sponsorshipId}/invoices`, { headers: auth });
-    expect(draft.ok(), await draft.text()).toBe(true);
-    const invoiceId = ((await draft.json()) as { invoice: { id: number } }).invoice.id;
     const invoiceDate = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
-    const dated = await page.request.patch(`/api/invoices/${invoiceId}`, {
-      headers: auth,
-      data: { invoice_date: invoiceDate },
-    });
-    expect(dated.ok(), await dated.text()).toBe(true);
-    const issued = await page.request.post(`/api/invoices/${invoiceId}/issue`, { headers: auth });
-    expect(issued.ok(), await issued.text()).toBe(true);
+    const issued = await issuedInvoiceOf(page, token, sponsor.sponsorshipId, invoiceDate);
 
     const context = await browser.newContext({
       locale: language === 'de' ? 'de-DE' : 'en-GB',
@@ -82,7 +57,7 @@ for (const { language, width } of [
     await expect(payment.getByTestId('invoice-payment-due')).toHaveText(text.dueSince);
     await expect(payment).toContainText('DE89 3704 0044 0532 0130 00');
     await expect(payment).toContainText('COBADEFFXXX');
-    await expect(payment).toContainText(((await issued.json()) as { invoice: { number: string } }).invoice.number);
+    await expect(payment).toContainText(issued.number);
     await expect(payment).toContainText(text.amount.replace(/ /g, '\u00a0'));
     await expect(payment.getByRole('img', { name: text.qr })).toBeVisible();
     await payment.getByRole('button', { name: text.copyIban }).click();

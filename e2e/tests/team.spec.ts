@@ -67,6 +67,8 @@ test('an organiser invites a colleague, who joins the organisation, and removes 
   await expect(page.getByText('Teammitglieder erfolgreich entfernt')).toBeVisible();
   await expect(remove).toHaveCount(0);
   // The invitation stays listed, as accepted (issue 21, point 5); the member is gone.
-  await expect(page.getByRole('listitem', { name: colleagueEmail }).getByText('Angenommen', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('listitem', { name: colleagueEmail }).getByText('Angenommen', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(colleagueEmail)).toHaveCount(1);
 });

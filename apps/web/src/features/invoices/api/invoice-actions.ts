@@ -59,3 +59,25 @@ export const useSendInvoice = () =>
   useInvoiceMutation((id: number) =>
     api.post(`/invoices/${id}/send`, {}, { schema: ZInvoiceResponse }).then(invoiceOf),
   );
+
+/** A payment that could not be recorded, by invoice number, with the reason. */
+export type PaymentFailure = { number: string; message: unknown };
+
+/**
+ * Several payments (a bank statement's matches), one after the other: each is checked by the server
+ * against what is open, so a failure stops nothing else and is reported by the invoice's number.
+ */
+export const useRecordPayments = () =>
+  useInvoiceMutation(async (payments: Array<{ id: number; number: string; payment: PaymentInput }>) => {
+    let recorded = 0;
+    const failed: PaymentFailure[] = [];
+    for (const { id, number, payment } of payments) {
+      try {
+        await api.post(`/invoices/${id}/payments`, payment, { schema: ZInvoiceResponse });
+        recorded++;
+      } catch (error) {
+        failed.push({ number, message: error });
+      }
+    }
+    return { recorded, failed };
+  });

@@ -10,6 +10,7 @@ import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { downloadInvoicesCsv } from '../api/downloads';
 import { invoiceNumbersQueryOptions, organisationInvoicesQueryOptions, type InvoiceFilters } from '../api/invoices';
+import { BankStatementImport } from './bank-statement-import';
 import { InvoiceRow } from './invoice-row';
 import { InvoiceSums } from './invoice-sums';
 import { OrganiserInvoiceActions } from './organiser-invoice-actions';
@@ -90,14 +91,17 @@ export function InvoicesPage({
               </select>
             </label>
           </form>
-          <Button variant="outline" disabled={csv.isPending} onClick={() => csv.mutate()}>
-            {csv.isPending ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <FileSpreadsheetIcon aria-hidden="true" />
-            )}
-            {t('invoices.page.csv')}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <BankStatementImport organisationId={organisationId} />
+            <Button variant="outline" disabled={csv.isPending} onClick={() => csv.mutate()}>
+              {csv.isPending ? (
+                <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <FileSpreadsheetIcon aria-hidden="true" />
+              )}
+              {t('invoices.page.csv')}
+            </Button>
+          </div>
         </div>
         {invoices.isPending ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">

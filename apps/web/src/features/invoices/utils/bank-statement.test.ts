@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { InvoiceWire } from '@sp/shared';
+import { DRAFT } from '../testing/draft-invoice';
+import { BankStatementError, parseBankStatement } from './bank-statement';
+import { matchPayments } from './match-payments';
+
+// A camt.053.001.08 statement as a German bank exports it: two single credits, a debit, a pending
+// credit, a returned (reversed) credit and a batch booking of two transfers.
+const CAMT_053 = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+ <BkToCstmrStmt><GrpHdr><MsgId>1</MsgId><CreDtTm>2026-11-20T08:00:00</CreDtTm></GrpHdr>
+  <Stmt><Id>1</Id>
+   <Ntry><Amt Ccy="EUR">2975.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+    <BookgDt><Dt>2026-11-18</Dt></BookgDt><ValDt><Dt>2026-11-18</Dt></ValDt>
+    <NtryDtls><TxDtls><RltdPties><Dbtr><Pty><Nm>Brauerei Müller GmbH</Nm></Pty></Dbtr></RltdPties>
+     <RmtInf><Ustrd>Rechnung RE 2026-</Ustrd><Ustrd>0007 Sponsoring</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+   <Ntry><Amt Ccy="EUR">500</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+    <BookgDt><DtTm>2026-11-19T10:12:00</DtTm></BookgDt>
+    <NtryDtls><TxDtls><RmtInf><Strd><CdtrRefInf><Ref>re20260008</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry>
+   <Ntry><Amt Ccy="EUR">80.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-19</Dt></BookgDt></Ntry>
+   <Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>PDNG</Cd></Sts><BookgDt><Dt>2026-11-19</Dt></BookgDt></Ntry>
+   <Ntry><Amt Ccy="EUR">11.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RvslInd>true</RvslInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-19</Dt></BookgDt></Ntry>
+   <Ntry><Amt Ccy="EUR">300.50</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-20</Dt></BookgDt>
+    <NtryDtls>
+     <TxDtls><AmtDtls><TxAmt><Amt Ccy="EUR">100.50</Amt></TxAmt></AmtDtls><RmtInf><Ustrd>Mitgliedsbeitrag</Ustrd></RmtInf></TxDtls>
+     <TxDtls><AmtDtls><TxAmt><Amt Ccy="EUR">200.00</Amt></TxAmt></AmtDtls><RmtInf><Ustrd>RE-2026-00071</Ustrd></RmtInf></TxDtls>
+    </NtryDtls></Ntry>
+  </Stmt></BkToCstmrStmt></Document>`;
+
+// camt.053.001.02 (older banks): Sts as text, the payer's name directly under Dbtr.
+const CAMT_053_V2 = `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>
+ <Ntry><Amt Ccy="EUR">1190.5</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-02</Dt></BookgDt>
+  <NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Autohaus Kern</Nm></Dbtr></RltdPties><RmtInf><Ustrd>RE-2026-0009</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+ <Ntry><Amt Ccy="USD">99.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-02</Dt></BookgDt></Ntry>
+</Stmt></BkToCstmrStmt></Document>`;
+
+describe('parseBankStatement', () => {
+  it('reads the booked credits of a camt.053, a batch booking by its transactions', () => {
+    expect(parseBankStatement(CAMT_053)).toEqual([
+      {
+        amountCents: 297_500,
+        bookedOn: '2026-11-18',
+        payer: 'Brauerei Müller GmbH',
+        text: 'Rechnung RE 2026- 0007 Sponsoring',
+      },
+      { amountCents: 50_000, bookedOn: '2026-11-19', payer: null, text: 're20260008' },
+      { amountCents: 10_050, bookedOn: '2026-11-20', payer: null, text: 'Mitgliedsbeitrag' },
+      { amountCents: 20_000, bookedOn: '2026-11-20', payer: null, text: 'RE-2026-00071' },
+    ]);
+  });
+
+  it('reads the older version and skips other currencies', () => {
+    expect(parseBankStatement(CAMT_053_V2)).toEqual([
+      { amountCents: 119_050, bookedOn: '2026-11-02', payer: 'Autohaus Kern', text: 'RE-2026-0009' },
+    ]);
+  });
+
+  it('tells a file that is not XML from XML that is no statement', () => {
+    expect(() => parseBankStatement('Buchungstag;Betrag\n')).toThrow(new BankStatementError('not-xml'));
+    expect(() => parseBankStatement('<Invoice xmlns="urn:oasis"/>')).toThrow(new BankStatementError('not-camt'));
+  });
+});
+
+const invoice = (number: string, outstanding: number, overrides: Partial<InvoiceWire> = {}): InvoiceWire => ({
+  ...DRAFT,
+  id: Number(number.slice(-4)),
+  number,
+  status: 'issued',
+  outstanding_cents: outstanding,
+  ...overrides,
+});
+
+describe('matchPayments', () => {
+  it('pairs credits with open invoices by number, however the payer wrote it', () => {
+    const seven = invoice('RE-2026-0007', 297_500);
+    const eight = invoice('RE-2026-0008', 100_000, { status: 'overdue' });
+    const { matches, unmatched } = matchPayments(parseBankStatement(CAMT_053), [seven, eight]);
+    expect(matches.map((m) => [m.invoice.number, m.amountCents, m.fit, m.credit.bookedOn])).toEqual([
+      ['RE-2026-0007', 297_500, 'exact', '2026-11-18'],
+      ['RE-2026-0008', 50_000, 'partial', '2026-11-19'],
+    ]);
+    // "RE-2026-00071" is not RE-2026-0007; the membership fee names no invoice.
+    expect(unmatched.map((c) => c.text)).toEqual(['Mitgliedsbeitrag', 'RE-2026-00071']);
+  });
+
+  it('records at most what is open, knows a payment already recorded, and splits one transfer for two invoices', () => {
+    const credit = { amountCents: 150_000, bookedOn: '2026-11-18', payer: null, text: 'RE-2026-0001 RE-2026-0002' };
+    const one = invoice('RE-2026-0001', 100_000);
+    const two = invoice('RE-2026-0002', 50_000);
+    expect(matchPayments([credit], [one, two]).matches.map((m) => [m.invoice.number, m.amountCents, m.fit])).toEqual([
+      ['RE-2026-0001', 100_000, 'exact'],
+      ['RE-2026-0002', 50_000, 'exact'],
+    ]);
+    // Not to the cent: which invoice gets what is the organiser's call.
+    expect(matchPayments([{ ...credit, amountCents: 120_000 }], [one, two]).unmatched).toHaveLength(1);
+
+    const over = { ...credit, text: 'RE-2026-0001', amountCents: 120_000 };
+    expect(matchPayments([over], [one]).matches[0]).toMatchObject({ amountCents: 100_000, fit: 'over' });
+    const paid = invoice('RE-2026-0001', 0, {
+      status: 'paid',
+      payments: [{ id: 1, paid_on: '2026-11-18', amount_cents: 100_000, recorded_at: '2026-11-20T09:00:00Z' }],
+    });
+    expect(matchPayments([over], [paid]).matches[0]).toMatchObject({ fit: 'recorded' });
+    // Drafts and cancelled invoices are never paid.
+    expect(matchPayments([over], [invoice('RE-2026-0001', 100_000, { status: 'cancelled' })]).unmatched).toHaveLength(
+      1,
+    );
+  });
+});
