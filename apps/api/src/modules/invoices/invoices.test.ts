@@ -118,6 +118,11 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
 
     const mail = (await mailsTo(guest.email)).find((m) => m.subject.startsWith('Ihre Rechnung'));
     expect(mail!.subject).toBe('Ihre Rechnung RE-2026-0001 von Sportverein Musterstadt e.V.');
+    // Where to pay, as printed on the invoice.
+    expect(mail!.text).toContain(
+      'Bitte überweisen Sie den Betrag bis zum 15.06.2026 an Sportverein Musterstadt e.V., ' +
+        'IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX, mit dem Verwendungszweck RE-2026-0001.',
+    );
     expect(mail!.attachments.map((a) => [a.filename, a.content_type])).toEqual([
       ['RE-2026-0001.pdf', 'application/pdf'],
       ['RE-2026-0001-xrechnung.xml', 'application/xml'],
@@ -235,6 +240,10 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     expect((await reminders()).map((m) => m.subject)).toEqual([
       `Zahlungserinnerung 1: Rechnung ${invoice.number} von Sportverein Musterstadt e.V.`,
     ]);
+    // A reminder has no attachment: it says where to transfer to itself.
+    expect((await reminders())[0]!.text).toContain(
+      `IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX, mit dem Verwendungszweck ${invoice.number}.`,
+    );
     t.clock.advance(7 * DAY);
     await job.run(t.clock());
     t.clock.advance(7 * DAY);

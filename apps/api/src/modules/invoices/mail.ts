@@ -1,7 +1,7 @@
 // The invoice mails in the buyer's language: the issued invoice (or cancellation) with its ZUGFeRD
 // PDF and XRechnung XML attached, and the payment reminders by stage.
 import type { MailAttachment, MailMessage } from '../../ports/mail/index.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney, groupedIban } from './money.ts';
 import { readableDate } from './pdf-texts.ts';
 
 type InvoiceMail = {
@@ -13,8 +13,16 @@ type InvoiceMail = {
   event: string;
   grossCents: number;
   dueDate: string | null;
+  /** The seller's account as printed on the invoice: the mail says where to transfer to. */
+  bank: { iban: string; bic: string };
   attachments: MailAttachment[];
 };
+
+/** Where and how to transfer: the account holder (the seller), IBAN, BIC and the number as reference. */
+const transferTo = (m: Pick<InvoiceMail, 'language' | 'seller' | 'bank' | 'number'>) =>
+  m.language === 'en'
+    ? `to ${m.seller}, IBAN ${groupedIban(m.bank.iban)}, BIC ${m.bank.bic}, with the payment reference ${m.number}`
+    : `an ${m.seller}, IBAN ${groupedIban(m.bank.iban)}, BIC ${m.bank.bic}, mit dem Verwendungszweck ${m.number}`;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -38,7 +46,7 @@ export function invoiceMail(m: InvoiceMail): MailMessage {
       [
         'Hello,',
         `please find attached our ${what} ${m.number} for your sponsorship of "${m.event}" (${amount}).`,
-        ...(m.kind === 'invoice' && due ? [`Please pay by ${due}.`] : []),
+        ...(m.kind === 'invoice' && due ? [`Please transfer the amount by ${due} ${transferTo(m)}.`] : []),
         'Attached: the invoice as PDF (ZUGFeRD, with the e-invoice embedded) and as XRechnung XML.',
         `Kind regards\n${m.seller}`,
       ],
@@ -52,7 +60,7 @@ export function invoiceMail(m: InvoiceMail): MailMessage {
     [
       'Guten Tag,',
       `anbei erhalten Sie unsere ${what} ${m.number} für Ihr Sponsoring von „${m.event}“ (${amount}).`,
-      ...(m.kind === 'invoice' && due ? [`Bitte zahlen Sie bis zum ${due}.`] : []),
+      ...(m.kind === 'invoice' && due ? [`Bitte überweisen Sie den Betrag bis zum ${due} ${transferTo(m)}.`] : []),
       'Im Anhang: die Rechnung als PDF (ZUGFeRD, mit eingebetteter E-Rechnung) und als XRechnung-XML.',
       `Mit freundlichen Grüßen\n${m.seller}`,
     ],
@@ -69,13 +77,13 @@ export function reminderMail(
     return compose(m.to, `Payment reminder ${m.stage}: invoice ${m.number} from ${m.seller}`, [
       'Hello,',
       `our invoice ${m.number} for your sponsorship of "${m.event}" was due on ${due}; ${amount} are still open.`,
-      'Please transfer the amount soon. If you have paid already, please ignore this reminder.',
+      `Please transfer the amount soon ${transferTo(m)}. If you have paid already, please ignore this reminder.`,
       `Kind regards\n${m.seller}`,
     ]);
   return compose(m.to, `Zahlungserinnerung ${m.stage}: Rechnung ${m.number} von ${m.seller}`, [
     'Guten Tag,',
     `unsere Rechnung ${m.number} für Ihr Sponsoring von „${m.event}“ war am ${due} fällig; offen sind noch ${amount}.`,
-    'Bitte überweisen Sie den Betrag in den nächsten Tagen. Falls Sie schon gezahlt haben, betrachten Sie diese Erinnerung bitte als gegenstandslos.',
+    `Bitte überweisen Sie den Betrag in den nächsten Tagen ${transferTo(m)}. Falls Sie schon gezahlt haben, betrachten Sie diese Erinnerung bitte als gegenstandslos.`,
     `Mit freundlichen Grüßen\n${m.seller}`,
   ]);
 }

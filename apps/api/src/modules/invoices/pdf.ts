@@ -9,7 +9,7 @@ import { countryName } from '@sp/shared';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { loadPdfLib, rgbColour as rgb } from '../../lib/pdf-lib.ts';
 import { girocodePayload, qrMatrix } from './girocode.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney, groupedIban } from './money.ts';
 import type { InvoiceDocumentInput } from './einvoice.ts';
 import { PDF_TEXTS, readableDate } from './pdf-texts.ts';
 
@@ -195,7 +195,7 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
   text(`${t.bank}: ${s.seller.name}`, MARGIN);
   newline(12);
   text(
-    `IBAN ${s.bank.iban.replace(/(.{4})/g, '$1 ').trim()} · BIC ${s.bank.bic}${s.bank.bankName ? ` · ${s.bank.bankName}` : ''}`,
+    `IBAN ${groupedIban(s.bank.iban)} · BIC ${s.bank.bic}${s.bank.bankName ? ` · ${s.bank.bankName}` : ''}`,
     MARGIN,
   );
   newline(12);

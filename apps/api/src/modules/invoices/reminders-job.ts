@@ -43,6 +43,7 @@ export function createRemindersJob(deps: {
           grossCents: invoice.gross_cents,
           outstandingCents: outstandingOf(invoice),
           dueDate: invoice.due_date,
+          bank: invoice.snapshot.bank,
           stage,
         }),
       );

@@ -96,6 +96,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
           event: invoice.event_title,
           grossCents: invoice.gross_cents,
           dueDate: invoice.due_date,
+          bank: invoice.snapshot.bank,
           attachments: [
             { filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: docs.zugferd },
             { filename: `${invoice.number}-xrechnung.xml`, contentType: 'application/xml', content: docs.xml },
