@@ -93,19 +93,24 @@ export async function saveBillingSettings(
   expect(saved.ok(), await saved.text()).toBe(true);
 }
 
-/** Confirms the sponsorship and issues its invoice through the API (dated `invoiceDate` when given). */
+/**
+ * Confirms the sponsorship (unless it is already) and issues its invoice through the API, dated
+ * `invoiceDate` when given.
+ */
 export async function issuedInvoiceOf(
   page: Page,
   token: string,
   sponsorshipId: number,
-  invoiceDate?: string,
+  { invoiceDate, confirm = true }: { invoiceDate?: string; confirm?: boolean } = {},
 ): Promise<{ id: number; number: string; gross_cents: number }> {
   const headers = { Authorization: `Bearer ${token}` };
-  const confirmed = await page.request.post(`/api/sponsorships/${sponsorshipId}/status`, {
-    headers,
-    data: { status: 'confirmed' },
-  });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  if (confirm) {
+    const confirmed = await page.request.post(`/api/sponsorships/${sponsorshipId}/status`, {
+      headers,
+      data: { status: 'confirmed' },
+    });
+    expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  }
   const draft = await page.request.post(`/api/sponsorships/${sponsorshipId}/invoices`, { headers });
   expect(draft.ok(), await draft.text()).toBe(true);
   const id = ((await draft.json()) as { invoice: { id: number } }).invoice.id;

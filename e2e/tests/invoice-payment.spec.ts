@@ -41,7 +41,7 @@ for (const { language, width } of [
     const sponsor = await signedSponsorshipWithBuyer(page, token, event.id, { language });
     // Invoiced 40 days ago with 14 days to pay: overdue today.
     const invoiceDate = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
-    const issued = await issuedInvoiceOf(page, token, sponsor.sponsorshipId, invoiceDate);
+    const issued = await issuedInvoiceOf(page, token, sponsor.sponsorshipId, { invoiceDate });
 
     const context = await browser.newContext({
       locale: language === 'de' ? 'de-DE' : 'en-GB',

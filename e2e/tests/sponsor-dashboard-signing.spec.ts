@@ -7,9 +7,11 @@ import { createHash } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { createEventWithAgreement } from '../support/events.ts';
+import { issuedInvoiceOf, saveBillingSettings } from '../support/invoices.ts';
 import { enterLegalDetails } from '../support/legal-details.ts';
 import { completeOnboarding, createUser, signInOnboardedUser, storeSession, uniqueEmail } from '../support/session.ts';
 import { drawWithFinger, drawWithMouse } from '../support/signature.ts';
+import { sponsorshipIdOf } from '../support/sponsorships.ts';
 
 type Language = 'de' | 'en';
 
@@ -46,6 +48,8 @@ const TEXT = {
       sign: 'Die Vereinbarung hier im Browser unterschreiben',
       countersign: 'Warten auf die Gegenzeichnung des Veranstalters',
       confirmed: 'Nichts zu tun – das Sponsoring ist bestätigt',
+      pay: (number: string) =>
+        new RegExp(`^Rechnung ${number} über 2\\.975,00\\s€ bis zum \\d{2}\\.\\d{2}\\.\\d{4} bezahlen$`),
     },
   },
   en: {
@@ -80,6 +84,7 @@ const TEXT = {
       sign: 'Sign the agreement here in the browser',
       countersign: "Waiting for the organiser's countersignature",
       confirmed: 'Nothing to do – the sponsorship is confirmed',
+      pay: (number: string) => new RegExp(`^Pay invoice ${number} of €2,975\\.00 by \\d{2}/\\d{2}/\\d{4}$`),
     },
   },
 } as const;
@@ -213,6 +218,13 @@ for (const language of ['de', 'en'] as const) {
     const fromSponsor = await download(sponsor, () => card.getByRole('button', { name: text.signedPdf }).click());
     expect(sha256(fromSponsor)).toBe(sha256(fromOrganiser));
     await sponsor.screenshot({ path: testInfo.outputPath(`dashboard-confirmed-${language}-375.png`), fullPage: true });
+
+    // Invoiced: the next step is paying it, not "nothing to do".
+    await saveBillingSettings(page, organiser.tokens.accessToken, event.organisation_id);
+    const sponsorshipId = await sponsorshipIdOf(page.request, organiser.tokens.accessToken, event.id, sponsorEmail);
+    const invoice = await issuedInvoiceOf(page, organiser.tokens.accessToken, sponsorshipId, { confirm: false });
+    await sponsor.reload();
+    await expect(nextStep).toHaveText(text.next.pay(invoice.number));
     await sponsor.context().close();
 
     // The same dashboard on a desktop browser.

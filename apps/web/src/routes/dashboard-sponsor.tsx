@@ -8,6 +8,7 @@ import {
 import { AgreementNextStep } from '@/features/agreements/components/agreement-next-step';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
+import { InvoiceNextStep } from '@/features/invoices/components/invoice-next-step';
 import { SponsorInvoices } from '@/features/invoices/components/sponsor-invoices';
 import { PackageChoice } from '@/features/packages/components/package-choice';
 import { SponsorLegalDetailsForm } from '@/features/sponsor-profile/components/legal-details-form';
@@ -15,6 +16,7 @@ import { SponsorLegalDetailsSection } from '@/features/sponsor-profile/component
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import {
   SponsorDashboardPage,
+  type SponsorNextStepSlot,
   type SponsorPackagesSlot,
 } from '@/features/sponsorships/components/sponsor-dashboard-page';
 import { requireSignedIn } from '@/lib/auth';
@@ -39,12 +41,17 @@ const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
   </div>
 );
 
+/** Paying an open invoice comes first; before any invoice, the agreement's step (or the status's). */
+const NextStep: SponsorNextStepSlot = (props) => (
+  <InvoiceNextStep {...props} fallback={<AgreementNextStep {...props} />} />
+);
+
 /** The public profile belongs to sponsors: it shows once the user has a sponsorship. */
 function SponsorDashboardRoute() {
   const sponsorships = useQuery(mySponsorshipsQueryOptions());
   return (
     <>
-      <SponsorDashboardPage Packages={Packages} Agreement={UploadStepsUnlessGenerated} NextStep={AgreementNextStep} />
+      <SponsorDashboardPage Packages={Packages} Agreement={UploadStepsUnlessGenerated} NextStep={NextStep} />
       {sponsorships.data && sponsorships.data.length > 0 ? (
         <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 pb-10 sm:px-6">
           <SponsorProfileSection viewer={ME} />

@@ -88,7 +88,7 @@ function SponsorshipCard({
       <p className="mt-3 text-sm">
         <span className="text-muted-foreground">{t('sponsorDashboard.nextStep.label')} </span>
         <span className="font-medium" data-testid="sponsor-next-step">
-          {NextStep && isOpen(sponsorship.status) ? (
+          {NextStep && (isOpen(sponsorship.status) || sponsorship.status === 'confirmed') ? (
             <NextStep
               sponsorshipId={sponsorship.id}
               viewer={ME}
