@@ -1,7 +1,8 @@
 // The sponsor pays an overdue invoice from the invitation link on a phone: the invoice says
 // "Überfällig", the payment details are open by themselves (due since, amount due, account holder,
 // IBAN, BIC, reference, GiroCode), the IBAN copies to the clipboard without spaces; the organiser's
-// invoices page counts it as overdue. German at 375 px, English at 1280 px.
+// open tasks name it and link to the invoices page, which counts it as overdue. German at 375 px,
+// English at 1280 px.
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { billingOrganiser, issuedInvoiceOf, signedSponsorshipWithBuyer } from '../support/invoices.ts';
@@ -15,6 +16,7 @@ const TEXT = {
     amount: '2.975,00 €',
     qr: /GiroCode für die Überweisung von 2\.975,00/,
     ofWhichOverdue: 'Davon überfällig',
+    task: 'Eine Rechnung ist überfällig: 2.975,00\u00a0€ offen.',
   },
   en: {
     overdue: 'Overdue',
@@ -24,6 +26,7 @@ const TEXT = {
     amount: '€2,975.00',
     qr: /GiroCode for the transfer of €2,975\.00/,
     ofWhichOverdue: 'Of which overdue',
+    task: 'One invoice is overdue: €2,975.00 open.',
   },
 } as const;
 
@@ -68,8 +71,12 @@ for (const { language, width } of [
     await invoice.screenshot({ path: test.info().outputPath(`payment-${language}-${width}.png`) });
     await context.close();
 
-    // The organiser's invoices page counts the invoice as overdue.
-    await page.goto(`/dashboard/organizer/invoices?status=overdue`);
+    // The organiser's open tasks name it; their link opens the invoices page filtered to overdue ones.
+    await page.goto('/dashboard/organizer/');
+    const task = page.getByTestId('task-overdue-invoices');
+    await expect(task).toContainText(text.task);
+    await task.getByRole('link').click();
+    await expect(page).toHaveURL(/\/dashboard\/organizer\/invoices\?status=overdue$/);
     await expect(page.getByTestId('invoice-row')).toHaveCount(1);
     await expect(page.getByText(text.ofWhichOverdue)).toBeVisible();
   });

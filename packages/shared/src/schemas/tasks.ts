@@ -38,6 +38,18 @@ export const ZOrganiserTasks = z.object({
       due_date: z.string(),
     }),
   ),
+  /** Issued invoices past their due date with an amount still open: to chase or to match a payment. */
+  overdue_invoices: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      event_id: z.number().int(),
+      event_title: z.string(),
+      sponsor_email: z.string(),
+      outstanding_cents: z.number().int(),
+      due_date: z.string(),
+    }),
+  ),
   /** All open tasks together. */
   total: z.number().int().min(0),
 });

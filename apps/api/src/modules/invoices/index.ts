@@ -2,6 +2,7 @@
 // organisation's gap-free numbers, cancellation invoices, the readable PDF with GiroCode, ZUGFeRD and
 // XRechnung, payments, overdue reminders and the sums for the dashboards. The only writer of
 // invoices, invoice_payments and invoice_counters.
+import type { OrganiserTasksWire } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
@@ -13,7 +14,8 @@ import { createInvoiceReads } from './reads.ts';
 import { createRemindersJob, keepRemindersJob } from './reminders-job.ts';
 import { createInvoicesRepository } from './repository.ts';
 import { invoicesRoutes } from './routes.ts';
-import { createInvoicesService } from './service.ts';
+import { outstandingOf } from './wire.ts';
+import { createInvoicesService, dayOf } from './service.ts';
 
 export { invoicesExport } from './data-export.ts';
 
@@ -38,6 +40,8 @@ export function sendInvoiceReminders(
 export type InvoicesApi = {
   /** When an organisation is deleted: its drafts go; issued invoices are kept for the retention period. */
   forgetDrafts(organisationId: number): Promise<void>;
+  /** For the tasks module: the organisation's overdue invoices with what is still open. */
+  overdue(organisationId: number, at: Date): Promise<OrganiserTasksWire['overdue_invoices']>;
 };
 
 export const invoicesModule = defineModule({
@@ -73,7 +77,21 @@ export const invoicesModule = defineModule({
     job.start(clock ?? (() => new Date()));
     onClose('preClose', () => job.stop());
     return {
-      api: { forgetDrafts: repo.deleteDraftsOf },
+      api: {
+        forgetDrafts: repo.deleteDraftsOf,
+        overdue: async (organisationId, at) =>
+          (await repo.overdueOf(organisationId, dayOf(at)))
+            .filter((r) => outstandingOf(r) > 0)
+            .map((r) => ({
+              id: r.id,
+              number: r.number ?? '',
+              event_id: r.event_id,
+              event_title: r.event_title,
+              sponsor_email: r.sponsor_email,
+              outstanding_cents: outstandingOf(r),
+              due_date: r.due_date ?? '',
+            })),
+      },
       routes: async (app) => app.register(invoicesRoutes, { service, reads, eventDrafts }),
     };
   },

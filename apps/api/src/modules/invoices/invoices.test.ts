@@ -235,6 +235,19 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     const overdue = overdueRes.json().invoice;
     expect(overdue.status).toBe('overdue');
     expect((await numbers()).totals.overdue_cents).toBe(119_000);
+    // The organiser's open tasks name it, with what is open.
+    const tasks = (await call('GET', `/api/organisation/${organiser.organisationId}/tasks`, organiser.token)).json();
+    expect(tasks.overdue_invoices).toEqual([
+      {
+        id: invoice.id,
+        number: invoice.number,
+        event_id: event.eventId,
+        event_title: expect.any(String),
+        sponsor_email: guest.email,
+        outstanding_cents: 119_000,
+        due_date: invoice.due_date,
+      },
+    ]);
     await job.run(t.clock());
     await job.run(t.clock());
     expect((await reminders()).map((m) => m.subject)).toEqual([

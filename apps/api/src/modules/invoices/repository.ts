@@ -284,6 +284,22 @@ export function createInvoicesRepository(db: Db) {
     },
 
     /** Issued, unpaid invoices past their due date (for the reminder job), across organisations. */
+    /** One organisation's issued invoices past their due date, oldest due first (open tasks). */
+    async overdueOf(organisationId: number, day: string): Promise<InvoiceRecord[]> {
+      const rows = await db
+        .selectFrom('invoices')
+        .selectAll()
+        .where('organisation_id', '=', organisationId)
+        .where('status', '=', 'issued')
+        .where('kind', '=', 'invoice')
+        .where('due_date', '<', day)
+        .orderBy('due_date')
+        .orderBy('id')
+        .limit(200)
+        .execute();
+      return rows.map(toRecord);
+    },
+
     async overdue(day: string): Promise<InvoiceRecord[]> {
       const rows = await db
         .selectFrom('invoices')

@@ -13,6 +13,7 @@ export const tasksModule = defineModule({
         repo: createTasksRepository(db),
         access: use('events', 'access'),
         fulfilment: use('fulfilment'),
+        invoices: use('invoices'),
         clock,
       }),
   }),

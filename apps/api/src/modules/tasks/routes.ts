@@ -6,14 +6,16 @@ import { ZApiError, ZOrganiserTasks, type OrganiserTasksWire } from '@sp/shared'
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { EventAccess } from '../events/index.ts';
 import type { FulfilmentApi } from '../fulfilment/index.ts';
+import type { InvoicesApi } from '../invoices/index.ts';
 import type { TasksRepository } from './repository.ts';
 
 export const tasksRoutes: FastifyPluginAsyncZod<{
   repo: TasksRepository;
   access: EventAccess;
   fulfilment: Pick<FulfilmentApi, 'overdue'>;
+  invoices: Pick<InvoicesApi, 'overdue'>;
   clock?: () => Date;
-}> = async (app, { repo, access, fulfilment, clock = () => new Date() }) => {
+}> = async (app, { repo, access, fulfilment, invoices, clock = () => new Date() }) => {
   app.get(
     '/organisation/:organisationId/tasks',
     {
@@ -22,7 +24,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
         tags: ['dashboard'],
         summary: 'Open tasks of your organisation',
         description:
-          'Events without their PDF, signed sponsorships waiting for confirmation, team invitations not yet accepted, sponsors who have not signed, and overdue deliverables.',
+          'Events without their PDF, signed sponsorships waiting for confirmation, team invitations not yet accepted, sponsors who have not signed, overdue deliverables and overdue invoices.',
         security: [{ bearer: [] }],
         params: z.object({ organisationId: z.coerce.number().int().min(1).max(2_147_483_647) }),
         response: { 200: ZOrganiserTasks, 401: ZApiError, 403: ZApiError },
@@ -31,18 +33,20 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     async (request): Promise<OrganiserTasksWire> => {
       const { organisationId } = request.params;
       await access.assertOrganiserOf(requireUser(request), organisationId);
-      const [events, sponsorships, invitations, overdue] = await Promise.all([
+      const [events, sponsorships, invitations, overdue, unpaid] = await Promise.all([
         repo.eventsWithoutFile(organisationId),
         repo.sponsorshipsToConfirm(organisationId),
         repo.pendingInvitations(organisationId, clock()),
         fulfilment.overdue(organisationId, clock()),
+        invoices.overdue(organisationId, clock()),
       ]);
       return {
         events_without_file: events,
         sponsorships_to_confirm: sponsorships,
         pending_invitations: invitations,
         overdue_deliverables: overdue,
-        total: events.length + sponsorships.length + invitations.length + overdue.length,
+        overdue_invoices: unpaid,
+        total: events.length + sponsorships.length + invitations.length + overdue.length + unpaid.length,
       };
     },
   );

@@ -32,6 +32,7 @@ describe.each(ENGINES)('organiser tasks on %s', (engine) => {
       sponsorships_to_confirm: [],
       pending_invitations: [],
       overdue_deliverables: [],
+      overdue_invoices: [],
       total: 0,
     });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrganiserTasksWire } from '@sp/shared';
 import { configureApiClient } from '@/lib/api-client';
@@ -22,6 +22,7 @@ beforeEach(() => {
     events_without_file: [],
     sponsorships_to_confirm: [],
     overdue_deliverables: [],
+    overdue_invoices: [],
     pending_invitations: [
       { kind: 'team', email: 'anna@verein.de', event_id: null, event_title: null, expires_at: '2030-01-01T00:00:00Z' },
       sponsor('a@example.org', 7, 'Hoffest'),
@@ -60,6 +61,35 @@ describe('OpenTasksCard', () => {
     await renderWithApp(<OpenTasksCard organisationId={1} />);
     expect(await screen.findByText(/1 sponsor has not signed yet:/)).toBeInTheDocument();
     expect(screen.queryByText(/team invitation/)).not.toBeInTheDocument();
+  });
+
+  it('sums the overdue invoices and links to them, in both languages', async () => {
+    const overdue = (id: number, cents: number) => ({
+      id,
+      number: `RE-2026-000${id}`,
+      event_id: 8,
+      event_title: 'Stadtlauf',
+      sponsor_email: 'b@example.org',
+      outstanding_cents: cents,
+      due_date: '2026-11-01',
+    });
+    tasks.overdue_invoices = [overdue(1, 297_500), overdue(2, 50_000)];
+    tasks.total = 6;
+    await renderWithApp(<OpenTasksCard organisationId={1} />);
+    const item = await screen.findByTestId('task-overdue-invoices');
+    expect(item.textContent?.replace(/\u00a0/g, ' ')).toContain('2 Rechnungen sind überfällig: 3.475,00 € offen.');
+    expect(within(item).getByRole('link', { name: 'Zu den überfälligen Rechnungen' })).toHaveAttribute(
+      'href',
+      '/dashboard/organizer/invoices?status=overdue',
+    );
+
+    cleanup();
+    tasks.overdue_invoices = [overdue(1, 297_500)];
+    await changeLanguage('en');
+    await renderWithApp(<OpenTasksCard organisationId={2} />);
+    expect(await screen.findByTestId('task-overdue-invoices')).toHaveTextContent(
+      /One invoice is overdue: €2,975\.00 open\./,
+    );
   });
 
   it('groups the invitations by event and leaves out team invitations', () => {

@@ -2,11 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment } from 'react';
 import type { OrganiserTasksWire } from '@sp/shared';
-import { CalendarClockIcon, ClipboardListIcon, FileWarningIcon, MailIcon, SignatureIcon } from 'lucide-react';
+import {
+  CalendarClockIcon,
+  ClipboardListIcon,
+  FileWarningIcon,
+  MailIcon,
+  ReceiptTextIcon,
+  SignatureIcon,
+} from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLanguage } from '@/hooks/use-language';
 import { getErrorMessage } from '@/lib/api-error';
-import { formatDate } from '@/lib/format';
+import { formatCurrency, formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { organiserTasksQueryOptions } from '../api/get-tasks';
 
@@ -106,6 +113,27 @@ export function OpenTasksCard({ organisationId }: { organisationId: number }) {
                       })}{' '}
                       <Link to="/fulfilment" className={linkClass}>
                         {t('organizer.dashboard.tasks.toFulfilment')}
+                      </Link>
+                    </span>
+                  </li>
+                ) : null}
+                {tasks.data.overdue_invoices.length > 0 ? (
+                  <li className="flex gap-2" data-testid="task-overdue-invoices">
+                    <ReceiptTextIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+                    <span>
+                      {t('organizer.dashboard.tasks.overdueInvoices', {
+                        count: tasks.data.overdue_invoices.length,
+                        amount: formatCurrency(
+                          tasks.data.overdue_invoices.reduce((sum, i) => sum + i.outstanding_cents, 0) / 100,
+                          language,
+                        ),
+                      })}{' '}
+                      <Link
+                        to="/dashboard/organizer/invoices"
+                        search={{ status: 'overdue' }}
+                        className={linkClass}
+                      >
+                        {t('organizer.dashboard.tasks.toOverdueInvoices')}
                       </Link>
                     </span>
                   </li>
