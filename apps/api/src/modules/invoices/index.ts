@@ -80,7 +80,7 @@ export const invoicesModule = defineModule({
       api: {
         forgetDrafts: repo.deleteDraftsOf,
         overdue: async (organisationId, at) =>
-          (await repo.overdueOf(organisationId, dayOf(at)))
+          (await repo.overdue(dayOf(at), organisationId))
             .filter((r) => outstandingOf(r) > 0)
             .map((r) => ({
               id: r.id,

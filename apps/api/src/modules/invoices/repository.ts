@@ -284,33 +284,22 @@ export function createInvoicesRepository(db: Db) {
     },
 
     /** Issued, unpaid invoices past their due date (for the reminder job), across organisations. */
-    /** One organisation's issued invoices past their due date, oldest due first (open tasks). */
-    async overdueOf(organisationId: number, day: string): Promise<InvoiceRecord[]> {
-      const rows = await db
-        .selectFrom('invoices')
-        .selectAll()
-        .where('organisation_id', '=', organisationId)
-        .where('status', '=', 'issued')
-        .where('kind', '=', 'invoice')
-        .where('due_date', '<', day)
-        .orderBy('due_date')
-        .orderBy('id')
-        .limit(200)
-        .execute();
-      return rows.map(toRecord);
-    },
-
-    async overdue(day: string): Promise<InvoiceRecord[]> {
-      const rows = await db
+    /**
+     * Issued invoices past their due date: all organisations' for the reminders job (in id order),
+     * or one organisation's for its open tasks (oldest due first).
+     */
+    async overdue(day: string, organisationId?: number): Promise<InvoiceRecord[]> {
+      let query = db
         .selectFrom('invoices')
         .selectAll()
         .where('status', '=', 'issued')
         .where('kind', '=', 'invoice')
-        .where('due_date', '<', day)
-        .orderBy('id')
-        .limit(500)
-        .execute();
-      return rows.map(toRecord);
+        .where('due_date', '<', day);
+      query =
+        organisationId === undefined
+          ? query.orderBy('id').limit(500)
+          : query.where('organisation_id', '=', organisationId).orderBy('due_date').orderBy('id').limit(200);
+      return (await query.execute()).map(toRecord);
     },
 
     transaction: <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work),
