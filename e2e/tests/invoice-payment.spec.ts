@@ -1,8 +1,8 @@
 // The sponsor pays an overdue invoice from the invitation link on a phone: the invoice says
 // "Überfällig", the payment details are open by themselves (due since, amount due, account holder,
 // IBAN, BIC, reference, GiroCode), the IBAN copies to the clipboard without spaces; the organiser's
-// open tasks name it and link to the invoices page, which counts it as overdue. German at 375 px,
-// English at 1280 px.
+// open tasks name it and link to the invoices page, which counts it as overdue, and a reminder goes
+// out by hand, once a day. German at 375 px, English at 1280 px.
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { billingOrganiser, issuedInvoiceOf, signedSponsorshipWithBuyer } from '../support/invoices.ts';
@@ -17,6 +17,9 @@ const TEXT = {
     qr: /GiroCode für die Überweisung von 2\.975,00/,
     ofWhichOverdue: 'Davon überfällig',
     task: 'Eine Rechnung ist überfällig: 2.975,00\u00a0€ offen.',
+    remind: 'Erinnerung senden',
+    reminded: 'Zahlungserinnerung 1 gesendet.',
+    remindedToday: 'Heute ging schon eine Zahlungserinnerung zu dieser Rechnung hinaus.',
   },
   en: {
     overdue: 'Overdue',
@@ -27,6 +30,9 @@ const TEXT = {
     qr: /GiroCode for the transfer of €2,975\.00/,
     ofWhichOverdue: 'Of which overdue',
     task: 'One invoice is overdue: €2,975.00 open.',
+    remind: 'Send reminder',
+    reminded: 'Payment reminder 1 sent.',
+    remindedToday: 'A payment reminder for this invoice already went out today.',
   },
 } as const;
 
@@ -79,5 +85,10 @@ for (const { language, width } of [
     await expect(page).toHaveURL(/\/dashboard\/organizer\/invoices\?status=overdue$/);
     await expect(page.getByTestId('invoice-row')).toHaveCount(1);
     await expect(page.getByText(text.ofWhichOverdue)).toBeVisible();
+    // The next payment reminder now, once a day.
+    await page.getByRole('button', { name: text.remind }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: text.reminded })).toBeVisible();
+    await page.getByRole('button', { name: text.remind }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: text.remindedToday })).toBeVisible();
   });
 }

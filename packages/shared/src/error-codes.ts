@@ -132,6 +132,8 @@ export const ERROR_STATUS = {
   'invoice.amount-missing': 409,
   'invoice.not-draft': 409,
   'invoice.draft-exists': 409,
+  'invoice.not-overdue': 409,
+  'invoice.reminded-today': 409,
   'invoice.not-issued': 409,
   'invoice.payment-exceeds-outstanding': 409,
   'invoice.zero-rate-reason-missing': 400,

@@ -38,6 +38,8 @@
 //   POST /invoices/:id/payments                     organiser            ZPaymentInput → ZInvoiceResponse
 //                                                                       409 invoice.not-issued | invoice.payment-exceeds-outstanding
 //   POST /invoices/:id/send                         organiser            → ZInvoiceResponse (e-mails it again)  409 invoice.not-issued
+//   POST /invoices/:id/remind                       organiser            → ZInvoiceResponse (the next payment reminder now)
+//                                                                       409 invoice.not-overdue | invoice.reminded-today
 //   GET  /invoices/:id/payment-details              organiser; sponsor (issued only) → ZInvoicePaymentDetails (bank
 //                                                                       details, reference, open amount, GiroCode)
 //                                                                       409 invoice.not-issued (draft, cancellation,

@@ -11,6 +11,7 @@ import { defineModule } from '../kit.ts';
 import { createDocumentStore } from './documents.ts';
 import { createEventDrafts } from './event-drafts.ts';
 import { createInvoiceReads } from './reads.ts';
+import { createManualReminder } from './remind.ts';
 import { createRemindersJob, keepRemindersJob } from './reminders-job.ts';
 import { createInvoicesRepository } from './repository.ts';
 import { invoicesRoutes } from './routes.ts';
@@ -72,6 +73,12 @@ export const invoicesModule = defineModule({
       access,
       createDraft: (caller, id) => service.createDraft(caller, id),
     });
+    const remind = createManualReminder({
+      repo,
+      organiserInvoice: (caller, id) => service.organiserInvoice(caller, id),
+      mail,
+      clock,
+    });
     const job = createRemindersJob({ repo, settingsOf, mail, log });
     keepRemindersJob(db, job);
     job.start(clock ?? (() => new Date()));
@@ -92,7 +99,7 @@ export const invoicesModule = defineModule({
               due_date: r.due_date ?? '',
             })),
       },
-      routes: async (app) => app.register(invoicesRoutes, { service, reads, eventDrafts }),
+      routes: async (app) => app.register(invoicesRoutes, { service, reads, eventDrafts, remind }),
     };
   },
 });

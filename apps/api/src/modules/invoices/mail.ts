@@ -1,6 +1,8 @@
 // The invoice mails in the buyer's language: the issued invoice (or cancellation) with its ZUGFeRD
 // PDF and XRechnung XML attached, and the payment reminders by stage.
 import type { MailAttachment, MailMessage } from '../../ports/mail/index.ts';
+import type { InvoiceRecord } from './repository.ts';
+import { outstandingOf } from './wire.ts';
 import { formatMoney, groupedIban } from './money.ts';
 import { readableDate } from './pdf-texts.ts';
 
@@ -87,3 +89,18 @@ export function reminderMail(
     `Mit freundlichen Grüßen\n${m.seller}`,
   ]);
 }
+
+/** The reminder of stage `stage` for an issued invoice, to its buyer's billing address. */
+export const reminderMailOf = (invoice: InvoiceRecord, stage: number) =>
+  reminderMail({
+    to: invoice.snapshot.buyer.email ?? invoice.sponsor_email,
+    language: invoice.language,
+    number: invoice.number ?? '',
+    seller: invoice.snapshot.seller.name,
+    event: invoice.event_title,
+    grossCents: invoice.gross_cents,
+    outstandingCents: outstandingOf(invoice),
+    dueDate: invoice.due_date,
+    bank: invoice.snapshot.bank,
+    stage,
+  });

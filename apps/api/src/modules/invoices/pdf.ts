@@ -194,10 +194,7 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
   const bankTop = y;
   text(`${t.bank}: ${s.seller.name}`, MARGIN);
   newline(12);
-  text(
-    `IBAN ${groupedIban(s.bank.iban)} · BIC ${s.bank.bic}${s.bank.bankName ? ` · ${s.bank.bankName}` : ''}`,
-    MARGIN,
-  );
+  text(`IBAN ${groupedIban(s.bank.iban)} · BIC ${s.bank.bic}${s.bank.bankName ? ` · ${s.bank.bankName}` : ''}`, MARGIN);
   newline(12);
   if (input.number) text(`${t.reference}: ${input.number}`, MARGIN);
   if (payable && input.number) {

@@ -6,10 +6,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailPort } from '../../ports/mail/index.ts';
 import type { BillingSettings } from '../billing/index.ts';
-import { reminderMail } from './mail.ts';
+import { reminderMailOf } from './mail.ts';
 import type { InvoicesRepository } from './repository.ts';
 import { dayOf } from './service.ts';
-import { outstandingOf } from './wire.ts';
 
 const RUN_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
@@ -33,20 +32,7 @@ export function createRemindersJob(deps: {
       // Stage 1 the day after the due date, then one every interval.
       if (daysLate < 1 + (stage - 1) * settings.reminder_interval_days) continue;
       if (!(await deps.repo.claimReminder(invoice.id, stage, today))) continue;
-      await deps.mail.send(
-        reminderMail({
-          to: invoice.snapshot.buyer.email ?? invoice.sponsor_email,
-          language: invoice.language,
-          number: invoice.number ?? '',
-          seller: invoice.snapshot.seller.name,
-          event: invoice.event_title,
-          grossCents: invoice.gross_cents,
-          outstandingCents: outstandingOf(invoice),
-          dueDate: invoice.due_date,
-          bank: invoice.snapshot.bank,
-          stage,
-        }),
-      );
+      await deps.mail.send(reminderMailOf(invoice, stage));
       sent += 1;
     }
     return { sent };

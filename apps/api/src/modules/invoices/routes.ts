@@ -40,7 +40,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
   service: InvoicesService;
   reads: InvoiceReads;
   eventDrafts: (caller: Organiser, eventId: number) => Promise<EventDraftsResponse>;
-}> = async (app, { service, reads, eventDrafts }) => {
+  remind: (caller: Organiser, id: number) => Promise<void>;
+}> = async (app, { service, reads, eventDrafts, remind }) => {
   const bearer = [{ bearer: [] }];
 
   app.get(
@@ -202,6 +203,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
     true,
   );
   action('/invoices/:id/send', 'Mails an issued invoice to the buyer again', (c, id) => service.resend(c, id));
+  action('/invoices/:id/remind', "Sends an overdue invoice's next payment reminder now (one a day)", remind);
 
   app.post(
     '/invoices/:id/payments',

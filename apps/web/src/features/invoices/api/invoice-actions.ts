@@ -55,6 +55,12 @@ export const useRecordPayment = () =>
     api.post(`/invoices/${id}/payments`, payment, { schema: ZInvoiceResponse }).then(invoiceOf),
   );
 
+/** The next payment reminder of an overdue invoice, now (the server allows one a day). */
+export const useRemindInvoice = () =>
+  useInvoiceMutation((id: number) =>
+    api.post(`/invoices/${id}/remind`, {}, { schema: ZInvoiceResponse }).then(invoiceOf),
+  );
+
 export const useSendInvoice = () =>
   useInvoiceMutation((id: number) =>
     api.post(`/invoices/${id}/send`, {}, { schema: ZInvoiceResponse }).then(invoiceOf),

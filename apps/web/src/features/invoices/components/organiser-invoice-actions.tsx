@@ -1,4 +1,4 @@
-import { BanknoteIcon, LoaderCircleIcon, SendIcon, Undo2Icon } from 'lucide-react';
+import { BanknoteIcon, BellRingIcon, LoaderCircleIcon, SendIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { InvoiceWire } from '@sp/shared';
@@ -15,7 +15,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
-import { useCancelInvoice, useSendInvoice } from '../api/invoice-actions';
+import { useCancelInvoice, useRemindInvoice, useSendInvoice } from '../api/invoice-actions';
 import { PaymentForm } from './payment-form';
 
 /** Storno: asked once more, since it creates a cancellation invoice with its own number. */
@@ -61,7 +61,36 @@ function CancelInvoiceButton({ invoice }: { invoice: InvoiceWire }) {
   );
 }
 
-/** What the organiser can still do with an issued invoice: record a payment, send it again, cancel it. */
+/** The next payment reminder now, for an overdue invoice with something open. */
+function RemindButton({ invoice }: { invoice: InvoiceWire }) {
+  const { t } = useTranslation();
+  const remind = useRemindInvoice();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={remind.isPending}
+      onClick={() =>
+        remind.mutate(invoice.id, {
+          onSuccess: (after) => toast.success(t('invoices.actions.reminded', { stage: after.reminders_sent })),
+          onError: (error) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
+        })
+      }
+    >
+      {remind.isPending ? (
+        <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+      ) : (
+        <BellRingIcon aria-hidden="true" />
+      )}
+      {t('invoices.actions.remind')}
+    </Button>
+  );
+}
+
+/**
+ * What the organiser can still do with an issued invoice: record a payment, remind when overdue,
+ * send it again, cancel it.
+ */
 export function OrganiserInvoiceActions({ invoice }: { invoice: InvoiceWire }) {
   const { t } = useTranslation();
   const send = useSendInvoice();
@@ -81,6 +110,7 @@ export function OrganiserInvoiceActions({ invoice }: { invoice: InvoiceWire }) {
             {t('invoices.actions.payment')}
           </Button>
         ) : null}
+        {open && invoice.status === 'overdue' ? <RemindButton invoice={invoice} /> : null}
         <Button
           size="sm"
           variant="ghost"
