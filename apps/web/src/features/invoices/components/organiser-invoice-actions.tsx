@@ -1,4 +1,4 @@
-import { BanknoteIcon, BellRingIcon, LoaderCircleIcon, SendIcon, Undo2Icon } from 'lucide-react';
+import { BanknoteIcon, BellRingIcon, LoaderCircleIcon, SendIcon, Undo2Icon, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { InvoiceWire } from '@sp/shared';
@@ -61,28 +61,44 @@ function CancelInvoiceButton({ invoice }: { invoice: InvoiceWire }) {
   );
 }
 
-/** The next payment reminder now, for an overdue invoice with something open. */
-function RemindButton({ invoice }: { invoice: InvoiceWire }) {
+/**
+ * One step on an issued invoice sent to the server (remind, send again): a spinner while it runs,
+ * a toast with the result.
+ */
+function InvoiceStepButton({
+  icon: Icon,
+  label,
+  variant,
+  mutation,
+  id,
+  done,
+}: {
+  icon: LucideIcon;
+  label: string;
+  variant: 'outline' | 'ghost';
+  mutation: ReturnType<typeof useRemindInvoice>;
+  id: number;
+  done: (after: InvoiceWire) => string;
+}) {
   const { t } = useTranslation();
-  const remind = useRemindInvoice();
   return (
     <Button
       size="sm"
-      variant="outline"
-      disabled={remind.isPending}
+      variant={variant}
+      disabled={mutation.isPending}
       onClick={() =>
-        remind.mutate(invoice.id, {
-          onSuccess: (after) => toast.success(t('invoices.actions.reminded', { stage: after.reminders_sent })),
+        mutation.mutate(id, {
+          onSuccess: (after) => toast.success(done(after)),
           onError: (error) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
         })
       }
     >
-      {remind.isPending ? (
+      {mutation.isPending ? (
         <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
       ) : (
-        <BellRingIcon aria-hidden="true" />
+        <Icon aria-hidden="true" />
       )}
-      {t('invoices.actions.remind')}
+      {label}
     </Button>
   );
 }
@@ -94,6 +110,7 @@ function RemindButton({ invoice }: { invoice: InvoiceWire }) {
 export function OrganiserInvoiceActions({ invoice }: { invoice: InvoiceWire }) {
   const { t } = useTranslation();
   const send = useSendInvoice();
+  const remind = useRemindInvoice();
   const [paying, setPaying] = useState(false);
   if (invoice.kind === 'cancellation' || invoice.status === 'cancelled' || invoice.status === 'draft') return null;
   const open = invoice.outstanding_cents > 0;
@@ -110,25 +127,24 @@ export function OrganiserInvoiceActions({ invoice }: { invoice: InvoiceWire }) {
             {t('invoices.actions.payment')}
           </Button>
         ) : null}
-        {open && invoice.status === 'overdue' ? <RemindButton invoice={invoice} /> : null}
-        <Button
-          size="sm"
+        {open && invoice.status === 'overdue' ? (
+          <InvoiceStepButton
+            icon={BellRingIcon}
+            label={t('invoices.actions.remind')}
+            variant="outline"
+            mutation={remind}
+            id={invoice.id}
+            done={(after) => t('invoices.actions.reminded', { stage: after.reminders_sent })}
+          />
+        ) : null}
+        <InvoiceStepButton
+          icon={SendIcon}
+          label={t('invoices.actions.send')}
           variant="ghost"
-          disabled={send.isPending}
-          onClick={() =>
-            send.mutate(invoice.id, {
-              onSuccess: () => toast.success(t('invoices.actions.sent')),
-              onError: (error) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
-            })
-          }
-        >
-          {send.isPending ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <SendIcon aria-hidden="true" />
-          )}
-          {t('invoices.actions.send')}
-        </Button>
+          mutation={send}
+          id={invoice.id}
+          done={() => t('invoices.actions.sent')}
+        />
         <CancelInvoiceButton invoice={invoice} />
       </div>
       {paying && open ? <PaymentForm invoice={invoice} onDone={() => setPaying(false)} /> : null}
