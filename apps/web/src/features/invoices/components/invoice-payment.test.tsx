@@ -60,6 +60,7 @@ describe('InvoicePayment', () => {
     expect(within(panel).getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
     expect(within(panel).getByText('RE-2026-0007')).toBeVisible();
     expect(within(panel).getByText('Sportverein Musterstadt e.V.')).toBeVisible();
+    expect(within(panel).getByText('Commerzbank')).toBeVisible();
     expect(within(panel).getByText('2.000,00 €', { normalizer: (s) => s.replace(/\u00a0/g, ' ') })).toBeVisible();
     const code = screen.getByRole('img', { name: /GiroCode für die Überweisung von 2\.000,00/ });
     expect(code.getAttribute('viewBox')).toBe('0 0 3 3');

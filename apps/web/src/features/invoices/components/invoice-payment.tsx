@@ -94,9 +94,14 @@ export function InvoicePayment({ invoice, viewer }: { invoice: InvoiceWire; view
                       copied: details.data.iban,
                       mono: true,
                     },
-                    { label: t('invoices.pay.bic'), shown: details.data.bic, mono: true },
+                    {
+                      label: t('invoices.pay.bic'),
+                      shown: details.data.bic,
+                      mono: true,
+                      note: details.data.bank_name,
+                    },
                     { label: t('invoices.pay.reference'), shown: details.data.reference, mono: true },
-                  ].map(({ label, shown, copied, mono }) => (
+                  ].map(({ label, shown, copied, mono, note }) => (
                     <div key={label}>
                       <dt className="text-xs text-muted-foreground">{label}</dt>
                       <dd className="flex items-center justify-between gap-2">
@@ -106,6 +111,9 @@ export function InvoicePayment({ invoice, viewer }: { invoice: InvoiceWire; view
                           }
                         >
                           {shown}
+                          {note ? (
+                            <span className="block font-sans text-xs font-normal text-muted-foreground">{note}</span>
+                          ) : null}
                         </span>
                         <Button
                           variant="ghost"
