@@ -1,7 +1,8 @@
 // The organiser records payments from the bank's camt.053 statement on the invoices page: the file
 // is read in the browser, the credit naming one invoice pays it in full, the one naming the other
-// pays part, a donation without a number is listed apart; after recording, the invoices say
-// "Bezahlt" and "Teilweise bezahlt", and the same file read again offers nothing twice.
+// pays part, a transfer without a number from the third sponsor is proposed by amount and payer and
+// recorded once ticked, a donation without a number is listed apart; after recording, the invoices
+// say "Bezahlt" and "Teilweise bezahlt", and the same file read again offers nothing twice.
 // German at 1280 px, English at 375 px.
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
@@ -12,10 +13,12 @@ const TEXT = {
     nav: 'Rechnungen',
     button: 'Kontoauszug abgleichen',
     file: 'Kontoauszug (camt.053, XML)',
-    found: '2 Zahlungen gefunden',
+    found: '3 Zahlungen gefunden',
     unmatched: '1 Zahlungseingang ohne offene Rechnung',
+    byPayer: 'Ohne Rechnungsnummer – zugeordnet über Betrag und Zahler. Bitte prüfen und ankreuzen.',
     submit: '2 Zahlungen erfassen',
-    recorded: '2 Zahlungen erfasst.',
+    submitAll: '3 Zahlungen erfassen',
+    recorded: '3 Zahlungen erfasst.',
     paid: 'Bezahlt',
     partly: 'Teilweise bezahlt',
     already: 'Schon erfasst.',
@@ -25,10 +28,12 @@ const TEXT = {
     nav: 'Invoices',
     button: 'Match bank statement',
     file: 'Bank statement (camt.053, XML)',
-    found: '2 payments found',
+    found: '3 payments found',
     unmatched: '1 incoming payment without an open invoice',
+    byPayer: 'No invoice number – matched by amount and payer. Please check and tick it.',
     submit: 'Record 2 payments',
-    recorded: '2 payments recorded.',
+    submitAll: 'Record 3 payments',
+    recorded: '3 payments recorded.',
     paid: 'Paid',
     partly: 'Partially paid',
     already: 'Already recorded.',
@@ -73,6 +78,17 @@ for (const { language, width } of [
       token,
       (await signedSponsorshipWithBuyer(page, token, event.id, { language, priceCents: 100_000 })).sponsorshipId,
     );
+    const third = await issuedInvoiceOf(
+      page,
+      token,
+      (
+        await signedSponsorshipWithBuyer(page, token, event.id, {
+          language,
+          priceCents: 40_000,
+          buyer: { legal_name: 'Stadtwerke Herbstlauf GmbH' },
+        })
+      ).sponsorshipId,
+    );
     const today = new Date().toISOString().slice(0, 10);
     const file = {
       name: 'kontoauszug.xml',
@@ -82,6 +98,7 @@ for (const { language, width } of [
           [
             { cents: first.gross_cents, text: `Rechnung ${first.number.replace(/-/g, ' ')}`, payer: 'Brauerei Müller' },
             { cents: 50_000, text: `${second.number} Anzahlung`, payer: 'Autohaus Kern' },
+            { cents: third.gross_cents, text: 'Sponsoring Herbstlauf', payer: 'STADTWERKE HERBSTLAUF' },
             { cents: 2_500, text: 'Spende Jugendabteilung', payer: 'Erika Mustermann' },
           ],
           today,
@@ -94,24 +111,32 @@ for (const { language, width } of [
     const dialog = page.getByTestId('bank-statement-dialog');
     await dialog.getByLabel(text.file).setInputFiles(file);
     await expect(dialog.getByText(text.found)).toBeVisible();
-    await expect(dialog.getByTestId('statement-match')).toHaveCount(2);
+    await expect(dialog.getByTestId('statement-match')).toHaveCount(3);
     await expect(dialog.getByText(text.unmatched)).toBeVisible();
+    // Proposed by amount and payer: shown with the reference, left for the organiser to tick.
+    const proposed = dialog.getByTestId('statement-match').filter({ hasText: third.number });
+    await expect(proposed).toContainText(text.byPayer);
+    await expect(proposed).toContainText('Sponsoring Herbstlauf');
+    await expect(proposed.getByRole('checkbox')).not.toBeChecked();
+    await expect(dialog.getByRole('button', { name: text.submit })).toBeEnabled();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectAccessible(page, `bank statement dialog (${language}, ${width} px)`);
     await dialog.screenshot({ path: test.info().outputPath(`statement-${language}-${width}.png`) });
-    await dialog.getByRole('button', { name: text.submit }).click();
+    await proposed.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: text.submitAll }).click();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: text.recorded })).toBeVisible();
     await expect(dialog).toBeHidden();
 
     const row = (number: string) => page.locator(`[data-testid="invoice-row"][data-number="${number}"]`);
     await expect(row(first.number).getByTestId('invoice-status')).toHaveText(text.paid);
     await expect(row(second.number).getByTestId('invoice-status')).toHaveText(text.partly);
+    await expect(row(third.number).getByTestId('invoice-status')).toHaveText(text.paid);
     await page.screenshot({ path: test.info().outputPath(`invoices-${language}-${width}.png`), fullPage: true });
 
-    // The same file again: both payments are known as recorded, nothing is offered twice.
+    // The same file again: all three payments are known as recorded, nothing is offered twice.
     await page.getByRole('button', { name: text.button }).click();
     await dialog.getByLabel(text.file).setInputFiles(file);
-    await expect(dialog.getByTestId('statement-match')).toHaveCount(2);
+    await expect(dialog.getByTestId('statement-match')).toHaveCount(3);
     for (const match of await dialog.getByTestId('statement-match').all())
       await expect(match).toContainText(text.already);
     await expect(dialog.getByRole('button', { name: text.none })).toBeDisabled();

@@ -103,6 +103,35 @@ describe('BankStatementImport', () => {
     expect(screen.getByRole('dialog')).toBeVisible();
   });
 
+  it('proposes a credit without a number by amount and payer, recorded only once ticked', async () => {
+    const user = await openDialog();
+    await user.click(screen.getByRole('button', { name: 'Kontoauszug abgleichen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.upload(
+      within(dialog).getByLabelText('Kontoauszug (camt.053, XML)'),
+      statement(
+        'auszug.xml',
+        camtStatement([
+          { amount: '1000.00', day: '2026-11-21', text: 'Sponsoring Sommerfest', payer: 'BRAUEREI MUELLER GMBH' },
+        ]),
+      ),
+    );
+    const [match] = await within(dialog).findAllByTestId('statement-match');
+    expect(match!.textContent?.replace(/\u00a0/g, ' ')).toBe(
+      'RE-2026-0002 · Brauerei Müller GmbH1.000,00 €21.11.2026 · BRAUEREI MUELLER GMBH · Sponsoring Sommerfest' +
+        'Begleicht den offenen Betrag.Ohne Rechnungsnummer – zugeordnet über Betrag und Zahler. Bitte prüfen und ankreuzen.',
+    );
+    const box = within(match!).getByRole('checkbox');
+    expect(box).not.toBeChecked();
+    expect(within(dialog).getByRole('button', { name: '0 Zahlungen erfassen' })).toBeDisabled();
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: '1 Zahlung erfassen' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('1 Zahlung erfasst.'));
+    expect(posts).toEqual([
+      { url: '/api/invoices/2/payments', body: { paid_on: '2026-11-21', amount_cents: 100_000 } },
+    ]);
+  });
+
   it('says when a file is no XML or no statement, in English too', async () => {
     await changeLanguage('en');
     try {

@@ -36,20 +36,21 @@ export function BankStatementImport({ organisationId }: { organisationId: number
   const [language] = useLanguage();
   const [open, setOpen] = useState(false);
   const [read, setRead] = useState<Read | null>(null);
-  const [unchecked, setUnchecked] = useState<Set<string>>(new Set());
+  // The matches whose box the organiser turned from what it started as (on by number, off by payer).
+  const [toggled, setToggled] = useState<Set<string>>(new Set());
   const inputId = useId();
   const invoices = useQuery({ ...organisationInvoicesQueryOptions(organisationId, {}), enabled: open });
   const record = useRecordPayments();
 
   const result: StatementMatches | null =
     read && 'credits' in read && invoices.data ? matchPayments(read.credits, invoices.data) : null;
-  const chosen = result
-    ? result.matches.filter((match, index) => match.fit !== 'recorded' && !unchecked.has(keyOf(match, index)))
-    : [];
+  const isChosen = (match: PaymentMatch, index: number) =>
+    match.fit !== 'recorded' && (match.by === 'number') !== toggled.has(keyOf(match, index));
+  const chosen = result ? result.matches.filter(isChosen) : [];
   const money = (cents: number) => formatCents(cents, language);
 
   async function choose(file: File | undefined) {
-    setUnchecked(new Set());
+    setToggled(new Set());
     if (!file) return setRead(null);
     const xml = await file.text();
     try {
@@ -165,11 +166,11 @@ export function BankStatementImport({ organisationId }: { organisationId: number
                         type="checkbox"
                         className="mt-0.5 size-4"
                         disabled={done}
-                        checked={!done && !unchecked.has(key)}
-                        onChange={(e) =>
-                          setUnchecked((previous) => {
+                        checked={isChosen(match, index)}
+                        onChange={() =>
+                          setToggled((previous) => {
                             const next = new Set(previous);
-                            if (e.target.checked) next.delete(key);
+                            if (next.has(key)) next.delete(key);
                             else next.add(key);
                             return next;
                           })
@@ -185,10 +186,17 @@ export function BankStatementImport({ organisationId }: { organisationId: number
                         <span className="text-muted-foreground">
                           {formatDate(match.credit.bookedOn, language)}
                           {match.credit.payer ? ` · ${match.credit.payer}` : ''}
+                          {/* Without the number, the reference is what tells the organiser it is this invoice. */}
+                          {match.by === 'payer' && match.credit.text ? ` · ${match.credit.text}` : ''}
                         </span>
                         <span className={match.fit === 'exact' ? 'text-muted-foreground' : 'font-medium'}>
                           {fitText(match)}
                         </span>
+                        {match.by === 'payer' && !done ? (
+                          <span className="font-medium text-amber-700 dark:text-amber-400">
+                            {t('invoices.statement.byPayer')}
+                          </span>
+                        ) : null}
                       </span>
                     </label>
                   );

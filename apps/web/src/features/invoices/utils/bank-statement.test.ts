@@ -3,6 +3,7 @@ import type { InvoiceWire } from '@sp/shared';
 import { DRAFT } from '../testing/draft-invoice';
 import { BankStatementError, parseBankStatement } from './bank-statement';
 import { matchPayments } from './match-payments';
+import { isSamePayer } from './payer-names';
 
 // A camt.053.001.08 statement as a German bank exports it: two single credits, a debit, a pending
 // credit, a returned (reversed) credit and a batch booking of two transfers.
@@ -105,5 +106,67 @@ describe('matchPayments', () => {
     expect(matchPayments([over], [invoice('RE-2026-0001', 100_000, { status: 'cancelled' })]).unmatched).toHaveLength(
       1,
     );
+  });
+});
+
+describe('credits without an invoice number', () => {
+  const buyer = (name: string) => ({ ...DRAFT.buyer, name });
+  const brewery = invoice('RE-2026-0011', 297_500, { buyer: buyer('Brauerei Müller GmbH') });
+  const bakery = invoice('RE-2026-0012', 297_500, { buyer: buyer('Bäckerei Schmidt') });
+  const credit = {
+    amountCents: 297_500,
+    bookedOn: '2026-11-21',
+    payer: 'BRAUEREI MUELLER GMBH',
+    text: 'Sponsoring Sommerfest',
+  };
+
+  it('are proposed for the one invoice of the payer they pay to the cent, to be confirmed', () => {
+    const { matches, unmatched } = matchPayments([credit], [brewery, bakery]);
+    expect(matches.map((m) => [m.invoice.number, m.amountCents, m.fit, m.by])).toEqual([
+      ['RE-2026-0011', 297_500, 'exact', 'payer'],
+    ]);
+    expect(unmatched).toEqual([]);
+    // Another amount, another payer or no payer at all: nothing is proposed.
+    expect(matchPayments([{ ...credit, amountCents: 297_400 }], [brewery]).unmatched).toHaveLength(1);
+    expect(matchPayments([{ ...credit, payer: 'Autohaus Kern' }], [brewery]).unmatched).toHaveLength(1);
+    expect(matchPayments([{ ...credit, payer: null }], [brewery]).unmatched).toHaveLength(1);
+  });
+
+  it('are not proposed when two credits or two invoices fit, or another credit names the invoice', () => {
+    const second = { ...credit, bookedOn: '2026-11-22' };
+    expect(matchPayments([credit, second], [brewery]).unmatched).toEqual([credit, second]);
+    const again = invoice('RE-2026-0013', 297_500, { buyer: buyer('Brauerei Müller GmbH') });
+    expect(matchPayments([credit], [brewery, again]).unmatched).toEqual([credit]);
+    const named = { ...credit, payer: null, text: 'RE-2026-0011' };
+    expect(matchPayments([credit, named], [brewery]).matches.map((m) => [m.credit, m.by])).toEqual([[named, 'number']]);
+  });
+
+  it('are known as recorded when read again, and keep the statement order among numbered credits', () => {
+    const paid = invoice('RE-2026-0011', 0, {
+      status: 'paid',
+      buyer: buyer('Brauerei Müller GmbH'),
+      payments: [{ id: 1, paid_on: '2026-11-21', amount_cents: 297_500, recorded_at: '2026-11-22T09:00:00Z' }],
+    });
+    const numbered = { amountCents: 50_000, bookedOn: '2026-11-22', payer: null, text: 'RE 2026 0012' };
+    const { matches } = matchPayments([credit, numbered], [paid, bakery]);
+    expect(matches.map((m) => [m.invoice.number, m.fit, m.by])).toEqual([
+      ['RE-2026-0011', 'recorded', 'payer'],
+      ['RE-2026-0012', 'partial', 'number'],
+    ]);
+  });
+});
+
+describe('isSamePayer', () => {
+  it.each([
+    ['SPORTVEREIN BENCHSTADT E', 'Sportverein Benchstadt e. V.', true],
+    ['KERN AUTOHAUS', 'Autohaus Kern', true],
+    ['Mueller Bau GmbH & Co. KG', 'Müller Bau GmbH & Co. KG', true],
+    ['STADTWERKE BENCHST', 'Stadtwerke Benchstadt GmbH', true],
+    ['Schmidt GmbH', 'Müller Bau GmbH', false],
+    ['GmbH', 'Müller GmbH', false],
+    ['Stadtwerke Nordstadt', 'Stadtwerke Benchstadt', false],
+    ['Stadtwerke Benchstadt', 'Stadtwerke Benchstadt Energie', true],
+  ])('%s pays for %s: %s', (payer, buyer, same) => {
+    expect(isSamePayer(payer, buyer)).toBe(same);
   });
 });
