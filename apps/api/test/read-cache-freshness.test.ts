@@ -243,9 +243,12 @@ describe.each(ENGINES)('read cache freshness on %s', (engine) => {
       .execute();
     expect((await conversations(other.token)).find((c) => c.id === id)?.other_name).toBe(sponsor.email.toUpperCase());
 
-    // Moved to another address by SQL: gone from the old address's cached list, in the new one's.
+    // Moved to another address by SQL: gone from the old address's cached list, in the new one's,
+    // and the old address's access to its messages (read and kept just before) ends at once.
     const elsewhere = await onboardedUser(t, 'sponsor');
     await conversations(elsewhere.token);
+    await messages(sponsor.token, id);
+    await messages(sponsor.token, id);
     await t.database.db
       .updateTable('conversations')
       .set({ sponsor_email_normalized: elsewhere.email.toLowerCase() })
@@ -253,6 +256,8 @@ describe.each(ENGINES)('read cache freshness on %s', (engine) => {
       .execute();
     expect((await conversations(sponsor.token)).map((c) => c.id)).not.toContain(id);
     expect((await conversations(elsewhere.token)).map((c) => c.id)).toContain(id);
+    expect((await call('GET', `/api/conversation/${id}`, sponsor.token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/conversation/${id}`, elsewhere.token)).statusCode).toBe(200);
     await t.database.db
       .updateTable('conversations')
       .set({ sponsor_email_normalized: sponsor.email.toLowerCase() })

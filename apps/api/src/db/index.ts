@@ -114,6 +114,9 @@ export function openDatabase(options: DbOptions): DbHandle {
   const pool = new (loadPg().Pool)({ ...connection, max: options.poolSize ?? 10 });
   const names = createStatementNames();
   const notices = createPostgresReadMemo({ connection, loadPg, schema: options.schema });
+  pool.on('remove', (client) =>
+    notices.closeSession((client as typeof client & { processID?: number | null }).processID),
+  );
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: withNamedStatements(pool, names, notices.openSession) }),
   });

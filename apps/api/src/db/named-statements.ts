@@ -53,13 +53,13 @@ export function withNamedStatements(
    * Called once per connection; what it answers is told of each statement that connection finished
    * (the read memo follows writes and the transactions they are in).
    */
-  openSession: () => (text: string) => void = () => () => undefined,
+  openSession: (backend: number | null) => (text: string) => void = () => () => undefined,
 ): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let wrapper = wrappers.get(client);
     if (wrapper) return wrapper;
-    const statementDone = openSession();
+    const statementDone = openSession((client as pg.PoolClient & { processID?: number | null }).processID ?? null);
     const query = (textOrCursor: string | PostgresCursor<unknown>, parameters: readonly unknown[] = []) => {
       if (typeof textOrCursor !== 'string') return client.query(textOrCursor as unknown as pg.Submittable);
       const name = names.nameOf(textOrCursor);

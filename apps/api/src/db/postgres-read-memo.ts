@@ -3,17 +3,20 @@
 //   cascading foreign keys write (read from the catalogue when the listener connects) count once it
 //   has run, and again when its transaction ends, so a process reads its own writes at once;
 // - any process wrote: a statement trigger on every table (installWriteNotices, at each start)
-//   sends NOTIFY sp_writes with `schema.table` at commit; a dedicated client LISTENs. Between another
+//   sends NOTIFY sp_writes with `schema.table` at commit; a dedicated client LISTENs (and skips the
+//   notices of its own pool's backends: those writes counted when they ran). Between another
 //   process's commit and its notice arriving (well under a millisecond on one network) a process may
 //   still answer from what it read before. (The notices of the version before, with the schema
 //   alone, go on another channel while both versions run: NOTICES.)
+// A write to `conversations` also changes `conversation_facts` (who a conversation is between), unless
+// the statement is marked activity-only (written-tables.ts; decision 043); others' notices always do.
 // While the listener is not connected nothing is kept (the stamp is null), and a reconnect drops
 // everything kept before, since notices may have been missed meanwhile.
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Db } from './index.ts';
 import { createReadMemo } from './read-memo.ts';
-import { effectOf, functionWrites, writeReach, type WriteReach } from './written-tables.ts';
+import { effectOf, functionWrites, withFacts, writeReach, type WriteReach } from './written-tables.ts';
 
 export const WRITE_NOTICE_CHANNEL = 'sp_table_writes';
 const TRIGGER = 'sp_table_write_notice';
@@ -53,6 +56,8 @@ export function createPostgresReadMemo(options: {
   let delay = min;
   let retry: NodeJS.Timeout | undefined;
   let reachGeneration = 0;
+  /** The backend process ids of this process's pool: their notices are this process's own writes. */
+  const ownBackends = new Set<number>();
   /** Reads the catalogue again (after DDL of this process); until then every write counts for all. */
   const refreshReach = () => {
     const generation = ++reachGeneration;
@@ -99,7 +104,9 @@ export function createPostgresReadMemo(options: {
     next.on('end', () => fail(new Error('connection ended')));
     next.on('notification', (notice) => {
       if (notice.channel !== WRITE_NOTICE_CHANNEL || schema === null || !notice.payload) return;
-      if (notice.payload.startsWith(`${schema}.`)) memo.changed([notice.payload.slice(schema.length + 1)]);
+      // This process's own writes counted when they ran, facts or activity (openSession).
+      if (ownBackends.has(notice.processId)) return;
+      if (notice.payload.startsWith(`${schema}.`)) memo.changed(withFacts([notice.payload.slice(schema.length + 1)]));
     });
     try {
       await next.connect();
@@ -142,7 +149,8 @@ export function createPostgresReadMemo(options: {
      * count when they ran and again when their transaction ends (a read between the two saw the
      * rows before the commit).
      */
-    openSession() {
+    openSession(backend?: number | null) {
+      if (typeof backend === 'number') ownBackends.add(backend);
       let pending = new Set<string>();
       let pendingAll = false;
       let pendingDdl = false;
@@ -162,7 +170,8 @@ export function createPostgresReadMemo(options: {
           }
           return;
         }
-        const tables = effect.kind === 'write' ? writtenBy(effect.tables) : 'all';
+        const reached = effect.kind === 'write' ? writtenBy(effect.tables) : 'all';
+        const tables = reached === 'all' ? reached : withFacts(reached, text);
         // DDL may add tables, triggers or keys: read them again (now, and once its transaction ends).
         if (effect.kind === 'unknown') {
           pendingDdl = true;
@@ -172,6 +181,10 @@ export function createPostgresReadMemo(options: {
         else for (const table of tables) pending.add(table);
         memo.changed(tables);
       };
+    },
+    /** A connection of the pool closed: its backend's process id may go to another process's. */
+    closeSession(backend?: number | null) {
+      if (typeof backend === 'number') ownBackends.delete(backend);
     },
     listening: () => listening,
     async close() {

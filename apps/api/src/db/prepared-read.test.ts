@@ -4,6 +4,7 @@ import { ENGINES, createTestDatabase, type TestDatabase } from '../../test/helpe
 import { preparedRead, preparedReadsNotKept } from './prepared-read.ts';
 import { installWriteNotices, NOTICES } from './postgres-read-memo.ts';
 import { DATA_VERSION_TRUSTED_MS } from './sqlite-read-memo.ts';
+import { ACTIVITY_ONLY, factsOnly } from './written-tables.ts';
 
 type ProbeRow = { id: number; name: string; kind: string };
 type ProbeDb = { prepared_read_probe: ProbeRow };
@@ -384,6 +385,83 @@ describe.skipIf(!ENGINES.includes('postgres'))('preparedRead answers kept until 
       expect(await children(2)).toEqual([]);
     });
     expect(await children(2)).toEqual([{ id: 2 }]);
+  });
+
+  it("keeps a read of a conversation's facts across its activity-only writes, not across others (decision 043)", async () => {
+    await installWriteNotices(database.db);
+    const full = database.db;
+    const at = new Date().toISOString();
+    const { id: organisationId } = await full
+      .insertInto('organisations')
+      .values({
+        name: 'Memo e.V.',
+        street: 'Weg',
+        house_number: '1',
+        postal_code: '12345',
+        city: 'Ort',
+        country: 'DE',
+        phone_number: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id } = await full
+      .insertInto('conversations')
+      .values({
+        organisation_id: organisationId,
+        sponsor_email: 'a@example.org',
+        sponsor_email_normalized: 'a@example.org',
+        created_at: at,
+        updated_at: at,
+        organisation_notified_at: null,
+        sponsor_notified_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const facts = preparedRead(
+      full,
+      (conversationId: number) =>
+        full.selectFrom('conversations as c').select(['c.sponsor_email']).where('c.id', '=', conversationId),
+      { dependsOn: factsOnly },
+    );
+    const activity = (text = ACTIVITY_ONLY) =>
+      sql`update conversations set unread_from_sponsor = unread_from_sponsor + 1 where id = ${id} ${sql.raw(text)}`;
+    await eventually(() => Promise.resolve(database.memoListening!()), true);
+    await facts(id);
+    await facts(id);
+    const keptAcross = async (write: () => Promise<unknown>) => {
+      await facts(id);
+      const before = database.memoHits!();
+      await write();
+      await facts(id);
+      return database.memoHits!() > before;
+    };
+    // Its own activity-only write, and the notice of it coming back: kept (once the catalogue is read
+    // again after the DDL above; until then every write counts for every table).
+    await eventually(() => keptAcross(() => activity().execute(full)), true);
+    // ... and when its notice comes back to this process's listener.
+    expect(
+      await keptAcross(async () => {
+        await activity().execute(full);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }),
+    ).toBe(true);
+    // The same write unmarked, or one moving the conversation to another address: dropped at once.
+    expect(await keptAcross(() => activity('').execute(full))).toBe(false);
+    await full.updateTable('conversations').set({ sponsor_email: 'b@example.org' }).where('id', '=', id).execute();
+    expect(await facts(id)).toEqual([{ sponsor_email: 'b@example.org' }]);
+    // Another process's write, marked or not, drops it when its notice arrives.
+    const other = database.openAgain!();
+    try {
+      await activity().execute(other.db);
+      await sql`update conversations set sponsor_email = 'c@example.org' where id = ${id} ${sql.raw(ACTIVITY_ONLY)}`.execute(
+        other.db,
+      );
+    } finally {
+      await other.close();
+    }
+    await eventually(() => facts(id), [{ sponsor_email: 'c@example.org' }]);
   });
 
   it('keeps answers when another process writes other tables, by the tables its notices name', async () => {

@@ -7,6 +7,7 @@
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import { statementNamesOf } from './named-statements.ts';
 import { readMemoOf } from './index.ts';
+import { tablesReadBy } from './read-memo.ts';
 
 type Executor = { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> };
 
@@ -26,20 +27,24 @@ export const preparedReadsNotKept = (): string[] => [...notKept];
  * checks that the compiled parameters are exactly the arguments, and compiles every call anew if
  * they are not (e.g. a value written into the SQL text), so a wrong use is slow, never wrong.
  * `db` should be the handle's Kysely instance (not a transaction) for the statement to be named.
+ * `dependsOn` maps the tables the SQL names to what its answer depends on in the read memo (e.g.
+ * `factsOnly`, written-tables.ts: the answer selects a conversation's facts, not its activity).
  */
 export function preparedRead<Args extends readonly unknown[], Row>(
   db: Executor,
   build: (...args: Args) => Compilable<Row>,
+  options: { dependsOn?: (tables: readonly string[]) => readonly string[] } = {},
 ): (...args: Args) => Promise<Row[]> {
   // undefined: not compiled yet; null: this query cannot be reused.
   let kept: CompiledQuery<Row> | null | undefined;
+  let tables: readonly string[] | undefined;
   // On SQLite the answers are kept until the next write (sqlite-read-memo.ts).
   const memo = readMemoOf(db);
   return async (...args) => {
     if (kept) {
       const reusable = kept;
       const load = async () => (await db.executeQuery<Row>({ ...reusable, parameters: args })).rows;
-      return memo ? memo.rows(reusable.sql, args, load) : load();
+      return memo ? memo.rows(reusable.sql, args, load, tables) : load();
     }
     const compiled = build(...args).compile();
     if (kept === undefined) {
@@ -47,6 +52,7 @@ export function preparedRead<Args extends readonly unknown[], Row>(
         compiled.parameters.length === args.length &&
         compiled.parameters.every((value, i) => Object.is(value, args[i]));
       kept = same ? compiled : null;
+      if (options.dependsOn) tables = options.dependsOn(tablesReadBy(compiled.sql));
       if (kept) statementNamesOf(db)?.register(kept.sql);
       else notKept.add(compiled.sql);
     }

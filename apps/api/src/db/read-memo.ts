@@ -9,7 +9,13 @@
 // A read that began before a change of what it depends on is not kept. Rows are frozen: callers share them.
 
 export type ReadMemo = {
-  rows<Row>(sql: string, args: readonly unknown[], load: () => Promise<Row[]>): Promise<Row[]>;
+  /** `tables`: what the answer depends on, when not the tables its SQL names (see preparedRead's `tables`). */
+  rows<Row>(
+    sql: string,
+    args: readonly unknown[],
+    load: () => Promise<Row[]>,
+    tables?: readonly string[],
+  ): Promise<Row[]>;
   /** These tables were (or are being) written, or 'all' when it is not known which: answers that read them are dropped. */
   changed(tables: Iterable<string> | 'all'): void;
   /** Answers taken from the memo so far (tests). */
@@ -43,14 +49,19 @@ export function createReadMemo(stampNow: () => string | null): ReadMemo {
     return tables.every((table) => (changedAt.get(table) ?? 0) <= readAt);
   };
   return {
-    async rows<Row>(sql: string, args: readonly unknown[], load: () => Promise<Row[]>): Promise<Row[]> {
+    async rows<Row>(
+      sql: string,
+      args: readonly unknown[],
+      load: () => Promise<Row[]>,
+      dependsOn?: readonly string[],
+    ): Promise<Row[]> {
       const now = stampNow();
       if (now === null) return load();
       if (now !== stamp) {
         entries.clear();
         stamp = now;
       }
-      let tables = tablesOf.get(sql);
+      let tables = dependsOn ?? tablesOf.get(sql);
       if (!tables) tablesOf.set(sql, (tables = tablesReadBy(sql)));
       const key = `${sql}\u0000${JSON.stringify(args)}`;
       const kept = entries.get(key);

@@ -14,6 +14,31 @@ export type StatementEffect =
   /** Anything else (DDL, a write whose table it does not name): may change any table. */
   | { kind: 'unknown' };
 
+/**
+ * Ends a statement that changes only a conversation's activity (its newest message, unread counts,
+ * notice times), never which organisation and address it is between: readers of those facts
+ * (`conversation_facts`) keep their answers across it (decision 043). At the end, since a
+ * statement's first word tells its kind.
+ */
+export const ACTIVITY_ONLY = '/* sp:activity-only */';
+
+/** Tables whose facts readers may depend on apart from the rest of the row (by a table of that name). */
+const FACTS_OF: Readonly<Record<string, string>> = { conversations: 'conversation_facts' };
+
+/** What a write to `tables` changes: with the facts of each, unless the statement is marked activity-only. */
+export function withFacts(tables: Iterable<string>, text = ''): string[] {
+  const changed = [...tables];
+  if (text.includes(ACTIVITY_ONLY)) return changed;
+  for (const table of changed) {
+    const facts = FACTS_OF[table];
+    if (facts) changed.push(facts);
+  }
+  return changed;
+}
+
+/** `tables` (what a read names) with each table that has facts read as its facts only. */
+export const factsOnly = (tables: readonly string[]): string[] => tables.map((table) => FACTS_OF[table] ?? table);
+
 const WRITES =
   /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into)\s+(?:only\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?/gi;
 

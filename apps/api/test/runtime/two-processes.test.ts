@@ -130,6 +130,39 @@ describe.each(TARGETS)(`two server processes on one %s database${REDIS_URL ? ' a
     expect(await frame).toMatchObject({ conversation_id: conversationId, message: 'Hallo von Prozess A' });
   });
 
+  it("answers a page of messages kept on one process with the other's new message and read mark (decision 043)", async () => {
+    const conversationId = (await client(a.base).api('GET', '/api/token/conversation', guest)).json()[0]!.id as number;
+    const page = async (base: string) =>
+      (
+        (await client(base).api('GET', `/api/conversation/${conversationId}`, organiser.token)).json() as {
+          message: string;
+          from_me: boolean;
+          is_read: boolean;
+        }[]
+      ).map((m) => `${m.message}:${m.is_read}`);
+    // B keeps the organiser's page; the guest reads on A, the organiser writes on B, the guest reads it on A.
+    const before = await page(b.base);
+    expect(await page(b.base)).toEqual(before);
+    const readByGuest = await client(a.base).api('GET', `/api/token/conversation/${conversationId}`, guest);
+    expect(readByGuest.status).toBe(200);
+    const sent = await client(b.base).api('POST', `/api/conversation/${conversationId}/message`, organiser.token, {
+      message: 'Antwort von Prozess B',
+    });
+    expect(sent.status).toBe(201);
+    expect((await page(b.base)).at(-1)).toBe('Antwort von Prozess B:false');
+    expect(await client(a.base).api('GET', `/api/token/conversation/${conversationId}`, guest)).toMatchObject({
+      status: 200,
+    });
+    // The guest read it on A: B's kept page says so once A's event has arrived (well within a second).
+    const deadline = Date.now() + 2_000;
+    let last = await page(b.base);
+    while (last.at(-1) !== 'Antwort von Prozess B:true' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      last = await page(b.base);
+    }
+    expect(last.at(-1)).toBe('Antwort von Prozess B:true');
+  });
+
   it('takes an upload through the URL another process made, and serves it from either', async () => {
     const made = await client(a.base).api(
       'POST',

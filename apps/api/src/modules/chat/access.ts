@@ -6,7 +6,8 @@ import type { Role } from '@sp/shared';
 import { fail, unauthenticated } from '../../lib/errors.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import type { ListState } from './list-changes.ts';
-import type { ChatRepository, ChatSide, ConversationRecord, ConversationScope, Membership } from './repository.ts';
+import type { ConversationFacts } from './records.ts';
+import type { ChatRepository, ChatSide, ConversationScope, Membership } from './repository.ts';
 
 export type UserParticipant = {
   kind: 'user';
@@ -102,7 +103,7 @@ export function createChatAccess(repo: ChatRepository, guests: ChatGuestLinks) {
     async userConversation(
       caller: Caller,
       conversationId: number,
-    ): Promise<{ participant: UserParticipant; conversation: ConversationRecord; side: ChatSide }> {
+    ): Promise<{ participant: UserParticipant; conversation: ConversationFacts; side: ChatSide }> {
       const found = await repo.findConversationAndMembership(caller.sub, conversationId);
       if (!found) throw fail('conversation.not-found', 'Conversation not found');
       const participant = userParticipant(caller, found.membership);
@@ -130,8 +131,8 @@ export function createChatAccess(repo: ChatRepository, guests: ChatGuestLinks) {
     async conversation(
       participant: Participant,
       conversationId: number,
-    ): Promise<{ conversation: ConversationRecord; side: ChatSide }> {
-      const conversation = await repo.findConversation(conversationId);
+    ): Promise<{ conversation: ConversationFacts; side: ChatSide }> {
+      const conversation = await repo.findConversationFacts(conversationId);
       const side = conversation ? sideOf(participant, conversation) : null;
       if (!conversation || !side) throw fail('conversation.not-found', 'Conversation not found');
       return { conversation, side };

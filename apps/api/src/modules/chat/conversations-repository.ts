@@ -6,14 +6,18 @@ import { sql } from 'kysely';
 import type { Engine } from '../../db/column-types.ts';
 import type { Db } from '../../db/index.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
+import { factsOnly } from '../../db/written-tables.ts';
 import { toDbTime } from '../../db/values.ts';
 import {
+  conversationFactsOf,
   conversationsOf,
   inScope,
   membershipsOf,
   toConversation,
+  toConversationFacts,
   toMembership,
   toMessage,
+  type ConversationFacts,
   type ConversationRecord,
   type ConversationScope,
   type Membership,
@@ -44,12 +48,16 @@ const listStateOf = (
 export function createConversationsRepository(db: Db, engine: Engine) {
   const conversations = () => conversationsOf(db);
   const membership = () => membershipsOf(db);
-  // Run by every chat request's access check (decision 013).
   const conversationById = preparedRead(db, (id: number) => conversations().where('c.id', '=', id));
+  // Run by every chat request's access check (decisions 013, 043): the conversation's facts, which
+  // the memo keeps across messages (a message changes the row's activity, not who it is between).
+  const conversationFactsById = preparedRead(db, (id: number) => conversationFactsOf(db).where('c.id', '=', id), {
+    dependsOn: factsOnly,
+  });
   const membershipOf = preparedRead(db, (sub: string) => membership().where('p.cognito_id', '=', sub));
   // A signed-in user's cached reads ask the membership and the cache version in one round trip
   // (decision 014): with the revisions of the two list scopes (the address's, the organisation's),
-  // or with the conversation row (whose newest id and unread counters are the messages' version).
+  // or with the conversation's facts (decision 043).
   // Each argument bound once, in order (joins, not a subquery per column), or preparedRead cannot
   // keep the compiled query: with `addressScope` bound twice it was compiled and, on SQLite, prepared
   // anew on every list read (session 12: the cached list read ran at a third of its rate).
@@ -67,17 +75,20 @@ export function createConversationsRepository(db: Db, engine: Engine) {
       ])
       .where('p.cognito_id', '=', sub),
   );
-  const conversationAndMembershipOf = preparedRead(db, (sub: string, id: number) =>
-    conversations()
-      .leftJoin('user_profiles as p', (join) => join.on('p.cognito_id', '=', sub))
-      .leftJoin('organisations as po', 'po.id', 'p.organisation_id')
-      .select([
-        'p.cognito_id as member_sub',
-        'p.organisation_id as member_organisation_id',
-        'po.name as member_organisation_name',
-        'p.role as member_role',
-      ])
-      .where('c.id', '=', id),
+  const conversationAndMembershipOf = preparedRead(
+    db,
+    (sub: string, id: number) =>
+      conversationFactsOf(db)
+        .leftJoin('user_profiles as p', (join) => join.on('p.cognito_id', '=', sub))
+        .leftJoin('organisations as po', 'po.id', 'p.organisation_id')
+        .select([
+          'p.cognito_id as member_sub',
+          'p.organisation_id as member_organisation_id',
+          'po.name as member_organisation_name',
+          'p.role as member_role',
+        ])
+        .where('c.id', '=', id),
+    { dependsOn: factsOnly },
   );
 
   /**
@@ -150,6 +161,12 @@ export function createConversationsRepository(db: Db, engine: Engine) {
     async findConversation(id: number): Promise<ConversationRecord | undefined> {
       const [row] = await conversationById(id);
       return row && toConversation(row);
+    },
+
+    /** Who the conversation is between (the access check's read). */
+    async findConversationFacts(id: number): Promise<ConversationFacts | undefined> {
+      const [row] = await conversationFactsById(id);
+      return row && toConversationFacts(row);
     },
 
     /** The conversation of the pair, made on first use (two racing callers get the same row). */
@@ -228,7 +245,7 @@ export function createConversationsRepository(db: Db, engine: Engine) {
       id: number,
     ): Promise<
       | {
-          conversation: ConversationRecord;
+          conversation: ConversationFacts;
           membership: Pick<Membership, 'organisationId' | 'organisationName' | 'role'> | undefined;
         }
       | undefined
@@ -236,7 +253,7 @@ export function createConversationsRepository(db: Db, engine: Engine) {
       const [row] = await conversationAndMembershipOf(sub, id);
       if (!row) return undefined;
       return {
-        conversation: toConversation(row),
+        conversation: toConversationFacts(row),
         membership:
           row.member_sub === null
             ? undefined

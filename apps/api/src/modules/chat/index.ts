@@ -5,6 +5,7 @@ import { createChatAccess } from './access.ts';
 import { createConversationListMemory } from './conversation-list-memory.ts';
 import { createChatRepository } from './repository.ts';
 import { chatRoutes } from './routes.ts';
+import { createChatClock } from './chat-clock.ts';
 import { createChatService } from './service.ts';
 import { createStreamHub, type StreamHub } from './stream-hub.ts';
 import { createStreamTickets } from './stream-tickets.ts';
@@ -13,6 +14,8 @@ export type { ChatGuestLinks } from './access.ts';
 
 /** The rows kept of answered conversation lists (decision 034): about 130 lists of 150 conversations. */
 const LIST_MEMORY_BYTES = 16 * 1024 * 1024;
+/** The longest a kept page of messages is trusted without a write told (decision 043). */
+const MESSAGES_TRUSTED_MS = 5_000;
 
 export type ChatApi = { streams: Pick<StreamHub, 'hasUser' | 'sendToUser'> };
 
@@ -23,6 +26,9 @@ export const chatModule = defineModule({
     const repo = createChatRepository(db, database.engine);
     const guests = use('invitations', 'guestLinks');
     const hub = createStreamHub({ repo, events, log });
+    const messagesClock = createChatClock({ trustMs: MESSAGES_TRUSTED_MS });
+    // Other processes' chat writes (this process's own move the clock as they commit, in the service).
+    events.subscribe('chat.changed', (event) => messagesClock.moved(event.c));
     const chat = createChatService({
       repo,
       events,
@@ -33,6 +39,7 @@ export const chatModule = defineModule({
       defaultLanguage: config.defaultLanguage,
       log,
       listMemory: createConversationListMemory({ maxBytes: LIST_MEMORY_BYTES }),
+      messagesClock,
       clock,
     });
     events.subscribe('sponsorship.activity', chat.postSponsorshipNotification);

@@ -2,6 +2,7 @@
 // counter in the same transaction (decision 007). Inserts are group commits: those that arrive
 // together share one transaction and one sync; on PostgreSQL a batch is one statement (decisions 014, 032).
 import { sql } from 'kysely';
+import { ACTIVITY_ONLY } from '../../db/written-tables.ts';
 import type { Engine } from '../../db/column-types.ts';
 import type { Db } from '../../db/index.ts';
 import { toDbTime } from '../../db/values.ts';
@@ -49,6 +50,7 @@ const writeMessage = async (trx: Db, message: Omit<MessageRecord, 'id'>): Promis
       ...(message.senderSide !== 'system' ? { last_participant_side: message.senderSide } : {}),
     }))
     .where('id', '=', message.conversationId)
+    .modifyEnd(sql.raw(ACTIVITY_ONLY))
     .execute();
   return { ...message, id: row.id };
 };
@@ -117,7 +119,7 @@ const writeBatch = async (db: Db, messages: Omit<MessageRecord, 'id'>[]): Promis
       from v join numbered n on n.ord = v.last_ord
       where c.id = v.id
     )
-    select n.id from numbered n order by n.ord`.execute(db);
+    select n.id from numbered n order by n.ord ${sql.raw(ACTIVITY_ONLY)}`.execute(db);
   const ids = reserved.rows.map((row) => Number(row.id));
   return messages.map((message, i): MessageRecord => ({ ...message, id: ids[i]! }));
 };

@@ -1,7 +1,9 @@
 // Reading messages: pages of a conversation, the newest of each, one by id, the stream's resume,
 // and marking the other side's messages read (with the conversation's unread counter).
 import type { MessagesPage } from '@sp/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { ACTIVITY_ONLY } from '../../db/written-tables.ts';
 import { fromDbCount, toDbTime } from '../../db/values.ts';
 import {
   messageColumns,
@@ -77,6 +79,7 @@ export function createMessagesRepository(db: Db) {
           .updateTable('conversations')
           .set((eb) => ({ [column]: eb(column, '-', rows.length) }))
           .where('id', '=', conversationId)
+          .modifyEnd(sql.raw(ACTIVITY_ONLY))
           .execute();
         return Math.max(...rows.map((r) => r.id));
       });

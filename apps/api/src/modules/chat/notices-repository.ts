@@ -1,6 +1,8 @@
 // E-mail notices of new messages: who receives them (members who want them, the sponsor's account)
 // and the one notice slot per conversation and side and hour, claimed atomically.
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { ACTIVITY_ONLY } from '../../db/written-tables.ts';
 import { fromDbBool, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 import type { ChatSide } from './records.ts';
 
@@ -62,6 +64,7 @@ export function createNoticesRepository(db: Db) {
         .set({ [column]: toDbTime(now) })
         .where('id', '=', conversationId)
         .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<=', toDbTime(notBefore))]))
+        .modifyEnd(sql.raw(ACTIVITY_ONLY))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

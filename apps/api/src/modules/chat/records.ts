@@ -21,6 +21,15 @@ export type ConversationRecord = {
   unreadFromSponsor: number;
 };
 
+/**
+ * Who a conversation is between: fixed once it exists (a conversation goes only with its
+ * organisation), unlike its activity above. Read for the access checks, kept across messages (decision 043).
+ */
+export type ConversationFacts = Pick<
+  ConversationRecord,
+  'id' | 'organisationId' | 'organisationName' | 'sponsorEmail' | 'sponsorEmailNormalized'
+>;
+
 export type MessageRecord = {
   id: number;
   conversationId: number;
@@ -107,6 +116,33 @@ export const conversationsOf = (db: Db) =>
       'c.unread_from_organisation',
       'c.unread_from_sponsor',
     ]);
+
+/** The facts of conversations: no column a message changes, so their reads can depend on `conversation_facts`. */
+export const conversationFactsOf = (db: Db) =>
+  db
+    .selectFrom('conversations as c')
+    .innerJoin('organisations as o', 'o.id', 'c.organisation_id')
+    .select([
+      'c.id',
+      'c.organisation_id',
+      'o.name as organisation_name',
+      'c.sponsor_email',
+      'c.sponsor_email_normalized',
+    ]);
+
+export const toConversationFacts = (row: {
+  id: number;
+  organisation_id: number;
+  organisation_name: string;
+  sponsor_email: string;
+  sponsor_email_normalized: string;
+}): ConversationFacts => ({
+  id: row.id,
+  organisationId: row.organisation_id,
+  organisationName: row.organisation_name,
+  sponsorEmail: row.sponsor_email,
+  sponsorEmailNormalized: row.sponsor_email_normalized,
+});
 
 export const membershipsOf = (db: Db) =>
   db

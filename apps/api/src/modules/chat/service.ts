@@ -33,6 +33,8 @@ import {
   type ConversationRecord,
   type MessageRecord,
 } from './repository.ts';
+import type { ChatClock } from './chat-clock.ts';
+import type { ConversationFacts } from './records.ts';
 import type { ChatBusEvent, StreamHub } from './stream-hub.ts';
 import { listJson, withChanges, type ConversationListMemory, type ListRow } from './conversation-list-memory.ts';
 import type { ListedConversation } from './conversations-repository.ts';
@@ -72,9 +74,11 @@ export function createChatService(deps: {
   defaultLanguage: Language;
   log: FastifyBaseLogger;
   listMemory: ConversationListMemory;
+  /** The messages' versions (decision 043); moved here by this process's writes, by index.ts for the bus's. */
+  messagesClock: ChatClock;
   clock?: () => Date;
 }) {
-  const { repo, events, hub, log, listMemory } = deps;
+  const { repo, events, hub, log, listMemory, messagesClock } = deps;
   const now = deps.clock ?? (() => new Date());
   const background = new Set<Promise<void>>();
   // Per conversation and side: until when a notice slot is surely taken. A slot's time only moves
@@ -112,7 +116,7 @@ export function createChatService(deps: {
     `${deps.publicUrl}/chats/?${new URLSearchParams({ conversation: String(conversationId) }).toString()}`;
 
   /** Mails the side that got a message, unless it is online here or had a notice within the hour. */
-  const noticeReceiver = async (conversation: ConversationRecord, receiver: ChatSide) => {
+  const noticeReceiver = async (conversation: ConversationFacts, receiver: ChatSide) => {
     if (hub.hasAudience(receiver, conversation.organisationId, conversation.sponsorEmailNormalized)) return;
     const at = now();
     const slot = `${conversation.id}:${receiver}`;
@@ -160,8 +164,9 @@ export function createChatService(deps: {
     return toConversationWire(conversation, side, last.get(conversation.id));
   };
 
-  const store = async (conversation: ConversationRecord, message: Omit<MessageRecord, 'id' | 'conversationId'>) => {
+  const store = async (conversation: ConversationFacts, message: Omit<MessageRecord, 'id' | 'conversationId'>) => {
     const stored = await repo.insertMessage({ ...message, conversationId: conversation.id });
+    messagesClock.moved(conversation.id);
     // This process's streams get the event at once (the bus hands it over before it sends it on);
     // the answer does not wait for it to be sent to the other processes (PostgreSQL: a NOTIFY
     // statement, shared by the posts meanwhile), which under load was a post's longest wait.
@@ -221,12 +226,13 @@ export function createChatService(deps: {
 
   /** GET /conversation/{id}: a page of the messages, oldest first; the other side's become read. */
   const readConversation = async (
-    conversation: ConversationRecord,
+    conversation: ConversationFacts,
     side: ChatSide,
     page: MessagesPage,
   ): Promise<{ messages: MessageWire[]; hasMore: boolean }> => {
     const upTo = await repo.markRead(conversation.id, side, now());
     if (upTo !== null) {
+      messagesClock.moved(conversation.id);
       await publish({
         k: 'read',
         c: conversation.id,
@@ -254,18 +260,15 @@ export function createChatService(deps: {
     },
 
     /**
-     * GET /conversation/{id} for the read cache: the messages' version is on the conversation row the
-     * access check read. Not cached when the caller has unread messages: reading them is a write.
+     * GET /conversation/{id} for the read cache: the messages' version is the conversation's revision
+     * in the chat clock (decision 043), taken before the load. A page is kept only as loaded, and its
+     * load marks the other side's messages read: while the revision stands, nothing new came in, so
+     * the caller has nothing unread and the kept page is what a load would answer.
      */
-    messagesListing(conversation: ConversationRecord, side: ChatSide, page: MessagesPage) {
-      const unreadForCaller =
-        side === 'organisation' ? conversation.unreadFromSponsor : conversation.unreadFromOrganisation;
+    messagesListing(conversation: ConversationFacts, side: ChatSide, page: MessagesPage) {
       return {
         key: `messages:${conversation.id}:${side}:${page.before ?? 'newest'}:${page.limit}`,
-        version:
-          unreadForCaller > 0
-            ? null
-            : `${conversation.lastMessageId}:${conversation.unreadFromOrganisation}:${conversation.unreadFromSponsor}`,
+        version: messagesClock.version(conversation.id),
         load: async () => {
           const { messages, hasMore } = await readConversation(conversation, side, page);
           return { body: messages, headers: { [MESSAGES_HAS_MORE_HEADER]: String(hasMore) } };
@@ -278,7 +281,7 @@ export function createChatService(deps: {
     /** POST /conversation/{id}/message: stored, then delivered; the answer is the stored message. */
     async sendMessage(
       participant: Participant,
-      conversation: ConversationRecord,
+      conversation: ConversationFacts,
       side: ChatSide,
       text: string,
     ): Promise<MessageWire> {
