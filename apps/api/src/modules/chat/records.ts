@@ -101,22 +101,6 @@ export const unreadColumn = (senderSide: ChatSide) =>
 /** The side whose messages the reader of `side` reads. */
 export const otherSide = (side: ChatSide): ChatSide => (side === 'organisation' ? 'sponsor' : 'organisation');
 
-export const conversationsOf = (db: Db) =>
-  db
-    .selectFrom('conversations as c')
-    .innerJoin('organisations as o', 'o.id', 'c.organisation_id')
-    .select([
-      'c.id',
-      'c.organisation_id',
-      'o.name as organisation_name',
-      'c.sponsor_email',
-      'c.sponsor_email_normalized',
-      'c.updated_at',
-      'c.last_message_id',
-      'c.unread_from_organisation',
-      'c.unread_from_sponsor',
-    ]);
-
 /** The facts of conversations: no column a message changes, so their reads can depend on `conversation_facts`. */
 export const conversationFactsOf = (db: Db) =>
   db
@@ -129,6 +113,15 @@ export const conversationFactsOf = (db: Db) =>
       'c.sponsor_email',
       'c.sponsor_email_normalized',
     ]);
+
+/** Conversations with their activity: the facts, then what the messages change. */
+export const conversationsOf = (db: Db) =>
+  conversationFactsOf(db).select([
+    'c.updated_at',
+    'c.last_message_id',
+    'c.unread_from_organisation',
+    'c.unread_from_sponsor',
+  ]);
 
 export const toConversationFacts = (row: {
   id: number;
