@@ -7,9 +7,14 @@
 // - by table (`changed`): an answer is dropped when a table its SQL reads from was written after the
 //   answer's read began (the tables named after `from` and `join`; none named: any write drops it).
 // A read that began before a change of what it depends on is not kept. Rows are frozen: callers share them.
+// The same read asked again while it is running joins it, unless a change of what it depends on was
+// noted since it began (decision 044): after a message batch, the 30-odd users of one account asked
+// for their list's revisions at once, and each ran the statement (one per conversation-list read
+// under the 200-user load). A joined answer is as fresh as a kept one: nothing it depends on changed
+// since its read began, as far as this process knows.
 
 export type ReadMemo = {
-  /** `tables`: what the answer depends on, when not the tables its SQL names (see preparedRead's `tables`). */
+  /** `tables`: what the answer depends on, when not the tables its SQL names (preparedRead's `dependsOn`). */
   rows<Row>(
     sql: string,
     args: readonly unknown[],
@@ -20,6 +25,8 @@ export type ReadMemo = {
   changed(tables: Iterable<string> | 'all'): void;
   /** Answers taken from the memo so far (tests). */
   hits(): number;
+  /** Reads that joined one already running so far (tests). */
+  joined(): number;
 };
 
 const MAX_ENTRIES = 10_000;
@@ -34,11 +41,14 @@ export function tablesReadBy(sql: string): string[] {
 }
 
 type Entry = { rows: readonly unknown[]; tables: readonly string[]; readAt: number };
+type Running = { rows: Promise<readonly unknown[]>; tables: readonly string[]; readAt: number; stamp: string };
 
 export function createReadMemo(stampNow: () => string | null): ReadMemo {
   let hits = 0;
+  let joined = 0;
   let stamp: string | null = null;
   const entries = new Map<string, Entry>();
+  const running = new Map<string, Running>();
   const tablesOf = new Map<string, readonly string[]>();
   // A clock of changes: each `changed` ticks it and notes the tick per table.
   let clock = 0;
@@ -69,14 +79,27 @@ export function createReadMemo(stampNow: () => string | null): ReadMemo {
         hits++;
         return kept.rows as Row[];
       }
+      const ongoing = running.get(key);
+      if (ongoing && ongoing.stamp === now && unchangedSince(ongoing.tables, ongoing.readAt)) {
+        joined++;
+        return (await ongoing.rows) as Row[];
+      }
       const readAt = clock;
-      const rows = await load();
-      if (stampNow() === now && unchangedSince(tables, readAt)) {
-        if (entries.size >= MAX_ENTRIES) entries.clear();
+      const read = load().then((rows) => {
         for (const row of rows) Object.freeze(row);
-        entries.set(key, { rows: Object.freeze(rows), tables, readAt });
-      } else if (kept) entries.delete(key);
-      return rows;
+        return Object.freeze(rows);
+      });
+      running.set(key, { rows: read, tables, readAt, stamp: now });
+      try {
+        const rows = await read;
+        if (stampNow() === now && unchangedSince(tables, readAt)) {
+          if (entries.size >= MAX_ENTRIES) entries.clear();
+          entries.set(key, { rows, tables, readAt });
+        } else if (kept) entries.delete(key);
+        return rows as Row[];
+      } finally {
+        if (running.get(key)?.rows === read) running.delete(key);
+      }
     },
     changed(tables) {
       clock++;
@@ -84,5 +107,6 @@ export function createReadMemo(stampNow: () => string | null): ReadMemo {
       else for (const table of tables) changedAt.set(table, clock);
     },
     hits: () => hits,
+    joined: () => joined,
   };
 }

@@ -127,6 +127,45 @@ describe('the read memo by table', () => {
     expect(memo.hits()).toBe(0);
   });
 
+  it('lets the same read join the one running, unless what it reads was written since that began (decision 044)', async () => {
+    const memo = createReadMemo(() => 'stamp');
+    const text = 'select "revision" from "chat_list_revisions" where "scope" = $1';
+    let loads = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = (revision: number) => async () => {
+      loads++;
+      await released;
+      return [{ revision }];
+    };
+    const first = memo.rows(text, ['o:1'], slow(1));
+    const joining = memo.rows(text, ['o:1'], slow(99));
+    const otherScope = memo.rows(text, ['o:2'], slow(5));
+    memo.changed(['events']);
+    const stillJoining = memo.rows(text, ['o:1'], slow(98));
+    memo.changed(['chat_list_revisions']);
+    const afterTheWrite = memo.rows(text, ['o:1'], slow(2));
+    release();
+    expect(await Promise.all([first, joining, stillJoining, otherScope, afterTheWrite])).toEqual([
+      [{ revision: 1 }],
+      [{ revision: 1 }],
+      [{ revision: 1 }],
+      [{ revision: 5 }],
+      [{ revision: 2 }],
+    ]);
+    expect({ loads, joined: memo.joined() }).toEqual({ loads: 3, joined: 2 });
+    // The read begun after the write is the one kept.
+    expect(await memo.rows(text, ['o:1'], load([{ revision: 3 }]))).toEqual([{ revision: 2 }]);
+  });
+
+  it('does not let a read join one that failed', async () => {
+    const memo = createReadMemo(() => 'stamp');
+    const text = 'select 1 from "user_profiles"';
+    const failed = memo.rows(text, [], () => Promise.reject(new Error('connection lost')));
+    await expect(failed).rejects.toThrow('connection lost');
+    expect(await memo.rows(text, [], load([{ one: 1 }]))).toEqual([{ one: 1 }]);
+  });
+
   it('drops an answer whose SQL names no table on any write', async () => {
     const memo = createReadMemo(() => 'stamp');
     await memo.rows('select now()', [], load([1]));

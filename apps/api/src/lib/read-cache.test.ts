@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { createReadCache, preferredCoding } from './read-cache.ts';
 
 const json = (text: string) => Buffer.from(JSON.stringify(text));
@@ -59,5 +60,70 @@ describe('preferredCoding', () => {
     [['gzip', 'br'], 'br'],
   ] as const)('%j -> %s', (header, expected) => {
     expect(preferredCoding(header as string | string[] | undefined)).toBe(expected);
+  });
+});
+
+describe('read cache loads (decision 044)', () => {
+  /** A server whose one route answers from `cache` with the version in the query and a load that waits for `release`. */
+  async function serverWith(cache: ReturnType<typeof createReadCache>) {
+    const app = Fastify();
+    let loads = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    app.get<{ Querystring: { v: string } }>('/list', (request, reply) =>
+      cache.sendJson(reply, {
+        key: 'conversations:anna',
+        version: request.query.v,
+        load: async () => {
+          const nth = ++loads;
+          await released;
+          return { json: json(`list ${nth} at ${request.query.v}`) };
+        },
+      }),
+    );
+    await app.ready();
+    return { app, release, loads: () => loads };
+  }
+
+  it('lets reads of the same version join the load that is running', async () => {
+    const cache = createReadCache({ maxBytes: 10_000 });
+    const { app, release, loads } = await serverWith(cache);
+    const answers = Array.from({ length: 5 }, () => app.inject('/list?v=3'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    const bodies = (await Promise.all(answers)).map((answer) => answer.body);
+    expect(bodies).toEqual(Array(5).fill('"list 1 at 3"'));
+    expect(loads()).toBe(1);
+    expect(cache.stats()).toMatchObject({ joined: 4, entries: 1 });
+    await app.close();
+  });
+
+  it('loads again for another version, and after a load failed', async () => {
+    const cache = createReadCache({ maxBytes: 10_000 });
+    const { app, release, loads } = await serverWith(cache);
+    const older = app.inject('/list?v=3');
+    const newer = app.inject('/list?v=4');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    expect((await older).body).toBe('"list 1 at 3"');
+    expect((await newer).body).toBe('"list 2 at 4"');
+    expect(loads()).toBe(2);
+
+    const failing = Fastify();
+    let attempts = 0;
+    failing.get('/list', (_request, reply) =>
+      cache.sendJson(reply, {
+        key: 'conversations:ben',
+        version: '1',
+        load: async () => {
+          attempts++;
+          if (attempts === 1) throw new Error('connection lost');
+          return { json: json('fine') };
+        },
+      }),
+    );
+    expect((await failing.inject('/list')).statusCode).toBe(500);
+    expect((await failing.inject('/list')).body).toBe('"fine"');
+    await Promise.all([app.close(), failing.close()]);
   });
 });

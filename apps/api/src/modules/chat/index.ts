@@ -27,7 +27,8 @@ export const chatModule = defineModule({
     const guests = use('invitations', 'guestLinks');
     const hub = createStreamHub({ repo, events, log });
     const messagesClock = createChatClock({ trustMs: MESSAGES_TRUSTED_MS });
-    // Other processes' chat writes (this process's own move the clock as they commit, in the service).
+    // Other processes' chat writes. The bus hands this process's own events here too, so its writes
+    // move the clock twice (once as they commit, in the service): at most one extra page load.
     events.subscribe('chat.changed', (event) => messagesClock.moved(event.c));
     const chat = createChatService({
       repo,
