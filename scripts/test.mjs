@@ -16,6 +16,8 @@ fs.mkdirSync(reports, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- unit` runs only the named steps
 const wanted = (step) => only.length === 0 || only.includes(step);
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** What failed, by step and name: printed just above the summary, where a CI log's tail shows it. */
+const failures = [];
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
@@ -31,18 +33,28 @@ function readJson(file) {
   }
 }
 
-function countCheck(ok) {
+function countCheck(ok, title) {
   if (ok) totals.passed++;
-  else totals.failed++;
+  else {
+    totals.failed++;
+    failures.push(title);
+  }
 }
 
-if (wanted('typecheck')) countCheck(run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
-if (wanted('lint')) countCheck(run('lint', 'npm', ['run', '--silent', 'lint']));
+if (wanted('typecheck')) countCheck(run('typecheck', 'npm', ['run', '--silent', 'typecheck']), 'typecheck');
+if (wanted('lint')) countCheck(run('lint', 'npm', ['run', '--silent', 'lint']), 'lint');
 
-/** Adds a Vitest JSON report to the totals. */
+/** Adds a Vitest JSON report to the totals, and its failed tests (or files that did not load) to `failures`. */
 function countVitest(ok, file) {
   const report = readJson(file);
+  const step = path.basename(file, '.json');
   if (report) {
+    for (const result of report.testResults ?? []) {
+      const where = path.relative(root, result.name ?? '');
+      const failed = (result.assertionResults ?? []).filter((r) => r.status === 'failed');
+      for (const test of failed) failures.push(`${step}: ${where} > ${test.fullName}`);
+      if (result.status === 'failed' && failed.length === 0) failures.push(`${step}: ${where} (did not run)`);
+    }
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
@@ -51,10 +63,21 @@ function countVitest(ok, file) {
       (r) => r.status === 'failed' && r.assertionResults.length === 0,
     );
     totals.failed += brokenFiles.length;
-    if (!ok && report.numFailedTests === 0 && brokenFiles.length === 0) totals.failed++;
+    if (!ok && report.numFailedTests === 0 && brokenFiles.length === 0) {
+      totals.failed++;
+      failures.push(`${step}: exited with an error`);
+    }
   } else {
     totals.failed++;
+    failures.push(`${step}: no report`);
   }
+}
+
+/** The titles of a Playwright JSON report's tests that failed, with their file. */
+function playwrightFailures(suite, file = suite.file) {
+  const here = suite.file ?? file;
+  const own = (suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `e2e: ${here} > ${spec.title}`);
+  return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, here))];
 }
 
 if (wanted('unit')) {
@@ -97,9 +120,14 @@ if (wanted('e2e')) {
     totals.passed += report.stats.expected + (report.stats.flaky ?? 0);
     totals.failed += report.stats.unexpected;
     totals.skipped += report.stats.skipped;
-    if (!ok && report.stats.unexpected === 0) totals.failed++;
+    failures.push(...(report.suites ?? []).flatMap((suite) => playwrightFailures(suite)));
+    if (!ok && report.stats.unexpected === 0) {
+      totals.failed++;
+      failures.push('e2e: exited with an error');
+    }
   } else {
     totals.failed++;
+    failures.push('e2e: no report');
   }
 }
 
@@ -121,6 +149,7 @@ if (wanted('node22')) {
     if (fetched.status !== 0 || !nodeDir) {
       console.error('Node 22 could not be fetched; the API tests did not run on it');
       totals.failed++;
+      failures.push('node22: Node 22 could not be fetched');
     } else {
       const file = path.join(reports, 'vitest-node22.json');
       const ok = run(
@@ -143,5 +172,10 @@ if (wanted('node22')) {
 }
 
 console.log('');
+if (failures.length > 0) {
+  console.log(`Failed (${failures.length}):`);
+  for (const failure of failures.slice(0, 20)) console.log(`  ${failure}`);
+  if (failures.length > 20) console.log(`  ... and ${failures.length - 20} more (see above)`);
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 || totals.skipped > 0 ? 1 : 0);

@@ -64,14 +64,22 @@ describe('preferredCoding', () => {
 });
 
 describe('read cache loads (decision 044)', () => {
-  /** A server whose one route answers from `cache` with the version in the query and a load that waits for `release`. */
+  /**
+   * A server whose one route answers from `cache` with the version in the query and a load that waits
+   * for `release`. `arrived(n)` resolves once n requests have reached the cache: a fixed sleep instead
+   * was too short on a busy CI machine, and a request arriving after the release finds the stored entry.
+   */
   async function serverWith(cache: ReturnType<typeof createReadCache>) {
     const app = Fastify();
     let loads = 0;
+    let arrivals = 0;
+    const waiting: { count: number; resolve: () => void }[] = [];
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    app.get<{ Querystring: { v: string } }>('/list', (request, reply) =>
-      cache.sendJson(reply, {
+    app.get<{ Querystring: { v: string } }>('/list', (request, reply) => {
+      arrivals++;
+      for (const wait of waiting) if (arrivals >= wait.count) wait.resolve();
+      return cache.sendJson(reply, {
         key: 'conversations:anna',
         version: request.query.v,
         load: async () => {
@@ -79,17 +87,19 @@ describe('read cache loads (decision 044)', () => {
           await released;
           return { json: json(`list ${nth} at ${request.query.v}`) };
         },
-      }),
-    );
+      });
+    });
     await app.ready();
-    return { app, release, loads: () => loads };
+    const arrived = (count: number) =>
+      arrivals >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve }));
+    return { app, release, arrived, loads: () => loads };
   }
 
   it('lets reads of the same version join the load that is running', async () => {
     const cache = createReadCache({ maxBytes: 10_000 });
-    const { app, release, loads } = await serverWith(cache);
+    const { app, release, arrived, loads } = await serverWith(cache);
     const answers = Array.from({ length: 5 }, () => app.inject('/list?v=3'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await arrived(5);
     release();
     const bodies = (await Promise.all(answers)).map((answer) => answer.body);
     expect(bodies).toEqual(Array(5).fill('"list 1 at 3"'));
@@ -100,10 +110,10 @@ describe('read cache loads (decision 044)', () => {
 
   it('loads again for another version, and after a load failed', async () => {
     const cache = createReadCache({ maxBytes: 10_000 });
-    const { app, release, loads } = await serverWith(cache);
+    const { app, release, arrived, loads } = await serverWith(cache);
     const older = app.inject('/list?v=3');
     const newer = app.inject('/list?v=4');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await arrived(2);
     release();
     expect((await older).body).toBe('"list 1 at 3"');
     expect((await newer).body).toBe('"list 2 at 4"');
