@@ -215,11 +215,16 @@ describe('preparedRead answers kept until a write on SQLite', () => {
     const read = nameOf();
     expect(await read(1)).toEqual([{ name: 'Anna-Lena' }]);
     // The write holds Kysely's one connection; the read waits for it and must see its result.
+    // The read starts once the update ran inside the transaction (a fixed sleep could fire before the
+    // transaction began on a busy machine, and the read would rightly see the old name).
+    let updated!: () => void;
+    const insideTheWrite = new Promise<void>((resolve) => (updated = resolve));
     const writing = db.transaction().execute(async (trx) => {
       await trx.updateTable('prepared_read_probe').set({ name: 'Annika' }).where('id', '=', 1).execute();
+      updated();
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await insideTheWrite;
     const during = read(1);
     await writing;
     expect(await during).toEqual([{ name: 'Annika' }]);
