@@ -42,6 +42,13 @@ test.describe('onboarding', () => {
     await expect(page.getByRole('combobox', { name: 'Land' })).toHaveValue('Deutschland');
     await fillMasterData(page);
     await chooseCountry(page, 'Österr', 'Österreich');
+    // Hamburg's postcode does not fit Austria: refused at the field, with the format Austria expects.
+    await page.getByRole('button', { name: 'Onboarding abschließen' }).click();
+    await expect(page.getByLabel('PLZ')).toHaveAccessibleDescription(
+      'Die Postleitzahl passt nicht zum gewählten Land (Österreich), z. B. 1010.',
+    );
+    await expect(page.getByLabel('PLZ')).toBeFocused();
+    await page.getByLabel('PLZ').fill('1010');
     await page.getByRole('button', { name: 'Onboarding abschließen' }).click();
 
     await expect(page.getByText('Onboarding abgeschlossen!')).toBeVisible();
@@ -103,7 +110,12 @@ test.describe('onboarding', () => {
 
 test.describe('profile', () => {
   test('shows the profile and edits master data and role in the side drawer', async ({ page }) => {
-    const user = await signInOnboardedUser(page, { role: 'veranstalter', country: 'CH' });
+    const user = await signInOnboardedUser(page, {
+      role: 'veranstalter',
+      country: 'CH',
+      postal_code: '8001',
+      city: 'Zürich',
+    });
     await page.goto('/profile/');
     await expect(page.getByRole('heading', { level: 1, name: 'Mein Profil' })).toBeVisible();
     await expect(page.getByText(user.email)).toBeVisible();
@@ -116,17 +128,25 @@ test.describe('profile', () => {
     await expect(page).toHaveURL(/drawer=profile/);
     await drawer.getByLabel('Ort').fill('');
     await drawer.getByLabel('Telefonnummer (optional)').fill('12');
+    // A German postcode while the country is still Switzerland: the form says which format it expects.
+    await drawer.getByLabel('PLZ').fill('80331');
     await drawer.getByRole('button', { name: 'Stammdaten speichern' }).click();
     await expect(drawer.getByLabel('Ort')).toHaveAccessibleDescription('Bitte füllen Sie dieses Feld aus.');
     await expect(drawer.getByLabel('Telefonnummer (optional)')).toHaveAccessibleDescription(
       /Bitte geben Sie eine gültige Telefonnummer ein/,
     );
+    await expect(drawer.getByLabel('PLZ')).toHaveAccessibleDescription(
+      'Die Postleitzahl passt nicht zum gewählten Land (Schweiz), z. B. 8001.',
+    );
+    const country = drawer.getByRole('combobox', { name: 'Land' });
+    await country.fill('Deutschl');
+    await country.press('Enter');
     await drawer.getByLabel('Ort').fill('München');
     await drawer.getByLabel('Telefonnummer (optional)').fill('');
     await drawer.getByRole('button', { name: 'Stammdaten speichern' }).click();
     await expect(page.getByText('Ihre Änderungen wurden gespeichert.')).toBeVisible();
     await expect(drawer).toBeHidden();
-    await expect(page.getByText('10115 München')).toBeVisible();
+    await expect(page.getByText('80331 München')).toBeVisible();
 
     await page.getByRole('button', { name: 'Bearbeiten: Rolle' }).click();
     const roleDrawer = page.getByRole('dialog', { name: 'Rolle ändern' });
@@ -136,7 +156,7 @@ test.describe('profile', () => {
     await expect(page.getByText('Sie unterstützen Events und werden von Veranstaltern angesprochen.')).toBeVisible();
 
     await page.reload();
-    await expect(page.getByText('10115 München')).toBeVisible();
+    await expect(page.getByText('80331 München')).toBeVisible();
     await expect(page.getByText('Nicht angegeben')).toBeVisible();
     // The guards use the changed role: a sponsor no longer reaches organiser pages.
     await page.goto('/dashboard/organizer/');
@@ -207,6 +227,7 @@ test.describe('small screens (375 px)', () => {
     await country.press('ArrowDown');
     await country.press('Enter');
     await expect(country).toHaveValue('Schweiz');
+    await page.getByLabel('PLZ').fill('8001');
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByRole('button', { name: 'Onboarding abschließen' }).click();

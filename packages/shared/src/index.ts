@@ -5,6 +5,7 @@ export * from './schemas/config.ts';
 export * from './schemas/health.ts';
 export * from './schemas/invite-codes.ts';
 export * from './countries.ts';
+export * from './postal-codes.ts';
 export * from './schemas/profiles.ts';
 export * from './schemas/events.ts';
 export * from './schemas/invitations.ts';

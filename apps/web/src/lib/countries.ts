@@ -1,6 +1,6 @@
 // Country choices for the master data form: the ISO codes of the shared package with their names in
 // the interface language (Intl.DisplayNames), sorted by that language's collation.
-import { COUNTRY_CODES, type Language } from '@sp/shared';
+import { COUNTRY_CODES, POSTAL_CODE_FORMATS, countryName, type Language } from '@sp/shared';
 
 export type CountryOption = { value: string; label: string };
 
@@ -19,3 +19,8 @@ export function countryOptions(language: Language): readonly CountryOption[] {
 }
 
 export { countryName } from '@sp/shared';
+
+/** What the message for a postal code that does not fit its country names: the country and a real example. */
+export function postalCodeFormat(country: string, language: Language): { country: string; example: string } {
+  return { country: countryName(country, language), example: POSTAL_CODE_FORMATS[country]?.example ?? '' };
+}

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PHONE_PATTERN, ROLES } from '../limits.ts';
 import { isCountryCode } from '../countries.ts';
+import { checkPostalCode } from '../postal-codes.ts';
 
 export const ZRole = z.enum(ROLES);
 export const ORGANISATION_ROLES = ['owner', 'member'] as const;
@@ -9,8 +10,11 @@ export const ZOrganisationRole = z.enum(ORGANISATION_ROLES);
 
 const required = (max: number) => z.string().trim().min(1, 'required').max(max, 'too_long');
 
-/** Master data of spec section 5: the form on onboarding step 2 and in the profile drawer. */
-export const ZMasterData = z.object({
+/**
+ * The fields of the master data, without the rule across them: zod refuses to pick from or make
+ * partial an object schema with a refinement, so the request schemas below start from this one.
+ */
+export const ZMasterDataFields = z.object({
   organisation_name: required(200),
   street: required(200),
   house_number: required(20),
@@ -29,6 +33,9 @@ export const ZMasterData = z.object({
     .nullable()
     .transform((v) => (v ? v : null)),
 });
+
+/** Master data of spec section 5: the form on onboarding step 2 and in the profile drawer. The postal code fits the country. */
+export const ZMasterData = ZMasterDataFields.superRefine(checkPostalCode);
 export type MasterData = z.infer<typeof ZMasterData>;
 
 export const ZUserProfile = z.object({
@@ -66,7 +73,7 @@ const ADDRESS_FIELDS = ['street', 'house_number', 'postal_code', 'city', 'countr
  * invoice needs it, and stays empty until then. Anyone else, or a sponsor giving any part of the
  * address, gives all of it.
  */
-export const ZOnboardingRequest = ZMasterData.partial({
+export const ZOnboardingRequest = ZMasterDataFields.partial({
   street: true,
   house_number: true,
   postal_code: true,
@@ -80,6 +87,7 @@ export const ZOnboardingRequest = ZMasterData.partial({
     for (const field of ADDRESS_FIELDS) {
       if (value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
     }
+    checkPostalCode(value, ctx);
   });
 export type OnboardingRequest = z.input<typeof ZOnboardingRequest>;
 
@@ -88,5 +96,5 @@ export type OnboardingRequest = z.input<typeof ZOnboardingRequest>;
  * server merges it with the stored data and validates the result with ZMasterData. Only the
  * organisation's owner changes master data (members share it). Unknown fields are dropped.
  */
-export const ZUpdateUserProfileRequest = ZMasterData.partial().extend({ role: ZRole.optional() });
+export const ZUpdateUserProfileRequest = ZMasterDataFields.partial().extend({ role: ZRole.optional() });
 export type UpdateUserProfileRequest = z.input<typeof ZUpdateUserProfileRequest>;

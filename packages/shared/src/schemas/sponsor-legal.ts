@@ -3,6 +3,7 @@
 // invitation link and the account reach the same record. snake_case on the wire.
 import { z } from 'zod';
 import { isCountryCode } from '../countries.ts';
+import { checkPostalCode } from '../postal-codes.ts';
 import { INVITE_EMAIL_PATTERN } from './invitations.ts';
 
 export const SPONSOR_LEGAL_LIMITS = {
@@ -29,7 +30,7 @@ const required = (max: number) => z.string().trim().min(1, 'required').max(max, 
 export const VAT_ID_PATTERN =
   /^(?:(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z+*]{2,12}|CHE[0-9]{9}(?:MWST|TVA|IVA)?|GB(?:[0-9]{9}|[0-9]{12}|GD[0-9]{3}|HA[0-9]{3})|NO[0-9]{9}MVA)$/;
 
-export const ZSponsorLegalDetails = z.object({
+const SponsorLegalFields = z.object({
   legal_name: required(SPONSOR_LEGAL_LIMITS.legalName),
   street: required(SPONSOR_LEGAL_LIMITS.street),
   house_number: required(SPONSOR_LEGAL_LIMITS.houseNumber),
@@ -59,6 +60,9 @@ export const ZSponsorLegalDetails = z.object({
   /** The language of the sponsor's documents and e-mails about them. */
   language: z.enum(['de', 'en']).default('de'),
 });
+
+/** What the sponsor enters: the fields above, with a postal code that fits the country. */
+export const ZSponsorLegalDetails = SponsorLegalFields.superRefine(checkPostalCode);
 export type SponsorLegalDetailsInput = z.input<typeof ZSponsorLegalDetails>;
 
 /** What is stored and answered: every field present, nulls where the sponsor left one out. */

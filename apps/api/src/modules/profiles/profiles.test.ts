@@ -97,6 +97,8 @@ describe.each(ENGINES)('user profiles on %s', (engine) => {
     ['phone_number', { phone_number: '12345' }, 'invalid_phone'],
     ['phone_number', { phone_number: '1'.repeat(21) }, 'invalid_phone'],
     ['phone_number', { phone_number: '030-1234567' }, 'invalid_phone'],
+    ['postal_code', { postal_code: '1234' }, 'invalid_postal_code'],
+    ['postal_code', { country: 'AT' }, 'invalid_postal_code'],
   ])('refuses master data with a bad %s, naming the field', async (field, change, message) => {
     const me = await signUpAndSignIn(t);
     const res = await call('POST', '/api/user-profile', me.AccessToken, { role: 'sponsor', ...masterData, ...change });
@@ -115,6 +117,7 @@ describe.each(ENGINES)('user profiles on %s', (engine) => {
       ...masterData,
       phone_number: '',
       country: 'at',
+      postal_code: '1010',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ phone_number: null, country: 'AT', role: 'sponsor' });
@@ -142,6 +145,18 @@ describe.each(ENGINES)('user profiles on %s', (engine) => {
     const bad = await call('PUT', `/api/user-profile/${me.sub}`, me.AccessToken, { phone_number: 'abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('phone_number');
+
+    // The merged result is checked: another country with the stored German postcode is refused, both together are taken.
+    const moved = await call('PUT', `/api/user-profile/${me.sub}`, me.AccessToken, { country: 'CH' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fields).toEqual({ postal_code: 'invalid_postal_code' });
+    const movedWithCode = await call('PUT', `/api/user-profile/${me.sub}`, me.AccessToken, {
+      country: 'CH',
+      postal_code: '8001',
+      city: 'Zürich',
+    });
+    expect(movedWithCode.statusCode).toBe(200);
+    expect(movedWithCode.json().user).toMatchObject({ country: 'CH', postal_code: '8001', city: 'Zürich' });
   });
 
   it('refuses PUT before onboarding', async () => {

@@ -77,11 +77,16 @@ describe.each(ENGINES)('sponsor legal details on %s', (engine) => {
   });
 
   it.each([
-    ['a Swiss UID with its VAT suffix', 'CHE-123.456.789 MWST', 'CH', 'CHE123456789MWST'],
-    ['a UK VAT number', 'GB 123 4567 89', 'GB', 'GB123456789'],
-    ['a Norwegian one', 'NO 123 456 789 MVA', 'NO', 'NO123456789MVA'],
-  ])('takes %s, as printed, for a sponsor outside the EU', async (_name, printed, country, stored) => {
-    const res = await w.asGuest('PUT', '/api/sponsor-profile/legal', guest, { ...details, country, vat_id: printed });
+    ['a Swiss UID with its VAT suffix', 'CHE-123.456.789 MWST', 'CH', 'CHE123456789MWST', '8001'],
+    ['a UK VAT number', 'GB 123 4567 89', 'GB', 'GB123456789', 'SW1A 1AA'],
+    ['a Norwegian one', 'NO 123 456 789 MVA', 'NO', 'NO123456789MVA', '0150'],
+  ])('takes %s, as printed, for a sponsor outside the EU', async (_name, printed, country, stored, postalCode) => {
+    const res = await w.asGuest('PUT', '/api/sponsor-profile/legal', guest, {
+      ...details,
+      country,
+      postal_code: postalCode,
+      vat_id: printed,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<SponsorLegalDetailsResponse>().legal_details).toMatchObject({ country, vat_id: stored });
     const read = await w.asGuest('GET', '/api/sponsor-profile/legal', guest);
@@ -95,6 +100,7 @@ describe.each(ENGINES)('sponsor legal details on %s', (engine) => {
     ['a billing address that is not an e-mail', { billing_email: 'rechnung at firma' }],
     ['an empty legal name', { legal_name: '  ' }],
     ['a postal code that is too long', { postal_code: '1'.repeat(21) }],
+    ['a German postal code of four digits', { postal_code: '1234' }],
     ['another document language', { language: 'fr' }],
   ])('refuses %s with the field named', async (_name, change) => {
     const res = await w.asGuest('PUT', '/api/sponsor-profile/legal', guest, { ...details, ...change });

@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { applyApiFieldErrors } from '@/lib/form-errors';
+import { useLanguage } from '@/hooks/use-language';
+import { postalCodeFormat } from '@/lib/countries';
 import { useTranslation } from '@/lib/i18n';
 import type { UserProfile } from '@/lib/profile/user-profile';
 import { CountryCombobox } from './country-combobox';
@@ -69,6 +71,7 @@ export function MasterDataForm({
   secondaryAction?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const [language] = useLanguage();
   const form = useForm<MasterDataFormValues, unknown, MasterData>({
     resolver: zodResolver(ZMasterData),
     defaultValues,
@@ -96,6 +99,8 @@ export function MasterDataForm({
         return t('profile.masterData.errors.invalidCountry');
       case 'invalid_phone':
         return t('profile.masterData.errors.invalidPhone');
+      case 'invalid_postal_code':
+        return t('profile.masterData.errors.invalidPostalCode', postalCodeFormat(form.getValues('country'), language));
       default:
         return t('profile.masterData.errors.invalid');
     }

@@ -153,6 +153,14 @@ describe('OnboardingPage', () => {
     await user.clear(country);
     await user.type(country, 'Österr');
     await user.keyboard('{Enter}');
+    // Berlin's postcode does not fit Austria: the form names the format before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Onboarding abschließen' }));
+    expect(await screen.findByLabelText('PLZ')).toHaveAccessibleDescription(
+      'Die Postleitzahl passt nicht zum gewählten Land (Österreich), z. B. 1010.',
+    );
+    expect(calls).toEqual([]);
+    await user.clear(screen.getByLabelText('PLZ'));
+    await user.type(screen.getByLabelText('PLZ'), '1010');
     await user.click(screen.getByRole('button', { name: 'Onboarding abschließen' }));
 
     await waitFor(() => expect(history.location.pathname).toBe('/dashboard/organizer/'));
@@ -164,7 +172,7 @@ describe('OnboardingPage', () => {
         organisation_name: 'Sportverein Musterstadt e. V.',
         street: 'Hauptstraße',
         house_number: '12a',
-        postal_code: '10115',
+        postal_code: '1010',
         city: 'Berlin',
         country: 'AT',
         phone_number: null,

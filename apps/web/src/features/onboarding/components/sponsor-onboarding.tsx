@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { HandshakeIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ZMasterData } from '@sp/shared';
+import { ZMasterDataFields } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -13,7 +13,7 @@ import { useTranslation } from '@/lib/i18n';
 /** A sponsorship the invited sponsor already has (shown before anything is asked). */
 export type InvitedSponsorship = { id: number; eventTitle: string; organisationName: string };
 
-const ZSponsorName = ZMasterData.pick({ organisation_name: true });
+const ZSponsorName = ZMasterDataFields.pick({ organisation_name: true });
 type SponsorNameValues = z.input<typeof ZSponsorName>;
 
 /**

@@ -28,8 +28,8 @@ function profile(overrides: Partial<UserProfileWire> = {}): UserProfileWire {
     adresse_id: 7,
     street: 'Hauptstraße',
     house_number: '12a',
-    postal_code: '10115',
-    city: 'Berlin',
+    postal_code: '8001',
+    city: 'Zürich',
     country: 'CH',
     phone_number: null,
     updated_at: new Date(Date.now() - 61 * DAY).toISOString(),
@@ -168,7 +168,7 @@ describe('ProfilePage', () => {
     const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Stammdaten' }));
     const drawer = await screen.findByRole('dialog', { name: 'Stammdaten bearbeiten' });
-    expect(within(drawer).getByLabelText('Ort')).toHaveValue('Berlin');
+    expect(within(drawer).getByLabelText('Ort')).toHaveValue('Zürich');
     expect(within(drawer).getByRole('combobox', { name: 'Land' })).toHaveValue('Schweiz');
 
     respond = () =>

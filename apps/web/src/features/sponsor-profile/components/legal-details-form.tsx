@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-error';
+import { postalCodeFormat } from '@/lib/countries';
 import { applyApiFieldErrors } from '@/lib/form-errors';
 import { useLanguage } from '@/hooks/use-language';
 import { useTranslation } from '@/lib/i18n';
@@ -106,6 +107,8 @@ function LegalDetailsFields({
         return t('sponsorLegal.errors.country');
       case 'invalid_vat_id':
         return t('sponsorLegal.errors.vatId');
+      case 'invalid_postal_code':
+        return t('sponsorLegal.errors.postalCode', postalCodeFormat(form.getValues('country'), language));
       case 'invalid_email':
         return t('sponsorLegal.errors.email');
       default:
