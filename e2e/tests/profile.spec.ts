@@ -45,7 +45,7 @@ test.describe('onboarding', () => {
     // Hamburg's postcode does not fit Austria: refused at the field, with the format Austria expects.
     await page.getByRole('button', { name: 'Onboarding abschließen' }).click();
     await expect(page.getByLabel('PLZ')).toHaveAccessibleDescription(
-      'Die Postleitzahl passt nicht zum gewählten Land (Österreich), z. B. 1010.',
+      'Keine gültige PLZ (Land: Österreich, z. B. 1010).',
     );
     await expect(page.getByLabel('PLZ')).toBeFocused();
     await page.getByLabel('PLZ').fill('1010');
@@ -136,7 +136,7 @@ test.describe('profile', () => {
       /Bitte geben Sie eine gültige Telefonnummer ein/,
     );
     await expect(drawer.getByLabel('PLZ')).toHaveAccessibleDescription(
-      'Die Postleitzahl passt nicht zum gewählten Land (Schweiz), z. B. 8001.',
+      'Keine gültige PLZ (Land: Schweiz, z. B. 8001).',
     );
     const country = drawer.getByRole('combobox', { name: 'Land' });
     await country.fill('Deutschl');

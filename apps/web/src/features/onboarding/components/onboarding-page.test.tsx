@@ -156,7 +156,7 @@ describe('OnboardingPage', () => {
     // Berlin's postcode does not fit Austria: the form names the format before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Onboarding abschließen' }));
     expect(await screen.findByLabelText('PLZ')).toHaveAccessibleDescription(
-      'Die Postleitzahl passt nicht zum gewählten Land (Österreich), z. B. 1010.',
+      'Keine gültige PLZ (Land: Österreich, z. B. 1010).',
     );
     expect(calls).toEqual([]);
     await user.clear(screen.getByLabelText('PLZ'));

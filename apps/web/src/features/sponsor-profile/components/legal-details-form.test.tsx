@@ -88,6 +88,26 @@ describe('SponsorLegalDetailsForm', () => {
     expect(puts).toHaveLength(0);
   });
 
+  it('refuses a postal code that does not fit the country, naming its format', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SponsorLegalDetailsForm viewer={GUEST} />);
+    await fillRequired(user);
+    const country = screen.getByRole('combobox', { name: 'Land' });
+    await user.clear(country);
+    await user.type(country, 'Schweiz');
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Daten speichern' }));
+    expect(await screen.findByLabelText('Postleitzahl')).toHaveAccessibleDescription(
+      'Keine gültige Postleitzahl (Land: Schweiz, z. B. 8001).',
+    );
+    expect(puts).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Postleitzahl'));
+    await user.type(screen.getByLabelText('Postleitzahl'), '8001');
+    await user.click(screen.getByRole('button', { name: 'Daten speichern' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]!.body).toMatchObject({ postal_code: '8001', country: 'CH' });
+  });
+
   it('shows a field the server refused at that field', async () => {
     const user = userEvent.setup();
     answerPut = () =>
