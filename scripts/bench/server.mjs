@@ -11,6 +11,8 @@ import { SERVER_NODE_FLAGS, apiEntry } from '../api-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MAILBOX_TOKEN = 'bench-mailbox-token';
+/** Not a secret: the benchmark's databases hold only seeded data. */
+const BENCH_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** Resident set size of a process in MB, from /proc (Linux). */
 export function rssMb(pid) {
@@ -71,6 +73,9 @@ export async function startServer({
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     MAILBOX_TOKEN,
+    // Every benchmark server seals two-factor secrets with one key (decision 045), so a run on the
+    // PostgreSQL database of an earlier run (another temporary DATA_DIR) starts; the data is throwaway.
+    IDENTITY_SECRETS_KEY: BENCH_SECRETS_KEY,
     // The seed signs up every user from 127.0.0.1: the identity provider's limits per address
     // (decision 016) would stop it; they are not what the benchmarks measure.
     RATE_LIMIT_SIGN_IN_FAILURES: 'off',

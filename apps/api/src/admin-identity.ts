@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { adminCreateUser, createBuiltinIdentity } from './identity/index.ts';
+import { adminCreateUser, createBuiltinIdentity, loadSecretBox } from './identity/index.ts';
 import { createMailPort } from './ports/mail/index.ts';
 
 /** 16 random characters plus one of each class the password policy asks for (about 96 bits). */
@@ -27,7 +27,8 @@ export async function createUserWithTemporaryPassword(
   const log = Fastify({ logger: false }).log;
   const mail = createMailPort(config, db, log);
   try {
-    const { context } = createBuiltinIdentity({ config, db, mail, log });
+    const secrets = await loadSecretBox(db, { key: config.identity.secretsKey, dataDir: config.dataDir });
+    const { context } = createBuiltinIdentity({ config, db, mail, log, secrets });
     const password = temporaryPassword ?? randomTemporaryPassword();
     await adminCreateUser(context, { email, temporaryPassword: password, language: 'en' });
     return password;

@@ -20,6 +20,7 @@ import {
   createBuiltinIdentity,
   createCognitoPoolVerifier,
   identityRoutes,
+  loadSecretBox,
   type Clock,
   type SignUpGate,
 } from './identity/index.ts';
@@ -130,6 +131,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db: database.db,
           mail,
           log: app.log,
+          secrets: await loadSecretBox(database.db, {
+            key: config.identity.secretsKey,
+            dataDir: config.dataDir,
+          }),
           clock: deps.clock,
           signUpGate: deps.signUpGate ?? anyGate(invitationCodeGate, invitationTokenGate),
           passwordHashing: deps.passwordHashing,

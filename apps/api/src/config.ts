@@ -118,6 +118,13 @@ const ZEnv = z
     /** The platform's seal for signed agreements: a PKCS#12 file's path or its base64 (decision 025). */
     AGREEMENT_SIGNING_P12: optionalText,
     AGREEMENT_SIGNING_P12_PASSPHRASE: z.string().default(''),
+    /** Seals two-factor secrets in the database (decision 045): 32 random bytes as base64. */
+    IDENTITY_SECRETS_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes as base64, such as the output of openssl rand -base64 32')
+        .optional(),
+    ),
     RATE_LIMIT_INVITE_CODE: rateLimit.prefault('30/60'),
     RATE_LIMIT_INVITATION_TOKEN: rateLimit.prefault('30/60'),
     RATE_LIMIT_GUEST_CHAT: rateLimit.prefault('600/60'),
@@ -161,7 +168,16 @@ export type Config = {
   defaultLanguage: Env['DEFAULT_LANGUAGE'];
   trustProxy: boolean;
   identity:
-    | { kind: 'builtin'; userPoolId: string; clientId: string }
+    | {
+        kind: 'builtin';
+        userPoolId: string;
+        clientId: string;
+        /**
+         * The key two-factor secrets are sealed with (IDENTITY_SECRETS_KEY), or null for the one made
+         * at first start under DATA_DIR/keys (the embedded default; decision 045).
+         */
+        secretsKey: Buffer | null;
+      }
     | { kind: 'cognito'; userPoolId: string; clientId: string; region: string };
   /** mailboxToken: the operator token of /dev/mailbox (MAILBOX_TOKEN, else random per start). */
   mail: { smtpUrl: string | undefined; from: string; mailboxToken: string };
@@ -248,7 +264,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             clientId: env.COGNITO_CLIENT_ID,
             region: env.COGNITO_REGION,
           }
-        : { kind: 'builtin', userPoolId: env.USER_POOL_ID, clientId: env.CLIENT_ID },
+        : {
+            kind: 'builtin',
+            userPoolId: env.USER_POOL_ID,
+            clientId: env.CLIENT_ID,
+            secretsKey: env.IDENTITY_SECRETS_KEY ? Buffer.from(env.IDENTITY_SECRETS_KEY, 'base64') : null,
+          },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

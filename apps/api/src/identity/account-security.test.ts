@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ENGINES } from '../../test/helpers.ts';
 import { runAdmin } from '../admin.ts';
+import { toDbBool } from '../db/values.ts';
 import { requireUser } from '../plugins/authenticate.ts';
 import { CODE_FAILURES_PER_HOUR } from './throttle.ts';
 import { base32Decode, hotp, totpStep, TOTP_STEP_SECONDS } from './totp.ts';
@@ -172,6 +173,49 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     expect((await respond(right)).body.__type).toBe('LimitExceededException');
   });
 
+  it('keeps the authenticator secret sealed in the database, and a secret moved to another user signs nobody in', async () => {
+    const totpColumns = (email: string) =>
+      t.database.db
+        .selectFrom('identity_users')
+        .select(['sub', 'totp_secret', 'totp_pending_secret'])
+        .where('email_normalised', '=', email.toLowerCase())
+        .executeTakeFirstOrThrow();
+    const first = await signUpAndSignIn(t);
+    const secret = (await callIdentity(t.app, 'AssociateSoftwareToken', { AccessToken: first.AccessToken })).body
+      .SecretCode as string;
+    const pending = await totpColumns(first.email);
+    expect(pending.totp_pending_secret).toMatch(/^v1\./);
+    expect(pending.totp_pending_secret).not.toContain(secret);
+    await callIdentity(t.app, 'VerifySoftwareToken', {
+      AccessToken: first.AccessToken,
+      UserCode: codeAt(secret, t.clock()),
+    });
+    const active = await totpColumns(first.email);
+    expect(active.totp_secret).toMatch(/^v1\./);
+    expect(active.totp_secret).not.toContain(secret);
+    expect(active.totp_pending_secret).toBeNull();
+
+    // Someone with write access to the table copies the first user's sealed secret onto a second
+    // user's row, to sign in as the second with the first one's authenticator: it does not open there.
+    const second = await signUpAndSignIn(t);
+    await t.database.db
+      .updateTable('identity_users')
+      .set({ totp_secret: active.totp_secret, totp_enabled: toDbBool(true) })
+      .where('email_normalised', '=', second.email.toLowerCase())
+      .execute();
+    t.clock.advance(TOTP_STEP_SECONDS * 1000);
+    const challenge = await passwordAuth(second.email);
+    expect(challenge.body.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    const answer = await callIdentity(t.app, 'RespondToAuthChallenge', {
+      ClientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: challenge.body.Session,
+      ChallengeResponses: { USERNAME: second.email, SOFTWARE_TOKEN_MFA_CODE: codeAt(secret, t.clock()) },
+    });
+    expect(answer.body.AuthenticationResult).toBeUndefined();
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+  });
+
   it('lets the operator turn two-factor sign-in off for a user who lost the authenticator', async () => {
     const { email, AccessToken } = await signUpAndSignIn(t);
     const secret = (await callIdentity(t.app, 'AssociateSoftwareToken', { AccessToken })).body.SecretCode as string;
@@ -197,7 +241,9 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('lets the operator create an account whose owner chooses a password at the first sign-in', async () => {
     const email = `operator-made-${Date.now()}@example.org`;
     const lines: string[] = [];
-    await runAdmin(['identity', 'create-user', email], (line) => lines.push(line), { database: t.database });
+    // The operator's command runs in the deployment's DATA_DIR, where the secrets key is (decision 045).
+    const operator = { database: t.database, env: { ...process.env, DATA_DIR: t.config.dataDir } };
+    await runAdmin(['identity', 'create-user', email], (line) => lines.push(line), operator);
     const temporary = /temporary password: (\S+)$/.exec(lines[0] ?? '')?.[1];
     expect(temporary).toBeDefined();
     const first = await passwordAuth(email, temporary);
@@ -212,13 +258,13 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     // From now on the chosen password signs in without a challenge; the temporary one no more.
     expect((await passwordAuth(email)).body.AuthenticationResult).toBeDefined();
     expect((await passwordAuth(email, temporary)).body.__type).toBe('NotAuthorizedException');
+    await expect(runAdmin(['identity', 'create-user', email], () => undefined, operator)).rejects.toThrow();
     await expect(
-      runAdmin(['identity', 'create-user', email], () => undefined, { database: t.database }),
-    ).rejects.toThrow();
-    await expect(
-      runAdmin(['identity', 'create-user', `weak-${email}`, '--temporary-password', 'Passwort1!'], () => undefined, {
-        database: t.database,
-      }),
+      runAdmin(
+        ['identity', 'create-user', `weak-${email}`, '--temporary-password', 'Passwort1!'],
+        () => undefined,
+        operator,
+      ),
       // The command speaks English: the reason too, whatever the users' default language.
     ).rejects.toThrow('Password did not conform with policy: This password is among the most common passwords');
   });

@@ -237,7 +237,8 @@ describe.each(ENGINES)('limits per client address shared by two app instances on
     // A second process: its own connection (pool) to the same database, its own app.
     const handle = t.database.openAgain();
     const app = await buildApp({
-      config: testConfig(env),
+      // The same DATA_DIR: processes of one deployment seal two-factor secrets with one key (decision 045).
+      config: testConfig({ ...env, DATA_DIR: t.config.dataDir }),
       database: handle,
       webDistDir: null,
       logger: false,

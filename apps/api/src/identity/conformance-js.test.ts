@@ -2,6 +2,7 @@
 // USER_PASSWORD_AUTH against the built-in provider over real HTTP: sign-up with the invitation code as
 // ValidationData, confirmation, sign-in with automatic ConfirmDevice, refresh, attributes, devices,
 // TOTP MFA, the new-password challenge, password reset, sign-out with RevokeToken, and deletion.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticationDetails,
@@ -13,6 +14,7 @@ import {
 import { ENGINES } from '../../test/helpers.ts';
 import { adminCreateUser } from './admin.ts';
 import { createIdentityContext } from './context.ts';
+import { createSecretBox } from './secret-box.ts';
 import {
   PASSWORD,
   FAST_HASHING,
@@ -282,6 +284,7 @@ describe.each(ENGINES)('amazon-cognito-identity-js against the identity provider
       db: t.database.db,
       mail: { send: async () => undefined },
       log: t.app.log,
+      secrets: createSecretBox(randomBytes(32)),
       passwordHashing: FAST_HASHING,
       settings: {
         userPoolId: t.config.identity.userPoolId,

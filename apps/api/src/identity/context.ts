@@ -8,6 +8,7 @@ import type { MailPort } from '../ports/mail/mail-port.ts';
 import { longestWindowMs, type AddressLimits } from './address-limits.ts';
 import { notAuthorized, resourceNotFound } from './errors.ts';
 import { createKeyStore, type KeyStore } from './keys.ts';
+import type { SecretBox } from './secret-box.ts';
 import { createDummyHash, DEFAULT_SCRYPT, type ScryptParams } from './passwords.ts';
 import { createIdentityRepository, type IdentityRepository, type IdentityUser } from './repository.ts';
 import { closedGate, type SignUpGate } from './sign-up-gate.ts';
@@ -35,6 +36,8 @@ export type IdentityOptions = {
   settings: IdentitySettings;
   mail: MailPort;
   log: FastifyBaseLogger;
+  /** Seals the two-factor secrets in the database (decision 045; `loadSecretBox`). */
+  secrets: SecretBox;
   clock?: () => Date;
   /** Who may sign up; nobody unless given (app.ts gives the invitation code and link gates). */
   signUpGate?: SignUpGate;
@@ -47,6 +50,7 @@ export type IdentityContext = {
   settings: IdentitySettings;
   repo: IdentityRepository;
   keys: KeyStore;
+  secrets: SecretBox;
   mail: MailPort;
   log: FastifyBaseLogger;
   clock: () => Date;
@@ -76,6 +80,7 @@ export function createIdentityContext(options: IdentityOptions): IdentityContext
     settings: options.settings,
     repo: createIdentityRepository(options.db),
     keys,
+    secrets: options.secrets,
     mail: options.mail,
     log: options.log,
     clock: options.clock ?? (() => new Date()),

@@ -30,6 +30,7 @@ import { invoices } from './0026_invoices.ts';
 import { agreements } from './0024_agreements.ts';
 import { oneInvoiceDraft } from './0029_one_invoice_draft.ts';
 import { keysetPaging } from './0030_keyset_paging.ts';
+import { sealedTotpSecrets } from './0031_sealed_totp_secrets.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -59,6 +60,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0026_invoices': invoices(engine),
     '0024_agreements': agreements(engine),
     '0030_keyset_paging': keysetPaging(engine),
+    '0031_sealed_totp_secrets': sealedTotpSecrets(engine),
     '0027_chat_list_changes': chatListChanges(engine),
     '0028_sponsor_vat_id_length': sponsorVatIdLength(engine),
     '0029_one_invoice_draft': oneInvoiceDraft(),

@@ -19,7 +19,7 @@ export const associateSoftwareToken = defineOperation(
   async (ctx, input) => {
     const { user } = await authorise(ctx, requireAccessToken(input.AccessToken));
     const secret = generateTotpSecret();
-    await ctx.repo.updateUser(user.sub, { totpPendingSecret: secret }, ctx.clock());
+    await ctx.repo.updateUser(user.sub, { totpPendingSecret: ctx.secrets.seal(secret, user.sub) }, ctx.clock());
     return { SecretCode: secret };
   },
 );
@@ -35,11 +35,12 @@ export const verifySoftwareToken = defineOperation(
     const { user } = await authorise(ctx, requireAccessToken(input.AccessToken));
     if (!user.totpPendingSecret) throw invalidParameter('No software token is associated with the user.');
     await assertCodeAttemptsLeft(ctx, user.email);
-    const step = matchTotp(user.totpPendingSecret, input.UserCode, ctx.clock(), null);
+    const step = matchTotp(ctx.secrets.open(user.totpPendingSecret, user.sub), input.UserCode, ctx.clock(), null);
     if (step === null) {
       await recordCodeFailure(ctx, user.email);
       throw enableSoftwareTokenMfa('Code mismatch');
     }
+    // Sealed for this user either way (decision 045): the pending value becomes the secret as it is.
     await ctx.repo.updateUser(
       user.sub,
       { totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpLastStep: step },

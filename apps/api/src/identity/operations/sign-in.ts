@@ -254,7 +254,7 @@ export const respondToAuthChallenge = defineOperation(
     await assertCodeAttemptsLeft(ctx, user.email);
     const step =
       user.totpEnabled && user.totpSecret
-        ? matchTotp(user.totpSecret, code.trim(), ctx.clock(), user.totpLastStep)
+        ? matchTotp(ctx.secrets.open(user.totpSecret, user.sub), code.trim(), ctx.clock(), user.totpLastStep)
         : null;
     if (step === null || !(await ctx.repo.useTotpStep(user.sub, step))) {
       await recordCodeFailure(ctx, user.email);

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type forgeModule from 'node-forge';
+import { readOrMakeKeyFile } from '../../lib/key-file.ts';
 
 export type SealKey = { p12: Buffer; passphrase: string };
 
@@ -62,25 +63,8 @@ export async function loadSealKey(options: {
     const p12 = looksLikePath || (await exists(given)) ? await fs.readFile(given) : Buffer.from(given, 'base64');
     return { p12, passphrase: options.passphrase };
   }
-  const dir = path.join(options.dataDir, 'keys');
-  const file = path.join(dir, 'agreement-seal.p12');
-  try {
-    return { p12: await fs.readFile(file), passphrase: '' };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await fs.writeFile(temporary, await makeP12(''), { mode: 0o600 });
-  try {
-    // link() fails when the file exists: the first process to finish wins, the others read its key.
-    await fs.link(temporary, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await fs.rm(temporary, { force: true });
-  }
-  return { p12: await fs.readFile(file), passphrase: '' };
+  const file = path.join(options.dataDir, 'keys', 'agreement-seal.p12');
+  return { p12: await readOrMakeKeyFile(file, () => makeP12('')), passphrase: '' };
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -1,0 +1,52 @@
+// Two-factor secrets at rest (decision 045): the provider must read a user's TOTP secret to check a
+// code, so it cannot be hashed like a password; it is sealed with AES-256-GCM under a key kept
+// outside the database instead, and a dump or backup of the database alone does not give the second
+// factor away. The user's sub is bound in as additional data: a sealed secret copied onto another
+// user's row does not open there.
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+
+/** Marks a sealed value; a stored value without it was written before sealing (see `open`). */
+const SEALED = 'v1.';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+export const SECRETS_KEY_BYTES = 32;
+
+export type SecretBox = {
+  /** Names the key without revealing it: kept in the database to notice a start with another key. */
+  keyId: string;
+  seal(secret: string, sub: string): string;
+  /** The secret; throws when the value was sealed with another key, for another user, or altered. */
+  open(stored: string, sub: string): string;
+  isSealed(stored: string): boolean;
+};
+
+export function createSecretBox(key: Buffer): SecretBox {
+  if (key.length !== SECRETS_KEY_BYTES) throw new Error(`The identity secrets key must be ${SECRETS_KEY_BYTES} bytes`);
+  const keyId = createHmac('sha256', key).update('identity secrets key id').digest('base64url').slice(0, 16);
+  const isSealed = (stored: string) => stored.startsWith(SEALED);
+  return {
+    keyId,
+    isSealed,
+    seal(secret, sub) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(sub, 'utf8'));
+      const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+      return SEALED + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+    },
+    open(stored, sub) {
+      // Written by a process of the release before sealing (a rolling update); sealed at the next start.
+      if (!isSealed(stored)) return stored;
+      const bytes = Buffer.from(stored.slice(SEALED.length), 'base64url');
+      if (bytes.length <= IV_BYTES + TAG_BYTES) throw new Error('A sealed two-factor secret is cut short');
+      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES))
+        .setAAD(Buffer.from(sub, 'utf8'))
+        .setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+      // final() throws on a wrong key, another user's sub or an altered value: the sign-in fails
+      // closed instead of passing as if the user had no second factor.
+      return Buffer.concat([
+        decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
+    },
+  };
+}

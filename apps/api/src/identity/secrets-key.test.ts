@@ -1,0 +1,85 @@
+// The identity secrets key at start (decision 045), on both engines: made once under DATA_DIR/keys,
+// named in the database so a process with another key refuses to start, and the secrets stored
+// plain before sealing existed sealed at the first start.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../test/helpers.ts';
+import { StartupError } from '../preflight.ts';
+import { createIdentityRepository } from './repository.ts';
+import { loadSecretBox } from './secrets-key.ts';
+import { generateTotpSecret } from './totp.ts';
+
+const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sp-secrets-'));
+
+describe.each(ENGINES)('identity secrets key on %s', (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => database.dispose());
+
+  const addUser = async (sub: string, totp: { secret: string | null; pending: string | null }) => {
+    const repo = createIdentityRepository(database.db);
+    const now = new Date();
+    await repo.insertUser(
+      { sub, email: `${sub}@example.org`, emailVerified: true, status: 'CONFIRMED', passwordHash: 'x', attributes: {} },
+      now,
+    );
+    await repo.updateUser(sub, { totpSecret: totp.secret, totpPendingSecret: totp.pending }, now);
+  };
+  const stored = (sub: string) =>
+    database.db
+      .selectFrom('identity_users')
+      .select(['totp_secret', 'totp_pending_secret'])
+      .where('sub', '=', sub)
+      .executeTakeFirstOrThrow();
+
+  it('makes the key once, seals the secrets stored plain, and refuses a start with another key', async () => {
+    const active = generateTotpSecret();
+    const pending = generateTotpSecret();
+    await addUser('plain-both', { secret: active, pending });
+    await addUser('plain-pending', { secret: null, pending });
+    await addUser('no-totp', { secret: null, pending: null });
+
+    const dataDir = newDataDir();
+    const box = await loadSecretBox(database.db, { key: null, dataDir });
+    const file = path.join(dataDir, 'keys', 'identity-secrets.key');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(file)).toHaveLength(32);
+
+    const both = await stored('plain-both');
+    expect(both.totp_secret).toMatch(/^v1\./);
+    expect(both.totp_pending_secret).toMatch(/^v1\./);
+    expect(box.open(both.totp_secret!, 'plain-both')).toBe(active);
+    expect(box.open(both.totp_pending_secret!, 'plain-both')).toBe(pending);
+    const onlyPending = await stored('plain-pending');
+    expect(onlyPending.totp_secret).toBeNull();
+    expect(box.open(onlyPending.totp_pending_secret!, 'plain-pending')).toBe(pending);
+    expect(await stored('no-totp')).toEqual({ totp_secret: null, totp_pending_secret: null });
+
+    // A restart reads the same key and leaves the sealed values as they are.
+    const again = await loadSecretBox(database.db, { key: null, dataDir });
+    expect(again.keyId).toBe(box.keyId);
+    expect(await stored('plain-both')).toEqual(both);
+    // The same key given as IDENTITY_SECRETS_KEY is the same key.
+    const given = await loadSecretBox(database.db, { key: fs.readFileSync(file), dataDir: newDataDir() });
+    expect(given.keyId).toBe(box.keyId);
+
+    // Another process with a key of its own (no shared variable, another DATA_DIR) does not start.
+    const other = loadSecretBox(database.db, { key: null, dataDir: newDataDir() });
+    await expect(other).rejects.toBeInstanceOf(StartupError);
+    await expect(loadSecretBox(database.db, { key: randomBytes(32), dataDir })).rejects.toThrow(
+      /not the one this database's two-factor secrets are sealed with.*IDENTITY_SECRETS_KEY/,
+    );
+  });
+
+  it('stops with a message when the key file is not a key', async () => {
+    const dataDir = newDataDir();
+    fs.mkdirSync(path.join(dataDir, 'keys'));
+    fs.writeFileSync(path.join(dataDir, 'keys', 'identity-secrets.key'), 'short');
+    await expect(loadSecretBox(database.db, { key: null, dataDir })).rejects.toThrow(/is not a 32-byte key/);
+  });
+});
