@@ -1,4 +1,4 @@
-// The organiser records payments from the bank's camt.053 statement on the invoices page: the file
+// The organiser records payments from the bank's camt.053 (or MT940) statement on the invoices page: the file
 // is read in the browser, the credit naming one invoice pays it in full, the one naming the other
 // pays part, a transfer without a number from the third sponsor is proposed by amount and payer and
 // recorded once ticked, a donation without a number is listed apart; after recording, the invoices
@@ -12,7 +12,7 @@ const TEXT = {
   de: {
     nav: 'Rechnungen',
     button: 'Kontoauszug abgleichen',
-    file: 'Kontoauszug (camt.053, XML)',
+    file: 'Kontoauszug (camt.053 oder MT940)',
     found: '3 Zahlungen gefunden',
     unmatched: '1 Zahlungseingang ohne offene Rechnung',
     byPayer: 'Ohne Rechnungsnummer – zugeordnet über Betrag und Zahler. Bitte prüfen und ankreuzen.',
@@ -27,7 +27,7 @@ const TEXT = {
   en: {
     nav: 'Invoices',
     button: 'Match bank statement',
-    file: 'Bank statement (camt.053, XML)',
+    file: 'Bank statement (camt.053 or MT940)',
     found: '3 payments found',
     unmatched: '1 incoming payment without an open invoice',
     byPayer: 'No invoice number – matched by amount and payer. Please check and tick it.',
@@ -142,3 +142,46 @@ for (const { language, width } of [
     await expect(dialog.getByRole('button', { name: text.none })).toBeDisabled();
   });
 }
+
+// The same from an MT940 file as a Sparkasse writes it (Windows-1252, CRLF, the German :86: field):
+// the credit naming the invoice pays it, and the payer's umlauts are read right.
+test('records a payment from an MT940 statement (de, 375 px)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const text = TEXT.de;
+  await page.setViewportSize({ width: 375, height: 900 });
+  const { token, event } = await billingOrganiser(page, 'de', 'Winterlauf');
+  const invoice = await issuedInvoiceOf(
+    page,
+    token,
+    (await signedSponsorshipWithBuyer(page, token, event.id, { language: 'de' })).sponsorshipId,
+  );
+  const day = new Date().toISOString().slice(2, 10).replace(/-/g, '');
+  const amount = euros(invoice.gross_cents).replace('.', ',');
+  const mt940 = [
+    ':20:STARTUMSE',
+    ':25:30050110/1234567890',
+    `:60F:C${day}EUR0,00`,
+    `:61:${day}${day.slice(2)}CR${amount}N166NONREF`,
+    `:86:166?00SEPA-GUTSCHRIFT?20EREF+NOTPROVIDED?21SVWZ+${invoice.number} Sponsoring?32Getränke Höfer KG`,
+    `:62F:C${day}EUR${amount}`,
+    '-',
+  ].join('\r\n');
+  await page.goto('/dashboard/organizer/invoices');
+  await page.getByRole('button', { name: text.button }).click();
+  const dialog = page.getByTestId('bank-statement-dialog');
+  await dialog.getByLabel(text.file).setInputFiles({
+    name: 'umsaetze.sta',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(mt940, 'latin1'),
+  });
+  const match = dialog.getByTestId('statement-match');
+  await expect(match).toHaveCount(1);
+  await expect(match).toContainText(invoice.number);
+  await expect(match).toContainText('Getränke Höfer KG');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await dialog.screenshot({ path: test.info().outputPath('statement-mt940-de-375.png') });
+  await dialog.getByRole('button', { name: '1 Zahlung erfassen' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: '1 Zahlung erfasst.' })).toBeVisible();
+  const row = page.locator(`[data-testid="invoice-row"][data-number="${invoice.number}"]`);
+  await expect(row.getByTestId('invoice-status')).toHaveText(text.paid);
+});

@@ -69,7 +69,7 @@ describe('BankStatementImport', () => {
     await user.click(screen.getByRole('button', { name: 'Kontoauszug abgleichen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Zahlungen aus dem Kontoauszug erfassen' });
     await user.upload(
-      within(dialog).getByLabelText('Kontoauszug (camt.053, XML)'),
+      within(dialog).getByLabelText('Kontoauszug (camt.053 oder MT940)'),
       statement(
         'auszug.xml',
         camtStatement([
@@ -108,7 +108,7 @@ describe('BankStatementImport', () => {
     await user.click(screen.getByRole('button', { name: 'Kontoauszug abgleichen' }));
     const dialog = await screen.findByRole('dialog');
     await user.upload(
-      within(dialog).getByLabelText('Kontoauszug (camt.053, XML)'),
+      within(dialog).getByLabelText('Kontoauszug (camt.053 oder MT940)'),
       statement(
         'auszug.xml',
         camtStatement([
@@ -132,15 +132,40 @@ describe('BankStatementImport', () => {
     ]);
   });
 
-  it('says when a file is no XML or no statement, in English too', async () => {
+  it('reads an MT940 statement written in Windows-1252, umlauts and all', async () => {
+    const user = await openDialog();
+    await user.click(screen.getByRole('button', { name: 'Kontoauszug abgleichen' }));
+    const dialog = await screen.findByRole('dialog');
+    const mt940 = [
+      ':20:STARTUMSE',
+      ':25:30050110/1234567890',
+      ':60F:C261117EUR0,00',
+      ':61:2611181118CR2975,00N166NONREF',
+      ':86:166?00SEPA-GUTSCHRIFT?20SVWZ+RE-2026-0001 Sommerfest?32Brauerei Müller GmbH',
+      ':62F:C261118EUR2975,00',
+      '-',
+    ].join('\r\n');
+    const windows1252 = Uint8Array.from(mt940, (c) => c.charCodeAt(0));
+    await user.upload(
+      within(dialog).getByLabelText('Kontoauszug (camt.053 oder MT940)'),
+      new File([windows1252], 'umsaetze.sta', { type: 'text/plain' }),
+    );
+    const [match] = await within(dialog).findAllByTestId('statement-match');
+    expect(match!.textContent?.replace(/\u00a0/g, ' ')).toBe(
+      'RE-2026-0001 · Brauerei Müller GmbH2.975,00 €18.11.2026 · Brauerei Müller GmbHBegleicht den offenen Betrag.',
+    );
+    expect(within(dialog).getByRole('button', { name: '1 Zahlung erfassen' })).toBeEnabled();
+  });
+
+  it('says when a file is no statement or XML without one, in English too', async () => {
     await changeLanguage('en');
     try {
       const user = await openDialog();
       await user.click(screen.getByRole('button', { name: 'Match bank statement' }));
-      const input = await screen.findByLabelText('Bank statement (camt.053, XML)');
+      const input = await screen.findByLabelText('Bank statement (camt.053 or MT940)');
       await user.upload(input, statement('umsaetze.csv', 'Buchungstag;Betrag\n'));
       expect(await screen.findByRole('alert')).toHaveTextContent(
-        '“umsaetze.csv” is not an XML file. Please export the statement in camt.053 format.',
+        '“umsaetze.csv” is neither a camt statement (XML) nor an MT940 statement. Please export the statement in camt.053 or MT940 format.',
       );
       await user.upload(input, statement('rechnung.xml', '<Invoice xmlns="urn:x"/>'));
       expect(await screen.findByRole('alert')).toHaveTextContent('“rechnung.xml” is not a camt bank statement');

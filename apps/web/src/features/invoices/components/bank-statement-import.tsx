@@ -18,7 +18,7 @@ import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { useRecordPayments } from '../api/invoice-actions';
 import { organisationInvoicesQueryOptions } from '../api/invoices';
-import { BankStatementError, parseBankStatement, type StatementCredit } from '../utils/bank-statement';
+import { BankStatementError, decodeStatement, parseBankStatement, type StatementCredit } from '../utils/bank-statement';
 import { matchPayments, type PaymentMatch, type StatementMatches } from '../utils/match-payments';
 import { formatCents } from '../utils/money';
 
@@ -52,11 +52,11 @@ export function BankStatementImport({ organisationId }: { organisationId: number
   async function choose(file: File | undefined) {
     setToggled(new Set());
     if (!file) return setRead(null);
-    const xml = await file.text();
+    const text = decodeStatement(await file.arrayBuffer());
     try {
-      setRead({ file: file.name, credits: parseBankStatement(xml) });
+      setRead({ file: file.name, credits: parseBankStatement(text) });
     } catch (error) {
-      setRead({ file: file.name, error: error instanceof BankStatementError ? error.reason : 'not-xml' });
+      setRead({ file: file.name, error: error instanceof BankStatementError ? error.reason : 'not-statement' });
     }
   }
 
@@ -121,7 +121,7 @@ export function BankStatementImport({ organisationId }: { organisationId: number
               <input
                 id={inputId}
                 type="file"
-                accept=".xml,application/xml,text/xml"
+                accept=".xml,.sta,.mt940,.940,.txt,application/xml,text/xml,text/plain"
                 className="sr-only"
                 onChange={(e) => void choose(e.target.files?.[0])}
               />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceWire } from '@sp/shared';
 import { DRAFT } from '../testing/draft-invoice';
-import { BankStatementError, parseBankStatement } from './bank-statement';
+import { BankStatementError, decodeStatement, parseBankStatement } from './bank-statement';
 import { matchPayments } from './match-payments';
 import { isSamePayer } from './payer-names';
 
@@ -57,7 +57,7 @@ describe('parseBankStatement', () => {
   });
 
   it('tells a file that is not XML from XML that is no statement', () => {
-    expect(() => parseBankStatement('Buchungstag;Betrag\n')).toThrow(new BankStatementError('not-xml'));
+    expect(() => parseBankStatement('Buchungstag;Betrag\n')).toThrow(new BankStatementError('not-statement'));
     expect(() => parseBankStatement('<Invoice xmlns="urn:oasis"/>')).toThrow(new BankStatementError('not-camt'));
   });
 });
@@ -168,5 +168,75 @@ describe('isSamePayer', () => {
     ['Stadtwerke Benchstadt', 'Stadtwerke Benchstadt Energie', true],
   ])('%s pays for %s: %s', (payer, buyer, same) => {
     expect(isSamePayer(payer, buyer)).toBe(same);
+  });
+});
+
+// MT940 as a Sparkasse exports it (CRLF, the SWIFT envelope, :86: in 65-character lines with the
+// German subfields): a SEPA credit with the number in SVWZ+, one with it in EREF+, a debit, a
+// returned credit (RC), a credit with free :86: text, and a credit booked on 31 December whose value
+// day is in January; then a statement in another currency.
+const MT940 = [
+  '{1:F01SPKADE21AXXX0000000000}{2:I940SPKADE21XXXXN}{4:',
+  ':20:STARTUMSE',
+  ':25:30050110/1234567890',
+  ':28C:00042/001',
+  ':60F:C261117EUR12500,00',
+  ':61:2611181118CR2975,00N166NONREF',
+  ':86:166?00SEPA-GUTSCHRIFT?109310?20EREF+NOTPROVIDED?21SVWZ+Rechnung RE 2026-',
+  '?220007 Sponsoring Sommerfe?23st?30WELADEDDXXX?31DE02300501101234567890?32Brauerei Müller',
+  '?33 GmbH?34000',
+  ':61:2611191119CR500,N166NONREF',
+  ':86:166?00SEPA-GUTSCHRIFT?20EREF+re20260008?21SVWZ+Anzahlung?32Autohaus Kern',
+  ':61:2611191119DR80,00N005NONREF',
+  ':86:005?00LASTSCHRIFT?20SVWZ+Strom?32Stadtwerke',
+  ':61:2611191119RCR11,00N159NONREF',
+  ':86:159?00RUECKUEBERWEISUNG?20SVWZ+RE-2026-0009',
+  ':61:261120C100,50NTRFNONREF//0815',
+  'Zusatzinfo',
+  ':86:Mitgliedsbeitrag 2026 Erika Mustermann',
+  ':61:2601021231CR40,00N166NONREF',
+  ':86:166?00SEPA-GUTSCHRIFT?20SVWZ+Spende',
+  ':62F:C261120EUR15906,00',
+  '-}',
+  ':20:STARTUMSE',
+  ':25:30050110/99',
+  ':60F:C261117USD0,00',
+  ':61:2611181118CR99,00N166NONREF',
+  ':86:166?00SEPA-GUTSCHRIFT?20SVWZ+RE-2026-0010',
+  ':62F:C261118USD99,00',
+  '-',
+].join('\r\n');
+
+describe('parseBankStatement with MT940', () => {
+  it('reads the booked credits with the remittance text and payer of the German :86: field', () => {
+    expect(parseBankStatement(MT940)).toEqual([
+      {
+        amountCents: 297_500,
+        bookedOn: '2026-11-18',
+        payer: 'Brauerei Müller GmbH',
+        text: 'Rechnung RE 2026-0007 Sponsoring Sommerfest',
+      },
+      { amountCents: 50_000, bookedOn: '2026-11-19', payer: 'Autohaus Kern', text: 're20260008 Anzahlung' },
+      { amountCents: 10_050, bookedOn: '2026-11-20', payer: null, text: 'Mitgliedsbeitrag 2026 Erika Mustermann' },
+      { amountCents: 4_000, bookedOn: '2025-12-31', payer: null, text: 'Spende' },
+    ]);
+  });
+
+  it('reads a file in Windows-1252, as many banks write MT940, with its umlauts', () => {
+    const latin = Uint8Array.from(MT940, (c) => c.charCodeAt(0));
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(latin)).toThrow();
+    expect(parseBankStatement(decodeStatement(latin.buffer))[0]!.payer).toBe('Brauerei Müller GmbH');
+    expect(decodeStatement(new TextEncoder().encode('Müller').buffer)).toBe('Müller');
+  });
+
+  it('matches the MT940 credits to the open invoices by number', () => {
+    const { matches } = matchPayments(parseBankStatement(MT940), [
+      invoice('RE-2026-0007', 297_500),
+      invoice('RE-2026-0008', 100_000),
+    ]);
+    expect(matches.map((m) => [m.invoice.number, m.amountCents, m.fit])).toEqual([
+      ['RE-2026-0007', 297_500, 'exact'],
+      ['RE-2026-0008', 50_000, 'partial'],
+    ]);
   });
 });

@@ -1,8 +1,10 @@
 // Reading a bank statement in the browser (decision 041): the ISO 20022 account statements German
 // banks export for accounting software, camt.053 (statement), camt.052 (intraday report) and
-// camt.054 (notification), any version. Only incoming payments are read: each booked credit, or each
-// transaction of a batch booking, with its amount, booking day, payer and remittance text. The file
-// never leaves the browser; only the payments the organiser confirms are sent.
+// camt.054 (notification), any version, and the older MT940 (mt940.ts). Only incoming payments are
+// read: each booked credit, or each transaction of a batch booking, with its amount, booking day,
+// payer and remittance text. The file never leaves the browser; only the payments the organiser
+// confirms are sent.
+import { isMt940, parseMt940 } from './mt940';
 
 /** One incoming payment of the statement. */
 export type StatementCredit = {
@@ -15,9 +17,28 @@ export type StatementCredit = {
 };
 
 export class BankStatementError extends Error {
-  constructor(readonly reason: 'not-xml' | 'not-camt') {
+  /** not-statement: neither XML nor MT940; not-camt: XML, but no camt statement. */
+  constructor(readonly reason: 'not-statement' | 'not-camt') {
     super(reason);
   }
+}
+
+/**
+ * The file's text: UTF-8, else Windows-1252, in which many German banks still write MT940 (and
+ * some their camt files, declared ISO-8859-1), so "Müller" is not read as "M�ller".
+ */
+export function decodeStatement(bytes: ArrayBuffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/** The incoming payments of a camt or MT940 statement. */
+export function parseBankStatement(text: string): StatementCredit[] {
+  if (isMt940(text)) return parseMt940(text);
+  return parseCamt(text);
 }
 
 /** Children (any namespace) named `name` along `path` below `from`. */
@@ -61,9 +82,9 @@ function payerOf(details: Element | undefined): string | null {
   return textOf(details, 'RltdPties', 'Dbtr', 'Nm') ?? textOf(details, 'RltdPties', 'Dbtr', 'Pty', 'Nm');
 }
 
-export function parseBankStatement(xml: string): StatementCredit[] {
+function parseCamt(xml: string): StatementCredit[] {
   const document = new DOMParser().parseFromString(xml, 'application/xml');
-  if (document.getElementsByTagName('parsererror').length > 0) throw new BankStatementError('not-xml');
+  if (document.getElementsByTagName('parsererror').length > 0) throw new BankStatementError('not-statement');
   const root = document.documentElement;
   const reports = [
     ...all(root, 'BkToCstmrStmt', 'Stmt'),
