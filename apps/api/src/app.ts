@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           log: app.log,
           secrets: await loadSecretBox(database.db, {
             key: config.identity.secretsKey,
+            previousKey: config.identity.previousSecretsKey,
             dataDir: config.dataDir,
           }),
           clock: deps.clock,

@@ -41,10 +41,23 @@ describe('configuration', () => {
     [{ DEFAULT_LANGUAGE: 'fr' }, 'DEFAULT_LANGUAGE'],
     [{ COGNITO_USER_POOL_ID: 'eu-central-1_abc' }, 'COGNITO_USER_POOL_ID'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ IDENTITY_SECRETS_KEY: 'c2hvcnQ=' }, 'IDENTITY_SECRETS_KEY'],
+    [{ IDENTITY_SECRETS_KEY_PREVIOUS: Buffer.alloc(32, 1).toString('base64') }, 'IDENTITY_SECRETS_KEY'],
   ])('refuses %o, naming the variable and what it expects', (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.join('\n')).toMatch(new RegExp(`^${variable}: expected `, 'm'));
+  });
+
+  it('takes the identity secrets key and the one before it as 32 bytes each', () => {
+    const key = Buffer.alloc(32, 1);
+    const previous = Buffer.alloc(32, 2);
+    const config = loadConfig({
+      IDENTITY_SECRETS_KEY: key.toString('base64'),
+      IDENTITY_SECRETS_KEY_PREVIOUS: previous.toString('base64'),
+    });
+    expect(config.identity).toMatchObject({ kind: 'builtin', secretsKey: key, previousSecretsKey: previous });
+    expect(loadConfig({}).identity).toMatchObject({ secretsKey: null, previousSecretsKey: null });
   });
 
   it('uses a real Cognito pool when all three variables are set', () => {

@@ -125,6 +125,13 @@ const ZEnv = z
         .regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes as base64, such as the output of openssl rand -base64 32')
         .optional(),
     ),
+    /** The key before IDENTITY_SECRETS_KEY, while rotating: secrets sealed with it are sealed again at start. */
+    IDENTITY_SECRETS_KEY_PREVIOUS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes as base64, the IDENTITY_SECRETS_KEY used until now')
+        .optional(),
+    ),
     RATE_LIMIT_INVITE_CODE: rateLimit.prefault('30/60'),
     RATE_LIMIT_INVITATION_TOKEN: rateLimit.prefault('30/60'),
     RATE_LIMIT_GUEST_CHAT: rateLimit.prefault('600/60'),
@@ -143,6 +150,13 @@ const ZEnv = z
         code: 'custom',
         path: ['COGNITO_USER_POOL_ID'],
         message: 'COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID and COGNITO_REGION must be set together',
+      });
+    }
+    if (env.IDENTITY_SECRETS_KEY_PREVIOUS && !env.IDENTITY_SECRETS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IDENTITY_SECRETS_KEY'],
+        message: 'IDENTITY_SECRETS_KEY (the new key) to be set with IDENTITY_SECRETS_KEY_PREVIOUS',
       });
     }
     if (env.S3_BUCKET && !env.S3_REGION) {
@@ -177,6 +191,8 @@ export type Config = {
          * at first start under DATA_DIR/keys (the embedded default; decision 045).
          */
         secretsKey: Buffer | null;
+        /** IDENTITY_SECRETS_KEY_PREVIOUS: the key being rotated away from, or null. */
+        previousSecretsKey: Buffer | null;
       }
     | { kind: 'cognito'; userPoolId: string; clientId: string; region: string };
   /** mailboxToken: the operator token of /dev/mailbox (MAILBOX_TOKEN, else random per start). */
@@ -269,6 +285,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             userPoolId: env.USER_POOL_ID,
             clientId: env.CLIENT_ID,
             secretsKey: env.IDENTITY_SECRETS_KEY ? Buffer.from(env.IDENTITY_SECRETS_KEY, 'base64') : null,
+            previousSecretsKey: env.IDENTITY_SECRETS_KEY_PREVIOUS
+              ? Buffer.from(env.IDENTITY_SECRETS_KEY_PREVIOUS, 'base64')
+              : null,
           },
     mail: {
       smtpUrl: env.SMTP_URL,

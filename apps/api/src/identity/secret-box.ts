@@ -20,9 +20,31 @@ export type SecretBox = {
   isSealed(stored: string): boolean;
 };
 
-export function createSecretBox(key: Buffer): SecretBox {
-  if (key.length !== SECRETS_KEY_BYTES) throw new Error(`The identity secrets key must be ${SECRETS_KEY_BYTES} bytes`);
-  const keyId = createHmac('sha256', key).update('identity secrets key id').digest('base64url').slice(0, 16);
+export const keyIdOf = (key: Buffer) =>
+  createHmac('sha256', key).update('identity secrets key id').digest('base64url').slice(0, 16);
+
+function openWith(key: Buffer, bytes: Buffer, sub: string): string {
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES))
+    .setAAD(Buffer.from(sub, 'utf8'))
+    .setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+  // final() throws on a wrong key, another user's sub or an altered value: the sign-in fails
+  // closed instead of passing as if the user had no second factor.
+  return Buffer.concat([
+    decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+    decipher.final(),
+  ]).toString('utf8');
+}
+
+/**
+ * `previous`: the key being rotated away from (IDENTITY_SECRETS_KEY_PREVIOUS). The start seals
+ * everything again with `key`, but a process not yet restarted may still seal with the old one.
+ */
+export function createSecretBox(key: Buffer, previous: Buffer | null = null): SecretBox {
+  for (const given of [key, previous]) {
+    if (given && given.length !== SECRETS_KEY_BYTES)
+      throw new Error(`The identity secrets key must be ${SECRETS_KEY_BYTES} bytes`);
+  }
+  const keyId = keyIdOf(key);
   const isSealed = (stored: string) => stored.startsWith(SEALED);
   return {
     keyId,
@@ -38,15 +60,12 @@ export function createSecretBox(key: Buffer): SecretBox {
       if (!isSealed(stored)) return stored;
       const bytes = Buffer.from(stored.slice(SEALED.length), 'base64url');
       if (bytes.length <= IV_BYTES + TAG_BYTES) throw new Error('A sealed two-factor secret is cut short');
-      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES))
-        .setAAD(Buffer.from(sub, 'utf8'))
-        .setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-      // final() throws on a wrong key, another user's sub or an altered value: the sign-in fails
-      // closed instead of passing as if the user had no second factor.
-      return Buffer.concat([
-        decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
-        decipher.final(),
-      ]).toString('utf8');
+      try {
+        return openWith(key, bytes, sub);
+      } catch (error) {
+        if (previous) return openWith(previous, bytes, sub);
+        throw error;
+      }
     },
   };
 }

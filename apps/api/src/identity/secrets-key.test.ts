@@ -76,6 +76,66 @@ describe.each(ENGINES)('identity secrets key on %s', (engine) => {
     );
   });
 
+  it('changes the key: the one used until now given as previous, every secret is sealed again', async () => {
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    const rotation = await createTestDatabase(engine);
+    try {
+      const old = await loadSecretBox(rotation.db, { key: oldKey, dataDir: newDataDir() });
+      const secret = generateTotpSecret();
+      const pending = generateTotpSecret();
+      const repo = createIdentityRepository(rotation.db);
+      const now = new Date();
+      await repo.insertUser(
+        {
+          sub: 'rotated',
+          email: 'rotated@example.org',
+          emailVerified: true,
+          status: 'CONFIRMED',
+          passwordHash: 'x',
+          attributes: {},
+        },
+        now,
+      );
+      await repo.updateUser(
+        'rotated',
+        { totpSecret: old.seal(secret, 'rotated'), totpPendingSecret: old.seal(pending, 'rotated') },
+        now,
+      );
+      const read = () =>
+        rotation.db
+          .selectFrom('identity_users')
+          .select(['totp_secret', 'totp_pending_secret'])
+          .where('sub', '=', 'rotated')
+          .executeTakeFirstOrThrow();
+      const before = await read();
+
+      // The new key alone is refused: the database's secrets are sealed with the old one.
+      await expect(loadSecretBox(rotation.db, { key: newKey, dataDir: newDataDir() })).rejects.toThrow(
+        /IDENTITY_SECRETS_KEY_PREVIOUS/,
+      );
+      const rotated = await loadSecretBox(rotation.db, { key: newKey, previousKey: oldKey, dataDir: newDataDir() });
+      const after = await read();
+      expect(after.totp_secret).not.toBe(before.totp_secret);
+      // Sealed with the new key: a box with only the new key opens them.
+      const onlyNew = await loadSecretBox(rotation.db, { key: newKey, dataDir: newDataDir() });
+      expect(onlyNew.open(after.totp_secret!, 'rotated')).toBe(secret);
+      expect(onlyNew.open(after.totp_pending_secret!, 'rotated')).toBe(pending);
+      // A process not yet restarted may still seal with the old key: the rotating box opens that too.
+      expect(rotated.open(old.seal(secret, 'rotated'), 'rotated')).toBe(secret);
+      expect(() => onlyNew.open(old.seal(secret, 'rotated'), 'rotated')).toThrow();
+      // A second start with both keys finds the work done and leaves the values alone.
+      await loadSecretBox(rotation.db, { key: newKey, previousKey: oldKey, dataDir: newDataDir() });
+      expect(await read()).toEqual(after);
+      // The old key no longer starts.
+      await expect(loadSecretBox(rotation.db, { key: oldKey, dataDir: newDataDir() })).rejects.toBeInstanceOf(
+        StartupError,
+      );
+    } finally {
+      await rotation.dispose();
+    }
+  });
+
   it('stops with a message when the key file is not a key', async () => {
     const dataDir = newDataDir();
     fs.mkdirSync(path.join(dataDir, 'keys'));

@@ -2,45 +2,88 @@
 // or the embedded default's DATA_DIR/keys/identity-secrets.key, made at first start. The database
 // remembers which key its secrets are sealed with, so a process started with another key (a second
 // process without the shared variable, a restored backup with a lost key file) stops with a message
-// instead of failing every two-factor sign-in; secrets still stored plain are sealed once.
+// instead of failing every two-factor sign-in; secrets still stored plain are sealed once. To change
+// the key, the one used until now is given as IDENTITY_SECRETS_KEY_PREVIOUS: the start seals every
+// secret again with the new one.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Db } from '../db/index.ts';
 import { toDbTime } from '../db/values.ts';
 import { readOrMakeKeyFile } from '../lib/key-file.ts';
 import { StartupError } from '../preflight.ts';
-import { createSecretBox, SECRETS_KEY_BYTES, type SecretBox } from './secret-box.ts';
+import { createSecretBox, keyIdOf, SECRETS_KEY_BYTES, type SecretBox } from './secret-box.ts';
 
 /** The identity_keys row that names the key (its id, never the key itself). */
 const KEY_ROW = 'secrets-key';
 
-export async function loadSecretBox(db: Db, options: { key: Buffer | null; dataDir: string }): Promise<SecretBox> {
+export async function loadSecretBox(
+  db: Db,
+  options: { key: Buffer | null; previousKey?: Buffer | null; dataDir: string },
+): Promise<SecretBox> {
   const file = path.join(options.dataDir, 'keys', 'identity-secrets.key');
   const key = options.key ?? (await readOrMakeKeyFile(file, async () => randomBytes(SECRETS_KEY_BYTES)));
   if (key.length !== SECRETS_KEY_BYTES) {
     throw new StartupError(`${file} is not a ${SECRETS_KEY_BYTES}-byte key: restore it, or set IDENTITY_SECRETS_KEY.`);
   }
-  const box = createSecretBox(key);
-  await assertSameKey(db, box.keyId);
+  const previous = options.previousKey ?? null;
+  const box = createSecretBox(key, previous);
+  const sealedWith = await keyIdOfDatabase(db, box.keyId);
+  if (sealedWith !== box.keyId) {
+    if (!previous || sealedWith !== keyIdOf(previous)) {
+      throw new StartupError(
+        `The identity secrets key (key id ${box.keyId}) is not the one this database's two-factor secrets are ` +
+          `sealed with (key id ${sealedWith}). Give every process the same IDENTITY_SECRETS_KEY, restore the key ` +
+          'file DATA_DIR/keys/identity-secrets.key, or, to change the key, give the one used until now as ' +
+          'IDENTITY_SECRETS_KEY_PREVIOUS (decision 045).',
+      );
+    }
+    await sealAgain(db, box, sealedWith);
+  }
   await sealPlainSecrets(db, box);
   return box;
 }
 
-async function assertSameKey(db: Db, keyId: string): Promise<void> {
-  // The first process to start names the key; two starting at once agree on the first insert.
+/** The id of the key the database's secrets are sealed with; the first process to start names its own. */
+async function keyIdOfDatabase(db: Db, keyId: string): Promise<string> {
+  // Two processes starting at once agree on the first insert.
   await db
     .insertInto('identity_keys')
     .values({ name: KEY_ROW, kid: keyId, secret: '', public_jwk: null, created_at: toDbTime(new Date()) })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const row = await db.selectFrom('identity_keys').select('kid').where('name', '=', KEY_ROW).executeTakeFirstOrThrow();
-  if (row.kid !== keyId) {
-    throw new StartupError(
-      `The identity secrets key (key id ${keyId}) is not the one this database's two-factor secrets are sealed ` +
-        `with (key id ${row.kid}). Give every process the same IDENTITY_SECRETS_KEY, or restore the key file ` +
-        'DATA_DIR/keys/identity-secrets.key (decision 045).',
-    );
-  }
+  return row.kid;
+}
+
+/**
+ * Key rotation: every sealed secret opened (with the new key or the previous one) and sealed with
+ * the new key, and the database's key id moved, in one transaction. The key row is claimed first,
+ * so of two processes starting at once one seals and the other finds the work done.
+ */
+async function sealAgain(db: Db, box: SecretBox, previousKeyId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('identity_keys')
+      .set({ kid: box.keyId })
+      .where('name', '=', KEY_ROW)
+      .where('kid', '=', previousKeyId)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return;
+    const rows = await trx
+      .selectFrom('identity_users')
+      .select(['sub', 'totp_secret', 'totp_pending_secret'])
+      .where((eb) => eb.or([eb('totp_secret', 'like', 'v1.%'), eb('totp_pending_secret', 'like', 'v1.%')]))
+      .execute();
+    for (const row of rows) {
+      const again = (value: string | null) =>
+        value !== null && box.isSealed(value) ? box.seal(box.open(value, row.sub), row.sub) : value;
+      await trx
+        .updateTable('identity_users')
+        .set({ totp_secret: again(row.totp_secret), totp_pending_secret: again(row.totp_pending_secret) })
+        .where('sub', '=', row.sub)
+        .execute();
+    }
+  });
 }
 
 /** Seals the secrets written before sealing existed (or by an older process during an update). */

@@ -62,10 +62,12 @@ export function createBuiltinVerifier(options: {
         if (!check) {
           check = options.verifySignature(token, now);
           checking.set(token, check);
-          void check.then(
-            (verified) => remember(tokens, token, verified, MAX_CACHED_TOKENS),
-            () => undefined,
-          ).finally(() => checking.delete(token));
+          void check
+            .then(
+              (verified) => remember(tokens, token, verified, MAX_CACHED_TOKENS),
+              () => undefined,
+            )
+            .finally(() => checking.delete(token));
         }
         try {
           claims = await check;
