@@ -72,7 +72,7 @@ export type IdentityContext = {
 const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 
 export function createIdentityContext(options: IdentityOptions): IdentityContext {
-  const keys = createKeyStore(options.db);
+  const keys = createKeyStore(options.db, options.secrets);
   const hashing = options.passwordHashing ?? DEFAULT_SCRYPT;
   const pending = new Set<Promise<unknown>>();
   let lastHousekeeping = 0;

@@ -1,10 +1,17 @@
 // The provider's key material, made on first start and kept in the database so every process (and
 // every restart) signs and verifies with the same keys: an RSA key pair for RS256 tokens, published as
 // a JWKS, and a random secret from which the HMAC keys for codes and challenge sessions are derived.
+// The private parts are stored sealed with the identity secrets key (decision 045), which is not in
+// the database: a dump or backup alone does not let anyone sign tokens.
 import { hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { exportJWK, exportPKCS8, generateKeyPair, importPKCS8, type CryptoKey, type JWK } from 'jose';
 import type { Db } from '../db/index.ts';
 import { toDbTime } from '../db/values.ts';
+import type { SecretBox } from './secret-box.ts';
+
+/** The rows whose secret is sealed, and what each sealed value is bound to (so rows cannot be swapped). */
+export const SEALED_KEY_ROWS = ['signing', 'secret'] as const;
+export const keyRowBinding = (name: string) => `identity_keys:${name}`;
 
 export type SigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK };
 export type KeyMaterial = { signing: SigningKey; codeKey: Buffer; sessionKey: Buffer };
@@ -18,7 +25,7 @@ async function insertIfMissing(db: Db, row: { name: string; kid: string; secret:
     .execute();
 }
 
-async function ensureKeys(db: Db): Promise<KeyMaterial> {
+async function ensureKeys(db: Db, secrets: SecretBox): Promise<KeyMaterial> {
   const existing = await db.selectFrom('identity_keys').selectAll().execute();
   if (!existing.some((r) => r.name === 'signing')) {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
@@ -28,7 +35,7 @@ async function ensureKeys(db: Db): Promise<KeyMaterial> {
     await insertIfMissing(db, {
       name: 'signing',
       kid,
-      secret: await exportPKCS8(privateKey),
+      secret: secrets.seal(await exportPKCS8(privateKey), keyRowBinding('signing')),
       public_jwk: JSON.stringify(publicJwk),
     });
   }
@@ -36,7 +43,7 @@ async function ensureKeys(db: Db): Promise<KeyMaterial> {
     await insertIfMissing(db, {
       name: 'secret',
       kid: randomUUID(),
-      secret: randomBytes(32).toString('base64'),
+      secret: secrets.seal(randomBytes(32).toString('base64'), keyRowBinding('secret')),
       public_jwk: null,
     });
   }
@@ -44,12 +51,12 @@ async function ensureKeys(db: Db): Promise<KeyMaterial> {
   const signingRow = rows.find((r) => r.name === 'signing');
   const secretRow = rows.find((r) => r.name === 'secret');
   if (!signingRow?.public_jwk || !secretRow) throw new Error('Identity keys are missing');
-  const secret = Buffer.from(secretRow.secret, 'base64');
+  const secret = Buffer.from(secrets.open(secretRow.secret, keyRowBinding('secret')), 'base64');
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), info, 32));
   return {
     signing: {
       kid: signingRow.kid,
-      privateKey: await importPKCS8(signingRow.secret, 'RS256'),
+      privateKey: await importPKCS8(secrets.open(signingRow.secret, keyRowBinding('signing')), 'RS256'),
       publicJwk: JSON.parse(signingRow.public_jwk) as JWK,
     },
     codeKey: derive('identity codes'),
@@ -63,12 +70,12 @@ export type KeyStore = {
 };
 
 /** Loads (or makes) the keys once per process; a failed load is retried on the next call. */
-export function createKeyStore(db: Db): KeyStore {
+export function createKeyStore(db: Db, secrets: SecretBox): KeyStore {
   let loading: Promise<KeyMaterial> | undefined;
   // One object per loaded key: the token verifier rebuilds its key set only when this changes.
   let published: { material: KeyMaterial; jwks: Jwks } | undefined;
   const get = () => {
-    loading ??= ensureKeys(db).catch((error: unknown) => {
+    loading ??= ensureKeys(db, secrets).catch((error: unknown) => {
       loading = undefined;
       throw error;
     });

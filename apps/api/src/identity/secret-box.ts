@@ -1,8 +1,9 @@
-// Two-factor secrets at rest (decision 045): the provider must read a user's TOTP secret to check a
-// code, so it cannot be hashed like a password; it is sealed with AES-256-GCM under a key kept
-// outside the database instead, and a dump or backup of the database alone does not give the second
-// factor away. The user's sub is bound in as additional data: a sealed secret copied onto another
-// user's row does not open there.
+// Secrets at rest (decision 045): the provider must read a user's TOTP secret to check a code, so it
+// cannot be hashed like a password, and it must read its own signing key to sign tokens. Both are
+// sealed with AES-256-GCM under a key kept outside the database instead, so a dump or backup of the
+// database alone gives neither the second factor nor the power to sign tokens away. What a value
+// belongs to (the user's sub, the key row's name) is bound in as additional data: a sealed value
+// copied onto another row does not open there.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 /** Marks a sealed value; a stored value without it was written before sealing (see `open`). */
@@ -14,20 +15,21 @@ export const SECRETS_KEY_BYTES = 32;
 export type SecretBox = {
   /** Names the key without revealing it: kept in the database to notice a start with another key. */
   keyId: string;
-  seal(secret: string, sub: string): string;
-  /** The secret; throws when the value was sealed with another key, for another user, or altered. */
-  open(stored: string, sub: string): string;
+  /** `boundTo`: the user's sub, or the key row's binding; a value opens only for what it was sealed for. */
+  seal(secret: string, boundTo: string): string;
+  /** The secret; throws when the value was sealed with another key, for another user or row, or altered. */
+  open(stored: string, boundTo: string): string;
   isSealed(stored: string): boolean;
 };
 
 export const keyIdOf = (key: Buffer) =>
   createHmac('sha256', key).update('identity secrets key id').digest('base64url').slice(0, 16);
 
-function openWith(key: Buffer, bytes: Buffer, sub: string): string {
+function openWith(key: Buffer, bytes: Buffer, boundTo: string): string {
   const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES))
-    .setAAD(Buffer.from(sub, 'utf8'))
+    .setAAD(Buffer.from(boundTo, 'utf8'))
     .setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-  // final() throws on a wrong key, another user's sub or an altered value: the sign-in fails
+  // final() throws on a wrong key, another user's or row's value, or an altered one: the sign-in fails
   // closed instead of passing as if the user had no second factor.
   return Buffer.concat([
     decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
@@ -49,21 +51,21 @@ export function createSecretBox(key: Buffer, previous: Buffer | null = null): Se
   return {
     keyId,
     isSealed,
-    seal(secret, sub) {
+    seal(secret, boundTo) {
       const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(sub, 'utf8'));
+      const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(boundTo, 'utf8'));
       const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
       return SEALED + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
     },
-    open(stored, sub) {
+    open(stored, boundTo) {
       // Written by a process of the release before sealing (a rolling update); sealed at the next start.
       if (!isSealed(stored)) return stored;
       const bytes = Buffer.from(stored.slice(SEALED.length), 'base64url');
-      if (bytes.length <= IV_BYTES + TAG_BYTES) throw new Error('A sealed two-factor secret is cut short');
+      if (bytes.length <= IV_BYTES + TAG_BYTES) throw new Error('A sealed secret is cut short');
       try {
-        return openWith(key, bytes, sub);
+        return openWith(key, bytes, boundTo);
       } catch (error) {
-        if (previous) return openWith(previous, bytes, sub);
+        if (previous) return openWith(previous, bytes, boundTo);
         throw error;
       }
     },

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../test/helpers.ts';
 import { StartupError } from '../preflight.ts';
 import { createIdentityRepository } from './repository.ts';
+import { createKeyStore } from './keys.ts';
+import { createSecretBox } from './secret-box.ts';
 import { loadSecretBox } from './secrets-key.ts';
 import { generateTotpSecret } from './totp.ts';
 
@@ -82,6 +84,7 @@ describe.each(ENGINES)('identity secrets key on %s', (engine) => {
     const rotation = await createTestDatabase(engine);
     try {
       const old = await loadSecretBox(rotation.db, { key: oldKey, dataDir: newDataDir() });
+      const signing = (await createKeyStore(rotation.db, old).get()).signing.publicJwk;
       const secret = generateTotpSecret();
       const pending = generateTotpSecret();
       const repo = createIdentityRepository(rotation.db);
@@ -121,6 +124,8 @@ describe.each(ENGINES)('identity secrets key on %s', (engine) => {
       const onlyNew = await loadSecretBox(rotation.db, { key: newKey, dataDir: newDataDir() });
       expect(onlyNew.open(after.totp_secret!, 'rotated')).toBe(secret);
       expect(onlyNew.open(after.totp_pending_secret!, 'rotated')).toBe(pending);
+      // The provider's own keys too: the same signing key, opened with the new key alone.
+      expect((await createKeyStore(rotation.db, onlyNew).get()).signing.publicJwk).toEqual(signing);
       // A process not yet restarted may still seal with the old key: the rotating box opens that too.
       expect(rotated.open(old.seal(secret, 'rotated'), 'rotated')).toBe(secret);
       expect(() => onlyNew.open(old.seal(secret, 'rotated'), 'rotated')).toThrow();
@@ -133,6 +138,47 @@ describe.each(ENGINES)('identity secrets key on %s', (engine) => {
       );
     } finally {
       await rotation.dispose();
+    }
+  });
+
+  it("keeps the provider's own signing key and code secret sealed, and seals plain ones without changing them", async () => {
+    const own = await createTestDatabase(engine);
+    try {
+      const dataDir = newDataDir();
+      const box = await loadSecretBox(own.db, { key: null, dataDir });
+      const material = await createKeyStore(own.db, box).get();
+      const rows = () =>
+        own.db
+          .selectFrom('identity_keys')
+          .select(['name', 'secret'])
+          .where('name', 'in', ['signing', 'secret'])
+          .orderBy('name')
+          .execute();
+      const sealed = await rows();
+      expect(sealed.map((row) => row.name)).toEqual(['secret', 'signing']);
+      for (const row of sealed) expect(row.secret).toMatch(/^v1\./);
+      expect(sealed.map((row) => row.secret).join()).not.toContain('PRIVATE KEY');
+      // A row's sealed value does not open as another row's.
+      expect(() => box.open(sealed[0]!.secret, 'identity_keys:signing')).toThrow();
+
+      // As the release before stored them: plain. The next start seals them, and they are the same keys.
+      for (const row of sealed) {
+        await own.db
+          .updateTable('identity_keys')
+          .set({ secret: box.open(row.secret, `identity_keys:${row.name}`) })
+          .where('name', '=', row.name)
+          .execute();
+      }
+      expect((await rows()).find((row) => row.name === 'signing')!.secret).toContain('BEGIN PRIVATE KEY');
+      const again = await loadSecretBox(own.db, { key: null, dataDir });
+      for (const row of await rows()) expect(row.secret).toMatch(/^v1\./);
+      const reloaded = await createKeyStore(own.db, again).get();
+      expect(reloaded.signing.publicJwk).toEqual(material.signing.publicJwk);
+      expect(reloaded.codeKey.equals(material.codeKey)).toBe(true);
+      // Without the secrets key the database's rows give no key at all.
+      await expect(createKeyStore(own.db, createSecretBox(randomBytes(32))).get()).rejects.toThrow();
+    } finally {
+      await own.dispose();
     }
   });
 

@@ -2,7 +2,8 @@
 // or the embedded default's DATA_DIR/keys/identity-secrets.key, made at first start. The database
 // remembers which key its secrets are sealed with, so a process started with another key (a second
 // process without the shared variable, a restored backup with a lost key file) stops with a message
-// instead of failing every two-factor sign-in; secrets still stored plain are sealed once. To change
+// instead of failing every two-factor sign-in; secrets still stored plain (two-factor secrets, the
+// provider's signing key and code secret) are sealed once. To change
 // the key, the one used until now is given as IDENTITY_SECRETS_KEY_PREVIOUS: the start seals every
 // secret again with the new one.
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import type { Db } from '../db/index.ts';
 import { toDbTime } from '../db/values.ts';
 import { readOrMakeKeyFile } from '../lib/key-file.ts';
 import { StartupError } from '../preflight.ts';
+import { keyRowBinding, SEALED_KEY_ROWS } from './keys.ts';
 import { createSecretBox, keyIdOf, SECRETS_KEY_BYTES, type SecretBox } from './secret-box.ts';
 
 /** The identity_keys row that names the key (its id, never the key itself). */
@@ -74,6 +76,19 @@ async function sealAgain(db: Db, box: SecretBox, previousKeyId: string): Promise
       .select(['sub', 'totp_secret', 'totp_pending_secret'])
       .where((eb) => eb.or([eb('totp_secret', 'like', 'v1.%'), eb('totp_pending_secret', 'like', 'v1.%')]))
       .execute();
+    for (const row of await trx
+      .selectFrom('identity_keys')
+      .select(['name', 'secret'])
+      .where('name', 'in', SEALED_KEY_ROWS)
+      .where('secret', 'like', 'v1.%')
+      .execute()) {
+      const binding = keyRowBinding(row.name);
+      await trx
+        .updateTable('identity_keys')
+        .set({ secret: box.seal(box.open(row.secret, binding), binding) })
+        .where('name', '=', row.name)
+        .execute();
+    }
     for (const row of rows) {
       const again = (value: string | null) =>
         value !== null && box.isSealed(value) ? box.seal(box.open(value, row.sub), row.sub) : value;
@@ -86,8 +101,25 @@ async function sealAgain(db: Db, box: SecretBox, previousKeyId: string): Promise
   });
 }
 
-/** Seals the secrets written before sealing existed (or by an older process during an update). */
+/**
+ * Seals the secrets written before sealing existed (or by an older process during an update): the
+ * provider's own keys, and the users' two-factor secrets.
+ */
 async function sealPlainSecrets(db: Db, box: SecretBox): Promise<void> {
+  const plainKeys = await db
+    .selectFrom('identity_keys')
+    .select(['name', 'secret'])
+    .where('name', 'in', SEALED_KEY_ROWS)
+    .where('secret', 'not like', 'v1.%')
+    .execute();
+  for (const row of plainKeys) {
+    await db
+      .updateTable('identity_keys')
+      .set({ secret: box.seal(row.secret, keyRowBinding(row.name)) })
+      .where('name', '=', row.name)
+      .where('secret', '=', row.secret)
+      .execute();
+  }
   const plain = await db
     .selectFrom('identity_users')
     .select(['sub', 'totp_secret', 'totp_pending_secret'])

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENGINES } from '../../test/helpers.ts';
 import { requireUser } from './authenticate.ts';
 import { createKeyStore } from '../identity/keys.ts';
+import { loadSecretBox } from '../identity/secrets-key.ts';
 import { createIdentityRepository } from '../identity/repository.ts';
 import { issueTokens } from '../identity/tokens.ts';
 import { createBuiltinVerifier, REVOCATION_TTL_MS } from '../identity/verifier.ts';
@@ -79,7 +80,9 @@ describe.each(ENGINES)('authenticate plugin on %s', (engine) => {
     await expectRefused(await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid }).sign(stranger.privateKey));
 
     // Signed with our own key but for another client, or with another issuer.
-    const keys = await createKeyStore(t.database.db).get();
+    // The app's keys, opened with the app's secrets key (DATA_DIR/keys, decision 045).
+    const secrets = await loadSecretBox(t.database.db, { key: null, dataDir: t.config.dataDir });
+    const keys = await createKeyStore(t.database.db, secrets).get();
     const user = (await createIdentityRepository(t.database.db).findUserBySub(session.sub))!;
     const ref = { originJti: claims.origin_jti as string, authTime: new Date(), deviceKey: null };
     const issuer = `${t.config.publicUrl}/identity/${t.config.identity.userPoolId}`;
@@ -165,7 +168,10 @@ describe.each(ENGINES)('authenticate plugin on %s', (engine) => {
   it('verifies a token once, even for a burst of requests, and reads its revocation state at most once a second', async () => {
     const session = await signUpAndSignIn(t);
     const repo = createIdentityRepository(t.database.db);
-    const keys = createKeyStore(t.database.db);
+    const keys = createKeyStore(
+      t.database.db,
+      await loadSecretBox(t.database.db, { key: null, dataDir: t.config.dataDir }),
+    );
     const issuer = `${t.config.publicUrl}/identity/${t.config.identity.userPoolId}`;
     const verifySignature = createAccessTokenVerifier({ issuer, clientId: ClientId }, keys.jwks);
     const calls = { signature: 0, state: 0 };
