@@ -187,8 +187,9 @@ export type Config = {
         userPoolId: string;
         clientId: string;
         /**
-         * The key two-factor secrets are sealed with (IDENTITY_SECRETS_KEY), or null for the one made
-         * at first start under DATA_DIR/keys (the embedded default; decision 045).
+         * The key the identity secrets (two-factor secrets, signing keys) are sealed with
+         * (IDENTITY_SECRETS_KEY), or null for the one made at first start under DATA_DIR/keys (the
+         * embedded default; decision 045).
          */
         secretsKey: Buffer | null;
         /** IDENTITY_SECRETS_KEY_PREVIOUS: the key being rotated away from, or null. */

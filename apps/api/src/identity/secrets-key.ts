@@ -1,11 +1,10 @@
-// The key two-factor secrets are sealed with (decision 045), made ready at start: IDENTITY_SECRETS_KEY,
-// or the embedded default's DATA_DIR/keys/identity-secrets.key, made at first start. The database
-// remembers which key its secrets are sealed with, so a process started with another key (a second
-// process without the shared variable, a restored backup with a lost key file) stops with a message
-// instead of failing every two-factor sign-in; secrets still stored plain (two-factor secrets, the
-// provider's signing key and code secret) are sealed once. To change
-// the key, the one used until now is given as IDENTITY_SECRETS_KEY_PREVIOUS: the start seals every
-// secret again with the new one.
+// The key the identity secrets are sealed with (decision 045: the users' two-factor secrets, the
+// provider's signing key and code secret), made ready at start: IDENTITY_SECRETS_KEY, or the embedded
+// default's DATA_DIR/keys/identity-secrets.key, made at first start. The database remembers which key
+// its secrets are sealed with, so a process started with another key (a second process without the
+// shared variable, a restored backup with a lost key file) stops with a message instead of failing
+// every sign-in; secrets still stored plain are sealed once. To change the key, the one used until now
+// is given as IDENTITY_SECRETS_KEY_PREVIOUS: the start seals every secret again with the new one.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Db } from '../db/index.ts';
@@ -33,7 +32,7 @@ export async function loadSecretBox(
   if (sealedWith !== box.keyId) {
     if (!previous || sealedWith !== keyIdOf(previous)) {
       throw new StartupError(
-        `The identity secrets key (key id ${box.keyId}) is not the one this database's two-factor secrets are ` +
+        `The identity secrets key (key id ${box.keyId}) is not the one this database's identity secrets are ` +
           `sealed with (key id ${sealedWith}). Give every process the same IDENTITY_SECRETS_KEY, restore the key ` +
           'file DATA_DIR/keys/identity-secrets.key, or, to change the key, give the one used until now as ' +
           'IDENTITY_SECRETS_KEY_PREVIOUS (decision 045).',
@@ -71,17 +70,13 @@ async function sealAgain(db: Db, box: SecretBox, previousKeyId: string): Promise
       .where('kid', '=', previousKeyId)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return;
-    const rows = await trx
-      .selectFrom('identity_users')
-      .select(['sub', 'totp_secret', 'totp_pending_secret'])
-      .where((eb) => eb.or([eb('totp_secret', 'like', 'v1.%'), eb('totp_pending_secret', 'like', 'v1.%')]))
-      .execute();
-    for (const row of await trx
+    const keyRows = await trx
       .selectFrom('identity_keys')
       .select(['name', 'secret'])
       .where('name', 'in', SEALED_KEY_ROWS)
       .where('secret', 'like', 'v1.%')
-      .execute()) {
+      .execute();
+    for (const row of keyRows) {
       const binding = keyRowBinding(row.name);
       await trx
         .updateTable('identity_keys')
@@ -89,7 +84,12 @@ async function sealAgain(db: Db, box: SecretBox, previousKeyId: string): Promise
         .where('name', '=', row.name)
         .execute();
     }
-    for (const row of rows) {
+    const users = await trx
+      .selectFrom('identity_users')
+      .select(['sub', 'totp_secret', 'totp_pending_secret'])
+      .where((eb) => eb.or([eb('totp_secret', 'like', 'v1.%'), eb('totp_pending_secret', 'like', 'v1.%')]))
+      .execute();
+    for (const row of users) {
       const again = (value: string | null) =>
         value !== null && box.isSealed(value) ? box.seal(box.open(value, row.sub), row.sub) : value;
       await trx
