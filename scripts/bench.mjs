@@ -17,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { buildWebIfNeeded } from './web-build.mjs';
 import { buildApiIfNeeded } from './api-build.mjs';
 import { BUDGETS } from './bench/bundle.mjs';
-import { bundleFigures, lighthouseLike } from './bench/frontend.mjs';
-import { lighthouseScores } from './bench/lighthouse.mjs';
+import { bundleFigures } from './bench/frontend.mjs';
+import { runInChild } from './bench/in-child.mjs';
 import { cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
 import { rawInsertRate } from './bench/raw-insert-rate.mjs';
 import { runScaleDataBench } from './bench/scale-data.mjs';
@@ -221,6 +221,10 @@ async function runEngine(engine, databaseUrl) {
         before = after;
         figures.reads[name] = r;
         logErrors(name, cannonErrorKinds(r));
+        const g = r.generator;
+        log(
+          `  p50 ${r.p50} / p99 ${r.p99} / max ${r.max} ms; load generator: heap ${fmt(g.heapMb, 0)} MB, GC ${fmt(g.gcMs, 0)} ms (longest ${fmt(g.gcMaxMs, 1)}, ${g.majorGcs} major), loop delay p99 ${fmt(g.loopDelayP99Ms, 1)} / max ${fmt(g.loopDelayMaxMs, 1)} ms`,
+        );
         const ratio = r.reqPerSec / base.reqPerSec;
         row(engine, `${name} req/s`, r.reqPerSec, 'req/s', '>= 0.30 x baseline', ratio >= 0.3, ratio);
         const beside = r.reqPerSec / r.baselineBeside;
@@ -348,7 +352,9 @@ async function runEngine(engine, databaseUrl) {
       log('LCP in Chromium (mobile emulation, throttled)');
       const config = (await expectStatus(200, server.baseUrl, 'GET', '/config.json')).body;
       try {
-        const lcp = await lighthouseLike({
+        // In a process of their own, so that the browser libraries stay out of the load generator's
+        // heap for the PostgreSQL part (decision 046).
+        const lcp = await runInChild(path.join(root, 'scripts/bench/frontend.mjs'), 'lighthouseLike', {
           baseUrl: server.baseUrl,
           organiser: data.organiser,
           clientId: config.clientId,
@@ -379,7 +385,7 @@ async function runEngine(engine, databaseUrl) {
       }
       log('Lighthouse (default mobile preset)');
       try {
-        const scores = await lighthouseScores({
+        const scores = await runInChild(path.join(root, 'scripts/bench/lighthouse.mjs'), 'lighthouseScores', {
           baseUrl: server.baseUrl,
           organiser: data.organiser,
           clientId: config.clientId,

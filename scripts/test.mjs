@@ -97,7 +97,7 @@ if (wanted('bundle')) {
   buildWebIfNeeded();
   const file = path.join(reports, 'bundle-budget.json');
   const config = 'scripts/bench/vitest.config.mjs';
-  const ok = run('bundle-size budget', 'npx', [
+  const ok = run('bundle-size budget and the benchmark instruments', 'npx', [
     'vitest',
     'run',
     '--config',

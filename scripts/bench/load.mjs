@@ -2,7 +2,9 @@
 // baseline, autocannon runs, the live-delivery run with many SSE clients (the raw durable insert rate
 // is in raw-insert-rate.mjs), and the mixed run of concurrent users (issue 10, point 7).
 import http from 'node:http';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { leanAutocannon } from './lean-autocannon.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,8 +23,22 @@ export async function startBaseline() {
   };
 }
 
+// autocannon without the work of its own this benchmark does not need (decision 046).
+leanAutocannon();
+
 /** One autocannon run; req/s is the mean of the per-second samples, latencies in ms. */
 export async function cannon({ url, connections = 50, duration, method = 'GET', headers = {}, body, requests }) {
+  const gc = { ms: 0, maxMs: 0, major: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.ms += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+      if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major++;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   const result = await autocannon({
     url,
     connections,
@@ -33,6 +49,8 @@ export async function cannon({ url, connections = 50, duration, method = 'GET', 
     requests,
     timeout: 10,
   });
+  loop.disable();
+  observer.disconnect();
   const non2xx = result.non2xx ?? 0;
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
@@ -49,6 +67,14 @@ export async function cannon({ url, connections = 50, duration, method = 'GET', 
     socketErrors: result.errors,
     timeouts: result.timeouts,
     duration: result.duration,
+    generator: {
+      gcMs: gc.ms,
+      gcMaxMs: gc.maxMs,
+      majorGcs: gc.major,
+      loopDelayP99Ms: loop.percentile(99) / 1e6,
+      loopDelayMaxMs: loop.max / 1e6,
+      heapMb: process.memoryUsage().heapUsed / 1e6,
+    },
   };
 }
 
@@ -245,7 +271,12 @@ function postMessage(agent, baseUrl, token, conversationId, text) {
   });
 }
 
-function get(agent, baseUrl, token, pathname, timeoutMs = 10_000) {
+/**
+ * A GET, answered when the whole answer has arrived. The body is kept only when `keepBody` asks for
+ * it or the status is not 200 (for the error's text): decoding every 66 kB answer into a string was
+ * the load generator's own work on the cores it shares with the server (decision 046).
+ */
+function get(agent, baseUrl, token, pathname, { timeoutMs = 10_000, keepBody = false } = {}) {
   const url = new URL(pathname, baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.get(
@@ -257,6 +288,11 @@ function get(agent, baseUrl, token, pathname, timeoutMs = 10_000) {
         headers: { authorization: `Bearer ${token}` },
       },
       (res) => {
+        if (res.statusCode === 200 && !keepBody) {
+          res.on('end', () => resolve(undefined));
+          res.resume();
+          return;
+        }
         let data = '';
         res.setEncoding('utf8');
         res.on('data', (chunk) => (data += chunk));
@@ -300,7 +336,9 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
   // kernel's accept queue for seconds on this 2-core VM. A bare node:http server shows the same
   // under the same client (decision 011), so that measured the machine, not the product.
   await Promise.all(
-    Array.from({ length: users }, () => get(agent, baseUrl, accounts[0].accessToken, '/api/health', 60_000)),
+    Array.from({ length: users }, () =>
+      get(agent, baseUrl, accounts[0].accessToken, '/api/health', { timeoutMs: 60_000 }),
+    ),
   );
   const start = performance.now();
   const until = start + seconds * 1000;
@@ -353,7 +391,9 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
       // The whole history, a page of 200 at a time from the newest back (the API answers pages).
       for (let before = ''; ;) {
         const page = JSON.parse(
-          await get(agent, baseUrl, reader.accessToken, `/api/conversation/${conversationId}?limit=200${before}`),
+          await get(agent, baseUrl, reader.accessToken, `/api/conversation/${conversationId}?limit=200${before}`, {
+            keepBody: true,
+          }),
         );
         for (const message of page) stored.add(message.id);
         if (page.length < 200) break;
