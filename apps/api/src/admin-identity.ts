@@ -27,8 +27,7 @@ export async function createUserWithTemporaryPassword(
   const log = Fastify({ logger: false }).log;
   const mail = createMailPort(config, db, log);
   try {
-    const { secretsKey: key, previousSecretsKey: previousKey } = config.identity;
-    const secrets = await loadSecretBox(db, { key, previousKey, dataDir: config.dataDir });
+    const secrets = await loadSecretBox(db, { ...config.secrets, dataDir: config.dataDir });
     const { context } = createBuiltinIdentity({ config, db, mail, log, secrets });
     const password = temporaryPassword ?? randomTemporaryPassword();
     await adminCreateUser(context, { email, temporaryPassword: password, language: 'en' });

@@ -73,7 +73,11 @@ async function sendReminders(config: Config, database: DbHandle, at: Date, out: 
  * retention has passed (PDF and record).
  */
 async function purgeAgreementArchive(config: Config, database: DbHandle, now: Date, out: (line: string) => void) {
-  const store = await createBlobStore(config, database.db, { uploadPath: '/api/files/upload/' });
+  const store = await createBlobStore(config, {
+    uploadPath: '/api/files/upload/',
+    // Removing files signs no upload URL, so the purge needs neither the secrets key nor its check.
+    tokenKeys: () => Promise.reject(new Error('The agreement purge makes no upload URLs')),
+  });
   const log = {
     error: (details: Record<string, unknown>, message: string) => {
       if (config.logLevel === 'silent') return;

@@ -124,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApiDocs(app);
 
   const mail = createMail(app, config, database, deps.mail);
+  // With either identity provider: it keys the server's signed tokens too (decision 047).
+  const secrets = await loadSecretBox(database.db, { ...config.secrets, dataDir: config.dataDir });
   const identity =
     config.identity.kind === 'builtin'
       ? createBuiltinIdentity({
@@ -131,11 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db: database.db,
           mail,
           log: app.log,
-          secrets: await loadSecretBox(database.db, {
-            key: config.identity.secretsKey,
-            previousKey: config.identity.previousSecretsKey,
-            dataDir: config.dataDir,
-          }),
+          secrets,
           clock: deps.clock,
           signUpGate: deps.signUpGate ?? anyGate(invitationCodeGate, invitationTokenGate),
           passwordHashing: deps.passwordHashing,
@@ -153,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redisKeyPrefix: config.redisKeyPrefix,
   });
   registerWellFormedText(app);
-  const ports = await createPorts(app, { config, database, mail, identity }, deps);
+  const ports = await createPorts(app, { config, database, mail, identity, secrets }, deps);
 
   if (identity)
     await app.register(identityRoutes, {

@@ -49,15 +49,21 @@ describe('configuration', () => {
     expect(problems.join('\n')).toMatch(new RegExp(`^${variable}: expected `, 'm'));
   });
 
-  it('takes the identity secrets key and the one before it as 32 bytes each', () => {
+  it('takes the secrets key and the one before it as 32 bytes each, with either identity provider', () => {
     const key = Buffer.alloc(32, 1);
     const previous = Buffer.alloc(32, 2);
     const config = loadConfig({
       IDENTITY_SECRETS_KEY: key.toString('base64'),
       IDENTITY_SECRETS_KEY_PREVIOUS: previous.toString('base64'),
     });
-    expect(config.identity).toMatchObject({ kind: 'builtin', secretsKey: key, previousSecretsKey: previous });
-    expect(loadConfig({}).identity).toMatchObject({ secretsKey: null, previousSecretsKey: null });
+    expect(config.secrets).toEqual({ key, previousKey: previous });
+    expect(loadConfig({}).secrets).toEqual({ key: null, previousKey: null });
+    const cognito = {
+      COGNITO_USER_POOL_ID: 'eu-central-1_abc',
+      COGNITO_CLIENT_ID: 'client',
+      COGNITO_REGION: 'eu-central-1',
+    };
+    expect(loadConfig({ ...cognito, IDENTITY_SECRETS_KEY: key.toString('base64') }).secrets.key).toEqual(key);
   });
 
   it('uses a real Cognito pool when all three variables are set', () => {

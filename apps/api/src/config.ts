@@ -118,7 +118,10 @@ const ZEnv = z
     /** The platform's seal for signed agreements: a PKCS#12 file's path or its base64 (decision 025). */
     AGREEMENT_SIGNING_P12: optionalText,
     AGREEMENT_SIGNING_P12_PASSPHRASE: z.string().default(''),
-    /** Seals two-factor secrets in the database (decision 045): 32 random bytes as base64. */
+    /**
+     * Seals two-factor secrets in the database (decision 045) and keys the server's signed tokens
+     * (decision 047), with either identity provider: 32 random bytes as base64.
+     */
     IDENTITY_SECRETS_KEY: optionalText.pipe(
       z
         .string()
@@ -181,19 +184,21 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   defaultLanguage: Env['DEFAULT_LANGUAGE'];
   trustProxy: boolean;
+  /**
+   * The deployment's secrets key (IDENTITY_SECRETS_KEY), or null for the one made at first start
+   * under DATA_DIR/keys (the embedded default): it seals the identity secrets (two-factor secrets,
+   * signing keys; decision 045) and keys the server's signed tokens (decision 047).
+   */
+  secrets: {
+    key: Buffer | null;
+    /** IDENTITY_SECRETS_KEY_PREVIOUS: the key being rotated away from, or null. */
+    previousKey: Buffer | null;
+  };
   identity:
     | {
         kind: 'builtin';
         userPoolId: string;
         clientId: string;
-        /**
-         * The key the identity secrets (two-factor secrets, signing keys) are sealed with
-         * (IDENTITY_SECRETS_KEY), or null for the one made at first start under DATA_DIR/keys (the
-         * embedded default; decision 045).
-         */
-        secretsKey: Buffer | null;
-        /** IDENTITY_SECRETS_KEY_PREVIOUS: the key being rotated away from, or null. */
-        previousSecretsKey: Buffer | null;
       }
     | { kind: 'cognito'; userPoolId: string; clientId: string; region: string };
   /** mailboxToken: the operator token of /dev/mailbox (MAILBOX_TOKEN, else random per start). */
@@ -273,6 +278,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     defaultLanguage: env.DEFAULT_LANGUAGE,
     trustProxy: env.TRUST_PROXY === 'true',
+    secrets: {
+      key: env.IDENTITY_SECRETS_KEY ? Buffer.from(env.IDENTITY_SECRETS_KEY, 'base64') : null,
+      previousKey: env.IDENTITY_SECRETS_KEY_PREVIOUS ? Buffer.from(env.IDENTITY_SECRETS_KEY_PREVIOUS, 'base64') : null,
+    },
     identity:
       env.COGNITO_USER_POOL_ID && env.COGNITO_CLIENT_ID && env.COGNITO_REGION
         ? {
@@ -285,10 +294,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             kind: 'builtin',
             userPoolId: env.USER_POOL_ID,
             clientId: env.CLIENT_ID,
-            secretsKey: env.IDENTITY_SECRETS_KEY ? Buffer.from(env.IDENTITY_SECRETS_KEY, 'base64') : null,
-            previousSecretsKey: env.IDENTITY_SECRETS_KEY_PREVIOUS
-              ? Buffer.from(env.IDENTITY_SECRETS_KEY_PREVIOUS, 'base64')
-              : null,
           },
     mail: {
       smtpUrl: env.SMTP_URL,

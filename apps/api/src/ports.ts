@@ -4,11 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
-import type { BuiltinIdentity, Clock } from './identity/index.ts';
+import { serverTokenKeys } from './db/server-secrets.ts';
+import type { BuiltinIdentity, Clock, SecretBox } from './identity/index.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { createDomainEvents } from './modules/domain-events.ts';
 import type { Ports } from './modules/kit.ts';
-import { createBlobStore, type BlobStore } from './ports/blobs/index.ts';
+import { createBlobStore, UPLOAD_TOKENS, type BlobStore } from './ports/blobs/index.ts';
 import { createMessageBus, type MessageBus } from './ports/bus/index.ts';
 import { createMailPort, type MailPort } from './ports/mail/index.ts';
 
@@ -27,11 +28,20 @@ export function createMail(app: FastifyInstance, config: Config, database: DbHan
 
 export async function createPorts(
   app: FastifyInstance,
-  options: { config: Config; database: DbHandle; mail: MailPort; identity: BuiltinIdentity | null },
+  options: {
+    config: Config;
+    database: DbHandle;
+    mail: MailPort;
+    identity: BuiltinIdentity | null;
+    secrets: SecretBox;
+  },
   given: PortOverrides,
 ): Promise<Ports> {
-  const { config, database, identity } = options;
-  const blobs = given.blobs ?? (await createBlobStore(config, database.db, { uploadPath: '/api/files/upload/' }));
+  const { config, database, identity, secrets } = options;
+  const tokenKeys: Ports['tokenKeys'] = (secret) => serverTokenKeys(database.db, secret, secrets.deriveTokenKeys);
+  const blobs =
+    given.blobs ??
+    (await createBlobStore(config, { uploadPath: '/api/files/upload/', tokenKeys: tokenKeys(UPLOAD_TOKENS) }));
   if (!given.blobs) app.addHook('onClose', async () => blobs.close());
   const bus = given.bus ?? createMessageBus(database, config.databaseUrl, app.log);
   if (!given.bus) app.addHook('onClose', async () => bus.close());
@@ -56,5 +66,6 @@ export async function createPorts(
     clock: given.clock,
     // Answers of the hot list reads, checked against the database's version on every request (decision 011).
     readCache: createReadCache({ maxBytes: READ_CACHE_BYTES }),
+    tokenKeys,
   };
 }

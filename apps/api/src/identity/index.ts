@@ -12,6 +12,7 @@ export { anyGate } from './sign-up-gate.ts';
 export type { IdentityContext } from './context.ts';
 export type { Clock } from './clock.ts';
 export { identityRoutes } from './routes.ts';
+export type { SecretBox } from './secret-box.ts';
 export { loadSecretBox } from './secrets-key.ts';
 export { adminCreateUser, adminResetSoftwareTokenMfa } from './admin.ts';
 

@@ -40,4 +40,24 @@ describe('secret box', () => {
     expect(createSecretBox(key).keyId).not.toContain(key.toString('base64url').slice(0, 8));
     expect(() => createSecretBox(randomBytes(16))).toThrow('32 bytes');
   });
+
+  it("derives the token keys from the database's secret and the key together, and the previous key's while rotating", () => {
+    const material = randomBytes(32);
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    const before = createSecretBox(oldKey).deriveTokenKeys(material, 'upload url tokens');
+    expect(before.acceptFrom).toEqual([before.signWith]);
+    // Another key, or another purpose, with the same stored secret: another key.
+    expect(createSecretBox(newKey).deriveTokenKeys(material, 'upload url tokens').signWith).not.toEqual(
+      before.signWith,
+    );
+    expect(createSecretBox(oldKey).deriveTokenKeys(material, 'chat stream tickets').signWith).not.toEqual(
+      before.signWith,
+    );
+    expect(createSecretBox(oldKey).deriveTokenKeys(material, 'upload url tokens')).toEqual(before);
+    // Rotating: signs with the new key's, still accepts the old key's.
+    const rotating = createSecretBox(newKey, oldKey).deriveTokenKeys(material, 'upload url tokens');
+    expect(rotating.signWith).not.toEqual(before.signWith);
+    expect(rotating.acceptFrom).toEqual([rotating.signWith, before.signWith]);
+  });
 });

@@ -4,7 +4,8 @@
 // database alone gives neither the second factor nor the power to sign tokens away. What a value
 // belongs to (the user's sub, the key row's name) is bound in as additional data: a sealed value
 // copied onto another row does not open there.
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import type { TokenKeys } from '../lib/signed-tokens.ts';
 
 /** Marks a sealed value; a stored value without it was written before sealing (see `open`). */
 const SEALED = 'v1.';
@@ -20,6 +21,12 @@ export type SecretBox = {
   /** The secret; throws when the value was sealed with another key, for another user or row, or altered. */
   open(stored: string, boundTo: string): string;
   isSealed(stored: string): boolean;
+  /**
+   * The keys of the server's signed tokens (decision 047): HKDF of `material` (a secret kept in the
+   * database, the same for every process) with this key as the salt, so neither the database nor the
+   * key alone signs a token. While rotating, tokens keyed from the previous key are accepted too.
+   */
+  deriveTokenKeys(material: Buffer, purpose: string): TokenKeys;
 };
 
 export const keyIdOf = (key: Buffer) =>
@@ -48,9 +55,15 @@ export function createSecretBox(key: Buffer, previous: Buffer | null = null): Se
   }
   const keyId = keyIdOf(key);
   const isSealed = (stored: string) => stored.startsWith(SEALED);
+  const derive = (salt: Buffer, material: Buffer, purpose: string) =>
+    Buffer.from(hkdfSync('sha256', material, salt, purpose, 32));
   return {
     keyId,
     isSealed,
+    deriveTokenKeys(material, purpose) {
+      const signWith = derive(key, material, purpose);
+      return { signWith, acceptFrom: previous ? [signWith, derive(previous, material, purpose)] : [signWith] };
+    },
     seal(secret, boundTo) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(boundTo, 'utf8'));

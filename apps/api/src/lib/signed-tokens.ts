@@ -6,16 +6,23 @@ import type { z } from 'zod';
 
 const MAX_TOKEN_LENGTH = 2048;
 
+/**
+ * The keys of one kind of token: new tokens are signed with `signWith`; a token signed with any of
+ * `acceptFrom` is accepted (while the deployment's key is being changed, the key derived from the old
+ * one too, so the tokens of a process not yet restarted still hold; decision 047).
+ */
+export type TokenKeys = { signWith: Buffer; acceptFrom: readonly Buffer[] };
+
 const mac = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest();
 
-export function signToken(key: Buffer, claims: { x: number } & Record<string, unknown>): string {
+export function signToken(keys: TokenKeys, claims: { x: number } & Record<string, unknown>): string {
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return `${payload}.${mac(key, payload).toString('base64url')}`;
+  return `${payload}.${mac(keys.signWith, payload).toString('base64url')}`;
 }
 
 /** The claims when the signature holds, they match `schema` and have not expired at `now`; else null. */
 export function verifyToken<S extends z.ZodType<{ x: number }>>(
-  key: Buffer,
+  keys: TokenKeys,
   token: string,
   schema: S,
   now: Date,
@@ -25,8 +32,11 @@ export function verifyToken<S extends z.ZodType<{ x: number }>>(
   if (parts.length !== 2) return null;
   const [payload, signature] = parts as [string, string];
   const given = Buffer.from(signature, 'base64url');
-  const expected = mac(key, payload);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const signedWithOne = keys.acceptFrom.some((key) => {
+    const expected = mac(key, payload);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!signedWithOne) return null;
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

@@ -6,7 +6,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db, DbHandle } from '../db/index.ts';
+import type { ServerSecret } from '../db/server-secrets.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
+import type { TokenKeys } from '../lib/signed-tokens.ts';
 import type { BlobStore } from '../ports/blobs/index.ts';
 import type { MailPort } from '../ports/mail/index.ts';
 import type { DomainEvents } from './domain-events.ts';
@@ -27,6 +29,8 @@ export type Ports = {
   /** The tests' notion of now; undefined means the system clock. */
   clock: (() => Date) | undefined;
   readCache: ReadCache;
+  /** The keys of one kind of signed token, the same in every process (decision 047); loaded on first use. */
+  tokenKeys: (secret: ServerSecret) => () => Promise<TokenKeys>;
 };
 
 /**

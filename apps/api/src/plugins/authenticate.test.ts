@@ -1,6 +1,8 @@
 // The API's bearer-token check: accepted tokens put the caller on request.user; expired, forged,
 // foreign, id and revoked tokens get the same 401. Also the verifier's caches and the Cognito-pool
 // verifier (driven against the built-in provider, which speaks the same protocol).
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, generateKeyPair } from 'jose';
 import type { FastifyInstance } from 'fastify';
@@ -261,6 +263,15 @@ describe('with a Cognito user pool configured', () => {
       // A token of the built-in kind is refused without asking anyone.
       const refused = await t.app.inject({ url: '/api/test/me', headers: { authorization: 'Bearer a.b.c' } });
       expect(refused.statusCode).toBe(401);
+      // The deployment's secrets key is made with Cognito too: the server's signed tokens (upload URLs,
+      // stream tickets) are keyed with it (decision 047), and the database names it.
+      expect(fs.readFileSync(path.join(t.config.dataDir, 'keys', 'identity-secrets.key'))).toHaveLength(32);
+      const named = await t.database.db
+        .selectFrom('identity_keys')
+        .select('kid')
+        .where('name', '=', 'secrets-key')
+        .executeTakeFirst();
+      expect(named?.kid).toMatch(/^[\w-]{16}$/);
     } finally {
       await t.close();
     }

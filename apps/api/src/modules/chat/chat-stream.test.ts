@@ -1,7 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
+import { signToken } from '../../lib/signed-tokens.ts';
 import { FAST_HASHING, lastOutboxId } from '../../identity/test-support.ts';
 import { createPostgresBus, type MessageBus } from '../../ports/bus/index.ts';
 import { joinedMember, signIn } from '../invitations/test-support.ts';
@@ -84,6 +87,32 @@ describe.each(ENGINES)('chat streams and notices on %s', (engine) => {
     expect(userStream.status).toBe(200);
     await userStream.next((e) => e.event === 'unread');
     userStream.close();
+  });
+
+  it('refuses a ticket signed with a key made from what the database holds alone (decision 047)', async () => {
+    const { t, organiser, call, stream } = world;
+    expect((await call('POST', '/api/stream/ticket', organiser.token)).statusCode).toBe(200);
+    const row = await t.database.db
+      .selectFrom('server_secrets')
+      .select('secret')
+      .where('name', '=', 'chat-stream-tickets')
+      .executeTakeFirstOrThrow();
+    const material = Buffer.from(row.secret, 'base64');
+    const x = Math.floor(t.clock().getTime() / 1000) + 60;
+    const claims = { v: 1, k: 'user', sub: organiser.sub, email: organiser.email, x };
+    const ticketUnder = (salt: Buffer) => {
+      const key = Buffer.from(hkdfSync('sha256', material, salt, 'chat stream tickets', 32));
+      return encodeURIComponent(signToken({ signWith: key, acceptFrom: [key] }, claims));
+    };
+    // A dump or backup of the database: the secret row, derived as the release before did.
+    const fromDump = await stream(`/api/stream?ticket=${ticketUnder(Buffer.alloc(0))}`);
+    expect(fromDump.status).toBe(401);
+    // The same claims keyed with the deployment's key file as well are accepted: what was missing
+    // above is the key, not a claim.
+    const keyFile = fs.readFileSync(path.join(t.config.dataDir, 'keys', 'identity-secrets.key'));
+    const withKey = await stream(`/api/stream?ticket=${ticketUnder(keyFile)}`);
+    expect(withKey.status).toBe(200);
+    withKey.close();
   });
 
   it('sends no notice to a side with an open stream', async () => {

@@ -8,7 +8,7 @@ import { chatRoutes } from './routes.ts';
 import { createChatClock } from './chat-clock.ts';
 import { createChatService } from './service.ts';
 import { createStreamHub, type StreamHub } from './stream-hub.ts';
-import { createStreamTickets } from './stream-tickets.ts';
+import { createStreamTickets, STREAM_TICKETS } from './stream-tickets.ts';
 
 export type { ChatGuestLinks } from './access.ts';
 
@@ -21,8 +21,8 @@ export type ChatApi = { streams: Pick<StreamHub, 'hasUser' | 'sendToUser'> };
 
 export const chatModule = defineModule({
   name: 'chat',
-  ports: ['db', 'database', 'events', 'mail', 'config', 'log', 'clock', 'readCache'],
-  setup: ({ db, database, events, mail, config, log, clock, readCache, use, onClose }) => {
+  ports: ['db', 'database', 'events', 'mail', 'config', 'log', 'clock', 'readCache', 'tokenKeys'],
+  setup: ({ db, database, events, mail, config, log, clock, readCache, tokenKeys, use, onClose }) => {
     const repo = createChatRepository(db, database.engine);
     const guests = use('invitations', 'guestLinks');
     const hub = createStreamHub({ repo, events, log });
@@ -55,7 +55,7 @@ export const chatModule = defineModule({
           access: createChatAccess(repo, guests),
           hub,
           readCache,
-          tickets: createStreamTickets(db, clock ?? (() => new Date())),
+          tickets: createStreamTickets(tokenKeys(STREAM_TICKETS), clock ?? (() => new Date())),
         }),
     };
   },

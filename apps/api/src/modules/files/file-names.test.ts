@@ -41,7 +41,8 @@ describe('file names', () => {
 });
 
 describe('upload tokens', () => {
-  const key = Buffer.alloc(32, 7);
+  const key = { signWith: Buffer.alloc(32, 7), acceptFrom: [Buffer.alloc(32, 7)] };
+  const otherKey = { signWith: Buffer.alloc(32, 8), acceptFrom: [Buffer.alloc(32, 8)] };
   const claims = {
     uploadId: 'u-1',
     key: 'organisations/1/events/2/x.pdf',
@@ -59,7 +60,7 @@ describe('upload tokens', () => {
   it('refuses another key, altered claims and malformed tokens', () => {
     const token = signUploadToken(key, claims);
     const at = new Date('2026-01-01T00:00:00Z');
-    expect(verifyUploadToken(Buffer.alloc(32, 8), token, at)).toBeNull();
+    expect(verifyUploadToken(otherKey, token, at)).toBeNull();
     const [, signature] = token.split('.');
     const altered = Buffer.from(
       JSON.stringify({ v: 1, u: 'u-1', k: 'organisations/1/events/3/x.pdf', o: 1, e: 3, x: 1767226500 }),
@@ -67,5 +68,14 @@ describe('upload tokens', () => {
     expect(verifyUploadToken(key, `${altered}.${signature}`, at)).toBeNull();
     for (const bad of ['', '.', 'a.b.c', token + 'x', 'x'.repeat(5000)])
       expect(verifyUploadToken(key, bad, at)).toBeNull();
+  });
+
+  it('accepts a token of the previous key only while it is among the keys accepted (decision 047)', () => {
+    const at = new Date('2026-01-01T00:00:00Z');
+    const signedBefore = signUploadToken(key, claims);
+    const rotating = { signWith: otherKey.signWith, acceptFrom: [otherKey.signWith, key.signWith] };
+    expect(verifyUploadToken(rotating, signedBefore, at)).toEqual(claims);
+    expect(verifyUploadToken(otherKey, signedBefore, at)).toBeNull();
+    expect(verifyUploadToken(otherKey, signUploadToken(rotating, claims), at)).toEqual(claims);
   });
 });

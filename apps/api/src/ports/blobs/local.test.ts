@@ -17,7 +17,11 @@ describe('local blob store', () => {
   let store: LocalBlobStore;
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-blobs-'));
-    store = createLocalBlobStore({ dir, uploadPath: '/api/files/upload/', tokenKey: async () => Buffer.alloc(32, 1) });
+    store = createLocalBlobStore({
+      dir,
+      uploadPath: '/api/files/upload/',
+      tokenKeys: async () => ({ signWith: Buffer.alloc(32, 1), acceptFrom: [Buffer.alloc(32, 1)] }),
+    });
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -17,6 +17,7 @@ import {
   type LocalBlobStore,
   type UploadTarget,
 } from './blob-port.ts';
+import type { TokenKeys } from '../../lib/signed-tokens.ts';
 import { signUploadToken, verifyUploadToken } from './upload-tokens.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
@@ -81,7 +82,7 @@ export function createLocalBlobStore(options: {
   dir: string;
   /** Path of the upload route, e.g. /api/files/upload/ (the token is appended). */
   uploadPath: string;
-  tokenKey: () => Promise<Buffer>;
+  tokenKeys: () => Promise<TokenKeys>;
 }): LocalBlobStore {
   const root = path.resolve(options.dir);
   const tmpDir = path.join(root, '.tmp');
@@ -98,12 +99,12 @@ export function createLocalBlobStore(options: {
 
     async createUploadUrl(target: UploadTarget) {
       assertBlobKey(target.key);
-      const token = signUploadToken(await options.tokenKey(), target);
+      const token = signUploadToken(await options.tokenKeys(), target);
       return `${options.uploadPath}${token}`;
     },
 
     async verifyUploadToken(token, now) {
-      return verifyUploadToken(await options.tokenKey(), token, now);
+      return verifyUploadToken(await options.tokenKeys(), token, now);
     },
 
     async write(key, body: Readable, limits) {

@@ -1,10 +1,10 @@
 // Signed upload URLs of the local blob store: the token carries the upload's id, key, organisation,
-// event and expiry (lib/signed-tokens.ts), under a key derived from a server secret. The key is part
-// of the signed claims, so a token for one file can never write another.
+// event and expiry (lib/signed-tokens.ts), under keys derived from a server secret and the
+// deployment's secrets key (decision 047). The key is part of the signed claims, so a token for one
+// file can never write another.
 import { z } from 'zod';
-import type { Db } from '../../db/index.ts';
-import { serverSecretKey } from '../../db/server-secrets.ts';
-import { signToken, verifyToken } from '../../lib/signed-tokens.ts';
+import type { ServerSecret } from '../../db/server-secrets.ts';
+import { signToken, verifyToken, type TokenKeys } from '../../lib/signed-tokens.ts';
 import type { UploadClaims } from './blob-port.ts';
 
 const ZClaims = z.object({
@@ -16,11 +16,11 @@ const ZClaims = z.object({
   x: z.number().int(),
 });
 
-/** Loads (or makes, once) the shared secret and derives the signing key from it. */
-export const uploadTokenKeyLoader = (db: Db) => serverSecretKey(db, 'blob-upload-tokens', 'upload url tokens');
+/** The server secret the upload URLs' keys are derived from. */
+export const UPLOAD_TOKENS: ServerSecret = { name: 'blob-upload-tokens', purpose: 'upload url tokens' };
 
-export function signUploadToken(key: Buffer, claims: UploadClaims): string {
-  return signToken(key, {
+export function signUploadToken(keys: TokenKeys, claims: UploadClaims): string {
+  return signToken(keys, {
     v: 1,
     u: claims.uploadId,
     k: claims.key,
@@ -31,8 +31,8 @@ export function signUploadToken(key: Buffer, claims: UploadClaims): string {
 }
 
 /** The claims when the signature holds and the token has not expired at `now`; otherwise null. */
-export function verifyUploadToken(key: Buffer, token: string, now: Date): UploadClaims | null {
-  const claims = verifyToken(key, token, ZClaims, now);
+export function verifyUploadToken(keys: TokenKeys, token: string, now: Date): UploadClaims | null {
+  const claims = verifyToken(keys, token, ZClaims, now);
   if (!claims) return null;
   return {
     uploadId: claims.u,
