@@ -1,7 +1,7 @@
 // autocannon, the benchmark's load generator, made to do less of its own work per answer
 // (decision 046). It runs on the same two cores as the server, so its own pauses are counted as the
 // server's latency: measured beside wrk on the same server at the same moment, autocannon's p99 of
-// the 17-66 kB reads was 15-26 ms where wrk's was 7-10 ms, and its event loop ran as late as that
+// the 17-66 kB reads was 13-26 ms where wrk's was 7-11 ms, and its event loop ran as late as that
 // p99. Two kinds of its work are not needed here:
 // - it keeps each answer's body as a string (`body += chunk`, a UTF-8 decode per chunk) for checks
 //   this benchmark never asks for (expectBody, verifyBody, request sequences);
