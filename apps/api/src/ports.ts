@@ -1,6 +1,6 @@
 // Builds the ports every module may declare (db, blobs, mail, bus as typed domain events, the
-// identity provider's account deletion, the read cache) once per app, from configuration or from
-// what a test passes in, and closes the ones it opened when the app closes.
+// identity provider's account deletion, the read cache, the signed tokens' keys) once per app, from
+// configuration or from what a test passes in, and closes the ones it opened when the app closes.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
