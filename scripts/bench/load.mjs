@@ -4,6 +4,7 @@
 import http from 'node:http';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { KeepAliveConnection } from './keep-alive-client.mjs';
 import { leanAutocannon } from './lean-autocannon.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -271,41 +272,29 @@ function postMessage(agent, baseUrl, token, conversationId, text) {
   });
 }
 
-/**
- * A GET, answered when the whole answer has arrived. The body is kept only when `keepBody` asks for
- * it or the status is not 200 (for the error's text): decoding every 66 kB answer into a string was
- * the load generator's own work on the cores it shares with the server (decision 046).
- */
-function get(agent, baseUrl, token, pathname, { timeoutMs = 10_000, keepBody = false } = {}) {
-  const url = new URL(pathname, baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        agent,
-        headers: { authorization: `Bearer ${token}` },
-      },
-      (res) => {
-        if (res.statusCode === 200 && !keepBody) {
-          res.on('end', () => resolve(undefined));
-          res.resume();
-          return;
-        }
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (data += chunk));
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(data)
-            : reject(new Error(`GET status ${res.statusCode}: ${data.slice(0, 120)}`)),
-        );
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`GET timed out after ${timeoutMs / 1000} s`)));
-    req.on('error', reject);
+/** A GET on one of the mixed load's connections; the answer's text only when `keepBody` asks. */
+async function getOn(connection, token, path, { timeoutMs = 10_000, keepBody = false } = {}) {
+  const { status, body } = await connection.request({
+    path,
+    headers: { authorization: `Bearer ${token}` },
+    keepBody,
+    timeoutMs,
   });
+  if (status !== 200) throw new Error(`GET status ${status}: ${body.slice(0, 120)}`);
+  return body;
+}
+
+/** A chat message posted on one of the mixed load's connections; resolves with the stored id. */
+async function postOn(connection, token, conversationId, text) {
+  const { status, body } = await connection.request({
+    method: 'POST',
+    path: `/api/conversation/${conversationId}/message`,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ message: text, type: 'text' }),
+    keepBody: true,
+  });
+  if (status !== 200 && status !== 201) throw new Error(`POST status ${status}: ${body.slice(0, 120)}`);
+  return JSON.parse(body).id;
 }
 
 /**
@@ -321,7 +310,9 @@ function get(agent, baseUrl, token, pathname, { timeoutMs = 10_000, keepBody = f
  * server that falls behind is charged for the wait (no coordinated omission).
  */
 export async function mixedLoad({ baseUrl, accounts, organisationId, conversationIds, users, seconds, rate }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: users });
+  const { hostname: host, port } = new URL(baseUrl);
+  // One keep-alive connection per user, on the lean client (decision 048).
+  const connections = Array.from({ length: users }, () => new KeepAliveConnection({ host, port: Number(port) }));
   const latencies = [];
   // The same latencies by kind of request (where a p99 comes from).
   const byKind = { events: [], list: [], conversation: [], post: [] };
@@ -336,15 +327,13 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
   // kernel's accept queue for seconds on this 2-core VM. A bare node:http server shows the same
   // under the same client (decision 011), so that measured the machine, not the product.
   await Promise.all(
-    Array.from({ length: users }, () =>
-      get(agent, baseUrl, accounts[0].accessToken, '/api/health', { timeoutMs: 60_000 }),
-    ),
+    connections.map((connection) => getOn(connection, accounts[0].accessToken, '/api/health', { timeoutMs: 60_000 })),
   );
   const start = performance.now();
   const until = start + seconds * 1000;
   const interval = rate ? (users / rate) * 1000 : 0;
   await Promise.all(
-    Array.from({ length: users }, async (_, u) => {
+    connections.map(async (connection, u) => {
       const account = accounts[u % accounts.length];
       // The users' schedules are spread evenly over one interval.
       let due = start + (rate ? (u * 1000) / rate : 0);
@@ -359,7 +348,7 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
         due += interval;
         try {
           if (step % 4 === 3) {
-            const id = await postMessage(agent, baseUrl, account.accessToken, conversationId, `mixed ${u}-${step}`);
+            const id = await postOn(connection, account.accessToken, conversationId, `mixed ${u}-${step}`);
             if (!acknowledged.has(conversationId)) acknowledged.set(conversationId, new Set());
             acknowledged.get(conversationId).add(id);
             writes++;
@@ -370,7 +359,7 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
                 : step % 4 === 1
                   ? '/api/conversation'
                   : `/api/conversation/${conversationId}`;
-            await get(agent, baseUrl, account.accessToken, pathname);
+            await getOn(connection, account.accessToken, pathname);
             reads++;
           }
           const took = performance.now() - began;
@@ -391,7 +380,7 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
       // The whole history, a page of 200 at a time from the newest back (the API answers pages).
       for (let before = ''; ;) {
         const page = JSON.parse(
-          await get(agent, baseUrl, reader.accessToken, `/api/conversation/${conversationId}?limit=200${before}`, {
+          await getOn(connections[0], reader.accessToken, `/api/conversation/${conversationId}?limit=200${before}`, {
             keepBody: true,
           }),
         );
@@ -404,7 +393,7 @@ export async function mixedLoad({ baseUrl, accounts, organisationId, conversatio
       lostWrites += ids.size;
     }
   }
-  agent.destroy();
+  for (const connection of connections) connection.close();
   latencies.sort((a, b) => a - b);
   return {
     users,
