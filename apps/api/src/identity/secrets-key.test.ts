@@ -74,7 +74,7 @@ describe.each(ENGINES)('identity secrets key on %s', (engine) => {
     const other = loadSecretBox(database.db, { key: null, dataDir: newDataDir() });
     await expect(other).rejects.toBeInstanceOf(StartupError);
     await expect(loadSecretBox(database.db, { key: randomBytes(32), dataDir })).rejects.toThrow(
-      /not the one this database's identity secrets are sealed with.*IDENTITY_SECRETS_KEY/,
+      /not the one this database's identity secrets are sealed with and its upload URLs and stream tickets are keyed with.*IDENTITY_SECRETS_KEY/,
     );
   });
 

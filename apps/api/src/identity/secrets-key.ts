@@ -1,5 +1,6 @@
 // The key the identity secrets are sealed with (decision 045: the users' two-factor secrets, the
-// provider's signing key and code secret), made ready at start: IDENTITY_SECRETS_KEY, or the embedded
+// provider's signing key and code secret) and the upload URLs and stream tickets are keyed with
+// (decision 047, with either identity provider), made ready at start: IDENTITY_SECRETS_KEY, or the embedded
 // default's DATA_DIR/keys/identity-secrets.key, made at first start. The database remembers which key
 // its secrets are sealed with, so a process started with another key (a second process without the
 // shared variable, a restored backup with a lost key file) stops with a message instead of failing
@@ -32,10 +33,10 @@ export async function loadSecretBox(
   if (sealedWith !== box.keyId) {
     if (!previous || sealedWith !== keyIdOf(previous)) {
       throw new StartupError(
-        `The identity secrets key (key id ${box.keyId}) is not the one this database's identity secrets are ` +
-          `sealed with (key id ${sealedWith}). Give every process the same IDENTITY_SECRETS_KEY, restore the key ` +
-          'file DATA_DIR/keys/identity-secrets.key, or, to change the key, give the one used until now as ' +
-          'IDENTITY_SECRETS_KEY_PREVIOUS (decision 045).',
+        `The secrets key (key id ${box.keyId}) is not the one this database's identity secrets are ` +
+          `sealed with and its upload URLs and stream tickets are keyed with (key id ${sealedWith}). Give every ` +
+          'process the same IDENTITY_SECRETS_KEY, restore the key file DATA_DIR/keys/identity-secrets.key, or, ' +
+          'to change the key, give the one used until now as IDENTITY_SECRETS_KEY_PREVIOUS (decisions 045, 047).',
       );
     }
     await sealAgain(db, box, sealedWith);
