@@ -1,4 +1,4 @@
-// Only a conversation's newest page is kept in the read cache (decision 048): an older page is read
+// Only a conversation's newest page is kept in the read cache (decision 049): an older page is read
 // from the database on every request. Shown with a change the chat does not know of (plain SQL on
 // the messages, which decision 043 lets a kept page miss for at most its few seconds of trust): the
 // newest page read again within that time still answers what it kept, an older page answers the

@@ -268,7 +268,7 @@ export function createChatService(deps: {
     messagesListing(conversation: ConversationFacts, side: ChatSide, page: MessagesPage) {
       return {
         key: `messages:${conversation.id}:${side}:${page.before ?? 'newest'}:${page.limit}`,
-        // Only the newest page is kept in the read cache (decision 048). An older page is read once
+        // Only the newest page is kept in the read cache (decision 049). An older page is read once
         // as someone scrolls back, and its version moves with every new message of the
         // conversation, so a kept copy was hardly ever answered again; paging through a long history
         // filled the cache with them and pushed out the lists and newest pages everyone re-reads.
