@@ -95,7 +95,10 @@ const TEXT = {
 } as const;
 
 type Text = (typeof TEXT)[keyof typeof TEXT];
-const year = new Date().getFullYear();
+// Invoices are dated and numbered by the German calendar (apps/api/src/lib/calendar.ts), and the
+// organiser's browser is in Germany too: on 31 December after 23:00 UTC both are in the new year.
+test.use({ timezoneId: 'Europe/Berlin' });
+const year = Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(new Date()));
 const numberOf = (n: number) => `RE-${year}-${String(n).padStart(4, '0')}`;
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });

@@ -9,12 +9,9 @@ import type { Db } from '../../db/index.ts';
 import { fail } from '../../lib/errors.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
 import { contentDisposition } from '../files/index.ts';
+import { germanYear } from '../../lib/calendar.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { ARCHIVE_KEY_PREFIX, type AgreementArchiveRepository, type ArchivedAgreement } from './repository.ts';
-
-/** The calendar year of a moment in Germany, where the retention periods of §257 HGB apply. */
-const germanYear = (at: Date) =>
-  Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(at));
 
 /**
  * §257 (5) HGB / §147 (4) AO: the period starts at the end of the calendar year the document was

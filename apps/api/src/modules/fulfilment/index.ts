@@ -2,11 +2,12 @@
 // organisation and fed by the sponsor, with comments and an activity log; overdue ones reach open
 // tasks, alerts and a daily digest. The only writer of deliverables, deliverable_comments,
 // deliverable_activity and fulfilment_sends.
+import { germanDay } from '../../lib/calendar.ts';
 import { defineModule } from '../kit.ts';
 import { createOverdueJob, keepOverdueJob } from './overdue-job.ts';
 import { createFulfilmentRepository } from './repository.ts';
 import { fulfilmentRoutes } from './routes.ts';
-import { createFulfilmentService, dayOf } from './service.ts';
+import { createFulfilmentService } from './service.ts';
 
 export type FulfilmentApi = {
   /** For the tasks module: the organisation's overdue deliverables. */
@@ -51,7 +52,7 @@ export const fulfilmentModule = defineModule({
     return {
       api: {
         async overdue(organisationId, at) {
-          return (await repo.overdue(dayOf(at), organisationId)).map((d) => ({
+          return (await repo.overdue(germanDay(at), organisationId)).map((d) => ({
             id: d.id,
             event_id: d.eventId,
             event_title: d.eventTitle,
@@ -61,7 +62,7 @@ export const fulfilmentModule = defineModule({
           }));
         },
         async progress(organisationId, at) {
-          const rows = await repo.summary(organisationId, dayOf(at));
+          const rows = await repo.summary(organisationId, germanDay(at));
           return new Map(rows.map(({ event_id, ...progress }) => [event_id, progress]));
         },
       },

@@ -4,12 +4,12 @@
 // sponsor accounts who left it switched on in the settings; guest sponsors too). Every process runs
 // it on a timer; a conditional update of the recipient's send row (modules' repository) decides
 // which process sends, so nobody gets two. `run(at)` is what the timer and the tests call.
+import { germanDay } from '../../lib/calendar.ts';
 import type { Language } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderFulfilmentDigestMail, type MailPort } from '../../ports/mail/index.ts';
 import type { DomainEvents } from '../domain-events.ts';
 import type { DeliverableRecord, FulfilmentRepository } from './repository.ts';
-import { dayOf } from './service.ts';
 
 type Recipient = {
   account: string | null;
@@ -79,7 +79,7 @@ export function createOverdueJob(deps: {
   };
 
   const run = async (at: Date) => {
-    const day = dayOf(at);
+    const day = germanDay(at);
     const overdue = await repo.overdue(day);
     let alerts = 0;
     let mails = 0;

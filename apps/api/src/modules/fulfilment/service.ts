@@ -3,6 +3,7 @@
 // work them (status, assignee, due date, comments); the sponsor (signed in with the sponsorship's
 // address, or as a guest with the invitation link) sees them, provides the input asked of them and
 // comments. Anyone else gets 404. Every change is logged with who and when, for both parties.
+import { germanDay } from '../../lib/calendar.ts';
 import type {
   BenefitKind,
   DeliverableActivityWire,
@@ -30,9 +31,6 @@ type Organiser = { sub: string; email?: string | undefined };
 
 const notFound = () => fail('deliverable.not-found', 'Deliverable not found');
 
-/** YYYY-MM-DD of a moment (UTC). */
-export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
 export function createFulfilmentService(deps: {
   repo: FulfilmentRepository;
   sponsorships: SponsorshipParties;
@@ -47,7 +45,7 @@ export function createFulfilmentService(deps: {
   /** The deliverables as `viewer`'s side sees them (who is assigned is the organisation's own affair). */
   const toWire = async (records: DeliverableRecord[], viewer: SponsorshipSide): Promise<DeliverableWire[]> => {
     const comments = await repo.comments(records.map((r) => r.id));
-    const today = dayOf(now());
+    const today = germanDay(now());
     return records.map((r) => ({
       id: r.id,
       sponsorship_id: r.sponsorshipId,
@@ -226,7 +224,7 @@ export function createFulfilmentService(deps: {
     /** GET /organisation/{id}/fulfilment-summary */
     async summary(caller: Organiser, organisationId: number) {
       await events.assertOrganiserOf(caller, organisationId);
-      return repo.summary(organisationId, dayOf(now()));
+      return repo.summary(organisationId, germanDay(now()));
     },
 
     /** GET /my-deliverables: the signed-in sponsor's open ones. */

@@ -1,8 +1,8 @@
 // The invoices in a user's data export (GDPR art. 20): the issued invoices addressed to their sponsor
 // address, and those of the organisation they belong to (drafts are working copies and left out).
+import { germanDay } from '../../lib/calendar.ts';
 import type { Db } from '../../db/index.ts';
 import { createInvoicesRepository, type InvoiceRecord } from './repository.ts';
-import { dayOf } from './service.ts';
 import { statusOf } from './wire.ts';
 
 const summary = (r: InvoiceRecord, today: string) => ({
@@ -25,7 +25,7 @@ const summary = (r: InvoiceRecord, today: string) => ({
 
 export async function invoicesExport(db: Db, emailNormalized: string, organisationId: number | null, now: Date) {
   const repo = createInvoicesRepository(db);
-  const today = dayOf(now);
+  const today = germanDay(now);
   const received = await repo.list({ sponsorEmailNormalized: emailNormalized, notDraft: true });
   const issued = organisationId === null ? [] : await repo.list({ organisationId, notDraft: true });
   return {

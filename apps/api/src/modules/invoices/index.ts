@@ -2,6 +2,7 @@
 // organisation's gap-free numbers, cancellation invoices, the readable PDF with GiroCode, ZUGFeRD and
 // XRechnung, payments, overdue reminders and the sums for the dashboards. The only writer of
 // invoices, invoice_payments and invoice_counters.
+import { germanDay } from '../../lib/calendar.ts';
 import type { OrganiserTasksWire } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
@@ -16,7 +17,7 @@ import { createRemindersJob, keepRemindersJob } from './reminders-job.ts';
 import { createInvoicesRepository } from './repository.ts';
 import { invoicesRoutes } from './routes.ts';
 import { outstandingOf } from './wire.ts';
-import { createInvoicesService, dayOf } from './service.ts';
+import { createInvoicesService } from './service.ts';
 
 export { invoicesExport } from './data-export.ts';
 
@@ -87,7 +88,7 @@ export const invoicesModule = defineModule({
       api: {
         forgetDrafts: repo.deleteDraftsOf,
         overdue: async (organisationId, at) =>
-          (await repo.overdue(dayOf(at), organisationId))
+          (await repo.overdue(germanDay(at), organisationId))
             .filter((r) => outstandingOf(r) > 0)
             .map((r) => ({
               id: r.id,

@@ -161,4 +161,16 @@ describe.each(ENGINES)('invoice numbers and VAT on %s', (engine) => {
     );
     expect(domestic).toMatchObject({ vat_treatment: 'standard', vat_cents: 19_000 });
   });
+
+  // Runs last: the clock only moves forward.
+  it('dates an invoice issued in the first hour of 1 January in Germany on that day, in the new year', async () => {
+    t.clock.advance(Date.parse('2026-12-31T23:30:00Z') - t.clock().getTime());
+    const organiser = await billingOrganiser(t);
+    const invoice = await issuedInvoice(
+      t,
+      organiser,
+      await confirmedSponsorship(t, organiser, await eventWithPackage(t, organiser)),
+    );
+    expect(invoice).toMatchObject({ invoice_date: '2027-01-01', due_date: '2027-01-15', number: 'RE-2027-0001' });
+  });
 });

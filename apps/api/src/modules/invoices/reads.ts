@@ -1,13 +1,14 @@
 // What the parties read: the organisation's invoices (filtered), a sponsorship's invoices (the
 // sponsor sees issued ones only), one invoice, its documents, the sums for the dashboards and the
 // CSV export.
+import { germanDay } from '../../lib/calendar.ts';
 import type { InvoiceListQuery, InvoiceNumbersWire, InvoiceWire } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
 import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
 import type { DocumentKind, DocumentStore } from './documents.ts';
 import { paymentDetailsOf } from './payment-details.ts';
 import type { InvoiceRecord, InvoicesRepository } from './repository.ts';
-import { dayOf, type InvoicesService, type Organiser } from './service.ts';
+import type { InvoicesService, Organiser } from './service.ts';
 import { invoicesCsv, statusOf, sumsOf, toWire } from './wire.ts';
 
 export function createInvoiceReads(deps: {
@@ -19,7 +20,7 @@ export function createInvoiceReads(deps: {
   clock?: (() => Date) | undefined;
 }) {
   const { repo, service } = deps;
-  const today = () => dayOf((deps.clock ?? (() => new Date()))());
+  const today = () => germanDay((deps.clock ?? (() => new Date()))());
 
   /** Numbers of the linked invoices (cancels / cancelled by), for the wire. */
   const wires = async (records: InvoiceRecord[]): Promise<InvoiceWire[]> => {

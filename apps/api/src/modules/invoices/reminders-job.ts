@@ -3,12 +3,12 @@
 // organisation's billing settings have reminders switched on and the stage count is not reached.
 // Every process runs it on a timer; a conditional update of the invoice's reminder count decides
 // which process sends a stage, so nobody gets two. `run(at)` is what the timer and the tests call.
+import { germanDay } from '../../lib/calendar.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailPort } from '../../ports/mail/index.ts';
 import type { BillingSettings } from '../billing/index.ts';
 import { reminderMailOf } from './mail.ts';
 import type { InvoicesRepository } from './repository.ts';
-import { dayOf } from './service.ts';
 
 const RUN_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
@@ -20,7 +20,7 @@ export function createRemindersJob(deps: {
   log: FastifyBaseLogger;
 }) {
   const run = async (at: Date) => {
-    const today = dayOf(at);
+    const today = germanDay(at);
     let sent = 0;
     for (const invoice of await deps.repo.overdue(today)) {
       const settings = await deps.settingsOf(invoice.organisation_id);

@@ -3,6 +3,7 @@
 // next number of the organisation in the same transaction), cancels an issued one by a cancellation
 // invoice with its own number (both stay), and records payments. An issued invoice never changes
 // or disappears. Seller and buyer are read afresh when issuing and then frozen in the snapshot.
+import { addDays, germanDay } from '../../lib/calendar.ts';
 import type { InvoicePatch, PaymentInput } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { normaliseEmail } from '../../lib/email.ts';
@@ -27,9 +28,6 @@ export const invoiceNotFound = () => fail('invoice.not-found', 'Invoice not foun
 
 /** One open draft per sponsorship: a second would be a second bill for the same thing by mistake. */
 const draftExists = () => fail('invoice.draft-exists', 'The sponsorship has a draft already');
-
-export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 
 export type InvoiceDeps = {
   repo: InvoicesRepository;
@@ -113,7 +111,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
   const assignNumber = (r: InvoiceRecord, format: string, values: Parameters<InvoicesRepository['setStatus']>[3]) =>
     repo.transaction(async (trx) => {
       const counter = await repo.nextCounter(trx, r.organisation_id);
-      const number = formatNumber(format, counter, values.invoice_date ?? dayOf(now()));
+      const number = formatNumber(format, counter, values.invoice_date ?? germanDay(now()));
       const done = await repo.setStatus(trx, r.id, ['draft'], { ...values, number, status: 'issued' }, now());
       if (!done) throw fail('invoice.not-draft', 'The invoice is no longer a draft');
       return number;
@@ -223,7 +221,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
         ...(draft.vat_treatment === 'standard' || draft.vat_treatment === 'zero_rated' ? { rate: draft.vat_rate } : {}),
         zeroRateReason: draft.zero_rate_reason,
       });
-      const invoiceDate = draft.invoice_date ?? dayOf(now());
+      const invoiceDate = draft.invoice_date ?? germanDay(now());
       await assignNumber(draft, composed.settings.number_format, {
         ...composed.values,
         snapshot: JSON.stringify(composed.snapshot),
@@ -245,7 +243,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
       if (!settings) throw settingsMissing();
       const lines = negated(original.snapshot.lines);
       const totals = totalsOf(lines);
-      const today = dayOf(now());
+      const today = germanDay(now());
       const cancellationId = await repo.transaction(async (trx) => {
         const counter = await repo.nextCounter(trx, original.organisation_id);
         const number = formatNumber(settings.number_format, counter, today);
