@@ -224,13 +224,18 @@ export function createChatService(deps: {
     return listJson(rows);
   };
 
-  /** GET /conversation/{id}: a page of the messages, oldest first; the other side's become read. */
+  /**
+   * GET /conversation/{id}: a page of the messages, oldest first. Reading the newest page marks the
+   * other side's messages read. An older page (`before`) does not: its cursor comes from a newest
+   * page read before it, which marked them, and a message that came in since is not on it; the
+   * check cost an older page a statement of its own (decision 049).
+   */
   const readConversation = async (
     conversation: ConversationFacts,
     side: ChatSide,
     page: MessagesPage,
   ): Promise<{ messages: MessageWire[]; hasMore: boolean }> => {
-    const upTo = await repo.markRead(conversation.id, side, now());
+    const upTo = page.before === undefined ? await repo.markRead(conversation.id, side, now()) : null;
     if (upTo !== null) {
       messagesClock.moved(conversation.id);
       await publish({
