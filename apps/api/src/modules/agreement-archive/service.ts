@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ArchivedAgreementWire } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
+import { germanYear } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
 import { contentDisposition } from '../files/index.ts';
-import { germanYear } from '../../lib/calendar.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { ARCHIVE_KEY_PREFIX, type AgreementArchiveRepository, type ArchivedAgreement } from './repository.ts';
 

@@ -4,9 +4,9 @@
 // sponsor accounts who left it switched on in the settings; guest sponsors too). Every process runs
 // it on a timer; a conditional update of the recipient's send row (modules' repository) decides
 // which process sends, so nobody gets two. `run(at)` is what the timer and the tests call.
-import { germanDay } from '../../lib/calendar.ts';
 import type { Language } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { germanDay } from '../../lib/calendar.ts';
 import { renderFulfilmentDigestMail, type MailPort } from '../../ports/mail/index.ts';
 import type { DomainEvents } from '../domain-events.ts';
 import type { DeliverableRecord, FulfilmentRepository } from './repository.ts';

@@ -3,7 +3,6 @@
 // work them (status, assignee, due date, comments); the sponsor (signed in with the sponsorship's
 // address, or as a guest with the invitation link) sees them, provides the input asked of them and
 // comments. Anyone else gets 404. Every change is logged with who and when, for both parties.
-import { germanDay } from '../../lib/calendar.ts';
 import type {
   BenefitKind,
   DeliverableActivityWire,
@@ -13,6 +12,7 @@ import type {
   SponsorshipDeliverablesResponse,
   UpdateDeliverableRequest,
 } from '@sp/shared';
+import { germanDay } from '../../lib/calendar.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { fail } from '../../lib/errors.ts';
 import type { EventMap } from '../domain-events.ts';

@@ -1,7 +1,7 @@
 // The invoices in a user's data export (GDPR art. 20): the issued invoices addressed to their sponsor
 // address, and those of the organisation they belong to (drafts are working copies and left out).
-import { germanDay } from '../../lib/calendar.ts';
 import type { Db } from '../../db/index.ts';
+import { germanDay } from '../../lib/calendar.ts';
 import { createInvoicesRepository, type InvoiceRecord } from './repository.ts';
 import { statusOf } from './wire.ts';
 

@@ -2,10 +2,10 @@
 // organisation's gap-free numbers, cancellation invoices, the readable PDF with GiroCode, ZUGFeRD and
 // XRechnung, payments, overdue reminders and the sums for the dashboards. The only writer of
 // invoices, invoice_payments and invoice_counters.
-import { germanDay } from '../../lib/calendar.ts';
 import type { OrganiserTasksWire } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
+import { germanDay } from '../../lib/calendar.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import type { BillingSettings } from '../billing/index.ts';
 import { defineModule } from '../kit.ts';

@@ -1,8 +1,8 @@
 // What the parties read: the organisation's invoices (filtered), a sponsorship's invoices (the
 // sponsor sees issued ones only), one invoice, its documents, the sums for the dashboards and the
 // CSV export.
-import { germanDay } from '../../lib/calendar.ts';
 import type { InvoiceListQuery, InvoiceNumbersWire, InvoiceWire } from '@sp/shared';
+import { germanDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
 import type { DocumentKind, DocumentStore } from './documents.ts';

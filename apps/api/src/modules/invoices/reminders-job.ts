@@ -3,8 +3,8 @@
 // organisation's billing settings have reminders switched on and the stage count is not reached.
 // Every process runs it on a timer; a conditional update of the invoice's reminder count decides
 // which process sends a stage, so nobody gets two. `run(at)` is what the timer and the tests call.
-import { germanDay } from '../../lib/calendar.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import { germanDay } from '../../lib/calendar.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import type { BillingSettings } from '../billing/index.ts';
 import { reminderMailOf } from './mail.ts';

@@ -3,9 +3,9 @@
 // next number of the organisation in the same transaction), cancels an issued one by a cancellation
 // invoice with its own number (both stay), and records payments. An issued invoice never changes
 // or disappears. Seller and buyer are read afresh when issuing and then frozen in the snapshot.
-import { addDays, germanDay } from '../../lib/calendar.ts';
 import type { InvoicePatch, PaymentInput } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { addDays, germanDay } from '../../lib/calendar.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { fail } from '../../lib/errors.ts';
