@@ -31,12 +31,23 @@ export const ZMessage = z.object({
 });
 export type MessageWire = z.infer<typeof ZMessage>;
 
+/**
+ * A conversation's last message as the conversation list carries it: the message without what the
+ * row already says (its conversation) or the list does not show (the author's id and name), and a
+ * text cut to a preview (decision 051). The list's size is most of its cost to send.
+ */
+export const ZLastMessage = ZMessage.omit({ conversation_id: true, sender_id: true, sender: true });
+export type LastMessageWire = z.infer<typeof ZLastMessage>;
+
+/** A text message's preview in the list: this many characters at most, then an ellipsis. */
+export const LAST_MESSAGE_PREVIEW_MAX = 200;
+
 export const ZConversation = z.object({
   id: z.number().int(),
   /** The other party: the organisation's name for a sponsor, the sponsor's address for an organisation. */
   other_name: z.string(),
   /** The last message, or null for a conversation without messages yet. */
-  message: ZMessage.nullable(),
+  message: ZLastMessage.nullable(),
   /** Messages of the other side the caller has not read. */
   unread_count: z.number().int().min(0),
   updated_at: z.string(),

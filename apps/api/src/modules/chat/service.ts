@@ -39,7 +39,7 @@ import type { ChatBusEvent, StreamHub } from './stream-hub.ts';
 import { listJson, withChanges, type ConversationListMemory, type ListRow } from './conversation-list-memory.ts';
 import type { ListedConversation } from './conversations-repository.ts';
 import { changedConversations, revisionsOf, type ListState } from './list-changes.ts';
-import { toMessageWire, toUnreadWire } from './wire.ts';
+import { toLastMessageWire, toMessageWire, toUnreadWire } from './wire.ts';
 
 /** Writes a system notification into conversation(organisation, sponsor address), creating it if needed. */
 export type SponsorshipNotifier = (notification: SponsorshipActivity) => Promise<void>;
@@ -57,7 +57,7 @@ function toConversationWire(
   return {
     id: conversation.id,
     other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
-    message: last ? toMessageWire(last, side) : null,
+    message: last ? toLastMessageWire(last, side) : null,
     unread_count:
       otherSide(side) === 'organisation' ? conversation.unreadFromOrganisation : conversation.unreadFromSponsor,
     updated_at: conversation.updatedAt.toISOString(),

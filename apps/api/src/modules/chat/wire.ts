@@ -1,5 +1,5 @@
 // Records to wire objects (snake_case, packages/shared/src/schemas/chat.ts).
-import type { MessageWire, UnreadSummary } from '@sp/shared';
+import { LAST_MESSAGE_PREVIEW_MAX, type LastMessageWire, type MessageWire, type UnreadSummary } from '@sp/shared';
 import type { ChatSide, Counts, MessageRecord } from './repository.ts';
 
 export function toMessageWire(message: MessageRecord, viewerSide: ChatSide): MessageWire {
@@ -10,6 +10,30 @@ export function toMessageWire(message: MessageRecord, viewerSide: ChatSide): Mes
     sender: message.senderName,
     sender_side: message.senderSide,
     message: message.body,
+    type: message.type,
+    sent_at: message.sentAt.toISOString(),
+    is_read: message.readAt !== null,
+    from_me: message.senderSide === viewerSide,
+  };
+}
+
+/** A text cut to the list's preview length, never between the two halves of a surrogate pair. */
+export function previewOf(text: string, max = LAST_MESSAGE_PREVIEW_MAX): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return `${text.slice(0, end).trimEnd()}…`;
+}
+
+/**
+ * The conversation list's last message (decision 051): no conversation id (the row has it), no
+ * author id or name (the list shows neither), a text as a preview. A notification keeps its body:
+ * it is the notice's key and parameters, which the app translates.
+ */
+export function toLastMessageWire(message: MessageRecord, viewerSide: ChatSide): LastMessageWire {
+  return {
+    id: message.id,
+    sender_side: message.senderSide,
+    message: message.type === 'text' ? previewOf(message.body) : message.body,
     type: message.type,
     sent_at: message.sentAt.toISOString(),
     is_read: message.readAt !== null,

@@ -12,6 +12,7 @@ import {
   ZUnreadSummary,
   type ConversationSide,
   type ConversationWire,
+  type LastMessageWire,
   type MessageType,
   type MessageWire,
   type UnreadSummary,
@@ -34,11 +35,14 @@ export type Message = {
   fromMe: boolean;
 };
 
+/** A conversation's last message as the list knows it: a live message keeps its other fields. */
+export type LastMessage = Omit<Message, 'conversationId' | 'senderId' | 'sender'>;
+
 export type Conversation = {
   id: number;
   otherName: string;
-  /** The last message, if any. */
-  message: Message | null;
+  /** The last message, if any; a text from the server is a preview (decision 051). */
+  message: LastMessage | null;
   unreadCount: number;
   updatedAt: string;
 };
@@ -65,11 +69,23 @@ export function toMessage(wire: MessageWire): Message {
   };
 }
 
+function toLastMessage(wire: LastMessageWire): LastMessage {
+  return {
+    id: wire.id,
+    senderSide: wire.sender_side,
+    message: wire.message,
+    type: wire.type,
+    sentAt: wire.sent_at,
+    isRead: wire.is_read,
+    fromMe: wire.from_me,
+  };
+}
+
 export function toConversation(wire: ConversationWire): Conversation {
   return {
     id: wire.id,
     otherName: wire.other_name,
-    message: wire.message ? toMessage(wire.message) : null,
+    message: wire.message ? toLastMessage(wire.message) : null,
     unreadCount: wire.unread_count,
     updatedAt: wire.updated_at,
   };

@@ -59,9 +59,6 @@ const conversation = (id: number, lastId: number): Conversation => ({
   otherName: `c${id}`,
   message: {
     id: lastId,
-    conversationId: id,
-    senderId: null,
-    sender: 'x',
     senderSide: 'sponsor',
     message: 'alt',
     type: 'text',
@@ -71,6 +68,17 @@ const conversation = (id: number, lastId: number): Conversation => ({
   },
   unreadCount: 0,
   updatedAt: '2025-03-05T12:00:00.000Z',
+});
+
+/** One of our own messages, sent and not read yet, in conversation `id`. */
+const ownMessage = (id: number, messageId: number): Message => ({
+  ...conversation(id, messageId).message!,
+  conversationId: id,
+  senderId: 'u-1',
+  sender: 'Verein',
+  senderSide: 'organisation',
+  fromMe: true,
+  isRead: false,
 });
 
 let queryClient: QueryClient;
@@ -149,11 +157,11 @@ describe('startLiveStream', () => {
     queryClient.setQueryData(messagesKey, {
       pages: [
         {
-          messages: [{ ...conversation(1, 6).message!, senderSide: 'organisation', fromMe: true, isRead: false }],
+          messages: [ownMessage(1, 6)],
           hasOlder: true,
         },
         {
-          messages: [{ ...conversation(1, 5).message!, senderSide: 'organisation', fromMe: true, isRead: false }],
+          messages: [ownMessage(1, 5)],
           hasOlder: false,
         },
       ],

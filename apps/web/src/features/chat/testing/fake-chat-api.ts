@@ -3,6 +3,7 @@
 import {
   MESSAGES_HAS_MORE_HEADER,
   MESSAGES_PAGE_SIZE_DEFAULT,
+  ZLastMessage,
   type ConversationWire,
   type MessageWire,
 } from '@sp/shared';
@@ -29,14 +30,16 @@ export function messageWire(overrides: Partial<MessageWire> = {}): MessageWire {
   };
 }
 
+/** A list row; a full message given as its last one is cut to what the list carries, as the server does. */
 export function conversationWire(overrides: Partial<ConversationWire> = {}): ConversationWire {
+  const { message = null, ...rest } = overrides;
   return {
     id: 1,
     other_name: 'sponsor@firma.de',
-    message: null,
+    message: message && ZLastMessage.parse(message),
     unread_count: 0,
     updated_at: '2025-03-05T13:07:00.000Z',
-    ...overrides,
+    ...rest,
   };
 }
 
