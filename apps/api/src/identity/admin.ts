@@ -22,7 +22,7 @@ export async function adminCreateUser(
     language?: Language;
   },
 ): Promise<{ sub: string }> {
-  assertNewPassword(input.temporaryPassword, {
+  await assertNewPassword(input.temporaryPassword, {
     email: input.email,
     language: input.language ?? ctx.settings.defaultLanguage,
   });

@@ -3,9 +3,12 @@
 // organisation (OWASP ASVS 5.0 V6.2; the shared rule in @sp/shared/password-strength, which the web
 // app shows while typing). Refused as Cognito refuses a policy breach, InvalidPasswordException, with
 // the reason in the user's language.
+//
+// The strength check and its word lists are imported on the first new password, not at start: they
+// were about 7 MB of the 39 MB heap an idle server held, for a check that runs at sign-up and on
+// password changes only (decision 016).
 import type { Language, PasswordRefusal } from '@sp/shared';
 import { passwordUserInputs } from '@sp/shared';
-import { checkPasswordStrength } from '@sp/shared/password-strength';
 import { invalidPassword } from './errors.ts';
 import { assertPasswordPolicy } from './passwords.ts';
 
@@ -31,11 +34,12 @@ export function passwordRefusalText(reason: PasswordRefusal, language: Language)
  * Throws InvalidPasswordException unless `password` meets the character classes and the strength
  * rule for a user with this address (and organisation, when known).
  */
-export function assertNewPassword(
+export async function assertNewPassword(
   password: string,
   user: { email: string; organisationName?: string | null; language: Language },
-): void {
+): Promise<void> {
   assertPasswordPolicy(password);
+  const { checkPasswordStrength } = await import('@sp/shared/password-strength');
   const verdict = checkPasswordStrength(password, passwordUserInputs(user.email, user.organisationName));
   if (verdict.reason)
     throw invalidPassword(

@@ -51,7 +51,7 @@ export const confirmForgotPassword = defineOperation(
     assertClient(ctx, input.ClientId);
     await claimAddress(ctx, 'code_submission', request.ip);
     const user = await findUser(ctx, input.Username.trim());
-    assertNewPassword(input.Password, {
+    await assertNewPassword(input.Password, {
       email: user?.email ?? input.Username.trim(),
       organisationName: user ? await ctx.organisationNameOf(user.sub) : null,
       language: languageFor(input.ClientMetadata, user?.attributes, ctx.settings.defaultLanguage),
@@ -83,7 +83,7 @@ export const changePassword = defineOperation(
   }),
   async (ctx, input) => {
     const { user, claims } = await authorise(ctx, input.AccessToken);
-    assertNewPassword(input.ProposedPassword, {
+    await assertNewPassword(input.ProposedPassword, {
       email: user.email,
       organisationName: await ctx.organisationNameOf(user.sub),
       language: languageFor(undefined, user.attributes, ctx.settings.defaultLanguage),

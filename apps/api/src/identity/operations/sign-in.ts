@@ -239,7 +239,7 @@ export const respondToAuthChallenge = defineOperation(
         .filter(([name]) => name.startsWith('userAttributes.'))
         .map(([name, value]) => ({ Name: name.slice('userAttributes.'.length), Value: value }));
       const { attributes } = parseAttributes(offered, { ignoreReadOnly: true });
-      assertNewPassword(newPassword, {
+      await assertNewPassword(newPassword, {
         email: user.email,
         organisationName: await ctx.organisationNameOf(user.sub),
         language: languageFor(input.ClientMetadata, user.attributes, ctx.settings.defaultLanguage),

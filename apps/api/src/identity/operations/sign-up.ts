@@ -32,7 +32,7 @@ export const signUp = defineOperation(
     if (!looksLikeEmail(email)) throw invalidParameter('Username should be an email.');
     const { attributes } = parseAttributes(input.UserAttributes ?? []);
     const language = languageFor(input.ClientMetadata, attributes, ctx.settings.defaultLanguage);
-    assertNewPassword(input.Password, { email, language });
+    await assertNewPassword(input.Password, { email, language });
     const passwordHash = await hashPassword(input.Password, ctx.hashing);
 
     const now = ctx.clock();
