@@ -2,18 +2,25 @@
 import { LAST_MESSAGE_PREVIEW_MAX, type LastMessageWire, type MessageWire, type UnreadSummary } from '@sp/shared';
 import type { ChatSide, Counts, MessageRecord } from './repository.ts';
 
-export function toMessageWire(message: MessageRecord, viewerSide: ChatSide): MessageWire {
+/** The fields a message and the list's last message share; `text` is the body or its preview. */
+function sharedFields(message: MessageRecord, viewerSide: ChatSide, text: string): LastMessageWire {
   return {
     id: message.id,
-    conversation_id: message.conversationId,
-    sender_id: message.senderId,
-    sender: message.senderName,
     sender_side: message.senderSide,
-    message: message.body,
+    message: text,
     type: message.type,
     sent_at: message.sentAt.toISOString(),
     is_read: message.readAt !== null,
     from_me: message.senderSide === viewerSide,
+  };
+}
+
+export function toMessageWire(message: MessageRecord, viewerSide: ChatSide): MessageWire {
+  return {
+    conversation_id: message.conversationId,
+    sender_id: message.senderId,
+    sender: message.senderName,
+    ...sharedFields(message, viewerSide, message.body),
   };
 }
 
@@ -30,15 +37,7 @@ export function previewOf(text: string, max = LAST_MESSAGE_PREVIEW_MAX): string 
  * it is the notice's key and parameters, which the app translates.
  */
 export function toLastMessageWire(message: MessageRecord, viewerSide: ChatSide): LastMessageWire {
-  return {
-    id: message.id,
-    sender_side: message.senderSide,
-    message: message.type === 'text' ? previewOf(message.body) : message.body,
-    type: message.type,
-    sent_at: message.sentAt.toISOString(),
-    is_read: message.readAt !== null,
-    from_me: message.senderSide === viewerSide,
-  };
+  return sharedFields(message, viewerSide, message.type === 'text' ? previewOf(message.body) : message.body);
 }
 
 export const toUnreadWire = (...parts: Counts[]): UnreadSummary => ({

@@ -54,21 +54,6 @@ export type MessagePages = InfiniteData<MessagePage>;
 
 export type { UnreadSummary };
 
-export function toMessage(wire: MessageWire): Message {
-  return {
-    id: wire.id,
-    conversationId: wire.conversation_id,
-    senderId: wire.sender_id,
-    sender: wire.sender,
-    senderSide: wire.sender_side,
-    message: wire.message,
-    type: wire.type,
-    sentAt: wire.sent_at,
-    isRead: wire.is_read,
-    fromMe: wire.from_me,
-  };
-}
-
 function toLastMessage(wire: LastMessageWire): LastMessage {
   return {
     id: wire.id,
@@ -78,6 +63,15 @@ function toLastMessage(wire: LastMessageWire): LastMessage {
     sentAt: wire.sent_at,
     isRead: wire.is_read,
     fromMe: wire.from_me,
+  };
+}
+
+export function toMessage(wire: MessageWire): Message {
+  return {
+    ...toLastMessage(wire),
+    conversationId: wire.conversation_id,
+    senderId: wire.sender_id,
+    sender: wire.sender,
   };
 }
 
