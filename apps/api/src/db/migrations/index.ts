@@ -15,6 +15,7 @@ import { agreementArchive } from './0011_agreement_archive.ts';
 import { readRevisions } from './0012_read_revisions.ts';
 import { chatListRevisions } from './0013_chat_list_revisions.ts';
 import { chatListChanges } from './0027_chat_list_changes.ts';
+import { chatListBumpsPerStatement } from './0032_chat_list_bumps_per_statement.ts';
 import { sponsorVatIdLength } from './0028_sponsor_vat_id_length.ts';
 import { identityAddressLimits } from './0014_identity_address_limits.ts';
 import { packages } from './0015_packages.ts';
@@ -64,5 +65,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0027_chat_list_changes': chatListChanges(engine),
     '0028_sponsor_vat_id_length': sponsorVatIdLength(engine),
     '0029_one_invoice_draft': oneInvoiceDraft(),
+    '0032_chat_list_bumps_per_statement': chatListBumpsPerStatement(engine),
   };
 }

@@ -23,7 +23,11 @@ export const chatModule = defineModule({
   name: 'chat',
   ports: ['db', 'database', 'events', 'mail', 'config', 'log', 'clock', 'readCache', 'tokenKeys'],
   setup: ({ db, database, events, mail, config, log, clock, readCache, tokenKeys, use, onClose }) => {
-    const repo = createChatRepository(db, database.engine);
+    const repo = createChatRepository(db, database.engine, {
+      // One bad message fails a batch and the others are written one by one: told, since every
+      // batch failing would cost a transaction per message without any error reaching a user.
+      onBatchRetried: (error, size) => log.warn({ err: error, size }, 'chat message batch failed, written one by one'),
+    });
     const guests = use('invitations', 'guestLinks');
     const hub = createStreamHub({ repo, events, log });
     const messagesClock = createChatClock({ trustMs: MESSAGES_TRUSTED_MS });

@@ -6,7 +6,7 @@
 import type { Engine } from '../../db/column-types.ts';
 import type { Db } from '../../db/index.ts';
 import { createConversationsRepository } from './conversations-repository.ts';
-import { createMessageWriter } from './message-writer.ts';
+import { createMessageWriter, type MessageWriterOptions } from './message-writer.ts';
 import { createMessagesRepository } from './messages-repository.ts';
 import { createNoticesRepository } from './notices-repository.ts';
 import { createUnreadRepository } from './unread-repository.ts';
@@ -14,10 +14,10 @@ import { createUnreadRepository } from './unread-repository.ts';
 export { otherSide } from './records.ts';
 export type { ChatSide, ConversationRecord, ConversationScope, Counts, Membership, MessageRecord } from './records.ts';
 
-export function createChatRepository(db: Db, engine: Engine) {
+export function createChatRepository(db: Db, engine: Engine, writerOptions: MessageWriterOptions = {}) {
   return {
     ...createConversationsRepository(db, engine),
-    ...createMessageWriter(db, engine),
+    ...createMessageWriter(db, engine, writerOptions),
     ...createMessagesRepository(db),
     ...createUnreadRepository(db),
     ...createNoticesRepository(db),
