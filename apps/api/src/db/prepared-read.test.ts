@@ -171,6 +171,21 @@ describe('preparedRead answers kept until a write on SQLite', () => {
     expect(await read(2)).toEqual([{ name: 'Bernd' }]);
   });
 
+  it('keeps nothing of a read made with memo: false', async () => {
+    const read = preparedRead(
+      db,
+      (id: number) => db.selectFrom('prepared_read_probe').select('name').where('id', '=', id),
+      { memo: false },
+    );
+    await read(1);
+    const first = await read(1);
+    const hits = database.memoHits!();
+    const again = await read(1);
+    expect(again).toEqual([{ name: 'Anna' }]);
+    expect(database.memoHits!()).toBe(hits);
+    expect(again).not.toBe(first);
+  });
+
   it('drops the answers on a write of this process, also one with RETURNING, and on a commit', async () => {
     const read = nameOf();
     expect(await read(1)).toEqual([{ name: 'Anna' }]);

@@ -29,17 +29,19 @@ export const preparedReadsNotKept = (): string[] => [...notKept];
  * `db` should be the handle's Kysely instance (not a transaction) for the statement to be named.
  * `dependsOn` maps the tables the SQL names to what its answer depends on in the read memo (e.g.
  * `factsOnly`, written-tables.ts: the answer selects a conversation's facts, not its activity).
+ * `memo: false` keeps the answers out of the read memo (bounded by count, not bytes): for reads whose
+ * answers are large and kept elsewhere already.
  */
 export function preparedRead<Args extends readonly unknown[], Row>(
   db: Executor,
   build: (...args: Args) => Compilable<Row>,
-  options: { dependsOn?: (tables: readonly string[]) => readonly string[] } = {},
+  options: { dependsOn?: (tables: readonly string[]) => readonly string[]; memo?: boolean } = {},
 ): (...args: Args) => Promise<Row[]> {
   // undefined: not compiled yet; null: this query cannot be reused.
   let kept: CompiledQuery<Row> | null | undefined;
   let tables: readonly string[] | undefined;
   // On SQLite the answers are kept until the next write (sqlite-read-memo.ts).
-  const memo = readMemoOf(db);
+  const memo = options.memo === false ? undefined : readMemoOf(db);
   return async (...args) => {
     if (kept) {
       const reusable = kept;

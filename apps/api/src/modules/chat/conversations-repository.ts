@@ -131,7 +131,6 @@ export function createConversationsRepository(db: Db, engine: Engine) {
     return listStateOf(scope, of(address), of(organisation));
   };
 
-  /** The scope's conversations with their newest message, newest activity first; only `ids` when given. */
   // The list's reads as named statements (decision 052): one per shape of scope, with and without
   // ids. Unnamed, PostgreSQL parsed and planned the list again on every read after a post, about
   // 0.6 of its 1.1 ms. The scope's values and the ids are the bind parameters, in that order.
@@ -168,12 +167,15 @@ export function createConversationsRepository(db: Db, engine: Engine) {
     const key = `${shape}:${byIds}`;
     let read = listedReads.get(key);
     if (!read) {
-      read = preparedRead(db, (...params: unknown[]) => listedQuery(shape, byIds, params));
+      // Not in the read memo: a list's rows are kept by the list memory (bounded by bytes), and the
+      // memo, bounded by its number of answers, would keep whole lists of every user besides.
+      read = preparedRead(db, (...params: unknown[]) => listedQuery(shape, byIds, params), { memo: false });
       listedReads.set(key, read);
     }
     return read;
   };
 
+  /** The scope's conversations with their newest message, newest activity first; only `ids` when given. */
   const listed = async (scope: ConversationScope, ids?: readonly number[]): Promise<ListedConversation[]> => {
     const [shape, params] = scopeParams(scope);
     const rows = ids
