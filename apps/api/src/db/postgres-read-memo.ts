@@ -131,13 +131,16 @@ export function createPostgresReadMemo(options: {
     listening = true;
   };
 
-  const memo = createReadMemo(() => {
-    if (!started) {
-      started = true;
-      void connect();
-    }
-    return listening ? String(reconnects) : null;
-  });
+  const memo = createReadMemo(
+    () => {
+      if (!started) {
+        started = true;
+        void connect();
+      }
+      return listening ? String(reconnects) : null;
+    },
+    { byTable: true },
+  );
 
   /** The tables a write statement's text names, with what they reach; 'all' when that is not known. */
   const writtenBy = (tables: string[]) => (reach ? reach.reach(tables) : 'all');

@@ -23,6 +23,13 @@ export type ReadMemo = {
   ): Promise<Row[]>;
   /** These tables were (or are being) written, or 'all' when it is not known which: answers that read them are dropped. */
   changed(tables: Iterable<string> | 'all'): void;
+  /**
+   * Calls `listener` each time `table` is noted as written (or every table is): only where writes are
+   * noted by table (PostgreSQL); undefined where a stamp moves instead (SQLite).
+   */
+  watch?: (table: string, listener: () => void) => void;
+  /** What `changed` was not told: moves when the engine may have missed writes (null: cannot tell now). */
+  stamp(): string | null;
   /** Answers taken from the memo so far (tests). */
   hits(): number;
   /** Reads that joined one already running so far (tests). */
@@ -43,8 +50,12 @@ export function tablesReadBy(sql: string): string[] {
 type Entry = { rows: readonly unknown[]; tables: readonly string[]; readAt: number };
 type Running = { rows: Promise<readonly unknown[]>; tables: readonly string[]; readAt: number; stamp: string };
 
-export function createReadMemo(stampNow: () => string | null): ReadMemo {
+export function createReadMemo(stampNow: () => string | null, options: { byTable?: boolean } = {}): ReadMemo {
   let hits = 0;
+  const watchers = new Map<string, (() => void)[]>();
+  const tell = (table: string) => {
+    for (const listener of watchers.get(table) ?? []) listener();
+  };
   let joined = 0;
   let stamp: string | null = null;
   const entries = new Map<string, Entry>();
@@ -105,7 +116,14 @@ export function createReadMemo(stampNow: () => string | null): ReadMemo {
       clock++;
       if (tables === 'all') changedAt.set(ANY, clock);
       else for (const table of tables) changedAt.set(table, clock);
+      if (watchers.size === 0) return;
+      if (tables === 'all') for (const table of watchers.keys()) tell(table);
+      else for (const table of new Set(tables)) tell(table);
     },
+    watch: options.byTable
+      ? (table, listener) => watchers.set(table, [...(watchers.get(table) ?? []), listener])
+      : undefined,
+    stamp: stampNow,
     hits: () => hits,
     joined: () => joined,
   };

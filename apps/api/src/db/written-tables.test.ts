@@ -2,7 +2,15 @@
 // what they reach through triggers and cascades, and which kept answers a write drops.
 import { describe, expect, it } from 'vitest';
 import { createReadMemo, tablesReadBy } from './read-memo.ts';
-import { effectOf, functionWrites, tablesWrittenByBody, writeReach } from './written-tables.ts';
+import {
+  ACTIVITY_ONLY,
+  effectOf,
+  functionWrites,
+  LIST_TOLD,
+  tablesWrittenByBody,
+  withFacts,
+  writeReach,
+} from './written-tables.ts';
 
 describe('the tables a statement writes', () => {
   it('names the tables of INSERT, UPDATE, DELETE, TRUNCATE, MERGE and of writes in a WITH', () => {
@@ -98,6 +106,26 @@ describe('the tables a statement writes', () => {
   });
 });
 
+describe('what a write changes besides its tables', () => {
+  it("adds a conversation's facts and the lists' untold changes, unless the statement carries their marker", () => {
+    const reached = ['messages', 'conversations', 'chat_list_revisions'];
+    expect(withFacts(reached, 'insert into messages ...')).toEqual([
+      ...reached,
+      'conversation_facts',
+      'chat_lists_untold',
+    ]);
+    expect(withFacts(reached, `update conversations ... ${ACTIVITY_ONLY}`)).toEqual([...reached, 'chat_lists_untold']);
+    expect(withFacts(reached, `update conversations ... ${ACTIVITY_ONLY + LIST_TOLD}`)).toEqual(reached);
+    expect(withFacts(['organisations', 'chat_list_revisions'], `update organisations ... ${LIST_TOLD}`)).toEqual([
+      'organisations',
+      'chat_list_revisions',
+    ]);
+    // Another process's notice names the table alone: everything derived from it changed.
+    expect(withFacts(['chat_list_revisions'])).toEqual(['chat_list_revisions', 'chat_lists_untold']);
+    expect(withFacts(['events'])).toEqual(['events']);
+  });
+});
+
 describe('the read memo by table', () => {
   const load = (rows: unknown[]) => () => Promise.resolve(rows);
 
@@ -164,6 +192,21 @@ describe('the read memo by table', () => {
     const failed = memo.rows(text, [], () => Promise.reject(new Error('connection lost')));
     await expect(failed).rejects.toThrow('connection lost');
     expect(await memo.rows(text, [], load([{ one: 1 }]))).toEqual([{ one: 1 }]);
+  });
+
+  it('tells the watchers of a table when it or every table is written, where writes are noted by table', () => {
+    const memo = createReadMemo(() => 'stamp', { byTable: true });
+    const told: string[] = [];
+    memo.watch!('chat_lists_untold', () => told.push('untold'));
+    memo.watch!('chat_lists_untold', () => told.push('second'));
+    memo.changed(['conversations', 'chat_list_revisions']);
+    expect(told).toEqual([]);
+    memo.changed(['chat_list_revisions', 'chat_lists_untold', 'chat_lists_untold']);
+    expect(told).toEqual(['untold', 'second']);
+    memo.changed('all');
+    expect(told).toEqual(['untold', 'second', 'untold', 'second']);
+    // A stamp instead (SQLite): nothing to watch.
+    expect(createReadMemo(() => 'stamp').watch).toBeUndefined();
   });
 
   it('drops an answer whose SQL names no table on any write', async () => {

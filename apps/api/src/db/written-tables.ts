@@ -22,22 +22,39 @@ export type StatementEffect =
  */
 export const ACTIVITY_ONLY = '/* sp:activity-only */';
 
-/** Tables whose facts readers may depend on apart from the rest of the row (by a table of that name). */
-const FACTS_OF: Readonly<Record<string, string>> = { conversations: 'conversation_facts' };
+/**
+ * Ends a chat write whose changes to the conversation lists the chat service tells its list clock
+ * itself, conversation by conversation, once it has committed (a message batch, a read mark;
+ * decision 053). Any other write that reaches `chat_list_revisions` counts as `chat_lists_untold`.
+ */
+export const LIST_TOLD = '/* sp:list-told */';
 
-/** What a write to `tables` changes: with the facts of each, unless the statement is marked activity-only. */
+/**
+ * What readers may depend on apart from a table's whole rows, by a table of that name: a
+ * conversation's facts, and the lists' changes no one told the list clock of. A write to the table
+ * changes it too, unless the statement ends with the marker.
+ */
+const DERIVED: Readonly<Record<string, { table: string; unlessMarked: string }>> = {
+  conversations: { table: 'conversation_facts', unlessMarked: ACTIVITY_ONLY },
+  chat_list_revisions: { table: 'chat_lists_untold', unlessMarked: LIST_TOLD },
+};
+
+/**
+ * What a write to `tables` changes: with what is derived from each (DERIVED), unless the statement
+ * carries that derivation's marker. Without a text (another process's notice) always with them.
+ */
 export function withFacts(tables: Iterable<string>, text = ''): string[] {
   const changed = [...tables];
-  if (text.includes(ACTIVITY_ONLY)) return changed;
-  for (const table of changed) {
-    const facts = FACTS_OF[table];
-    if (facts) changed.push(facts);
+  for (const table of [...changed]) {
+    const derived = DERIVED[table];
+    if (derived && !text.includes(derived.unlessMarked)) changed.push(derived.table);
   }
   return changed;
 }
 
 /** `tables` (what a read names) with each table that has facts read as its facts only. */
-export const factsOnly = (tables: readonly string[]): string[] => tables.map((table) => FACTS_OF[table] ?? table);
+export const factsOnly = (tables: readonly string[]): string[] =>
+  tables.map((table) => (table === 'conversations' ? DERIVED.conversations!.table : table));
 
 const WRITES =
   /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into)\s+(?:only\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?/gi;

@@ -5,11 +5,18 @@
 // checked and serialized whole after nearly every post, most of the server's work on PostgreSQL.
 // Bounded by bytes, least recently used first out; losing an entry only costs one whole read.
 import type { ListRevisions } from './list-changes.ts';
+import type { ListMark } from './list-clock.ts';
 
 /** One conversation of a list as sent, with what the list is ordered by. */
 export type ListRow = { id: number; updatedAt: number; json: string };
 
-type Entry = { revisions: ListRevisions; rows: readonly ListRow[]; bytes: number };
+/**
+ * What a kept list was read at: the list scopes' revisions (null: not read with it), and where the
+ * list clock stood (decision 053; null: not told).
+ */
+export type ListReadAt = { revisions: ListRevisions | null; told: ListMark | null };
+
+type Entry = ListReadAt & { rows: readonly ListRow[]; bytes: number };
 
 /** The list's order: newest activity first, then the higher id (as the list's SQL orders it). */
 const newestFirst = (a: ListRow, b: ListRow) => b.updatedAt - a.updatedAt || b.id - a.id;
@@ -47,11 +54,11 @@ export function createConversationListMemory(options: { maxBytes: number }) {
       return entry;
     },
 
-    set(key: string, revisions: ListRevisions, rows: readonly ListRow[]): void {
+    set(key: string, readAt: ListReadAt, rows: readonly ListRow[]): void {
       remove(key);
       const size = rows.reduce((sum, row) => sum + 2 * row.json.length + 32, 2 * key.length);
       if (size > options.maxBytes / 4) return; // one huge list must not empty the memory
-      entries.set(key, { revisions, rows, bytes: size });
+      entries.set(key, { ...readAt, rows, bytes: size });
       bytes += size;
       while (bytes > options.maxBytes) remove(entries.keys().next().value as string);
     },

@@ -1,11 +1,13 @@
 // Chat between an organisation and a sponsor address, its live stream (SSE) and its e-mail notices.
 // Writes each sponsorship's activity into its conversation; offers its streams to the notifications.
+import { readMemoOf } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
 import { createChatAccess } from './access.ts';
 import { createConversationListMemory } from './conversation-list-memory.ts';
 import { createChatRepository } from './repository.ts';
 import { chatRoutes } from './routes.ts';
 import { createChatClock } from './chat-clock.ts';
+import { createListClock } from './list-clock.ts';
 import { createChatService } from './service.ts';
 import { createStreamHub, type StreamHub } from './stream-hub.ts';
 import { createStreamTickets, STREAM_TICKETS } from './stream-tickets.ts';
@@ -45,6 +47,8 @@ export const chatModule = defineModule({
       log,
       listMemory: createConversationListMemory({ maxBytes: LIST_MEMORY_BYTES }),
       messagesClock,
+      // The read memo says which writes reach the lists untold (PostgreSQL); none on SQLite: no clock.
+      listClock: createListClock(readMemoOf(db) ?? { stamp: () => null }),
       clock,
     });
     events.subscribe('sponsorship.activity', chat.postSponsorshipNotification);

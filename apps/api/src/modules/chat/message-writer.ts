@@ -2,7 +2,7 @@
 // counter in the same transaction (decision 007). Inserts are group commits: those that arrive
 // together share one transaction and one sync; on PostgreSQL a batch is one statement (decisions 014, 032).
 import { sql } from 'kysely';
-import { ACTIVITY_ONLY } from '../../db/written-tables.ts';
+import { ACTIVITY_ONLY, LIST_TOLD } from '../../db/written-tables.ts';
 import type { Engine } from '../../db/column-types.ts';
 import type { Db } from '../../db/index.ts';
 import { statementNamesOf } from '../../db/named-statements.ts';
@@ -29,7 +29,13 @@ const messageRow = (message: Omit<MessageRecord, 'id'>) => ({
 
 /** One message and its conversation's activity, newest id and unread counter, inside `trx`. */
 const writeMessage = async (trx: Db, message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> => {
-  const row = await trx.insertInto('messages').values(messageRow(message)).returning('id').executeTakeFirstOrThrow();
+  // Told: the chat service moves the list clock once the message is stored (decision 053).
+  const row = await trx
+    .insertInto('messages')
+    .values(messageRow(message))
+    .returning('id')
+    .modifyEnd(sql.raw(LIST_TOLD))
+    .executeTakeFirstOrThrow();
   const counted = message.readAt === null && message.senderSide !== 'system' ? unreadColumn(message.senderSide) : null;
   await trx
     .updateTable('conversations')
@@ -51,7 +57,7 @@ const writeMessage = async (trx: Db, message: Omit<MessageRecord, 'id'>): Promis
       ...(message.senderSide !== 'system' ? { last_participant_side: message.senderSide } : {}),
     }))
     .where('id', '=', message.conversationId)
-    .modifyEnd(sql.raw(ACTIVITY_ONLY))
+    .modifyEnd(sql.raw(ACTIVITY_ONLY + LIST_TOLD))
     .execute();
   return { ...message, id: row.id };
 };
@@ -131,7 +137,7 @@ const writeBatch = async (db: Db, messages: Omit<MessageRecord, 'id'>[]): Promis
       from v join numbered n on n.ord = v.last_ord
       where c.id = v.id
     )
-    select n.id from numbered n order by n.ord ${sql.raw(ACTIVITY_ONLY)}`.compile(db);
+    select n.id from numbered n order by n.ord ${sql.raw(ACTIVITY_ONLY + LIST_TOLD)}`.compile(db);
   statementNamesOf(db)?.register(batch.sql);
   const reserved = await db.executeQuery(batch);
   const ids = reserved.rows.map((row) => Number(row.id));

@@ -2,7 +2,7 @@
 // and the one notice slot per conversation and side and hour, claimed atomically.
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import { ACTIVITY_ONLY } from '../../db/written-tables.ts';
+import { ACTIVITY_ONLY, LIST_TOLD } from '../../db/written-tables.ts';
 import { fromDbBool, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 import type { ChatSide } from './records.ts';
 
@@ -64,7 +64,8 @@ export function createNoticesRepository(db: Db) {
         .set({ [column]: toDbTime(now) })
         .where('id', '=', conversationId)
         .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<=', toDbTime(notBefore))]))
-        .modifyEnd(sql.raw(ACTIVITY_ONLY))
+        // Told, with nothing to tell: no list shows when a notice went (decision 053).
+        .modifyEnd(sql.raw(ACTIVITY_ONLY + LIST_TOLD))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

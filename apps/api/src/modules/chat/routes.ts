@@ -75,7 +75,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
       },
       async (request, reply) => {
         const caller = requireUser(request);
-        const { participant, list } = await access.userWithListState({ sub: caller.sub, email: caller.email });
+        const who = { sub: caller.sub, email: caller.email };
+        // The list clock tells the version (decision 053): the membership alone, which the read memo keeps.
+        if (chat.listVersionsTold())
+          return readCache.sendJson(reply, await chat.conversationsListing(await access.user(who)));
+        const { participant, list } = await access.userWithListState(who);
         return readCache.sendJson(reply, await chat.conversationsListing(participant, list));
       },
     );

@@ -7,7 +7,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MESSAGES_HAS_MORE_HEADER,
-  ZConversation,
   type ConversationWire,
   type Language,
   type MessagesPage,
@@ -18,14 +17,7 @@ import { fail } from '../../lib/errors.ts';
 import { renderChatNoticeMail, type MailPort } from '../../ports/mail/index.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import type { DomainEvents, SponsorshipActivity } from '../domain-events.ts';
-import {
-  ORGANISER_ROLES,
-  scopeOf,
-  sideOf,
-  type ChatGuestLinks,
-  type Participant,
-  type UserParticipant,
-} from './access.ts';
+import { ORGANISER_ROLES, sideOf, type ChatGuestLinks, type Participant, type UserParticipant } from './access.ts';
 import {
   otherSide,
   type ChatRepository,
@@ -34,12 +26,12 @@ import {
   type MessageRecord,
 } from './repository.ts';
 import type { ChatClock } from './chat-clock.ts';
+import type { ListClock } from './list-clock.ts';
 import type { ConversationFacts } from './records.ts';
 import type { ChatBusEvent, StreamHub } from './stream-hub.ts';
-import { listJson, withChanges, type ConversationListMemory, type ListRow } from './conversation-list-memory.ts';
-import type { ListedConversation } from './conversations-repository.ts';
-import { changedConversations, revisionsOf, type ListState } from './list-changes.ts';
-import { toLastMessageWire, toMessageWire, toUnreadWire } from './wire.ts';
+import type { ConversationListMemory } from './conversation-list-memory.ts';
+import { createConversationLists } from './conversation-lists.ts';
+import { toConversationWire, toMessageWire, toUnreadWire } from './wire.ts';
 
 /** Writes a system notification into conversation(organisation, sponsor address), creating it if needed. */
 export type SponsorshipNotifier = (notification: SponsorshipActivity) => Promise<void>;
@@ -47,22 +39,6 @@ export type SponsorshipNotifier = (notification: SponsorshipActivity) => Promise
 const HOUR_MS = 60 * 60 * 1000;
 const MAX_NOTICE_SLOTS = 10_000;
 export const SYSTEM_SENDER = 'system';
-
-/** A conversation as `side` sees it, with its newest message; unread: the other side's messages. */
-function toConversationWire(
-  conversation: ConversationRecord,
-  side: ChatSide,
-  last: MessageRecord | null | undefined,
-): ConversationWire {
-  return {
-    id: conversation.id,
-    other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
-    message: last ? toLastMessageWire(last, side) : null,
-    unread_count:
-      otherSide(side) === 'organisation' ? conversation.unreadFromOrganisation : conversation.unreadFromSponsor,
-    updated_at: conversation.updatedAt.toISOString(),
-  };
-}
 
 export function createChatService(deps: {
   repo: ChatRepository;
@@ -76,9 +52,12 @@ export function createChatService(deps: {
   listMemory: ConversationListMemory;
   /** The messages' versions (decision 043); moved here by this process's writes, by index.ts for the bus's. */
   messagesClock: ChatClock;
+  /** The lists' versions (decision 053); moved here by this process's told writes. */
+  listClock: ListClock;
   clock?: () => Date;
 }) {
-  const { repo, events, hub, log, listMemory, messagesClock } = deps;
+  const { repo, events, hub, log, messagesClock, listClock } = deps;
+  const lists = createConversationLists({ repo, listMemory: deps.listMemory, listClock });
   const now = deps.clock ?? (() => new Date());
   const background = new Set<Promise<void>>();
   // Per conversation and side: until when a notice slot is surely taken. A slot's time only moves
@@ -167,6 +146,7 @@ export function createChatService(deps: {
   const store = async (conversation: ConversationFacts, message: Omit<MessageRecord, 'id' | 'conversationId'>) => {
     const stored = await repo.insertMessage({ ...message, conversationId: conversation.id });
     messagesClock.moved(conversation.id);
+    listClock.moved(conversation);
     // This process's streams get the event at once (the bus hands it over before it sends it on);
     // the answer does not wait for it to be sent to the other processes (PostgreSQL: a NOTIFY
     // statement, shared by the posts meanwhile), which under load was a post's longest wait.
@@ -202,29 +182,6 @@ export function createChatService(deps: {
   };
 
   /**
-   * GET /conversation, GET /token/conversation: newest activity first, as JSON. A list this process
-   * answered before is brought up to date from the conversations bumped since (decision 034).
-   */
-  const listJsonOf = async (participant: Participant, key: string, state: ListState): Promise<Buffer> => {
-    const scope = scopeOf(participant);
-    const toRow = ({ conversation, last }: ListedConversation): ListRow => ({
-      id: conversation.id,
-      updatedAt: conversation.updatedAt.getTime(),
-      json: JSON.stringify(
-        ZConversation.parse(toConversationWire(conversation, sideOf(participant, conversation) ?? 'sponsor', last)),
-      ),
-    });
-    const before = listMemory.get(key);
-    const changed = before ? changedConversations(before.revisions, state) : null;
-    const rows =
-      before && changed
-        ? withChanges(before.rows, changed, (await repo.listConversationsByIds(scope, [...changed])).map(toRow))
-        : (await repo.listConversations(scope)).map(toRow);
-    listMemory.set(key, revisionsOf(state), rows);
-    return listJson(rows);
-  };
-
-  /**
    * GET /conversation/{id}: a page of the messages, oldest first. Reading the newest page marks the
    * other side's messages read. An older page (`before`) does not: its cursor comes from a newest
    * page read before it, which marked them, and a message that came in since is not on it; the
@@ -238,6 +195,7 @@ export function createChatService(deps: {
     const upTo = page.before === undefined ? await repo.markRead(conversation.id, side, now()) : null;
     if (upTo !== null) {
       messagesClock.moved(conversation.id);
+      listClock.moved(conversation);
       await publish({
         k: 'read',
         c: conversation.id,
@@ -254,15 +212,11 @@ export function createChatService(deps: {
   return {
     postSponsorshipNotification,
 
-    /**
-     * GET /conversation for the read cache (lib/read-cache.ts, sendJson): key, version read first
-     * (or given, when the access check read it), and the list's JSON.
-     */
-    async conversationsListing(participant: Participant, list?: ListState) {
-      const state = list ?? (await repo.listState(scopeOf(participant)));
-      const key = `conversations:${JSON.stringify(scopeOf(participant))}`;
-      return { key, version: state.version, load: async () => ({ json: await listJsonOf(participant, key, state) }) };
-    },
+    /** GET /conversation, GET /token/conversation for the read cache (conversation-lists.ts). */
+    conversationsListing: lists.listing,
+
+    /** Whether the list clock tells lists' versions now: the caller need not read them with the membership. */
+    listVersionsTold: lists.told,
 
     /**
      * GET /conversation/{id} for the read cache: the messages' version is the conversation's revision

@@ -1,6 +1,12 @@
 // Records to wire objects (snake_case, packages/shared/src/schemas/chat.ts).
-import { LAST_MESSAGE_PREVIEW_MAX, type LastMessageWire, type MessageWire, type UnreadSummary } from '@sp/shared';
-import type { ChatSide, Counts, MessageRecord } from './repository.ts';
+import {
+  LAST_MESSAGE_PREVIEW_MAX,
+  type ConversationWire,
+  type LastMessageWire,
+  type MessageWire,
+  type UnreadSummary,
+} from '@sp/shared';
+import { otherSide, type ChatSide, type ConversationRecord, type Counts, type MessageRecord } from './repository.ts';
 
 /** The fields a message and the list's last message share; `text` is the body or its preview. */
 function sharedFields(message: MessageRecord, viewerSide: ChatSide, text: string): LastMessageWire {
@@ -45,3 +51,19 @@ export const toUnreadWire = (...parts: Counts[]): UnreadSummary => ({
   unread_conversations: parts.reduce((sum, part) => sum + part.conversations, 0),
   unanswered_conversations: parts.reduce((sum, part) => sum + part.unanswered, 0),
 });
+
+/** A conversation as `side` sees it, with its newest message; unread: the other side's messages. */
+export function toConversationWire(
+  conversation: ConversationRecord,
+  side: ChatSide,
+  last: MessageRecord | null | undefined,
+): ConversationWire {
+  return {
+    id: conversation.id,
+    other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
+    message: last ? toLastMessageWire(last, side) : null,
+    unread_count:
+      otherSide(side) === 'organisation' ? conversation.unreadFromOrganisation : conversation.unreadFromSponsor,
+    updated_at: conversation.updatedAt.toISOString(),
+  };
+}
