@@ -3,7 +3,7 @@
 // list answered after a message elsewhere without a statement on the lists, yet fresh after told and
 // untold writes to it.
 import { describe, expect, it } from 'vitest';
-import { loadPg } from '../../db/index.ts';
+import { loadPg, readMemoOf } from '../../db/index.ts';
 import { uniqueEmail } from '../../identity/test-support.ts';
 import { createListClock } from './list-clock.ts';
 import { chatWorld } from './test-support.ts';
@@ -102,7 +102,7 @@ describe('the list clock on postgres', () => {
   const world = chatWorld('postgres');
 
   it('answers a kept list after a message elsewhere without a statement on the lists, and fresh after writes to it', async () => {
-    const { t, organiser, other, sponsor, call } = world;
+    const { t, organiser, other, sponsor, call, eventually } = world;
     const list = async (token: string) => {
       const res = await call('GET', '/api/conversation', token);
       expect(res.statusCode).toBe(200);
@@ -115,6 +115,13 @@ describe('the list clock on postgres', () => {
     const start = async (token: string, email: string) =>
       (await call('POST', `/api/conversation/${encodeURIComponent(email)}`, token)).json().id as number;
 
+    // The read memo's notice listener connects on the memo's first use; until then nothing is told.
+    expect(
+      await eventually(
+        async () => readMemoOf(t.database.db)!.stamp(),
+        (stamp) => stamp !== null,
+      ),
+    ).not.toBeNull();
     const mine = await start(organiser.token, sponsor.email);
     const elsewhere = await start(other.token, uniqueEmail('elsewhere'));
     await post(other.token, elsewhere, 'Erste Nachricht');
@@ -141,11 +148,18 @@ describe('the list clock on postgres', () => {
     };
     const onLists = () => statements.filter((text) => /chat_list_revisions|"conversations"|conversations /.test(text));
 
-    // A message in another organisation's conversation moves other lists: this one is answered as kept.
-    await post(other.token, elsewhere, 'Zweite Nachricht');
-    await settle();
-    expect(await spied(() => list(organiser.token))).toEqual(kept);
-    expect(onLists()).toEqual([]);
+    // A message in another organisation's conversation moves other lists: this one is answered as
+    // kept. (A few tries: any untold write of the app meanwhile rightly moves every list. The route
+    // before this decision read the lists' state after every message: a statement each time.)
+    let statementsOnLists: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await post(other.token, elsewhere, `Nachricht ${attempt}`);
+      await settle();
+      expect(await spied(() => list(organiser.token))).toEqual(kept);
+      statementsOnLists = onLists();
+      if (statementsOnLists.length === 0) break;
+    }
+    expect(statementsOnLists).toEqual([]);
 
     // A told write to one of its conversations: read again.
     await post(sponsor.token, mine, 'Hallo aus der Firma');
