@@ -24,10 +24,14 @@ export const ACTIVITY_ONLY = '/* sp:activity-only */';
 
 /**
  * Ends a chat write whose changes to the conversation lists the chat service tells its list clock
- * itself, conversation by conversation, once it has committed (a message batch, a read mark;
- * decision 053). Any other write that reaches `chat_list_revisions` counts as `chat_lists_untold`.
+ * itself, conversation by conversation, once it has committed (a message batch, a read mark, a new
+ * conversation; decision 053). Any other write that reaches `chat_list_revisions` counts as
+ * `chat_lists_untold`.
  */
 export const LIST_TOLD = '/* sp:list-told */';
+
+/** A conversation's facts (who it is between), as readers depend on them apart from its activity. */
+const CONVERSATION_FACTS = 'conversation_facts';
 
 /**
  * What readers may depend on apart from a table's whole rows, by a table of that name: a
@@ -35,7 +39,7 @@ export const LIST_TOLD = '/* sp:list-told */';
  * changes it too, unless the statement ends with the marker.
  */
 const DERIVED: Readonly<Record<string, { table: string; unlessMarked: string }>> = {
-  conversations: { table: 'conversation_facts', unlessMarked: ACTIVITY_ONLY },
+  conversations: { table: CONVERSATION_FACTS, unlessMarked: ACTIVITY_ONLY },
   chat_list_revisions: { table: 'chat_lists_untold', unlessMarked: LIST_TOLD },
 };
 
@@ -54,7 +58,7 @@ export function withFacts(tables: Iterable<string>, text = ''): string[] {
 
 /** `tables` (what a read names) with each table that has facts read as its facts only. */
 export const factsOnly = (tables: readonly string[]): string[] =>
-  tables.map((table) => (table === 'conversations' ? DERIVED.conversations!.table : table));
+  tables.map((table) => (table === 'conversations' ? CONVERSATION_FACTS : table));
 
 const WRITES =
   /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into)\s+(?:only\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?/gi;

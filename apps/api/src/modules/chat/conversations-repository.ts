@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Engine } from '../../db/column-types.ts';
 import type { Db } from '../../db/index.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
-import { factsOnly } from '../../db/written-tables.ts';
+import { factsOnly, LIST_TOLD } from '../../db/written-tables.ts';
 import { toDbTime } from '../../db/values.ts';
 import {
   conversationFactsOf,
@@ -232,6 +232,8 @@ export function createConversationsRepository(db: Db, engine: Engine) {
         })
         .onConflict((oc) => oc.columns(['organisation_id', 'sponsor_email_normalized']).doNothing())
         .returning('id')
+        // Told: the chat service moves the list clock when a conversation was made (decision 053).
+        .modifyEnd(sql.raw(LIST_TOLD))
         .executeTakeFirst();
       const row = await conversations()
         .where('c.organisation_id', '=', organisationId)

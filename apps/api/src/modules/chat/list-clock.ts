@@ -1,7 +1,7 @@
 // The conversation lists' versions without a round trip (decision 053, PostgreSQL): a revision per
 // list scope (an address's, an organisation's), moved by this process's chat writes once they have
-// committed (message batches and read marks, which the statements mark as told: LIST_TOLD), and an
-// era that every other write reaching the lists moves for all of them: an organisation renamed, an
+// committed (message batches, read marks, new conversations: their statements are marked LIST_TOLD),
+// and an era that every other write reaching the lists moves for all of them: an organisation renamed, an
 // operator's SQL, another process's writes (whose table notices carry no scope). Those arrive as the
 // read memo's `chat_lists_untold` changes, as promptly as the memo's own answers change (decisions
 // 014, 029). Where the memo cannot tell (SQLite, or the notice listener down) there is no version

@@ -165,11 +165,18 @@ export function createChatService(deps: {
     return stored;
   };
 
+  /** The pair's conversation, made on first use: a new one moves its lists (told, decision 053). */
+  const conversationOfPair = async (organisationId: number, email: string, emailNormalized: string, at: Date) => {
+    const conversation = await repo.findOrCreateConversation(organisationId, email, emailNormalized, at);
+    if (conversation.created) listClock.moved(conversation);
+    return conversation;
+  };
+
   /** SponsorshipNotifier */
   const postSponsorshipNotification: SponsorshipNotifier = async ({ organisationId, sponsorEmail, kind, params }) => {
     const email = sponsorEmail.trim();
     const at = now();
-    const conversation = await repo.findOrCreateConversation(organisationId, email, normaliseEmail(email), at);
+    const conversation = await conversationOfPair(organisationId, email, normaliseEmail(email), at);
     await store(conversation, {
       senderSide: 'system',
       senderId: null,
@@ -295,16 +302,11 @@ export function createChatService(deps: {
       const organiser = caller.organisationId !== null && caller.role !== null && ORGANISER_ROLES.includes(caller.role);
       let conversation: ConversationRecord;
       if (organiser && caller.organisationId !== null) {
-        conversation = await repo.findOrCreateConversation(caller.organisationId, email.trim(), target, now());
+        conversation = await conversationOfPair(caller.organisationId, email.trim(), target, now());
       } else {
         if (targetOrganisation === null)
           throw fail('conversation.no-member', 'No organisation member has this address');
-        conversation = await repo.findOrCreateConversation(
-          targetOrganisation,
-          caller.email,
-          caller.emailNormalized,
-          now(),
-        );
+        conversation = await conversationOfPair(targetOrganisation, caller.email, caller.emailNormalized, now());
       }
       return conversationWire(conversation, sideOf(caller, conversation) ?? 'sponsor');
     },
