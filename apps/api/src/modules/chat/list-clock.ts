@@ -1,11 +1,11 @@
 // The conversation lists' versions without a round trip (decision 053, PostgreSQL): a revision per
 // list scope (an address's, an organisation's), moved by this process's chat writes once they have
 // committed (message batches, read marks, new conversations: their statements are marked LIST_TOLD),
-// and an era that every other write reaching the lists moves for all of them: an organisation renamed, an
-// operator's SQL, another process's writes (whose table notices carry no scope). Those arrive as the
-// read memo's `chat_lists_untold` changes, as promptly as the memo's own answers change (decisions
-// 014, 029). Where the memo cannot tell (SQLite, or the notice listener down) there is no version
-// here and the list's version is read from the database as before (decision 034).
+// and an era that every other write reaching the lists moves for all of them: an organisation
+// renamed, an operator's SQL, another process's writes (whose table notices carry no scope). Those
+// arrive as the read memo's `chat_lists_untold` changes, as promptly as the memo's own answers change
+// (decisions 014, 029). Where the memo cannot tell (SQLite, or the notice listener down) there is no
+// version here and the list's version is read from the database as before (decision 034).
 import type { ReadMemo } from '../../db/read-memo.ts';
 import type { ConversationScope } from './records.ts';
 
