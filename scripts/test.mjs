@@ -52,7 +52,14 @@ function countVitest(ok, file) {
     for (const result of report.testResults ?? []) {
       const where = path.relative(root, result.name ?? '');
       const failed = (result.assertionResults ?? []).filter((r) => r.status === 'failed');
-      for (const test of failed) failures.push(`${step}: ${where} > ${test.fullName}`);
+      for (const test of failed) {
+        const why =
+          (test.failureMessages ?? [])[0]
+            ?.split('\n')
+            .filter((line) => line.trim())
+            .slice(0, 3) ?? [];
+        failures.push([`${step}: ${where} > ${test.fullName}`, ...why.map((line) => `      ${line}`)].join('\n'));
+      }
       if (result.status === 'failed' && failed.length === 0) failures.push(`${step}: ${where} (did not run)`);
     }
     totals.passed += report.numPassedTests;
@@ -73,10 +80,35 @@ function countVitest(ok, file) {
   }
 }
 
-/** The titles of a Playwright JSON report's tests that failed, with their file. */
+/**
+ * Where each try of a failed browser test stopped: the first lines of its error and the line of the
+ * spec, so that a CI log's tail says why, not only which (its traces stay on the CI machine).
+ */
+function playwrightErrors(spec) {
+  // Playwright's messages carry terminal colours; the summary is read in a plain log.
+  const plain = (text) => text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+  return (spec.tests ?? []).flatMap((test) =>
+    (test.results ?? [])
+      .filter((result) => result.error)
+      .map((result) => {
+        const { message = '', location } = result.error;
+        const text = plain(message).split('Call log:')[0];
+        const lines = text
+          .split('\n')
+          .filter((line) => line.trim())
+          .slice(0, 5);
+        const at = location ? ` (${path.relative(root, location.file)}:${location.line})` : '';
+        return `    try ${result.retry + 1}${at}:\n${lines.map((line) => `      ${line}`).join('\n')}`;
+      }),
+  );
+}
+
+/** The titles of a Playwright JSON report's tests that failed, with their file and errors. */
 function playwrightFailures(suite, file = suite.file) {
   const here = suite.file ?? file;
-  const own = (suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `e2e: ${here} > ${spec.title}`);
+  const own = (suite.specs ?? [])
+    .filter((spec) => !spec.ok)
+    .map((spec) => [`e2e: ${here} > ${spec.title}`, ...playwrightErrors(spec)].join('\n'));
   return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, here))];
 }
 
