@@ -1,5 +1,5 @@
 import './index.css';
-import { StrictMode, type ReactElement } from 'react';
+import { StrictMode, startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { DEFAULT_LANGUAGE } from '@sp/shared';
 import { prepareApp } from '@/app/app';
@@ -28,13 +28,20 @@ function matchesPrerendered(router: AppRouter, auth: AuthStore): boolean {
   );
 }
 
+/**
+ * The first render runs as a transition, so that React renders it in slices of a few milliseconds
+ * and yields between them instead of holding the main thread for the whole tree (decision 054): on a
+ * slow phone a tap during start is answered sooner, and Lighthouse's Total Blocking Time falls.
+ */
 function render(element: ReactElement, hydrate: boolean): void {
-  if (hydrate)
-    root = hydrateRoot(container!, element, {
-      // React then renders the page anew; still logged, so that the e2e tests' console checks see it.
-      onRecoverableError: (error) => console.error('The prerendered page did not match:', error),
-    });
-  else (root ??= createRoot(container!)).render(element);
+  startTransition(() => {
+    if (hydrate)
+      root = hydrateRoot(container!, element, {
+        // React then renders the page anew; still logged, so that the e2e tests' console checks see it.
+        onRecoverableError: (error) => console.error('The prerendered page did not match:', error),
+      });
+    else (root ??= createRoot(container!)).render(element);
+  });
 }
 
 async function start(): Promise<void> {
