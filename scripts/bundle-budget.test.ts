@@ -33,6 +33,23 @@ describe('bundle-size budget', () => {
     expect(load.js.files.length, load.js.files.join(', ')).toBeLessThanOrEqual(14);
   });
 
+  // Every schema a start evaluates is built at once, in one task (zod constructs each object
+  // schema when its module runs): the dashboard's start evaluates only the wire schemas its own
+  // requests answer with, not those of every other page (decision 055; @sp/shared has no side effects).
+  it("the organiser dashboard's start evaluates no wire schema of other pages", () => {
+    const load = pageLoad(PAGES.organiserDashboard);
+    const schemas = load.js.files.flatMap((file: string) => {
+      // The bundler's runtime helper has no source map, and no source.
+      if (!fs.existsSync(path.join(DIST, `${file}.map`))) return [];
+      const map = JSON.parse(fs.readFileSync(path.join(DIST, `${file}.map`), 'utf8')) as { sources: string[] };
+      return map.sources.flatMap((source) => /packages\/shared\/src\/schemas\/([\w-]+)\.ts$/.exec(source)?.[1] ?? []);
+    });
+    expect(schemas).toContain('profiles');
+    expect(schemas).toContain('tasks');
+    for (const other of ['agreements', 'fulfilment', 'packages', 'sponsor-legal', 'sponsor-profiles', 'events'])
+      expect(schemas, `the dashboard's start evaluates schemas/${other}.ts`).not.toContain(other);
+  });
+
   it(`no route chunk is over ${kB(BUDGETS.routeChunkGzip)} (gzip)`, () => {
     const chunks = routeChunks();
     expect(chunks.length, 'the build has code-split route chunks').toBeGreaterThan(0);
@@ -77,7 +94,9 @@ describe('prerendered frame of the organiser dashboard', () => {
   const html = fs.readFileSync(path.join(DIST, 'dashboard/organizer/index.html'), 'utf8');
   const de = JSON.parse(fs.readFileSync(path.join(DIST, '../src/locales/de.json'), 'utf8'));
   const frame =
-    /<div id="root"><div data-frame="\/dashboard\/organizer\/" inert>([\s\S]*)<\/div><\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+    /<div id="root"><div data-frame="\/dashboard\/organizer\/" inert>([\s\S]*)<\/div><\/div>\s*<\/body>/.exec(
+      html,
+    )?.[1] ?? '';
 
   it('holds the dashboard in German with every card pending, rendered from the app (header, tabs, cards, footer)', () => {
     expect(frame).toContain('<header');
@@ -89,7 +108,7 @@ describe('prerendered frame of the organiser dashboard', () => {
     expect(frame.match(/aria-busy="true"/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
   });
 
-  it('holds nobody\'s data, and neither a Suspense fallback nor an inline script or style', () => {
+  it("holds nobody's data, and neither a Suspense fallback nor an inline script or style", () => {
     expect(frame).not.toMatch(/prerendered-frame|@/);
     expect(frame).not.toContain('role="status"');
     expect(frame).not.toContain('<!--$!-->');

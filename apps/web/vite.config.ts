@@ -86,12 +86,15 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-card|form-alert|form-field|submit-button|text-link|login-steps|code-input)|hooks[\\/](use-complete-sign-in|use-identity)|utils[\\/](identity-errors|post-sign-in-target)|api[\\/](identity-client|get-sign-in-profile))\.tsx?$|[\\/]src[\\/]components[\\/]password[\\/][\w-]+\.tsx$|[\\/]src[\\/]lib[\\/]password[\\/](password-rules|use-password-strength|password-strength)\.ts$|[\\/]node_modules[\\/]lucide-react[\\/].*[\\/](check|dot)\.js$/,
                 },
                 // The small shared modules a signed-in page (first of all the organiser dashboard) loads
-                // besides its route: the shared schemas, query hooks, formatting, the chat list, the
-                // team and invoice figures and the dashboard's icons, which were 27 files of 0.1-2.8 kB
-                // (one connection wave each on a slow line, decision 012) and are now one.
+                // besides its route: query hooks, formatting, the chat list, the team and invoice figures
+                // and the dashboard's icons, which were 27 files of 0.1-2.8 kB (one connection wave each
+                // on a slow line, decision 012) and are now one. The wire schemas of @sp/shared are not
+                // named here: a chunk's modules all run when it loads, and zod builds every schema as its
+                // module runs, so the bundler places each schema file with the pages that use it (the
+                // package has no side effects) and the dashboard's start builds only its own (decision 055).
                 {
                   name: 'signed-in',
-                  test: /[\\/]packages[\\/]shared[\\/]src[\\/](schemas[\\/][\w-]+|countries)\.ts$|[\\/]src[\\/](lib[\\/]format|hooks[\\/]use-format|lib[\\/]chat[\\/][\w-]+)\.ts$|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]|[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/](iso|coerce)\.js$|[\\/]src[\\/]features[\\/](team[\\/]api[\\/]list-team-members|invoices[\\/](api[\\/]invoices|utils[\\/]money|components[\\/]invoice-sums)|packages[\\/]api[\\/]sponsoring-numbers)\.tsx?$|[\\/]node_modules[\\/]lucide-react[\\/].*[\\/](receipt-text|calendar-clock|mail|users|arrow-right|messages-square|hand-coins)\.mjs$/,
+                  test: /[\\/]src[\\/](lib[\\/]format|hooks[\\/]use-format|lib[\\/]chat[\\/][\w-]+)\.ts$|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]|[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/](iso|coerce)\.js$|[\\/]src[\\/]features[\\/](team[\\/]api[\\/]list-team-members|invoices[\\/](api[\\/]invoices|utils[\\/]money|components[\\/]invoice-sums)|packages[\\/]api[\\/]sponsoring-numbers)\.tsx?$|[\\/]node_modules[\\/]lucide-react[\\/].*[\\/](receipt-text|calendar-clock|mail|users|arrow-right|messages-square|hand-coins)\.mjs$/,
                 },
               ],
             },
