@@ -3,7 +3,7 @@
 // toasts shown. One world (organiser with an event, a sponsor invited as guest, a signed-in sponsor,
 // a newcomer before onboarding) is made once per worker through the API and reused by every test.
 import { expect, test as base, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectAccessible } from '../support/axe.ts';
+import { expectAccessible, seriousFindings } from '../support/axe.ts';
 import {
   completeOnboarding,
   createUser,
@@ -49,6 +49,20 @@ const test = base.extend<object, { world: World }>({
     },
     { scope: 'worker' },
   ],
+});
+
+// The checker itself: without this, a checker that silently looked at nothing would pass every
+// screen. It must name a serious finding in the page and one inside a same-origin frame.
+test('the accessibility check reports what it finds, in the page and in a same-origin frame', async ({ page }) => {
+  await page.goto('/config.json');
+  await page.setContent(
+    '<html lang="de"><body><main><h1>Test</h1><button></button>' +
+      '<iframe title="Rahmen" srcdoc="<html lang=de><body><input type=checkbox></body></html>"></iframe></main></body></html>',
+  );
+  await expect(page.frameLocator('iframe').locator('input')).toBeAttached();
+  const findings = await seriousFindings(page);
+  expect(findings.some((finding) => finding.startsWith('button-name (critical) at button'))).toBe(true);
+  expect(findings.some((finding) => finding.startsWith('label (critical) at iframe'))).toBe(true);
 });
 
 const LANGUAGES = ['de', 'en'] as const;
