@@ -19,7 +19,7 @@ import { buildApiIfNeeded } from './api-build.mjs';
 import { BUDGETS } from './bench/bundle.mjs';
 import { bundleFigures } from './bench/frontend.mjs';
 import { runInChild } from './bench/in-child.mjs';
-import { cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
+import { BROWSER_ACCEPT_ENCODING, cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
 import { rawInsertRate } from './bench/raw-insert-rate.mjs';
 import { runScaleDataBench } from './bench/scale-data.mjs';
 import { seedPackagedEvent } from './bench/seed-packages.mjs';
@@ -45,8 +45,6 @@ const DURATION = {
   mixedOffered: seconds(30),
 };
 const CONNECTIONS = 50;
-/** What Chromium sends with every fetch of the web app. */
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const scaleFactors = args.includes('--scale-data') ? args[args.indexOf('--scale-data') + 1] : null;
 // The data-growth step seeds and measures three sizes per engine.
 const HARD_LIMIT_MS = (scaleFactors ? 60 : 20) * 60 * 1000;

@@ -10,6 +10,9 @@ import { leanAutocannon } from './lean-autocannon.mjs';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A bare node:http server answering a 200-byte JSON document: the ceiling of this machine. */
+/** What Chromium sends with every fetch of the web app. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 export async function startBaseline() {
   const body = JSON.stringify({ ok: true, padding: 'x'.repeat(200 - 27) });
   const server = http.createServer((_req, res) => {

@@ -1,0 +1,102 @@
+// Where the server's time goes under one read: starts the production server with a CPU profile
+// (node --cpu-prof), seeds as the benchmark does, runs each read for 10 s between two baseline runs
+// (the ratio as `npm run bench` takes it, decision 033), then prints the profile's busy time by
+// function (self) and by caller (inclusive), idle left out. The README's "Where a read's time goes".
+//
+//   node scripts/bench/read-profile.mjs                     SQLite, the sponsorships read
+//   BENCH_DATABASE_URL=postgres://... node scripts/bench/read-profile.mjs sponsorships conversations
+//
+// Reads: events, event, packages, sponsorships, conversations, conversation. `--browser` asks as the
+// web app does (compressed). The PostgreSQL database keeps its tables: use one of its own.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BROWSER_ACCEPT_ENCODING, cannon, startBaseline } from './load.mjs';
+import { seed } from './seed.mjs';
+import { seedPackagedEvent } from './seed-packages.mjs';
+import { freePort, startServer } from './server.mjs';
+
+const args = process.argv.slice(2);
+const browser = args.includes('--browser');
+const names = args.filter((arg) => !arg.startsWith('--'));
+
+function readPaths(data, eventId) {
+  return {
+    events: `/api/events/${data.organisationId}`,
+    event: `/api/event/${eventId}`,
+    packages: `/api/event/${eventId}/packages`,
+    sponsorships: `/api/event/${eventId}/sponsorships`,
+    conversations: '/api/conversation',
+    conversation: `/api/conversation/${data.conversationIds[0]}`,
+  };
+}
+
+/** Busy time by function: self, and inclusive (each function counted once per sample's stack). */
+function summarise(profile) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const label = ({ callFrame: f }) =>
+    `${f.functionName || '(anonymous)'} ${f.url.replace(/.*\//, '')}${f.lineNumber >= 0 ? `:${f.lineNumber + 1}` : ''}`;
+  const self = new Map();
+  const inclusive = new Map();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const micros = profile.timeDeltas[i] ?? 0;
+    if (nodes.get(id).callFrame.functionName === '(idle)') return;
+    busy += micros;
+    self.set(label(nodes.get(id)), (self.get(label(nodes.get(id))) ?? 0) + micros);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parents.get(at)) {
+      const name = label(nodes.get(at));
+      if (!seen.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + micros);
+      seen.add(name);
+    }
+  });
+  const top = (map, count) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, micros]) => `  ${((micros / busy) * 100).toFixed(1).padStart(5)} %  ${name}`)
+      .join('\n');
+  return `busy ${(busy / 1e6).toFixed(1)} s\nself:\n${top(self, 25)}\ninclusive:\n${top(inclusive, 40)}`;
+}
+
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-read-profile-'));
+const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-read-profile-cpu-'));
+const port = await freePort();
+let server = await startServer({ port, dataDir, databaseUrl });
+const data = await seed(server, {});
+const eventId = await seedPackagedEvent(server, data.organiser, {});
+await server.stop();
+// Profiled from a fresh start, as `npm run bench` measures a restarted server.
+server = await startServer({ port, dataDir, databaseUrl, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+const baseline = await startBaseline();
+const paths = readPaths(data, eventId);
+const headers = {
+  authorization: `Bearer ${data.organiser.accessToken}`,
+  ...(browser ? { 'accept-encoding': BROWSER_ACCEPT_ENCODING } : {}),
+};
+try {
+  for (const name of names.length ? names : ['sponsorships']) {
+    const url = server.baseUrl + (paths[name] ?? `/${name}`);
+    if (!paths[name]) throw new Error(`unknown read "${name}"; one of ${Object.keys(paths).join(', ')}`);
+    await cannon({ url, connections: 50, duration: 3, headers });
+    const before = await cannon({ url: baseline.url, connections: 50, duration: 5 });
+    const read = await cannon({ url, connections: 50, duration: 10, headers });
+    const after = await cannon({ url: baseline.url, connections: 50, duration: 5 });
+    const beside = (before.reqPerSec + after.reqPerSec) / 2;
+    console.log(
+      `${name}: ${Math.round(read.reqPerSec)} req/s, p99 ${read.p99} ms, baseline beside it ${Math.round(beside)} req/s, ratio ${(read.reqPerSec / beside).toFixed(2)}`,
+    );
+  }
+} finally {
+  await server.stop();
+  await baseline.close();
+}
+// The profile is written when the server exits; it covers the baseline runs too (idle, left out).
+const [file] = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+console.log(summarise(JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8'))));
+console.log(`profile: ${path.join(profileDir, file)} (opens in Chrome DevTools)`);
+process.exit(0);
