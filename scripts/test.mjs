@@ -44,6 +44,9 @@ function countCheck(ok, title) {
 if (wanted('typecheck')) countCheck(run('typecheck', 'npm', ['run', '--silent', 'typecheck']), 'typecheck');
 if (wanted('lint')) countCheck(run('lint', 'npm', ['run', '--silent', 'lint']), 'lint');
 
+/** Without terminal colours: Vitest's and Playwright's messages carry them; the summary is read in a plain log. */
+const plain = (text) => text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+
 /** Adds a Vitest JSON report to the totals, and its failed tests (or files that did not load) to `failures`. */
 function countVitest(ok, file) {
   const report = readJson(file);
@@ -53,11 +56,10 @@ function countVitest(ok, file) {
       const where = path.relative(root, result.name ?? '');
       const failed = (result.assertionResults ?? []).filter((r) => r.status === 'failed');
       for (const test of failed) {
-        const why =
-          (test.failureMessages ?? [])[0]
-            ?.split('\n')
-            .filter((line) => line.trim())
-            .slice(0, 3) ?? [];
+        const why = plain((test.failureMessages ?? [])[0] ?? '')
+          .split('\n')
+          .filter((line) => line.trim())
+          .slice(0, 3);
         failures.push([`${step}: ${where} > ${test.fullName}`, ...why.map((line) => `      ${line}`)].join('\n'));
       }
       if (result.status === 'failed' && failed.length === 0) failures.push(`${step}: ${where} (did not run)`);
@@ -85,8 +87,6 @@ function countVitest(ok, file) {
  * spec, so that a CI log's tail says why, not only which (its traces stay on the CI machine).
  */
 function playwrightErrors(spec) {
-  // Playwright's messages carry terminal colours; the summary is read in a plain log.
-  const plain = (text) => text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
   return (spec.tests ?? []).flatMap((test) =>
     (test.results ?? [])
       .filter((result) => result.error)
