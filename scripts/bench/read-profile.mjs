@@ -62,6 +62,10 @@ function summarise(profile) {
   return `busy ${(busy / 1e6).toFixed(1)} s\nself:\n${top(self, 25)}\ninclusive:\n${top(inclusive, 40)}`;
 }
 
+const READS = ['events', 'event', 'packages', 'sponsorships', 'conversations', 'conversation'];
+const unknown = names.filter((name) => !READS.includes(name));
+if (unknown.length) throw new Error(`unknown read "${unknown.join('", "')}"; one of ${READS.join(', ')}`);
+
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-read-profile-'));
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-read-profile-cpu-'));
@@ -80,8 +84,7 @@ const headers = {
 };
 try {
   for (const name of names.length ? names : ['sponsorships']) {
-    const url = server.baseUrl + (paths[name] ?? `/${name}`);
-    if (!paths[name]) throw new Error(`unknown read "${name}"; one of ${Object.keys(paths).join(', ')}`);
+    const url = server.baseUrl + paths[name];
     await cannon({ url, connections: 50, duration: 3, headers });
     const before = await cannon({ url: baseline.url, connections: 50, duration: 5 });
     const read = await cannon({ url, connections: 50, duration: 10, headers });
@@ -95,7 +98,8 @@ try {
   await server.stop();
   await baseline.close();
 }
-// The profile is written when the server exits; it covers the baseline runs too (idle, left out).
+// The profile is written when the server exits; it covers the server's start (busy, a small share)
+// and the baseline runs (idle, left out).
 const [file] = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
 console.log(summarise(JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8'))));
 console.log(`profile: ${path.join(profileDir, file)} (opens in Chrome DevTools)`);
