@@ -171,6 +171,17 @@ describe('preparedRead answers kept until a write on SQLite', () => {
     expect(await read(2)).toEqual([{ name: 'Bernd' }]);
   });
 
+  it('keeps the answers of two reads with the same arguments apart', async () => {
+    const names = nameOf();
+    const kinds = preparedRead(db, (id: number) =>
+      db.selectFrom('prepared_read_probe').select('kind').where('id', '=', id),
+    );
+    for (let i = 0; i < 3; i++) {
+      expect(await names(1)).toEqual([{ name: 'Anna' }]);
+      expect(await kinds(1)).toEqual([{ kind: 'a' }]);
+    }
+  });
+
   it('keeps nothing of a read made with memo: false', async () => {
     const read = preparedRead(
       db,

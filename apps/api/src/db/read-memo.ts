@@ -49,6 +49,18 @@ export function tablesReadBy(sql: string): string[] {
 
 type Entry = { rows: readonly unknown[]; tables: readonly string[]; readAt: number };
 type Running = { rows: Promise<readonly unknown[]>; tables: readonly string[]; readAt: number; stamp: string };
+/** One SQL's answers, by its arguments (argsKey). */
+type Slot = { tables: readonly string[]; kept: Map<ArgsKey, Entry>; running: Map<ArgsKey, Running> };
+type ArgsKey = number | string;
+
+/**
+ * The arguments as a Map key: a lone number as itself (most hot reads take one id), else their JSON
+ * (a string, so never equal to a number). Answers are found per SQL first, by the SQL string that
+ * preparedRead keeps (its hash is computed once): a key made of the whole SQL and the arguments was
+ * hashed anew on every read (decision 056).
+ */
+const argsKey = (args: readonly unknown[]): ArgsKey =>
+  args.length === 1 && typeof args[0] === 'number' ? args[0] : JSON.stringify(args);
 
 export function createReadMemo(stampNow: () => string | null, options: { byTable?: boolean } = {}): ReadMemo {
   let hits = 0;
@@ -58,9 +70,12 @@ export function createReadMemo(stampNow: () => string | null, options: { byTable
   };
   let joined = 0;
   let stamp: string | null = null;
-  const entries = new Map<string, Entry>();
-  const running = new Map<string, Running>();
-  const tablesOf = new Map<string, readonly string[]>();
+  const slots = new Map<string, Slot>();
+  let keptCount = 0;
+  const forgetAll = () => {
+    for (const slot of slots.values()) slot.kept.clear();
+    keptCount = 0;
+  };
   // A clock of changes: each `changed` ticks it and notes the tick per table.
   let clock = 0;
   const changedAt = new Map<string, number>();
@@ -79,13 +94,19 @@ export function createReadMemo(stampNow: () => string | null, options: { byTable
       const now = stampNow();
       if (now === null) return load();
       if (now !== stamp) {
-        entries.clear();
+        forgetAll();
         stamp = now;
       }
-      let tables = dependsOn ?? tablesOf.get(sql);
-      if (!tables) tablesOf.set(sql, (tables = tablesReadBy(sql)));
-      const key = `${sql}\u0000${JSON.stringify(args)}`;
-      const kept = entries.get(key);
+      let slot = slots.get(sql);
+      if (!slot) {
+        // Callers that build SQL anew on every call would grow this without end.
+        if (slots.size >= MAX_ENTRIES) slots.clear();
+        slots.set(sql, (slot = { tables: tablesReadBy(sql), kept: new Map(), running: new Map() }));
+      }
+      const tables = dependsOn ?? slot.tables;
+      const key = argsKey(args);
+      const { kept: keptBySlot, running } = slot;
+      const kept = keptBySlot.get(key);
       if (kept && unchangedSince(kept.tables, kept.readAt)) {
         hits++;
         return kept.rows as Row[];
@@ -104,9 +125,10 @@ export function createReadMemo(stampNow: () => string | null, options: { byTable
       try {
         const rows = await read;
         if (stampNow() === now && unchangedSince(tables, readAt)) {
-          if (entries.size >= MAX_ENTRIES) entries.clear();
-          entries.set(key, { rows, tables, readAt });
-        } else if (kept) entries.delete(key);
+          if (keptCount >= MAX_ENTRIES) forgetAll();
+          if (!keptBySlot.has(key)) keptCount++;
+          keptBySlot.set(key, { rows, tables, readAt });
+        } else if (kept && keptBySlot.delete(key)) keptCount--;
         return rows as Row[];
       } finally {
         if (running.get(key)?.rows === read) running.delete(key);

@@ -5,6 +5,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { fail } from '../lib/errors.ts';
 import type { Clock } from './clock.ts';
+import { createTokenMap, isCompactJwt } from './token-map.ts';
 import type { AccessTokenVerifier, AuthenticatedUser } from './verifier.ts';
 
 export const RECHECK_MS = 30_000;
@@ -35,7 +36,7 @@ export function createCognitoVerifier(options: CognitoVerifierOptions): AccessTo
     `https://issuer-cognito-idp.${options.region}.amazonaws.com/${options.userPoolId}`,
   ];
   const jwks = createRemoteJWKSet(new URL(options.jwksUri ?? `${base}/${options.userPoolId}/.well-known/jwks.json`));
-  const cache = new Map<string, Entry>();
+  const cache = createTokenMap<Entry>(MAX_CACHED_TOKENS);
 
   async function fetchUser(token: string, claims: Entry['claims']): Promise<AuthenticatedUser | null> {
     let response: Response;
@@ -70,6 +71,7 @@ export function createCognitoVerifier(options: CognitoVerifierOptions): AccessTo
       let entry = cache.get(token);
       if (!entry || (entry.claims.exp ?? 0) * 1000 <= now.getTime()) {
         cache.delete(token);
+        if (!isCompactJwt(token)) return null;
         let payload: JWTPayload;
         try {
           ({ payload } = await jwtVerify(token, jwks, { issuer: issuers, algorithms: ['RS256'], currentDate: now }));
@@ -80,7 +82,6 @@ export function createCognitoVerifier(options: CognitoVerifierOptions): AccessTo
         if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
         entry = { claims: payload as Entry['claims'], checkedAt: 0 };
         cache.set(token, entry);
-        if (cache.size > MAX_CACHED_TOKENS) cache.delete(cache.keys().next().value as string);
       }
       const current = entry;
       if (!current.user || now.getTime() - current.checkedAt >= RECHECK_MS || now.getTime() < current.checkedAt) {

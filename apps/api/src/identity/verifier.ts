@@ -1,7 +1,7 @@
 // How the API checks a bearer access token of the built-in provider, fast and still honouring
 // revocation:
 //  - the signature check's result is cached per full token string until the token expires, so a
-//    repeated token costs a Map lookup instead of an RSA verification;
+//    repeated token costs a Map lookup instead of an RSA verification (token-map.ts);
 //  - revocation (session revoked, user signed out globally or deleted) is read from the database per
 //    origin_jti and that answer is cached for REVOCATION_TTL_MS (1 s). With several API processes a
 //    revocation therefore takes effect everywhere within about one second; nothing else is kept in
@@ -9,6 +9,7 @@
 import type { Clock } from './clock.ts';
 import type { IdentityRepository, SessionState } from './repository.ts';
 import { isRevoked, type AccessClaims, type AccessTokenSignatureVerifier } from './tokens.ts';
+import { createTokenMap, isCompactJwt } from './token-map.ts';
 
 export type AuthenticatedUser = { sub: string; email: string; username: string };
 
@@ -35,7 +36,7 @@ export function createBuiltinVerifier(options: {
   verifySignature: AccessTokenSignatureVerifier;
   clock: Clock;
 }): AccessTokenVerifier {
-  const tokens = new Map<string, AccessClaims>();
+  const tokens = createTokenMap<AccessClaims>(MAX_CACHED_TOKENS);
   // A burst of requests with a token not seen yet (a client's first page load, a restarted server)
   // shares one signature check instead of running one each.
   const checking = new Map<string, Promise<AccessClaims>>();
@@ -58,13 +59,14 @@ export function createBuiltinVerifier(options: {
       let claims = tokens.get(token);
       if (!claims || claims.exp * 1000 <= now.getTime()) {
         tokens.delete(token);
+        if (!isCompactJwt(token)) return null;
         let check = checking.get(token);
         if (!check) {
           check = options.verifySignature(token, now);
           checking.set(token, check);
           void check
             .then(
-              (verified) => remember(tokens, token, verified, MAX_CACHED_TOKENS),
+              (verified) => tokens.set(token, verified),
               () => undefined,
             )
             .finally(() => checking.delete(token));

@@ -59,7 +59,16 @@ describe('preferredCoding', () => {
     [',,; q=', null],
     [['gzip', 'br'], 'br'],
   ] as const)('%j -> %s', (header, expected) => {
+    // Twice: the second answer is the remembered one.
     expect(preferredCoding(header as string | string[] | undefined)).toBe(expected);
+    expect(preferredCoding(header as string | string[] | undefined)).toBe(expected);
+  });
+
+  it('answers a value too long to remember, and many values, as it parses them', () => {
+    expect(preferredCoding(`${'x;q=0.5, '.repeat(40)}gzip`)).toBe('gzip');
+    for (let i = 0; i < 300; i++) expect(preferredCoding(`x${i}, gzip;q=0`)).toBeNull();
+    expect(preferredCoding('gzip, deflate, br')).toBe('br');
+    expect(preferredCoding('gzip, deflate, br')).toBe('br');
   });
 });
 

@@ -67,6 +67,7 @@ describe.each(ENGINES)('authenticate plugin on %s', (engine) => {
     await expectRefused(undefined);
     await expectRefused(session.AccessToken, 'Basic');
     await expectRefused('not-a-jwt');
+    await expectRefused(`${session.AccessToken}.x`);
     await expectRefused(session.IdToken);
     const [header, payload, signature] = session.AccessToken.split('.');
     await expectRefused(`${header}.${payload}.${signature!.slice(0, -4)}AAAA`);
@@ -201,6 +202,17 @@ describe.each(ENGINES)('authenticate plugin on %s', (engine) => {
     const forged = `${header}.${payload}.${'A'.repeat(342)}`;
     expect(await Promise.all([verifier.verify(forged), verifier.verify(forged)])).toEqual([null, null]);
     expect(await verifier.verify(forged)).toBeNull();
+    expect(calls.signature).toBe(3);
+    // Not of a JWT's shape, though it ends as the valid token does (the cache's lookup): refused
+    // without a signature check, and the valid token stays cached.
+    const [, , signature] = session.AccessToken.split('.');
+    for (const misshapen of [
+      `${header}.${payload}.${signature!.slice(0, 10)}!${signature!.slice(10)}`,
+      `${header}.${payload}.x.${signature}`,
+      ` ${session.AccessToken}`,
+    ])
+      expect(await verifier.verify(misshapen)).toBeNull();
+    expect((await verifier.verify(session.AccessToken))?.sub).toBe(session.sub);
     expect(calls.signature).toBe(3);
 
     await callIdentity(t.app, 'GlobalSignOut', { AccessToken: session.AccessToken });

@@ -1,6 +1,6 @@
-// Security headers for every response: a strict CSP the built app satisfies (its one inline script is
-// allowed by its hash, never by 'unsafe-inline'),
-// frame protection, no MIME sniffing, a conservative referrer policy, and HSTS only over HTTPS.
+// Security headers for every response: for pages, a strict CSP the built app satisfies (its one inline
+// script is allowed by its hash, never by 'unsafe-inline'), frame protection, no MIME sniffing, a
+// conservative referrer policy; for API answers a shorter set (API_SECURITY_HEADERS); HSTS only over HTTPS.
 //
 // Helmet chooses the headers and their values, once at start: its Fastify plugin built a new helmet
 // middleware, parsing the CSP directives again, on every request (9 % of a cheap request's time,
@@ -59,6 +59,23 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
+ * The headers of the API's answers (under /api/, but its reference page): a browser never shows one
+ * as a page of the app (the web app fetches files with its token and shows them from a blob, which
+ * takes the app page's policy), so they need only what protects an answer opened or embedded by
+ * someone else: nothing loads in it, no site frames it, no sniffing, no cross-origin reads. Three
+ * headers instead of the page's eleven: fewer bytes and less header checking on every read
+ * (decision 056). A route may set its own (the sponsor logos allow cross-origin use).
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** API answers with the API's headers: under /api/, except the reference page (it is HTML with scripts). */
+export const isApiAnswer = (url: string): boolean => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
  * The one page other sites may put in a frame: the embeddable sponsor wall (decision 020). It shows
  * public data only and has no form or button that acts, so being framed cannot trick anyone.
  */
@@ -89,11 +106,16 @@ export async function registerSecurityHeaders(
   const hsts = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
   const overHttps = { ...headers, ...hsts };
   const frameableOverHttps = { ...frameable, ...hsts };
+  const apiOverHttps = { ...API_SECURITY_HEADERS, ...hsts };
   // One synchronous hook: an async hook per response costs a promise and a turn on every request.
   app.addHook('onRequest', (request, reply, done) => {
     const https = request.protocol === 'https';
-    const embed = request.url.startsWith('/sponsors/') && FRAMEABLE_PAGE.test(request.url);
-    void reply.headers(embed ? (https ? frameableOverHttps : frameable) : https ? overHttps : headers);
+    const { url } = request;
+    if (isApiAnswer(url)) void reply.headers(https ? apiOverHttps : API_SECURITY_HEADERS);
+    else {
+      const embed = url.startsWith('/sponsors/') && FRAMEABLE_PAGE.test(url);
+      void reply.headers(embed ? (https ? frameableOverHttps : frameable) : https ? overHttps : headers);
+    }
     done();
   });
 }

@@ -116,7 +116,7 @@ describe('the inline scripts of the built pages', () => {
   it('are not allowed by a server without a web build', async () => {
     const bare = await createTestApp('sqlite');
     try {
-      const csp = (await bare.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+      const csp = (await bare.app.inject({ url: '/config.json' })).headers['content-security-policy'] as string;
       expect(csp).toContain("script-src 'self';");
     } finally {
       await bare.close();

@@ -23,11 +23,13 @@ describe.each(ENGINES)('health and error shape on %s', (engine) => {
 
   it('sends security headers', async () => {
     const res = await t.app.inject({ url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    const page = await t.app.inject({ url: '/config.json' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
   it('serves the runtime configuration for the web app', async () => {
@@ -57,7 +59,7 @@ describe('content security policy with uploads straight to S3', () => {
       env: { S3_BUCKET: 'sponsoring-files', S3_REGION: 'eu-central-1' },
     });
     try {
-      const csp = (await t.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+      const csp = (await t.app.inject({ url: '/config.json' })).headers['content-security-policy'] as string;
       expect(csp).toContain("connect-src 'self' https://sponsoring-files.s3.eu-central-1.amazonaws.com;");
       expect(csp).toContain("script-src 'self';");
     } finally {
