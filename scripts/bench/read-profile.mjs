@@ -1,4 +1,4 @@
-// Where the server's time goes under one read: starts the production server with a CPU profile
+// Where the server's time goes under one read (or message posts): starts the production server with a CPU profile
 // (node --cpu-prof), seeds as the benchmark does, runs each read for 10 s between two baseline runs
 // (the ratio as `npm run bench` takes it, decision 033), then prints the profile's busy time by
 // function (self) and by caller (inclusive), idle left out. The README's "Where a read's time goes".
@@ -7,7 +7,8 @@
 //   BENCH_DATABASE_URL=postgres://... node scripts/bench/read-profile.mjs sponsorships conversations
 //
 // Reads: events, event, packages, sponsorships, conversations, conversation. `--browser` asks as the
-// web app does (compressed). The PostgreSQL database keeps its tables: use one of its own.
+// web app does (compressed). `post` profiles message posts instead, against the raw durable insert
+// rate as `npm run bench` takes it. The PostgreSQL database keeps its tables: use one of its own.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { BROWSER_ACCEPT_ENCODING, cannon, startBaseline } from './load.mjs';
 import { seed } from './seed.mjs';
 import { seedPackagedEvent } from './seed-packages.mjs';
 import { freePort, startServer } from './server.mjs';
+import { rawInsertRate } from './raw-insert-rate.mjs';
 
 const args = process.argv.slice(2);
 const browser = args.includes('--browser');
@@ -28,6 +30,7 @@ function readPaths(data, eventId) {
     sponsorships: `/api/event/${eventId}/sponsorships`,
     conversations: '/api/conversation',
     conversation: `/api/conversation/${data.conversationIds[0]}`,
+    post: `/api/conversation/${data.conversationIds[1]}/message`,
   };
 }
 
@@ -62,7 +65,8 @@ function summarise(profile) {
   return `busy ${(busy / 1e6).toFixed(1)} s\nself:\n${top(self, 25)}\ninclusive:\n${top(inclusive, 40)}`;
 }
 
-const READS = ['events', 'event', 'packages', 'sponsorships', 'conversations', 'conversation'];
+const READS = ['events', 'event', 'packages', 'sponsorships', 'conversations', 'conversation', 'post'];
+const POST_BODY = JSON.stringify({ message: 'Benchmark-Nachricht: bitte die Vereinbarung prüfen.', type: 'text' });
 const unknown = names.filter((name) => !READS.includes(name));
 if (unknown.length) throw new Error(`unknown read "${unknown.join('", "')}"; one of ${READS.join(', ')}`);
 
@@ -85,6 +89,20 @@ const headers = {
 try {
   for (const name of names.length ? names : ['sponsorships']) {
     const url = server.baseUrl + paths[name];
+    if (name === 'post') {
+      const raw = await rawInsertRate({ databaseUrl, seconds: 5 });
+      const post = {
+        url,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: POST_BODY,
+      };
+      const posts = await cannon({ ...post, connections: 50, duration: 10 });
+      console.log(
+        `post: ${Math.round(posts.reqPerSec)} msg/s, p99 ${posts.p99} ms, raw durable inserts ${Math.round(raw.rowsPerSec)} rows/s, ratio ${(posts.reqPerSec / raw.rowsPerSec).toFixed(2)}`,
+      );
+      continue;
+    }
     await cannon({ url, connections: 50, duration: 3, headers });
     const before = await cannon({ url: baseline.url, connections: 50, duration: 5 });
     const read = await cannon({ url, connections: 50, duration: 10, headers });

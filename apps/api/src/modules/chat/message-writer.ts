@@ -7,6 +7,7 @@ import type { Engine } from '../../db/column-types.ts';
 import type { Db } from '../../db/index.ts';
 import { statementNamesOf } from '../../db/named-statements.ts';
 import { toDbTime } from '../../db/values.ts';
+import { createCompiledOnce } from '../../db/compiled-once.ts';
 import { unreadColumn, type MessageRecord } from './records.ts';
 
 type PendingInsert = {
@@ -27,39 +28,63 @@ const messageRow = (message: Omit<MessageRecord, 'id'>) => ({
   read_at: message.readAt ? toDbTime(message.readAt) : null,
 });
 
-/** One message and its conversation's activity, newest id and unread counter, inside `trx`. */
-const writeMessage = async (trx: Db, message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> => {
+type Compiled = ReturnType<typeof createCompiledOnce>;
+
+/**
+ * One message and its conversation's activity, newest id and unread counter, inside `trx`. The
+ * insert has one shape; the update one per unread column and whether a participant wrote (notices
+ * answer nobody): each compiled once per writer, so per database (db/compiled-once.ts).
+ */
+const writeMessage = async (
+  compiled: Compiled,
+  trx: Db,
+  message: Omit<MessageRecord, 'id'>,
+): Promise<MessageRecord> => {
   // Told: the chat service moves the list clock once the message is stored (decision 053).
-  const row = await trx
-    .insertInto('messages')
-    .values(messageRow(message))
-    .returning('id')
-    .modifyEnd(sql.raw(LIST_TOLD))
-    .executeTakeFirstOrThrow();
+  const values = messageRow(message);
+  const insert = compiled('insert', Object.values(values), () =>
+    trx.insertInto('messages').values(values).returning('id').modifyEnd(sql.raw(LIST_TOLD)),
+  );
+  const inserted = (await trx.executeQuery(insert)).rows[0];
+  if (!inserted) throw new Error('the message insert returned no id');
+  const id = inserted.id;
   const counted = message.readAt === null && message.senderSide !== 'system' ? unreadColumn(message.senderSide) : null;
-  await trx
-    .updateTable('conversations')
-    .set((eb) => ({
-      updated_at: toDbTime(message.sentAt),
-      // Two transactions of one conversation may commit out of id order (PostgreSQL): keep the highest.
-      // eb.val: a bare value in then() is written into the SQL as a literal, which made every message's
-      // statement text unique, prepared anew and pushed all others out of the statement cache.
-      last_message_id: eb
-        .case()
-        .when('last_message_id', 'is', null)
-        .then(eb.val(row.id))
-        .when('last_message_id', '<', row.id)
-        .then(eb.val(row.id))
-        .else(eb.ref('last_message_id'))
-        .end(),
-      ...(counted ? { [counted]: eb(counted, '+', 1) } : {}),
-      // Who is waiting for an answer (the dashboard's unanswered count); notices answer nobody.
-      ...(message.senderSide !== 'system' ? { last_participant_side: message.senderSide } : {}),
-    }))
-    .where('id', '=', message.conversationId)
-    .modifyEnd(sql.raw(ACTIVITY_ONLY + LIST_TOLD))
-    .execute();
-  return { ...message, id: row.id };
+  const participant = message.senderSide !== 'system' ? message.senderSide : null;
+  const at = toDbTime(message.sentAt);
+  const parameters = [
+    at,
+    id,
+    id,
+    id,
+    ...(counted ? [1] : []),
+    ...(participant ? [participant] : []),
+    message.conversationId,
+  ];
+  const update = compiled(`update ${counted ?? '-'} ${participant !== null}`, parameters, () =>
+    trx
+      .updateTable('conversations')
+      .set((eb) => ({
+        updated_at: at,
+        // Two transactions of one conversation may commit out of id order (PostgreSQL): keep the highest.
+        // eb.val: a bare value in then() is written into the SQL as a literal, which made every message's
+        // statement text unique, prepared anew and pushed all others out of the statement cache.
+        last_message_id: eb
+          .case()
+          .when('last_message_id', 'is', null)
+          .then(eb.val(id))
+          .when('last_message_id', '<', id)
+          .then(eb.val(id))
+          .else(eb.ref('last_message_id'))
+          .end(),
+        ...(counted ? { [counted]: eb(counted, '+', 1) } : {}),
+        // Who is waiting for an answer (the dashboard's unanswered count); notices answer nobody.
+        ...(participant ? { last_participant_side: participant } : {}),
+      }))
+      .where('id', '=', message.conversationId)
+      .modifyEnd(sql.raw(ACTIVITY_ONLY + LIST_TOLD)),
+  );
+  await trx.executeQuery(update);
+  return { ...message, id };
 };
 
 /**
@@ -154,6 +179,7 @@ export function createMessageWriter(db: Db, engine: Engine, options: MessageWrit
   // so a durable commit (synchronous=FULL: one fsync) is shared instead of paid per message. Each
   // caller still gets its answer only after the commit. When a batch fails, its messages are
   // retried one by one, so one bad message fails alone.
+  const compiled = createCompiledOnce();
   let pending: PendingInsert[] = [];
   let flushing = false;
   const MAX_BATCH = 200;
@@ -175,7 +201,7 @@ export function createMessageWriter(db: Db, engine: Engine, options: MessageWrit
               : // SQLite: statements are calls into the same process (and cached), no round trips.
                 await db.transaction().execute(async (trx) => {
                   const out: MessageRecord[] = [];
-                  for (const item of batch) out.push(await writeMessage(trx, item.message));
+                  for (const item of batch) out.push(await writeMessage(compiled, trx, item.message));
                   return out;
                 });
         } catch (error) {
@@ -187,7 +213,7 @@ export function createMessageWriter(db: Db, engine: Engine, options: MessageWrit
         } else if (batch.length > 1) {
           for (const item of batch) {
             try {
-              item.resolve(await db.transaction().execute((trx) => writeMessage(trx, item.message)));
+              item.resolve(await db.transaction().execute((trx) => writeMessage(compiled, trx, item.message)));
             } catch (error) {
               item.reject(error);
             }
