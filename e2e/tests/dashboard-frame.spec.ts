@@ -3,18 +3,8 @@
 // scripts have run, only to a stored session it fits, and replaced by the app's first render.
 // The app's entry script is held back here, so that what the HTML alone shows can be looked at.
 import { expect, test, type Page } from '@playwright/test';
+import { holdAppScript } from '../support/app-script.ts';
 import { signInOnboardedUser } from '../support/session.ts';
-
-/** Holds the app's entry script until the returned function is called. */
-async function holdAppScript(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Waits until the page has had the answer of `pathname` (the inline script decides after it). */
 async function answered(page: Page, pathname: string): Promise<void> {

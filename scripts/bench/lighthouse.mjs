@@ -35,6 +35,9 @@ async function scoreOnce(lighthouse, page, url) {
     fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    // How fast Lighthouse found this machine's CPU during the run (its own benchmark; below 1000 it
+    // warns that the host is slower than its 4x CPU slowdown assumes, and the score falls with it).
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
   };
 }
 

@@ -10,6 +10,16 @@ import type { Compilable, CompiledQuery } from 'kysely';
 
 const notKept = new Set<string>();
 
+/**
+ * Whether `compiled` binds exactly `values`, in order: then its SQL can be run again with other
+ * values in their place (by preparedRead and by compiled shapes).
+ */
+export function bindsExactly(compiled: CompiledQuery<unknown>, values: readonly unknown[]): boolean {
+  return (
+    compiled.parameters.length === values.length && compiled.parameters.every((value, i) => Object.is(value, values[i]))
+  );
+}
+
 /** The SQL of the shapes that could not be kept since the process started (a test expects none). */
 export const compiledShapesNotKept = (): string[] => [...notKept];
 
@@ -29,9 +39,7 @@ export function createCompiledOnce() {
     if (kept) return { ...kept, parameters };
     const fresh = build().compile();
     if (kept === undefined) {
-      const same =
-        fresh.parameters.length === parameters.length &&
-        fresh.parameters.every((value, i) => Object.is(value, parameters[i]));
+      const same = bindsExactly(fresh, parameters);
       shapes.set(shape, same ? (fresh as CompiledQuery<unknown>) : null);
       if (!same) notKept.add(fresh.sql);
     }

@@ -5,6 +5,7 @@
 // so the server parses and plans it once per connection (decision 014). On SQLite its answers are
 // kept until anything is written (sqlite-read-memo.ts): callers must not change the rows.
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import { bindsExactly } from './compiled-once.ts';
 import { statementNamesOf } from './named-statements.ts';
 import { readMemoOf } from './index.ts';
 import { tablesReadBy } from './read-memo.ts';
@@ -50,10 +51,7 @@ export function preparedRead<Args extends readonly unknown[], Row>(
     }
     const compiled = build(...args).compile();
     if (kept === undefined) {
-      const same =
-        compiled.parameters.length === args.length &&
-        compiled.parameters.every((value, i) => Object.is(value, args[i]));
-      kept = same ? compiled : null;
+      kept = bindsExactly(compiled, args) ? compiled : null;
       if (options.dependsOn) tables = options.dependsOn(tablesReadBy(compiled.sql));
       if (kept) statementNamesOf(db)?.register(kept.sql);
       else notKept.add(compiled.sql);

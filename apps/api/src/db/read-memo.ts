@@ -99,8 +99,12 @@ export function createReadMemo(stampNow: () => string | null, options: { byTable
       }
       let slot = slots.get(sql);
       if (!slot) {
-        // Callers that build SQL anew on every call would grow this without end.
-        if (slots.size >= MAX_ENTRIES) slots.clear();
+        // Callers that build SQL anew on every call would grow this without end. Emptied first, so
+        // that the count of kept answers starts again from none.
+        if (slots.size >= MAX_ENTRIES) {
+          forgetAll();
+          slots.clear();
+        }
         slots.set(sql, (slot = { tables: tablesReadBy(sql), kept: new Map(), running: new Map() }));
       }
       const tables = dependsOn ?? slot.tables;

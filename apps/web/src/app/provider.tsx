@@ -1,8 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { RuntimeConfig } from '@sp/shared';
 import { RuntimeConfigProvider } from '@/config/runtime-config-provider';
 import { AuthProvider, type AuthStore } from '@/lib/auth';
+import { markAppStarted } from '@/lib/early-submit';
 
 export function AppProvider({
   config,
@@ -15,6 +16,8 @@ export function AppProvider({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
+  // After the first commit's other effects: a page taking a form held before the start over goes first.
+  useEffect(markAppStarted, []);
   return (
     <RuntimeConfigProvider config={config}>
       <AuthProvider store={auth}>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { holdEarlySubmits } from '@/lib/early-submit';
 import { changeLanguage } from '@/lib/i18n';
 import { renderWithApp } from '@/testing/render';
 import { identityError, signInAnswer, startFakeBackend, type FakeBackend } from '../testing/fake-backend';
@@ -101,6 +102,25 @@ describe('LoginPage', () => {
     expect(backend.requests.find((r) => r.path === '/api/user-profile/sub-1')?.headers.authorization).toBe(
       'Bearer test-access-token',
     );
+  });
+
+  it('signs in with what was submitted before the app started (lib/early-submit.ts), once', async () => {
+    // A page load of its own: earlier tests' apps have started.
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('sponsoring-platform.early-submit')];
+    // The prerendered form as the inline script saw it: submitted, its values held.
+    const prerendered = document.createElement('form');
+    prerendered.innerHTML = '<input name="email" value="anna@verein.de" /><input name="password" value="Geheim1!" />';
+    holdEarlySubmits(prerendered, window.location);
+    prerendered.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+
+    backend.identity.set('InitiateAuth', () => signInAnswer({ sub: 'sub-1', email: 'anna@verein.de' }));
+    backend.api.set('GET /api/user-profile/sub-1', () => profile(true, 'beides'));
+    const { history } = await renderWithApp(<LoginPage />, { config: backend.config });
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard/organizer/'));
+    expect(backend.identityCalls('InitiateAuth')).toHaveLength(1);
+    expect(backend.identityCalls('InitiateAuth')[0]?.body).toMatchObject({
+      AuthParameters: { USERNAME: 'anna@verein.de', PASSWORD: 'Geheim1!' },
+    });
   });
 
   it('sends a user who has not finished onboarding to the onboarding', async () => {

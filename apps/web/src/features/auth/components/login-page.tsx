@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { dropHeldSubmit, takeHeldSubmit } from '@/lib/early-submit';
 import { PasswordInput } from '@/components/password/password-input';
 import { useTranslation } from '@/lib/i18n';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
@@ -70,7 +71,7 @@ export function LoginPage({ email: initialEmail, redirect }: { email?: string; r
   }, [focusField]);
 
   function change(field: Field, value: string): void {
-    const next = { ...values, [field]: value };
+    const next = { ...typedValues(), [field]: value };
     setValues(next);
     if (!submitted) return;
     void loadSchemas().then(({ loginSchema: schema }) =>
@@ -78,13 +79,46 @@ export function LoginPage({ email: initialEmail, redirect }: { email?: string; r
     );
   }
 
+  /**
+   * Taking the prerendered form over: what the visitor typed before the app started is in the
+   * inputs, not in the state (hydration leaves the DOM's values), and would vanish at the next
+   * render; a submission before the start (lib/early-submit.ts) is made now. The held one is taken
+   * a task later, after the event React may be dispatching to onSubmit while it hydrates.
+   */
+  const takeOver = useEffectEvent(() => {
+    const typed = typedValues();
+    if (typed.email !== values.email || typed.password !== values.password) setValues(typed);
+    const timer = setTimeout(() => {
+      const held = takeHeldSubmit(window.location.pathname);
+      if (!held) return;
+      const heldValues = { email: held.email ?? '', password: held.password ?? '' };
+      setValues(heldValues);
+      void signIn(heldValues);
+    });
+    return () => clearTimeout(timer);
+  });
+  useEffect(() => takeOver(), []);
+
+  /** What the inputs show: the state's values, but also while React hydrates, when it has not read them yet. */
+  function typedValues(): LoginValues {
+    return {
+      email: inputs.current.email?.value ?? values.email,
+      password: inputs.current.password?.value ?? values.password,
+    };
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
+    dropHeldSubmit();
+    await signIn(typedValues());
+  }
+
+  async function signIn(credentials: LoginValues): Promise<void> {
     setSubmitted(true);
     setRootError(null);
     setSubmitting(true);
     const { loginSchema: schema } = await loadSchemas();
-    const found = validate(schema, values);
+    const found = validate(schema, credentials);
     setErrors(found);
     const invalid = FIELDS.find((field) => found[field]);
     if (invalid) {
@@ -92,7 +126,7 @@ export function LoginPage({ email: initialEmail, redirect }: { email?: string; r
       setFocusField({ name: invalid });
       return;
     }
-    const parsed = schema.parse(values);
+    const parsed = schema.parse(credentials);
     setUnconfirmedEmail(null);
     try {
       let step: SignInStep;
