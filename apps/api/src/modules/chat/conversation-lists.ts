@@ -5,10 +5,13 @@
 // from the list scopes' revisions in the database.
 import { ZConversation } from '@sp/shared';
 import { scopeOf, sideOf, type Participant } from './access.ts';
+import type { ChatSide } from './records.ts';
+import { conversationInScope } from './records.ts';
 import { listJson, withChanges, type ConversationListMemory, type ListRow } from './conversation-list-memory.ts';
 import type { ListedConversation } from './conversations-repository.ts';
 import { changedConversations, revisionsOf, type ListState } from './list-changes.ts';
 import type { ListClock, ListMark } from './list-clock.ts';
+import type { MovedConversations } from './moved-conversations.ts';
 import type { ChatRepository } from './repository.ts';
 import { toConversationWire } from './wire.ts';
 
@@ -16,8 +19,22 @@ export function createConversationLists(deps: {
   repo: ChatRepository;
   listMemory: ConversationListMemory;
   listClock: ListClock;
+  /** The moved conversations read once for every list (decision 058). */
+  moved: MovedConversations;
 }) {
-  const { repo, listMemory, listClock } = deps;
+  const { repo, listMemory, listClock, moved } = deps;
+  // A conversation's JSON per side, made once for every list given the same read (the moved ones).
+  const jsonBySide = new WeakMap<ListedConversation, Map<ChatSide, string>>();
+  const jsonOf = (listed: ListedConversation, side: ChatSide): string => {
+    let sides = jsonBySide.get(listed);
+    if (!sides) jsonBySide.set(listed, (sides = new Map()));
+    let json = sides.get(side);
+    if (json === undefined) {
+      json = JSON.stringify(ZConversation.parse(toConversationWire(listed.conversation, side, listed.last)));
+      sides.set(side, json);
+    }
+    return json;
+  };
 
   /**
    * The list's JSON, from the kept rows and the conversations moved since they were read: told by
@@ -30,18 +47,20 @@ export function createConversationLists(deps: {
     at: { told: ListMark | null; state?: ListState },
   ): Promise<Buffer> => {
     const scope = scopeOf(participant);
-    const toRow = ({ conversation, last }: ListedConversation): ListRow => ({
-      id: conversation.id,
-      updatedAt: conversation.updatedAt.getTime(),
-      json: JSON.stringify(
-        ZConversation.parse(toConversationWire(conversation, sideOf(participant, conversation) ?? 'sponsor', last)),
-      ),
+    const toRow = (listed: ListedConversation): ListRow => ({
+      id: listed.conversation.id,
+      updatedAt: listed.conversation.updatedAt.getTime(),
+      json: jsonOf(listed, sideOf(participant, listed.conversation) ?? 'sponsor'),
     });
     const before = listMemory.get(key);
     const toldChanges = before?.told && at.told ? listClock.movedSince(before.told, scope) : null;
     if (before && toldChanges) {
-      const fresh = toldChanges.size === 0 ? [] : await repo.listConversationsByIds(scope, [...toldChanges]);
-      const rows = withChanges(before.rows, toldChanges, fresh.map(toRow));
+      // Read once for every list that needs them now; this list keeps those of its scope.
+      const fresh = toldChanges.size === 0 ? [] : [...(await moved.of(toldChanges)).values()];
+      const inScope = fresh.filter(
+        (listed): listed is ListedConversation => listed !== null && conversationInScope(scope, listed.conversation),
+      );
+      const rows = withChanges(before.rows, toldChanges, inScope.map(toRow));
       // The revisions stay those of an older read: the ids bumped since them include these.
       listMemory.set(key, { revisions: before.revisions, told: at.told }, rows);
       return listJson(rows);

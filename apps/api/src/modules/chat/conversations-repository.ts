@@ -134,7 +134,9 @@ export function createConversationsRepository(db: Db, engine: Engine) {
   // The list's reads as named statements (decision 052): one per shape of scope, with and without
   // ids. Unnamed, PostgreSQL parsed and planned the list again on every read after a post, about
   // 0.6 of its 1.1 ms. The scope's values and the ids are the bind parameters, in that order.
-  const listedQuery = (shape: ScopeShape, byIds: boolean, params: readonly unknown[]) => {
+  // 'any': the ids alone, whoever's list they are for (the moved conversations shared by every
+  // list, decision 058; their scope is checked by conversationInScope).
+  const listedQuery = (shape: ScopeShape | 'any', byIds: boolean, params: readonly unknown[]) => {
     let query = conversations()
       .leftJoin('messages as m', 'm.id', 'c.last_message_id')
       .select([
@@ -148,7 +150,7 @@ export function createConversationsRepository(db: Db, engine: Engine) {
         'm.sent_at as m_sent_at',
         'm.read_at as m_read_at',
       ])
-      .where((eb) => inScope(eb, scopeFromParams(shape, params)));
+      .$if(shape !== 'any', (q) => q.where((eb) => inScope(eb, scopeFromParams(shape as ScopeShape, params))));
     // The ids as one bind parameter, so the SQL text is the same for any number of them (SQLite's
     // prepared statements are kept by text): an integer[] on PostgreSQL, a JSON array on SQLite.
     if (byIds) {
@@ -163,7 +165,7 @@ export function createConversationsRepository(db: Db, engine: Engine) {
   };
   type ListedRead = (...params: unknown[]) => ReturnType<ReturnType<typeof listedQuery>['execute']>;
   const listedReads = new Map<string, ListedRead>();
-  const listedRead = (shape: ScopeShape, byIds: boolean) => {
+  const listedRead = (shape: ScopeShape | 'any', byIds: boolean) => {
     const key = `${shape}:${byIds}`;
     let read = listedReads.get(key);
     if (!read) {
@@ -175,12 +177,14 @@ export function createConversationsRepository(db: Db, engine: Engine) {
     return read;
   };
 
-  /** The scope's conversations with their newest message, newest activity first; only `ids` when given. */
-  const listed = async (scope: ConversationScope, ids?: readonly number[]): Promise<ListedConversation[]> => {
-    const [shape, params] = scopeParams(scope);
-    const rows = ids
-      ? await listedRead(shape, true)(...params, engine === 'postgres' ? [...ids] : JSON.stringify(ids))
-      : await listedRead(shape, false)(...params);
+  /**
+   * The scope's conversations with their newest message, newest activity first; only `ids` when
+   * given; with no scope, the conversations `ids` whoever's they are.
+   */
+  const listed = async (scope: ConversationScope | null, ids?: readonly number[]): Promise<ListedConversation[]> => {
+    const [shape, params] = scope === null ? (['any', []] as const) : scopeParams(scope);
+    const idsParam = () => (engine === 'postgres' ? [...ids!] : JSON.stringify(ids));
+    const rows = ids ? await listedRead(shape, true)(...params, idsParam()) : await listedRead(shape, false)(...params);
     return rows.map((row) => ({
       conversation: toConversation(row),
       last:
@@ -251,6 +255,12 @@ export function createConversationsRepository(db: Db, engine: Engine) {
     /** The same for the conversations `ids` of the scope (a cached list brought up to date, decision 034). */
     listConversationsByIds: (scope: ConversationScope, ids: readonly number[]) =>
       ids.length === 0 ? Promise.resolve([]) : listed(scope, ids),
+
+    /**
+     * The conversations `ids` as a list shows them, in no one's scope: the caller filters them by
+     * conversationInScope (records.ts). For the moved conversations shared by lists (decision 058).
+     */
+    listedConversationsByIds: (ids: readonly number[]) => (ids.length === 0 ? Promise.resolve([]) : listed(null, ids)),
 
     listState: listStateFor,
 

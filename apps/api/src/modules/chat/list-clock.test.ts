@@ -3,10 +3,10 @@
 // list answered after a message elsewhere without a statement on the lists, yet fresh after told and
 // untold writes to it.
 import { describe, expect, it } from 'vitest';
-import { loadPg, readMemoOf } from '../../db/index.ts';
+import { readMemoOf } from '../../db/index.ts';
 import { uniqueEmail } from '../../identity/test-support.ts';
 import { createListClock } from './list-clock.ts';
-import { chatWorld } from './test-support.ts';
+import { chatWorld, statementSpy } from './test-support.ts';
 
 /** A read memo's watch and stamp, driven by the test. */
 function fakeMemo() {
@@ -98,6 +98,42 @@ describe("the list clock's moves", () => {
   });
 });
 
+describe("the list clock's conversations", () => {
+  it('says a conversation read after a mark is unchanged until a told write to it or any untold write', () => {
+    const fake = fakeMemo();
+    const clock = createListClock(fake.clockMemo);
+    clock.moved({ id: 1, organisationId: 7, sponsorEmailNormalized: 'carla@firma.de' });
+    const mark = clock.mark()!;
+    // Moved before the mark: what was read after it has the write.
+    expect(clock.unmovedSince(mark, 1)).toBe(true);
+    clock.moved({ id: 2, organisationId: 7, sponsorEmailNormalized: 'bob@firma.de' });
+    expect(clock.unmovedSince(mark, 1)).toBe(true);
+    expect(clock.unmovedSince(mark, 2)).toBe(false);
+    clock.moved({ id: 1, organisationId: 7, sponsorEmailNormalized: 'carla@firma.de' });
+    expect(clock.unmovedSince(mark, 1)).toBe(false);
+    const later = clock.mark()!;
+    expect(clock.unmovedSince(later, 1)).toBe(true);
+    fake.untold();
+    expect(clock.unmovedSince(later, 1)).toBe(false);
+    const afterUntold = clock.mark()!;
+    fake.memo.stamp = 'b';
+    expect(clock.unmovedSince(afterUntold, 3)).toBe(false);
+  });
+
+  it('starts a new era when it would keep more conversations than its bound', () => {
+    const fake = fakeMemo();
+    const clock = createListClock(fake.clockMemo, { maxScopes: 3 });
+    const mark = clock.mark()!;
+    clock.moved({ id: 1, organisationId: 7, sponsorEmailNormalized: 'a@firma.de' });
+    clock.moved({ id: 2, organisationId: 7, sponsorEmailNormalized: 'a@firma.de' });
+    expect(clock.unmovedSince(mark, 9)).toBe(true);
+    clock.moved({ id: 3, organisationId: 7, sponsorEmailNormalized: 'a@firma.de' });
+    clock.moved({ id: 4, organisationId: 7, sponsorEmailNormalized: 'a@firma.de' });
+    // Forgotten moves would say "unchanged" wrongly: the new era says "changed" for all.
+    expect(clock.unmovedSince(mark, 9)).toBe(false);
+  });
+});
+
 describe('the list clock on postgres', () => {
   const world = chatWorld('postgres');
 
@@ -130,22 +166,7 @@ describe('the list clock on postgres', () => {
     expect(kept.map((c) => c.id)).toContain(mine);
 
     // Every statement the pool's connections send while the organiser reads the list again.
-    const statements: string[] = [];
-    const pg = loadPg();
-    const query = pg.Client.prototype.query;
-    const spied = async <T>(work: () => Promise<T>): Promise<T> => {
-      statements.length = 0;
-      pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-        const [first] = args as [string | { text?: string }];
-        statements.push(typeof first === 'string' ? first : (first?.text ?? ''));
-        return (query as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
-      try {
-        return await work();
-      } finally {
-        pg.Client.prototype.query = query;
-      }
-    };
+    const { statements, spied } = statementSpy();
     const onLists = () => statements.filter((text) => /chat_list_revisions|"conversations"|conversations /.test(text));
 
     // A message in another organisation's conversation moves other lists: this one is answered as

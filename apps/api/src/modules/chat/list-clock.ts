@@ -25,6 +25,8 @@ export function createListClock(
   const maxScopes = options.maxScopes ?? 100_000;
   const keptMoves = options.keptMoves ?? 4096;
   const revisions = new Map<string, number>();
+  // Per conversation, the number of its last told move in this era (movedAfter).
+  const lastMoves = new Map<number, number>();
   // The last told writes of the era, a ring: moves n is at n % keptMoves while n > moves - keptMoves.
   const log: Move[] = [];
   let moves = 0;
@@ -32,6 +34,7 @@ export function createListClock(
   let era = 0;
   const newEra = () => {
     revisions.clear();
+    lastMoves.clear();
     log.length = 0;
     moves = 0;
     era++;
@@ -46,8 +49,10 @@ export function createListClock(
   return {
     /** A told write to the conversation of the organisation and the address committed. */
     moved(conversation: { id: number; organisationId: number; sponsorEmailNormalized: string }): void {
+      if (!lastMoves.has(conversation.id) && lastMoves.size >= maxScopes) newEra();
       move(`o:${conversation.organisationId}`);
       move(`s:${conversation.sponsorEmailNormalized}`);
+      lastMoves.set(conversation.id, moves);
       log[moves % keptMoves] = {
         id: conversation.id,
         organisationId: conversation.organisationId,
@@ -76,6 +81,14 @@ export function createListClock(
         if (move.address === scope.emailNormalized || move.organisationId === organisationId) changed.add(move.id);
       }
       return changed;
+    },
+
+    /**
+     * Whether what was read of the conversation after `mark` was taken is still what it is: no told
+     * write to it since, and no untold write to any list (a new era or stamp).
+     */
+    unmovedSince(mark: ListMark, id: number): boolean {
+      return mark.era === era && mark.stamp === memo.stamp() && (lastMoves.get(id) ?? -1) < mark.moves;
     },
 
     /** Whether versions can be told now (else version() is null). */

@@ -38,6 +38,12 @@ describe.each(ENGINES)('query plans of the chat on %s', (engine) => {
     );
     expect(changed).toHaveLength(1);
     await expectIndexed(f.database, changed[0]!, { sorts: true });
+    // The moved conversations shared by every list (decision 058): by their keys, whoever's they are.
+    const moved = await f.recorded(() =>
+      conversations.listedConversationsByIds([f.conversationId, f.conversationId + 1]),
+    );
+    expect(moved).toHaveLength(1);
+    await expectIndexed(f.database, moved[0]!, { sorts: true });
   });
 
   it('a conversation page: the newest 50 and an older page by before=', async () => {

@@ -196,3 +196,17 @@ export const inScope = (eb: ExpressionBuilder<Database & { c: ConversationsTable
         eb('c.sponsor_email_normalized', '=', scope.emailNormalized),
       ]);
 };
+
+/**
+ * Whether the conversation is in the scope, as `inScope` selects it in SQL: the shared moved
+ * conversations (decision 058) are read without a scope and filtered by this for each list, so the
+ * two must agree (list-sharing.test.ts compares them on both engines).
+ */
+export const conversationInScope = (
+  scope: ConversationScope,
+  conversation: Pick<ConversationRecord, 'organisationId' | 'sponsorEmailNormalized'>,
+): boolean => {
+  const ofAddress = conversation.sponsorEmailNormalized === scope.emailNormalized;
+  if (scope.kind === 'guest') return ofAddress && conversation.organisationId === scope.organisationId;
+  return ofAddress || (scope.organisationId !== null && conversation.organisationId === scope.organisationId);
+};

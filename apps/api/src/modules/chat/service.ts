@@ -31,6 +31,7 @@ import type { ConversationFacts } from './records.ts';
 import type { ChatBusEvent, StreamHub } from './stream-hub.ts';
 import type { ConversationListMemory } from './conversation-list-memory.ts';
 import { createConversationLists } from './conversation-lists.ts';
+import { createMovedConversations } from './moved-conversations.ts';
 import { toConversationWire, toMessageWire, toUnreadWire } from './wire.ts';
 
 /** Writes a system notification into conversation(organisation, sponsor address), creating it if needed. */
@@ -57,7 +58,12 @@ export function createChatService(deps: {
   clock?: () => Date;
 }) {
   const { repo, events, hub, log, messagesClock, listClock } = deps;
-  const lists = createConversationLists({ repo, listMemory: deps.listMemory, listClock });
+  const lists = createConversationLists({
+    repo,
+    listMemory: deps.listMemory,
+    listClock,
+    moved: createMovedConversations({ read: repo.listedConversationsByIds, listClock }),
+  });
   const now = deps.clock ?? (() => new Date());
   const background = new Set<Promise<void>>();
   // Per conversation and side: until when a notice slot is surely taken. A slot's time only moves
