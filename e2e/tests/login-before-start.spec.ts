@@ -60,11 +60,17 @@ test('Enter before the app started: no native submission, and the German app sig
   // Still the login page with what was typed: the browser sent nothing.
   await expect(page.locator('input[name="email"]')).toHaveValue(user.email);
   expect(requests).not.toContain('POST /login/');
+  // The submit button shows the submission is under way until the app takes it over.
+  await expect(page.locator('html')).toHaveAttribute('data-submit-held', '');
+  const submit = page.getByRole('button', { name: 'Einloggen' });
+  await expect(submit).toHaveCSS('cursor', 'progress');
+  expect(await submit.evaluate((button) => getComputedStyle(button, '::before').animationName)).toBe('sp-held-spin');
 
   release();
   await expect(page).toHaveURL(/\/dashboard\/organizer\/$/);
   await expect(page.getByRole('heading', { name: 'Übersicht', level: 1 })).toBeVisible();
   expect(requests).not.toContain('POST /login/');
+  await expect(page.locator('html')).not.toHaveAttribute('data-submit-held');
   expect(errors).toEqual([]);
 });
 

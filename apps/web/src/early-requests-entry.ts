@@ -7,7 +7,9 @@
 import { startEarlyRequests } from './lib/early-requests';
 import { holdEarlySubmits } from './lib/early-submit';
 
-holdEarlySubmits(document, window.location);
+holdEarlySubmits(document, window.location, Date.now, (held) =>
+  document.documentElement.toggleAttribute('data-submit-held', held),
+);
 
 try {
   void startEarlyRequests({

@@ -92,3 +92,25 @@ describe('once the app has started', () => {
     expect(takeHeldSubmit('/login/', NOW)).toBeNull();
   });
 });
+
+describe('the pending state of a held submission', () => {
+  it('is shown when a submission is held and hidden once the app has started', () => {
+    const shown: boolean[] = [];
+    const page = document.createElement('form');
+    document.body.append(page);
+    holdEarlySubmits(
+      page,
+      { pathname: '/login/' },
+      () => NOW,
+      (held) => shown.push(held),
+    );
+    expect(shown).toEqual([]);
+    page.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+    expect(shown).toEqual([true]);
+    markAppStarted();
+    expect(shown).toEqual([true, false]);
+    // After the start the app's own pending state answers: nothing shown here.
+    page.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+    expect(shown).toEqual([true, false]);
+  });
+});

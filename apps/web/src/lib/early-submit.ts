@@ -16,7 +16,7 @@
 export const HELD_SUBMIT_TTL_MS = 60_000;
 
 type HeldSubmit = { pathname: string; values: Record<string, string>; heldAt: number };
-type Holder = { started: boolean; held: HeldSubmit | null };
+type Holder = { started: boolean; held: HeldSubmit | null; showHeld?: (held: boolean) => void };
 
 const HOLDER = Symbol.for('sponsoring-platform.early-submit');
 
@@ -27,13 +27,17 @@ function holder(): Holder {
 
 /**
  * The inline script's guard: until markAppStarted, a submitted form is not sent by the browser;
- * its text fields (by name) are kept for the page.
+ * its text fields (by name) are kept for the page. `showHeld` shows that a submission is under way
+ * (true) until the app has started (false): index.html's script marks the document, and the
+ * stylesheet gives the form's submit button a spinner, as the page's own pending state does later.
  */
 export function holdEarlySubmits(
   target: Pick<Document, 'addEventListener'>,
   location: Pick<Location, 'pathname'>,
   now: () => number = Date.now,
+  showHeld?: (held: boolean) => void,
 ): void {
+  holder().showHeld = showHeld;
   target.addEventListener(
     'submit',
     (event) => {
@@ -45,6 +49,7 @@ export function holdEarlySubmits(
       const values: Record<string, string> = {};
       for (const [name, value] of new FormData(form)) if (typeof value === 'string') values[name] = value;
       state.held = { pathname: location.pathname, values, heldAt: now() };
+      state.showHeld?.(true);
     },
     // Capturing, at the document: before any handler of the page's own.
     true,
@@ -53,7 +58,10 @@ export function holdEarlySubmits(
 
 /** The app's first render has committed: from now on the app's own handlers answer submissions. */
 export function markAppStarted(): void {
-  holder().started = true;
+  const state = holder();
+  state.started = true;
+  // The page that takes the held values shows its own pending state from here on.
+  state.showHeld?.(false);
 }
 
 /**
