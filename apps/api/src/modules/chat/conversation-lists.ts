@@ -5,13 +5,12 @@
 // from the list scopes' revisions in the database.
 import { ZConversation } from '@sp/shared';
 import { scopeOf, sideOf, type Participant } from './access.ts';
-import type { ChatSide } from './records.ts';
-import { conversationInScope } from './records.ts';
 import { listJson, withChanges, type ConversationListMemory, type ListRow } from './conversation-list-memory.ts';
 import type { ListedConversation } from './conversations-repository.ts';
 import { changedConversations, revisionsOf, type ListState } from './list-changes.ts';
 import type { ListClock, ListMark } from './list-clock.ts';
 import type { MovedConversations } from './moved-conversations.ts';
+import { conversationInScope, type ChatSide } from './records.ts';
 import type { ChatRepository } from './repository.ts';
 import { toConversationWire } from './wire.ts';
 

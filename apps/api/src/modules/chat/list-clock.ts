@@ -25,7 +25,7 @@ export function createListClock(
   const maxScopes = options.maxScopes ?? 100_000;
   const keptMoves = options.keptMoves ?? 4096;
   const revisions = new Map<string, number>();
-  // Per conversation, the number of its last told move in this era (movedAfter).
+  // Per conversation, the number of its last told move in this era (unmovedSince).
   const lastMoves = new Map<number, number>();
   // The last told writes of the era, a ring: moves n is at n % keptMoves while n > moves - keptMoves.
   const log: Move[] = [];
