@@ -1,35 +1,21 @@
-// A small flowing-text writer on pdf-lib: A4 pages, wrapped paragraphs, headings and a footer, with
-// DejaVu Sans embedded (umlauts, ß, typographic quotes). The fonts are subset under fixed names and
-// the document's dates come from the caller, so the same data always gives the same bytes.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { PDFDocument, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
+// A small flowing-text writer on pdf-lib: A4 pages, wrapped paragraphs, headings and a footer. Text
+// goes through the one PDF text helper (lib/pdf-text.ts: a font per script, subsets under fixed
+// names, bidi order), and the document's dates come from the caller, so the same data always gives
+// the same bytes.
+import type { PDFDocument, PDFImage, PDFPage } from 'pdf-lib';
 import { loadPdfLib, rgbColour as rgb } from '../../lib/pdf-lib.ts';
-
-const require = createRequire(import.meta.url);
-const fontFile = (name: string) => require.resolve(`dejavu-fonts-ttf/ttf/${name}`);
-let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
-const fonts = () =>
-  (fontBytes ??= {
-    regular: fs.readFileSync(fontFile('DejaVuSans.ttf')),
-    bold: fs.readFileSync(fontFile('DejaVuSans-Bold.ttf')),
-  });
+import { embedPdfText, type PdfText } from '../../lib/pdf-text.ts';
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const WIDTH = PAGE.width - 2 * MARGIN;
 const GREY = rgb(0.35, 0.35, 0.35);
 
-export type Fonts = { regular: PDFFont; bold: PDFFont };
+export type Fonts = PdfText;
 
-/** Embeds the two fonts under fixed names (pdf-lib would otherwise add a random suffix). */
-export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
-  doc.registerFontkit((await loadPdfLib()).fontkit);
-  const bytes = fonts();
-  return {
-    regular: await doc.embedFont(bytes.regular, { subset: true, customName: 'DejaVuSans' }),
-    bold: await doc.embedFont(bytes.bold, { subset: true, customName: 'DejaVuSans-Bold' }),
-  };
+/** Embeds the fonts the document's text needs (`sample`: all of its text, in any shape). */
+export async function embedFonts(doc: PDFDocument, sample: string): Promise<Fonts> {
+  return embedPdfText(doc, sample);
 }
 
 /** A new document whose metadata is fixed by `at` (no producer stamp, no current time). */
@@ -46,33 +32,6 @@ export function stampMetadata(doc: PDFDocument, title: string, at: Date): void {
   doc.setCreator('Sponsoring platform');
   doc.setCreationDate(at);
   doc.setModificationDate(at);
-}
-
-/** Splits text into lines that fit `width` at `size`, keeping the author's line breaks. */
-export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraphLine of text.replace(/\r\n?/g, '\n').split('\n')) {
-    let line = '';
-    for (const word of paragraphLine.split(/ +/)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      // A word longer than the line is cut where it no longer fits.
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
 }
 
 /** Writes top to bottom, starting a new page when the current one is full. */
@@ -100,12 +59,15 @@ export class PdfWriter {
 
   text(text: string, options: { size?: number; bold?: boolean; grey?: boolean; gapAfter?: number } = {}): void {
     const size = options.size ?? 10.5;
-    const font = options.bold ? this.fonts.bold : this.fonts.regular;
     const leading = size * 1.4;
-    for (const line of wrap(text, font, size, WIDTH)) {
+    for (const line of this.fonts.wrap(text, size, WIDTH, options.bold)) {
       this.room(leading);
       this.y -= leading;
-      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: options.grey ? GREY : rgb(0, 0, 0) });
+      this.fonts.draw(this.page, line, MARGIN, this.y, {
+        size,
+        bold: options.bold,
+        color: options.grey ? GREY : rgb(0, 0, 0),
+      });
     }
     this.y -= options.gapAfter ?? size * 0.6;
   }
@@ -120,17 +82,17 @@ export class PdfWriter {
   field(label: string, value: string): void {
     const size = 10;
     const labelWidth = 150;
-    const lines = wrap(value, this.fonts.regular, size, WIDTH - labelWidth);
+    const lines = this.fonts.wrap(value, size, WIDTH - labelWidth);
     const leading = size * 1.4;
     this.room(leading * Math.min(lines.length, 3));
     this.y -= leading;
-    this.page.drawText(label, { x: MARGIN, y: this.y, size, font: this.fonts.bold });
+    this.fonts.draw(this.page, label, MARGIN, this.y, { size, bold: true });
     lines.forEach((line, index) => {
       if (index > 0) {
         this.room(leading);
         this.y -= leading;
       }
-      this.page.drawText(line, { x: MARGIN + labelWidth, y: this.y, size, font: this.fonts.regular });
+      this.fonts.draw(this.page, line, MARGIN + labelWidth, this.y, { size });
     });
     this.y -= 3;
   }
@@ -161,19 +123,13 @@ export class PdfWriter {
 /** Footer on each of `pages`: the reference and "page n of m" (counted within `pages`). */
 export function drawFooters(
   pages: PDFPage[],
-  font: PDFFont,
+  text: PdfText,
   left: string,
   pageLabel: (n: number, of: number) => string,
 ): void {
   pages.forEach((page, index) => {
-    page.drawText(left, { x: MARGIN, y: MARGIN / 2, size: 8, font, color: GREY });
+    text.draw(page, left, MARGIN, MARGIN / 2, { size: 8, color: GREY });
     const label = pageLabel(index + 1, pages.length);
-    page.drawText(label, {
-      x: PAGE.width - MARGIN - font.widthOfTextAtSize(label, 8),
-      y: MARGIN / 2,
-      size: 8,
-      font,
-      color: GREY,
-    });
+    text.draw(page, label, PAGE.width - MARGIN - text.width(label, 8), MARGIN / 2, { size: 8, color: GREY });
   });
 }

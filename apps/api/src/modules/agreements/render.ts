@@ -12,7 +12,7 @@ export async function renderDraft(snapshot: AgreementSnapshot): Promise<Uint8Arr
   const lang = snapshot.language;
   const reference = referenceOf(snapshot);
   const doc = await newDocument(`${t.title} ${reference}`, new Date(snapshot.issuedAt));
-  const fonts = await embedFonts(doc);
+  const fonts = await embedFonts(doc, JSON.stringify(snapshot));
   const w = new PdfWriter(doc, fonts);
 
   w.text(t.title, { size: 18, bold: true, gapAfter: 2 });
@@ -55,6 +55,6 @@ export async function renderDraft(snapshot: AgreementSnapshot): Promise<Uint8Arr
   w.heading(section === 5 ? t.s5 : t.s5.replace('5', '4'));
   w.text(t.signingText);
 
-  drawFooters(doc.getPages(), fonts.regular, `${t.title} ${reference}`, t.page);
+  drawFooters(doc.getPages(), fonts, `${t.title} ${reference}`, t.page);
   return doc.save({ useObjectStreams: false });
 }

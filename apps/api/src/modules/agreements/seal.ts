@@ -1,7 +1,10 @@
 // The signed document: the draft's pages as signed, one signature page per party, the audit trail and
-// the kind of signature, then the platform's PAdES seal (ETSI.CAdES.detached over the whole file), so
-// a PDF reader shows the document unchanged since it was sealed.
+// the kind of signature, then the platform's seal: a PAdES baseline B-B signature (ETSI EN 319 142-1:
+// SubFilter ETSI.CAdES.detached over the whole file, the CMS of cades-signer.ts with ESS
+// signing-certificate-v2 and no signing-time, the claimed time in the dictionary's /M), so a PDF
+// reader shows the document unchanged since it was sealed (decision 062).
 import { loadPdfLib } from '../../lib/pdf-lib.ts';
+import { CadesSigner } from './cades-signer.ts';
 import { drawFooters, embedFonts, PdfWriter, stampMetadata } from './pdf-writer.ts';
 import type { SealKey } from './seal-key.ts';
 import { referenceOf, type AgreementSnapshot } from './snapshot.ts';
@@ -67,16 +70,15 @@ export async function sealAgreement(input: {
   const t = TEXTS[snapshot.language];
   const reference = referenceOf(snapshot);
   // The signing libraries (40 MB with pdf-lib) are loaded with the first seal, not at start.
-  const [{ PDFDocument }, { pdflibAddPlaceholder }, { P12Signer }, { SignPdf }] = await Promise.all([
+  const [{ PDFDocument }, { pdflibAddPlaceholder }, { SignPdf, Signer }] = await Promise.all([
     loadPdfLib(),
     import('@signpdf/placeholder-pdf-lib'),
-    import('@signpdf/signer-p12'),
     import('@signpdf/signpdf'),
   ]);
   const doc = await PDFDocument.load(input.draft, { updateMetadata: false });
   stampMetadata(doc, `${t.title} ${reference}`, input.completedAt);
   const draftPages = doc.getPageCount();
-  const fonts = await embedFonts(doc);
+  const fonts = await embedFonts(doc, JSON.stringify([snapshot, input.signatures, input.audit]));
   const w = new PdfWriter(doc, fonts);
   let first = true;
   for (const signature of input.signatures) {
@@ -119,7 +121,7 @@ export async function sealAgreement(input: {
   w.gap(10);
   w.text(t.kindTitle, { bold: true, size: 12 });
   w.text(t.kindText);
-  drawFooters(doc.getPages().slice(draftPages), fonts.regular, `${t.title} ${reference}`, t.annexPage);
+  drawFooters(doc.getPages().slice(draftPages), fonts, `${t.title} ${reference}`, t.annexPage);
 
   pdflibAddPlaceholder({
     pdfDoc: doc,
@@ -132,6 +134,12 @@ export async function sealAgreement(input: {
     signatureLength: 8192,
   });
   const unsigned = await doc.save({ useObjectStreams: false });
-  const signer = new P12Signer(input.key.p12, { passphrase: input.key.passphrase });
-  return new SignPdf().sign(Buffer.from(unsigned), signer, input.completedAt);
+  const cades = new CadesSigner(input.key.p12, input.key.passphrase);
+  // SignPdf takes only its own Signer class; it hands over the bytes of the byte range.
+  class SealSigner extends Signer {
+    override sign(content: Buffer): Promise<Buffer> {
+      return cades.sign(content);
+    }
+  }
+  return new SignPdf().sign(Buffer.from(unsigned), new SealSigner(), input.completedAt);
 }

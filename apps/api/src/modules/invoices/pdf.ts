@@ -1,25 +1,16 @@
-// The readable invoice PDF (pdf-lib, DejaVu Sans embedded for umlauts), in the buyer's language, with
+// The readable invoice PDF (pdf-lib; names and addresses in any script through the PDF text helper), in the buyer's language, with
 // every § 14 (4) UStG content: seller and buyer with addresses, the seller's tax number or VAT id,
 // invoice date, number, service date, the lines with quantity and description, net per rate, rate and
 // VAT amount, gross, the VAT note (§ 19, reverse charge, exemption reason), and for a cancellation the invoice
 // it cancels. A payable invoice carries the EPC GiroCode for the SEPA transfer.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { countryName } from '@sp/shared';
-import type { PDFFont, PDFPage } from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
 import { loadPdfLib, rgbColour as rgb } from '../../lib/pdf-lib.ts';
+import { embedPdfText } from '../../lib/pdf-text.ts';
 import { girocodePayload, qrMatrix } from './girocode.ts';
 import { formatMoney, groupedIban } from './money.ts';
 import type { InvoiceDocumentInput } from './einvoice.ts';
 import { PDF_TEXTS, readableDate } from './pdf-texts.ts';
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: Uint8Array; bold: Uint8Array } | undefined;
-const fontBytes = () =>
-  (fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  });
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -30,49 +21,33 @@ export type ReadableInput = Omit<InvoiceDocumentInput, 'number' | 'invoiceDate'>
   invoiceDate: string | null;
 };
 
-/** Greedy word wrap to `width` points. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/)) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
+/** A face: bold or not; the font per script comes from the PDF text helper (decision 062). */
+type Face = boolean;
 
 export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
   const t = PDF_TEXTS[input.language];
   const lang = input.language;
   const s = input.snapshot;
-  const { PDFDocument, fontkit } = await loadPdfLib();
+  const { PDFDocument } = await loadPdfLib();
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const regular = await doc.embedFont(fontBytes().regular, { subset: true });
-  const bold = await doc.embedFont(fontBytes().bold, { subset: true });
+  const pdfText = await embedPdfText(doc, JSON.stringify(input));
+  const regular: Face = false;
+  const bold: Face = true;
+  const wrap = (value: string, font: Face, size: number, width: number) => pdfText.wrap(value, size, width, font);
   const title = input.kind === 'cancellation' ? t.cancellation : t.invoice;
   doc.setTitle(input.number ? `${title} ${input.number}` : title);
   doc.setAuthor(s.seller.name);
   doc.setLanguage(lang === 'de' ? 'de-DE' : 'en-GB');
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
-  const text = (value: string, x: number, options: { size?: number; font?: PDFFont; color?: typeof GREY } = {}) =>
-    page.drawText(value, {
-      x,
-      y,
+  const text = (value: string, x: number, options: { size?: number; font?: Face; color?: typeof GREY } = {}) =>
+    pdfText.draw(page, value, x, y, {
       size: options.size ?? 9,
-      font: options.font ?? regular,
+      bold: options.font ?? regular,
       color: options.color ?? rgb(0, 0, 0),
     });
-  const right = (value: string, xRight: number, font: PDFFont = regular, size = 9) =>
-    page.drawText(value, { x: xRight - font.widthOfTextAtSize(value, size), y, size, font });
+  const right = (value: string, xRight: number, font: Face = regular, size = 9) =>
+    pdfText.draw(page, value, xRight - pdfText.width(value, size, font), y, { size, bold: font });
   const newline = (h = 12) => {
     y -= h;
     if (y < MARGIN + 40) {
@@ -167,13 +142,13 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
   });
   page.drawLine({ start: { x: 330, y: y + 6 }, end: { x: A4[0] - MARGIN, y: y + 6 }, thickness: 0.5, color: GREY });
   newline(8);
-  const totals: Array<[string, string, PDFFont]> = [
+  const totals: Array<[string, string, Face]> = [
     [t.netTotal, money(input.netCents), regular],
     [t.vatTotal(input.vatRate), money(input.vatCents), regular],
     [t.gross, money(input.grossCents), bold],
   ];
   for (const [label, value, font] of totals) {
-    page.drawText(label, { x: 330, y, size: 10, font });
+    pdfText.draw(page, label, 330, y, { size: 10, bold: font });
     right(value, cols.net, font, 10);
     newline(14);
   }
@@ -222,7 +197,7 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
           });
       }),
     );
-    page.drawText(t.girocode, { x: x0 - 40, y: y0 - 10, size: 7, font: regular, color: GREY });
+    pdfText.draw(page, t.girocode, x0 - 40, y0 - 10, { size: 7, color: GREY });
   }
   return doc.save();
 }
