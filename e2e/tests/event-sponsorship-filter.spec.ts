@@ -135,7 +135,7 @@ for (const language of ['de', 'en'] as const) {
         .replace(/^\uFEFF/, '')
         .trimEnd()
         .split('\r\n');
-      expect(lines[0]).toBe('sponsor_email;company;public_name;status;package;amount;invited_at;updated_at');
+      expect(lines[0]).toBe('sponsor_email;company;public_name;status;package;amount;figure;invited_at;updated_at');
       expect(lines.slice(1).map((line) => line.split(';')[0]!.replace(/"/g, ''))).toEqual(emails);
       expect(lines.filter((line) => line.includes('"declined"'))).toHaveLength(2);
     });

@@ -20,6 +20,7 @@ export * from './schemas/agreement-archive.ts';
 export * from './password-rule.ts';
 export * from './schemas/packages.ts';
 export * from './schemas/sponsoring-numbers.ts';
+export * from './figures.ts';
 export * from './schemas/fulfilment.ts';
 export * from './schemas/sponsor-profiles.ts';
 export * from './schemas/invoices.ts';

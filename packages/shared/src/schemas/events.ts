@@ -38,11 +38,13 @@ export const ZEvent = z.object({
   description: z.string(),
   created_at: z.string(),
   files: z.array(ZEventFile),
-  /** Number of confirmed sponsors (0 until sponsorships exist). */
+  /** Sponsors: confirmed sponsorships, counted (figures.ts, docs/glossary.md). */
   sponsor_amount: z.number().int(),
-  /** Sum of confirmed sponsorship amounts in euro cents. */
+  /** Committed: the amounts of the confirmed sponsorships, in euro cents. */
   committed_cents: z.number().int(),
-  /** Sponsorships not yet confirmed. */
+  /** In negotiation: the amounts of the open sponsorships, in euro cents. */
+  in_negotiation_cents: z.number().int(),
+  /** Open sponsorships: invited, agreement downloaded or signed, not yet confirmed. */
   open_sponsorships: z.number().int(),
   /** When the event was archived (hidden from lists and the sponsor wall until unarchived), or null. */
   archived_at: z.string().nullable(),

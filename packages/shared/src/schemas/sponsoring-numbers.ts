@@ -1,6 +1,6 @@
 // The organiser's sponsoring numbers (issue 18, point 6): per event and package, slots sold of
-// those available, the sums committed (a sponsorship holds the package and has not ended) and
-// confirmed, and the deliverables' progress. Integer euro cents, snake_case on the wire.
+// those available, the sums committed and in negotiation (docs/glossary.md, figures.ts), and the
+// deliverables' progress. Integer euro cents, snake_case on the wire.
 import { z } from 'zod';
 
 const cents = z.number().int();
@@ -12,8 +12,9 @@ export const ZPackageNumbers = z.object({
   sold: z.number().int(),
   /** null: unlimited */
   capacity: z.number().int().nullable(),
+  /** Of the sponsorships that chose this package (figures.ts): confirmed, and still open. */
   committed_cents: cents,
-  confirmed_cents: cents,
+  in_negotiation_cents: cents,
 });
 export type PackageNumbersWire = z.infer<typeof ZPackageNumbers>;
 
@@ -27,8 +28,9 @@ export type FulfilmentProgressWire = z.infer<typeof ZFulfilmentProgress>;
 export const ZEventSponsoringNumbers = z.object({
   event_id: z.number().int(),
   packages: z.array(ZPackageNumbers),
+  /** Of all the event's sponsorships, with a package or not: the same figures as the event list's. */
   committed_cents: cents,
-  confirmed_cents: cents,
+  in_negotiation_cents: cents,
   fulfilment: ZFulfilmentProgress,
 });
 export type EventSponsoringNumbersWire = z.infer<typeof ZEventSponsoringNumbers>;
@@ -39,7 +41,7 @@ export const ZSponsoringNumbers = z.object({
   totals: z.object({
     sold: z.number().int(),
     committed_cents: cents,
-    confirmed_cents: cents,
+    in_negotiation_cents: cents,
     fulfilment: ZFulfilmentProgress,
   }),
 });

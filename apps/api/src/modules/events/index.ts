@@ -21,6 +21,7 @@ export const eventsModule = defineModule({
       lifecycle: createEventLifecycleRepository(db),
       access,
       files: use('files', 'service'),
+      figures: use('sponsorships', 'figures'),
       clock,
     });
     return { api: { access }, routes: async (app) => app.register(eventsRoutes, { events, readCache }) };

@@ -37,10 +37,4 @@ describe.each(ENGINES)('query plans of the event reads on %s', (engine) => {
     // The page reads the partial index of its list, which orders it without a sort.
     expect((await planOf(f.database, keyset[0]!)).lines.join('\n')).toMatch(/events_organisation_active/);
   });
-
-  it("the event page's sponsorship totals", async () => {
-    const queries = await f.recorded(() => events().sponsorshipTotals([f.eventId]));
-    expect(queries).toHaveLength(1);
-    await expectIndexed(f.database, queries[0]!);
-  });
 });

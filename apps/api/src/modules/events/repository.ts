@@ -31,8 +31,6 @@ export type EventInput = { title: string; eventDate: string; location: string; d
 
 export type Membership = { organisationId: number | null; role: Role | null; onboardingCompleted: boolean };
 
-export type SponsorshipTotals = { sponsorAmount: number; committedCents: number; openSponsorships: number };
-
 type EventRow = {
   id: number;
   organisation_id: number;
@@ -190,31 +188,6 @@ export function createEventsRepository(db: Db, eventFiles: EventFileWrites) {
         });
       }
       return byEvent;
-    },
-
-    /**
-     * Per event: confirmed sponsors (count), the sum of their amounts, and sponsorships still open
-     * (neither confirmed nor declined or withdrawn), from the sponsorships table.
-     */
-    async sponsorshipTotals(eventIds: number[]): Promise<Map<number, SponsorshipTotals>> {
-      const totals = new Map(eventIds.map((id) => [id, { sponsorAmount: 0, committedCents: 0, openSponsorships: 0 }]));
-      if (eventIds.length === 0) return totals;
-      const rows = await db
-        .selectFrom('sponsorships')
-        .select(['event_id', 'status', 'amount_cents'])
-        .where('event_id', 'in', eventIds)
-        .execute();
-      for (const row of rows) {
-        const total = totals.get(row.event_id);
-        if (!total) continue;
-        if (row.status === 'confirmed') {
-          total.sponsorAmount += 1;
-          total.committedCents += Number(row.amount_cents ?? 0);
-        } else if (row.status !== 'declined' && row.status !== 'withdrawn') {
-          total.openSponsorships += 1;
-        }
-      }
-      return totals;
     },
 
     async createEvent(organisationId: number, input: EventInput, createdBy: string, now: Date): Promise<EventRecord> {

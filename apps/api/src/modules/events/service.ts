@@ -1,18 +1,25 @@
 // Event rules: organisers list, read, create and change their own organisation's events; an event's
 // files are replaced by the list it is saved with (only uploads verified for that event), and the
 // blobs of files dropped from the list are deleted once the save has committed.
-import type { EventDeletionPreview, EventWire, ZSaveEventRequest } from '@sp/shared';
+import {
+  NO_SPONSORSHIP_FIGURES,
+  type EventDeletionPreview,
+  type EventWire,
+  type SponsorshipFigures,
+  type ZSaveEventRequest,
+} from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
 import type { z } from 'zod';
 import type { FilesService } from '../files/index.ts';
+import type { SponsorshipFiguresReader } from '../sponsorships/index.ts';
 import type { Caller, EventAccess } from './access.ts';
 import type { EventLifecycleRepository } from './lifecycle-repository.ts';
-import type { AttachedFile, EventRecord, EventsPage, EventsRepository, SponsorshipTotals } from './repository.ts';
+import type { AttachedFile, EventRecord, EventsPage, EventsRepository } from './repository.ts';
 
 type SaveEvent = z.output<typeof ZSaveEventRequest>;
-const NO_SPONSORSHIPS: SponsorshipTotals = { sponsorAmount: 0, committedCents: 0, openSponsorships: 0 };
 
-function toEventWire(event: EventRecord, files: AttachedFile[], totals: SponsorshipTotals): EventWire {
+// The event's figures come from the sponsorships module's one definition of each (docs/glossary.md).
+function toEventWire(event: EventRecord, files: AttachedFile[], figures: SponsorshipFigures): EventWire {
   return {
     id: event.id,
     organisation_id: event.organisationId,
@@ -22,9 +29,10 @@ function toEventWire(event: EventRecord, files: AttachedFile[], totals: Sponsors
     description: event.description,
     created_at: event.createdAt.toISOString(),
     files: files.map((f) => ({ s3_id: f.s3Id, name: f.name, key: f.key })),
-    sponsor_amount: totals.sponsorAmount,
-    committed_cents: totals.committedCents,
-    open_sponsorships: totals.openSponsorships,
+    sponsor_amount: figures.sponsor_amount,
+    committed_cents: figures.committed_cents,
+    in_negotiation_cents: figures.in_negotiation_cents,
+    open_sponsorships: figures.open_sponsorships,
     archived_at: event.archivedAt?.toISOString() ?? null,
   };
 }
@@ -41,15 +49,18 @@ export function createEventsService(deps: {
   lifecycle: EventLifecycleRepository;
   access: EventAccess;
   files: Pick<FilesService, 'prepareAttachment' | 'deleteBlobs'>;
+  figures: SponsorshipFiguresReader;
   clock?: () => Date;
 }) {
-  const { repo, lifecycle, access, files } = deps;
+  const { repo, lifecycle, access, files, figures } = deps;
   const now = deps.clock ?? (() => new Date());
 
   const toWire = async (events: EventRecord[]): Promise<EventWire[]> => {
     const ids = events.map((e) => e.id);
-    const [filesByEvent, totals] = await Promise.all([repo.attachedFiles(ids), repo.sponsorshipTotals(ids)]);
-    return events.map((e) => toEventWire(e, filesByEvent.get(e.id) ?? [], totals.get(e.id) ?? NO_SPONSORSHIPS));
+    const [filesByEvent, figuresByEvent] = await Promise.all([repo.attachedFiles(ids), figures.ofEvents(ids)]);
+    return events.map((e) =>
+      toEventWire(e, filesByEvent.get(e.id) ?? [], figuresByEvent.get(e.id) ?? NO_SPONSORSHIP_FIGURES),
+    );
   };
   const one = async (event: EventRecord) => (await toWire([event]))[0]!;
 

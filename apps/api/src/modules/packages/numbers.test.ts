@@ -56,11 +56,11 @@ describe.each(ENGINES)('sponsoring numbers on %s', (engine) => {
     fs.rmSync(t.config.dataDir, { recursive: true, force: true });
   });
 
-  it('sums slots, committed and confirmed amounts per package and event', async () => {
+  it('sums slots, committed and in-negotiation amounts per package and event', async () => {
     const empty = (await numbers(organiser.token)).json<SponsoringNumbersWire>();
     expect(empty).toEqual({
       events: [],
-      totals: { sold: 0, committed_cents: 0, confirmed_cents: 0, fulfilment: { done: 0, total: 0, overdue: 0 } },
+      totals: { sold: 0, committed_cents: 0, in_negotiation_cents: 0, fulfilment: { done: 0, total: 0, overdue: 0 } },
     });
 
     const event = (await call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Zahlen' }))).json().id;
@@ -102,8 +102,9 @@ describe.each(ENGINES)('sponsoring numbers on %s', (engine) => {
         archived: false,
         sold: 2,
         capacity: 2,
-        committed_cents: 1_000_000,
-        confirmed_cents: 500_000,
+        // a is confirmed (committed), b has chosen and is still open (in negotiation).
+        committed_cents: 500_000,
+        in_negotiation_cents: 500_000,
       },
       {
         package_id: silver.id,
@@ -112,21 +113,21 @@ describe.each(ENGINES)('sponsoring numbers on %s', (engine) => {
         // The withdrawn sponsorship gave its slot back.
         sold: 1,
         capacity: null,
-        // The withdrawn sponsorship commits nothing.
-        committed_cents: 100_000,
-        confirmed_cents: 0,
+        // The withdrawn sponsorship counts in neither sum.
+        committed_cents: 0,
+        in_negotiation_cents: 100_000,
       },
     ]);
     // The confirmed Gold sponsorship's two benefits became deliverables; the logo's due date has passed.
     expect(own).toMatchObject({
-      committed_cents: 1_100_000,
-      confirmed_cents: 500_000,
+      committed_cents: 500_000,
+      in_negotiation_cents: 600_000,
       fulfilment: { done: 0, total: 2, overdue: 1 },
     });
     expect(body.totals).toMatchObject({
       sold: 3,
-      committed_cents: 1_100_000,
-      confirmed_cents: 500_000,
+      committed_cents: 500_000,
+      in_negotiation_cents: 600_000,
       fulfilment: { done: 0, total: 2, overdue: 1 },
     });
   });

@@ -70,26 +70,29 @@ describe.each(ENGINES)("an event's sponsors as CSV on %s", (engine) => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="sponsors-event-${eventId}.csv"`);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('sponsor_email;company;public_name;status;package;amount;invited_at;updated_at');
+    expect(lines[0]).toBe('sponsor_email;company;public_name;status;package;amount;figure;invited_at;updated_at');
     expect(lines).toHaveLength(3);
     const cells = (line: string) => line.split(';').map((cell) => cell.replace(/^"|"$/g, ''));
-    expect(cells(lines[1]!).slice(0, 6)).toEqual([
+    expect(cells(lines[1]!).slice(0, 7)).toEqual([
       first,
       BUYER.legal_name,
       'Brauerei Müller',
       'invited',
       `'=HYPERLINK(""http://evil.example"",""Gold"")`,
       '2500.00',
+      'in_negotiation',
     ]);
-    expect(cells(lines[2]!).slice(0, 6)).toEqual([second, '', '', 'invited', '', '1234.56']);
-    expect(Date.parse(cells(lines[2]!)[6]!)).not.toBeNaN();
+    expect(cells(lines[2]!).slice(0, 7)).toEqual([second, '', '', 'invited', '', '1234.56', 'in_negotiation']);
+    expect(Date.parse(cells(lines[2]!)[7]!)).not.toBeNaN();
   });
 
   it("answers an empty sheet for an event without sponsors and 404 for another organisation's event", async () => {
     const empty = (await call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Leer' }))).json().id;
     const res = await call('GET', `/api/event/${empty}/sponsorships.csv`, organiser.token);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe('\uFEFFsponsor_email;company;public_name;status;package;amount;invited_at;updated_at\r\n');
+    expect(res.body).toBe(
+      '\uFEFFsponsor_email;company;public_name;status;package;amount;figure;invited_at;updated_at\r\n',
+    );
     expect((await call('GET', `/api/event/${eventId}/sponsorships.csv`, stranger.token)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/event/${eventId}/sponsorships.csv` })).statusCode).toBe(401);
   });

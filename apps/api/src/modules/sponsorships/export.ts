@@ -2,6 +2,9 @@
 // accounting): one row per sponsorship in the order of invitation, with the company's legal name and
 // public name where the sponsor entered them. Codes, not translations, as in the
 // invoices export: a sheet that sorts and filters by status should not change with the language.
+// `figure` names the sum the row's amount counts in (committed, in_negotiation, or none once ended),
+// by the same rule as the screens (docs/glossary.md), so a pivot by it gives the screens' figures.
+import { moneyFigureOf } from '@sp/shared';
 import { csvDocument } from '../../lib/csv.ts';
 import type { ExportDetails, SponsorshipRecord } from './repository.ts';
 
@@ -12,6 +15,7 @@ const COLUMNS = [
   'status',
   'package',
   'amount',
+  'figure',
   'invited_at',
   'updated_at',
 ] as const;
@@ -29,6 +33,7 @@ export function sponsorshipsCsv(records: readonly SponsorshipRecord[], details: 
       r.status,
       details.get(r.id)?.packageName ?? '',
       amount(r.amountCents),
+      moneyFigureOf(r.status) ?? '',
       r.createdAt.toISOString(),
       r.updatedAt.toISOString(),
     ]),

@@ -3,12 +3,14 @@
 import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
 import { createSponsorshipsRepository, type SponsorshipsRepository } from './repository.ts';
+import { createSponsorshipFigures, type SponsorshipFiguresReader } from './figures.ts';
 import { sponsorshipsRoutes } from './routes.ts';
 import { createSponsorshipsService, type SponsorshipParties, type SponsorshipsService } from './service.ts';
 
 export type { AmountChange, SponsorshipCaller, SponsorshipParties } from './service.ts';
 export type { SponsorshipRecord } from './repository.ts';
 export { authorFor, type SponsorshipSide } from './authors.ts';
+export { sponsorshipFigureColumns, toSponsorshipFigures, type SponsorshipFiguresReader } from './figures.ts';
 
 export type SponsorshipsApi = {
   writes: Pick<SponsorshipsRepository, 'upsertInvitedSponsorship' | 'linkSponsorAccount' | 'forgetSponsorAccount'> & {
@@ -19,6 +21,8 @@ export type SponsorshipsApi = {
   parties: SponsorshipParties;
   /** For the agreements module: the status a signature or countersignature gives. */
   moveByAgreement: SponsorshipsService['moveByAgreement'];
+  /** The figures per event (figures.ts): what the event list and page show. */
+  figures: SponsorshipFiguresReader;
 };
 
 export const sponsorshipsModule = defineModule({
@@ -48,6 +52,7 @@ export const sponsorshipsModule = defineModule({
         },
         parties: sponsorships.parties,
         moveByAgreement: (id, to, actor) => sponsorships.moveByAgreement(id, to, actor),
+        figures: createSponsorshipFigures(db),
       },
       routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships, readCache }),
     };

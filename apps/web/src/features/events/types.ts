@@ -12,7 +12,9 @@ export type OrganiserEvent = {
   createdAt: string;
   files: EventFile[];
   sponsorAmount: number;
+  /** The figures of docs/glossary.md, as the API computes them. */
   committedCents: number;
+  inNegotiationCents: number;
   openSponsorships: number;
   /** ISO time it was archived, or null while in use. */
   archivedAt: string | null;
@@ -30,6 +32,7 @@ export function toOrganiserEvent(wire: EventWire): OrganiserEvent {
     files: wire.files,
     sponsorAmount: wire.sponsor_amount,
     committedCents: wire.committed_cents,
+    inNegotiationCents: wire.in_negotiation_cents,
     openSponsorships: wire.open_sponsorships,
     archivedAt: wire.archived_at,
   };

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useFormat } from '@/hooks/use-format';
 import { useTranslation } from '@/lib/i18n';
 import type { OrganiserEvent } from '../types';
+import { EventFigureSums } from './event-figures';
 
 /**
  * One event of the list: the whole card links to its edit page (through the title's link); `actions`
@@ -48,10 +49,7 @@ export function EventListItem({
             </span>
           </p>
         </div>
-        <p className="flex items-baseline gap-1.5 sm:flex-col sm:items-end sm:gap-0">
-          <span className="text-xl font-semibold tabular-nums">{format.currency(event.committedCents / 100)}</span>
-          <span className="text-xs text-muted-foreground">{t('events.list.committed')}</span>
-        </p>
+        <EventFigureSums event={event} />
       </div>
       <ul className="mt-4 flex flex-wrap gap-2 text-sm" aria-label={t('events.list.sponsorshipsLabel')}>
         <li className="inline-flex items-center gap-1.5 rounded-full bg-secondary px-3 py-1 font-medium text-secondary-foreground">

@@ -43,6 +43,7 @@ export function eventWire(overrides: Partial<EventWire> = {}): EventWire {
     files: [],
     sponsor_amount: 3,
     committed_cents: 250_000,
+    in_negotiation_cents: 100_000,
     open_sponsorships: 12,
     archived_at: null,
     ...overrides,
@@ -140,6 +141,7 @@ export function installFakeEventsApi(initial: EventWire[] = []): FakeEventsApi {
           files: [],
           sponsor_amount: 0,
           committed_cents: 0,
+          in_negotiation_cents: 0,
           open_sponsorships: 0,
         });
         fake.events.push(created);

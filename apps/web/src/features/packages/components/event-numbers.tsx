@@ -7,7 +7,7 @@ import { sponsoringNumbersQueryOptions } from '../api/sponsoring-numbers';
 
 /**
  * One event's line in the event list: per package the slots taken of those available and the sums
- * committed and confirmed, and the deliverables done. One request serves every event of the list
+ * committed and in negotiation (docs/glossary.md), and the deliverables done. One request serves every event of the list
  * (the query is shared); an event without packages or deliverables shows nothing.
  */
 export function EventNumbers({ organisationId, eventId }: { organisationId: number; eventId: number }) {
@@ -36,7 +36,7 @@ export function EventNumbersView({ event }: { event: EventSponsoringNumbersWire 
               <span className="text-muted-foreground tabular-nums">
                 {t('packages.numbers.packageSums', {
                   committed: euro(p.committed_cents),
-                  confirmed: euro(p.confirmed_cents),
+                  inNegotiation: euro(p.in_negotiation_cents),
                 })}
               </span>
             </li>

@@ -9,7 +9,10 @@ import { sponsoringNumbersQueryOptions } from '../api/sponsoring-numbers';
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
-/** The organiser dashboard's sponsoring card: committed and confirmed sums, packages taken, deliverables done. */
+/**
+ * The organiser dashboard's sponsoring card: the sums committed and in negotiation (docs/glossary.md,
+ * the event list's figures), packages taken, deliverables done.
+ */
 export function SponsoringCard({ organisationId }: { organisationId: number }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -34,7 +37,7 @@ export function SponsoringCard({ organisationId }: { organisationId: number }) {
           <p className="text-sm text-destructive" role="alert">
             {t('organizer.dashboard.error', { message: getErrorMessage(numbers.error, t) })}
           </p>
-        ) : totals.sold === 0 && totals.committed_cents === 0 ? (
+        ) : totals.sold === 0 && totals.committed_cents === 0 && totals.in_negotiation_cents === 0 ? (
           <p className="text-sm text-muted-foreground">
             {t('packages.numbers.card.none')}{' '}
             <Link to="/dashboard/organizer/events" className={linkClass}>
@@ -45,15 +48,15 @@ export function SponsoringCard({ organisationId }: { organisationId: number }) {
           <div className="grid gap-3">
             <dl className="flex flex-wrap gap-x-8 gap-y-3">
               <div>
-                <dt className="text-xs text-muted-foreground">{t('packages.numbers.card.committed')}</dt>
+                <dt className="text-xs text-muted-foreground">{t('figures.committed')}</dt>
                 <dd className="text-2xl font-bold tabular-nums" data-testid="numbers-committed">
                   {format.currency(totals.committed_cents / 100)}
                 </dd>
               </div>
               <div>
-                <dt className="text-xs text-muted-foreground">{t('packages.numbers.card.confirmed')}</dt>
-                <dd className="text-2xl font-bold tabular-nums" data-testid="numbers-confirmed">
-                  {format.currency(totals.confirmed_cents / 100)}
+                <dt className="text-xs text-muted-foreground">{t('figures.inNegotiation')}</dt>
+                <dd className="text-2xl font-bold tabular-nums" data-testid="numbers-in-negotiation">
+                  {format.currency(totals.in_negotiation_cents / 100)}
                 </dd>
               </div>
             </dl>

@@ -17,8 +17,8 @@ const numbers: SponsoringNumbersWire = {
           archived: false,
           sold: 1,
           capacity: 2,
-          committed_cents: 1_000_000,
-          confirmed_cents: 500_000,
+          committed_cents: 500_000,
+          in_negotiation_cents: 500_000,
         },
         {
           package_id: 2,
@@ -26,20 +26,28 @@ const numbers: SponsoringNumbersWire = {
           archived: false,
           sold: 3,
           capacity: null,
-          committed_cents: 30_000,
-          confirmed_cents: 0,
+          committed_cents: 0,
+          in_negotiation_cents: 30_000,
         },
-        { package_id: 3, name: 'Alt', archived: true, sold: 0, capacity: 5, committed_cents: 0, confirmed_cents: 0 },
+        {
+          package_id: 3,
+          name: 'Alt',
+          archived: true,
+          sold: 0,
+          capacity: 5,
+          committed_cents: 0,
+          in_negotiation_cents: 0,
+        },
       ],
-      committed_cents: 1_030_000,
-      confirmed_cents: 500_000,
+      committed_cents: 500_000,
+      in_negotiation_cents: 530_000,
       fulfilment: { done: 3, total: 8, overdue: 2 },
     },
   ],
   totals: {
     sold: 4,
-    committed_cents: 1_030_000,
-    confirmed_cents: 500_000,
+    committed_cents: 500_000,
+    in_negotiation_cents: 530_000,
     fulfilment: { done: 3, total: 8, overdue: 2 },
   },
 };
@@ -66,8 +74,8 @@ describe('sponsoring numbers', () => {
     const items = within(list).getAllByRole('listitem');
     // Intl puts a no-break space before the euro sign.
     expect(items.map((item) => item.textContent?.replace(/\u00a0/g, ' '))).toEqual([
-      'Gold: 1/210.000,00 € zugesagt, 5.000,00 € bestätigt',
-      'Partner: 3/∞300,00 € zugesagt, 0,00 € bestätigt',
+      'Gold: 1/25.000,00 € zugesagt, 5.000,00 € in Verhandlung',
+      'Partner: 3/∞0,00 € zugesagt, 300,00 € in Verhandlung',
     ]);
     expect(screen.getByText('Leistungen 3/8 erledigt')).toBeInTheDocument();
     expect(screen.getByText('2 überfällig')).toBeInTheDocument();
@@ -81,13 +89,13 @@ describe('sponsoring numbers', () => {
 
   it("sums the organisation's sponsoring on the dashboard card, or says what to do first", async () => {
     const { unmount } = await renderWith(<SponsoringCard organisationId={4} />, numbers);
-    expect(await screen.findByTestId('numbers-committed')).toHaveTextContent('10.300,00 €');
-    expect(screen.getByTestId('numbers-confirmed')).toHaveTextContent('5.000,00 €');
+    expect(await screen.findByTestId('numbers-committed')).toHaveTextContent('5.000,00 €');
+    expect(screen.getByTestId('numbers-in-negotiation')).toHaveTextContent('5.300,00 €');
     expect(screen.getByText('4 Pakete vergeben')).toBeInTheDocument();
     expect(screen.getByText(/Leistungen: 3 von 8 erledigt/)).toHaveTextContent('(davon 2 überfällig)');
     unmount();
 
-    const empty = { events: [], totals: { ...numbers.totals, sold: 0, committed_cents: 0, confirmed_cents: 0 } };
+    const empty = { events: [], totals: { ...numbers.totals, sold: 0, committed_cents: 0, in_negotiation_cents: 0 } };
     const second = await renderWith(<SponsoringCard organisationId={4} />, empty);
     expect(await screen.findByText(/Noch keine Pakete vergeben/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zu den Events' })).toHaveAttribute('href', '/dashboard/organizer/events');

@@ -16,8 +16,3 @@ export function mySponsorshipsQueryOptions() {
     queryFn: ({ signal }) => listMySponsorships({ signal }),
   });
 }
-
-/** The committed sum: the amounts of the confirmed sponsorships, in cents. */
-export function committedCents(sponsorships: Sponsorship[]): number {
-  return sponsorships.reduce((sum, s) => (s.status === 'confirmed' ? sum + (s.amountCents ?? 0) : sum), 0);
-}

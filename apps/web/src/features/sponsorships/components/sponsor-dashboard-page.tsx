@@ -11,13 +11,14 @@ import {
   MessageSquareIcon,
 } from 'lucide-react';
 import { useId, useState, type ComponentType, type ReactNode } from 'react';
+import { tallySponsorships } from '@sp/shared';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { committedCents, mySponsorshipsQueryOptions } from '../api/list-my-sponsorships';
+import { mySponsorshipsQueryOptions } from '../api/list-my-sponsorships';
 import { isOpen, type SponsorViewer, type Sponsorship } from '../api/sponsorship';
 import { SponsorNextSteps, type SponsorAgreementSlot } from './sponsor-next-steps';
 import { StatusBadge } from './status-badge';
@@ -134,21 +135,21 @@ function SponsorshipCard({
 function Summary({ sponsorships }: { sponsorships: Sponsorship[] }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const confirmed = sponsorships.filter((s) => s.status === 'confirmed').length;
-  const open = sponsorships.filter((s) => isOpen(s.status)).length;
+  // The same rule as the organiser's figures (docs/glossary.md), over the sponsor's own sponsorships.
+  const figures = tallySponsorships(sponsorships);
   return (
     <dl className="mt-8 grid gap-3 sm:grid-cols-2">
       <div className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
         <dt className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
           <HandCoinsIcon className="size-4 text-primary" aria-hidden="true" />
-          {t('sponsorDashboard.committed.label')}
+          <span className="first-letter:uppercase">{t('figures.committed')}</span>
         </dt>
         <dd className="mt-1">
           <span className="block text-2xl font-bold tabular-nums" data-testid="sponsor-committed">
-            {format.currency(committedCents(sponsorships) / 100)}
+            {format.currency(figures.committed_cents / 100)}
           </span>
           <span className="text-sm text-muted-foreground">
-            {t('sponsorDashboard.committed.hint', { count: confirmed })}
+            {t('sponsorDashboard.committed.hint', { count: figures.sponsor_amount })}
           </span>
         </dd>
       </div>
@@ -158,7 +159,9 @@ function Summary({ sponsorships }: { sponsorships: Sponsorship[] }) {
           {t('sponsorDashboard.open.label')}
         </dt>
         <dd className="mt-1">
-          <span className="block text-2xl font-bold tabular-nums">{open}</span>
+          <span className="block text-2xl font-bold tabular-nums" data-testid="sponsor-open">
+            {figures.open_sponsorships}
+          </span>
           <span className="text-sm text-muted-foreground">{t('sponsorDashboard.open.hint')}</span>
         </dd>
       </div>
