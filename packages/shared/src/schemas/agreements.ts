@@ -40,7 +40,9 @@
 //      → AgreementVerification. 400 request.validation-failed, 429
 //
 // Verification answers only whether the document is a sealed agreement on record and who signed it
-// when; a stored agreement whose bytes no longer match its recorded hash answers found: false.
+// when. The record decides (decision 062): a hash on record is that agreement even when the platform's
+// stored copy no longer matches it; then status is stored_copy_damaged (the holder's copy is the
+// genuine one, the operator is told), never not_found.
 import { z } from 'zod';
 
 export const AGREEMENT_LIMITS = {
@@ -169,8 +171,10 @@ export type SignAgreementRequest = z.infer<typeof ZSignAgreementRequest>;
 
 export const ZSha256Param = z.object({ sha256: z.string().regex(/^[0-9a-fA-F]{64}$/) });
 
+const AGREEMENT_VERIFICATION_STATUSES = ['verified', 'stored_copy_damaged', 'not_found'] as const;
 export const ZAgreementVerification = z.object({
   found: z.boolean(),
+  status: z.enum(AGREEMENT_VERIFICATION_STATUSES),
   signed_at: z.string().optional(),
   signers: z.array(z.object({ name: z.string(), side: ZAgreementSide, signed_at: z.string() })).optional(),
 });

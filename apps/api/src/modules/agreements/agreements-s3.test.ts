@@ -69,6 +69,10 @@ describe.each(ENGINES)('sealed agreements in S3 on %s', (engine) => {
     const broken = await w.asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}/agreement/signed.pdf`, guest);
     expect(broken.statusCode).toBe(500);
     expect(broken.json().code).toBe('agreement.integrity-failed');
-    expect((await t.app.inject({ method: 'GET', url: verifyUrl })).json()).toEqual({ found: false });
+    // The record still verifies the genuine copy; the answer says the stored copy is damaged.
+    expect((await t.app.inject({ method: 'GET', url: verifyUrl })).json()).toMatchObject({
+      found: true,
+      status: 'stored_copy_damaged',
+    });
   });
 });

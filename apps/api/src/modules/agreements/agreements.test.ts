@@ -157,6 +157,7 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
     const answer = byBytes.json<AgreementVerification>();
     expect(answer).toEqual({
       found: true,
+      status: 'verified',
       signed_at: done.signed_document!.completed_at,
       signers: [
         { name: 'Jörg Weiß', side: 'sponsor', signed_at: expect.any(String) },
@@ -174,9 +175,10 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
       headers: { 'content-type': 'application/pdf' },
       payload: changed,
     });
-    expect(tampered.json()).toEqual({ found: false });
+    expect(tampered.json()).toEqual({ found: false, status: 'not_found' });
 
-    // One changed byte in the stored file is detected: not sent, not verified.
+    // One changed byte in the stored file is detected: not sent; the genuine copy, by hash or uploaded,
+    // still verifies against the record, and the answer says the stored copy is damaged (decision 062).
     const store = t.config.files.store;
     if (store.kind !== 'local') throw new Error('local store expected');
     const file = path.join(store.dir, `agreements/${guest.sponsorshipId}/${done.signed_document!.sha256}.pdf`);
@@ -186,7 +188,18 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
     const broken = await w.call('GET', `/api/sponsorships/${guest.sponsorshipId}/agreement/signed.pdf`, owner.token);
     expect(broken.statusCode).toBe(500);
     expect(broken.json().code).toBe('agreement.integrity-failed');
-    expect((await t.app.inject({ method: 'GET', url: byHashUrl })).json()).toEqual({ found: false });
+    const damaged = { ...answer, status: 'stored_copy_damaged' };
+    expect((await t.app.inject({ method: 'GET', url: byHashUrl })).json()).toEqual(damaged);
+    const genuine = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/agreements/verify',
+      headers: { 'content-type': 'application/pdf' },
+      payload: final.rawPayload,
+    });
+    expect(genuine.json()).toEqual(damaged);
+    // A stored copy that is gone altogether is damaged too, never "no such agreement".
+    fs.rmSync(file);
+    expect((await t.app.inject({ method: 'GET', url: byHashUrl })).json()).toEqual(damaged);
   });
 
   it('voids the sponsor signature when the draft changes before countersigning, and tells both', async () => {
@@ -308,6 +321,9 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
     expect(await admin(retainUntil)).toContain(
       'Removed 1 sealed agreement(s) of deleted organisations past their retention.',
     );
-    expect((await t.app.inject({ method: 'GET', url: verifyUrl })).json()).toEqual({ found: false });
+    expect((await t.app.inject({ method: 'GET', url: verifyUrl })).json()).toEqual({
+      found: false,
+      status: 'not_found',
+    });
   });
 });

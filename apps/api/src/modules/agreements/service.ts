@@ -6,7 +6,6 @@ import type {
   AgreementSettingsResponse,
   AgreementSignBlock,
   AgreementStateResponse,
-  AgreementVerification,
 } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
 import type { SponsorshipCaller } from '../sponsorships/index.ts';
@@ -23,6 +22,7 @@ import { sha256Hex } from './render.ts';
 import type { Settings, SignedRecord } from './repository.ts';
 import { createSigning } from './signing.ts';
 import type { AgreementLanguage } from './texts.ts';
+import { createVerification } from './verification.ts';
 
 const VERIFY_PAGE = '/verify-agreement/';
 
@@ -56,10 +56,7 @@ export function createAgreementsService(deps: AgreementsDeps) {
     return sha256Hex(bytes) === record.sha256 ? bytes : null;
   };
 
-  const verification = async (record: SignedRecord | null): Promise<AgreementVerification> => {
-    if (!record || !(await intactBytes(record))) return { found: false };
-    return { found: true, signed_at: record.completedAt.toISOString(), signers: record.signers };
-  };
+  const verifier = createVerification(deps);
 
   return {
     sign: signing.sign,
@@ -198,8 +195,8 @@ export function createAgreementsService(deps: AgreementsDeps) {
       return { bytes, sha256: record.sha256, reference: sponsorship.id };
     },
 
-    verifySha: async (sha256: string) => verification(await repo.signedBySha(sha256.toLowerCase())),
-    verifyBytes: async (bytes: Buffer) => verification(await repo.signedBySha(sha256Hex(bytes))),
+    verifySha: verifier.bySha,
+    verifyBytes: verifier.byBytes,
   };
 }
 

@@ -1,5 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2Icon, FileSearchIcon, LoaderCircleIcon, SearchIcon, UploadIcon, XCircleIcon } from 'lucide-react';
+import {
+  CheckCircle2Icon,
+  FileSearchIcon,
+  LoaderCircleIcon,
+  SearchIcon,
+  TriangleAlertIcon,
+  UploadIcon,
+  XCircleIcon,
+} from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import type { AgreementVerification } from '@sp/shared';
 import { Page } from '@/components/layout/page';
@@ -26,6 +34,7 @@ function Result({ checked }: { checked: Checked }) {
         role="status"
         data-testid="verify-result"
         data-found="false"
+        data-status={result.status}
         className="mt-6 flex gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4"
       >
         <XCircleIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
@@ -36,16 +45,26 @@ function Result({ checked }: { checked: Checked }) {
       </div>
     );
   }
+  // The record decides: a damaged stored copy still confirms the holder's genuine one (decision 062).
+  const damaged = result.status === 'stored_copy_damaged';
   return (
     <div
       role="status"
       data-testid="verify-result"
       data-found="true"
-      className="mt-6 flex gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950"
+      data-status={result.status}
+      className={`mt-6 flex gap-3 rounded-xl border p-4 ${damaged ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-emerald-300 bg-emerald-50 text-emerald-950'}`}
     >
-      <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
+      {damaged ? (
+        <TriangleAlertIcon className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+      ) : (
+        <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
+      )}
       <div className="min-w-0">
-        <p className="font-medium">{t('agreements.verify.found', { subject })}</p>
+        <p className="font-medium">
+          {t(damaged ? 'agreements.verify.damaged' : 'agreements.verify.found', { subject })}
+        </p>
+        {damaged ? <p className="mt-1 text-sm">{t('agreements.verify.damagedText')}</p> : null}
         {result.signed_at ? (
           <p className="mt-1 text-sm">
             {t('agreements.verify.completedAt', { date: formatDateTime(result.signed_at, language) })}
