@@ -54,7 +54,7 @@ const de = {
   sides: { sponsor: 'Sponsor', organisation: 'Veranstalter', system: 'Plattform' },
   kindTitle: 'Art der Unterschrift',
   kindText:
-    'Dies ist eine einfache elektronische Signatur (Art. 25 Abs. 1 eIDAS-Verordnung), keine qualifizierte. Das Prüfprotokoll belegt, wer wann mit welcher bestätigten E-Mail-Adresse welches Dokument (SHA-256) unterschrieben hat. Das Siegel der Plattform (PAdES) zeigt, dass diese Datei seit dem Abschluss nicht verändert wurde. Prüfung: Datei auf der Prüfseite der Plattform ablegen.',
+    'Dies ist eine einfache elektronische Signatur (Art. 25 Abs. 1 eIDAS-Verordnung), keine qualifizierte. Das Prüfprotokoll belegt, wer wann mit welcher bestätigten E-Mail-Adresse welches Dokument (SHA-256) unterschrieben hat. Das Siegel der Plattform (PAdES-Basisprofil B-B, ETSI EN 319 142-1) zeigt, dass diese Datei seit dem Abschluss nicht verändert wurde. Prüfung: Datei auf der Prüfseite der Plattform ablegen.',
   sampleSponsor: 'Beispiel-Sponsor GmbH',
   samplePackage: 'Beispielpaket',
   sampleBenefits: ['Logo auf der Website', 'Stand auf der Veranstaltung'],
@@ -116,7 +116,7 @@ const en: Texts = {
   sides: { sponsor: 'Sponsor', organisation: 'Organiser', system: 'Platform' },
   kindTitle: 'Kind of signature',
   kindText:
-    "This is a simple electronic signature (Art. 25(1) of the eIDAS Regulation), not a qualified one. The audit trail shows who signed which document (SHA-256), when, with which verified e-mail address. The platform's seal (PAdES) shows that this file has not been changed since completion. To check it, drop the file on the platform's verification page.",
+    "This is a simple electronic signature (Art. 25(1) of the eIDAS Regulation), not a qualified one. The audit trail shows who signed which document (SHA-256), when, with which verified e-mail address. The platform's seal (PAdES baseline B-B, ETSI EN 319 142-1) shows that this file has not been changed since completion. To check it, drop the file on the platform's verification page.",
   sampleSponsor: 'Sample Sponsor Ltd',
   samplePackage: 'Sample package',
   sampleBenefits: ['Logo on the website', 'Booth at the event'],
