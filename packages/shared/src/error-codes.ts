@@ -102,6 +102,7 @@ export const ERROR_STATUS = {
   'package.in-use': 409,
   'package.capacity-below-sold': 409,
   'package.sponsor-chooses': 403,
+  'package.choice-closed': 409,
   // Fulfilment of a confirmed sponsorship
   'deliverable.not-found': 404,
   'deliverable.organisers-decide': 403,
@@ -156,6 +157,7 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 /**
  * The code of each error name of the identity provider (Cognito's `__type`), which the built-in
+  'agreement.signature-missing': 409,
  * provider also sends as `code` and the web app translates; other names are `auth.failed`.
  */
 export const IDENTITY_ERROR_CODES: Readonly<Record<string, ErrorCode>> = {

@@ -109,6 +109,8 @@ export const ZSponsorshipPackagesResponse = z.object({
   /** The chosen (or assigned) package, also when it is no longer offered. */
   chosen: ZOfferedPackage.nullable(),
   amount_cents: z.number().int().nullable(),
+  /** Whether the package can still be chosen (or assigned): false once the sponsorship is decided. */
+  choice_open: z.boolean(),
   activity: z.array(ZSponsorshipActivity),
 });
 export type SponsorshipPackagesResponse = z.infer<typeof ZSponsorshipPackagesResponse>;

@@ -1,5 +1,5 @@
 // What the agreements service and its signing share: the dependencies, the request's evidence (IP,
-// user agent), and the reconciliation that voids a signature whose draft has changed.
+// user agent), and the reconciliation that voids a signature whose draft has changed (voiding.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import { fail } from '../../lib/errors.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
@@ -17,6 +17,7 @@ import { currentDraft, type Draft, type DraftSources } from './draft.ts';
 import type { AgreementsRepository, SignatureRecord } from './repository.ts';
 import type { SealKey } from './seal-key.ts';
 import { TEXTS, type AgreementLanguage } from './texts.ts';
+import { createVoiding } from './voiding.ts';
 
 /** Evidence of a request kept in the audit trail. */
 export type RequestMeta = { ip: string; userAgent: string };
@@ -24,7 +25,11 @@ export type RequestMeta = { ip: string; userAgent: string };
 export type AgreementsDeps = {
   repo: AgreementsRepository;
   parties: SponsorshipParties;
-  moveByAgreement: SponsorshipsApi['moveByAgreement'];
+  /** The sponsorships module's writes made in this module's transactions. */
+  writes: Pick<SponsorshipsApi['writes'], 'locked' | 'lockOpen' | 'revertSigned' | 'moveByAgreement'>;
+  /** A status changed in this module's transaction, told once it committed. */
+  announceStatus: SponsorshipsApi['announceStatus'];
+  sponsorshipById: SponsorshipsApi['byId'];
   /** The sponsorship's activity log, which both parties see (a voided signature is told there too). */
   recordActivity: PackagesApi['recordActivity'];
   events: Pick<EventAccess, 'organiserEvent' | 'findEvent'>;
@@ -87,67 +92,42 @@ export function createAgreementsContext(deps: AgreementsDeps) {
     );
   };
 
+  const voiding = createVoiding(deps, { now, mailBoth });
+
   /**
-   * The valid signatures against the current draft: a sponsor signature given on another draft is
-   * voided (kept, with the new hash), logged in the audit trail and both sides are told, once.
+   * The valid signatures against the current draft: a signature given on another draft is voided
+   * (kept, with the new hash) in one transaction on the sponsorship's held row that also takes a
+   * `signed` sponsorship back; both sides are told once (only the transaction that voided tells).
    */
   const reconcile = async (
     sponsorship: SponsorshipRecord,
     draft: Draft,
     signatures: SignatureRecord[],
     completed: boolean,
-  ): Promise<SignatureRecord[]> => {
+  ): Promise<{ all: SignatureRecord[]; valid: SignatureRecord[] }> => {
     const valid = signatures.filter((s) => s.voidedAt === null);
-    if (completed) return valid;
     const current = draft.ok ? draft.sha256 : null;
-    const stale = valid.filter((s) => s.documentSha256 !== current);
-    for (const signature of stale) {
-      const at = now();
-      if (!(await deps.repo.voidSignature(signature.id, current, at))) continue;
-      signature.voidedAt = at;
-      signature.voidedBySha256 = current;
-      await deps.repo.audit(sponsorship.id, {
-        at,
-        kind: 'voided',
-        side: 'system',
-        actor: signature.email,
-        ip: '',
-        userAgent: '',
-        documentSha256: current,
-      });
-      await deps
-        .recordActivity({
-          sponsorship_id: sponsorship.id,
-          at,
-          side: signature.side,
-          actor: signature.email,
-          kind: 'agreement_voided',
-          package_name: null,
-          amount_cents: null,
-          note: null,
-        })
-        .catch((error: unknown) =>
-          deps.log.warn({ err: error, sponsorship: sponsorship.id }, 'could not log a voided signature'),
-        );
-      const organisers = await deps.profiles.organiserContacts(sponsorship.organisationId);
-      await mailBoth(sponsorship, draft.language, organisers, (t, link) => ({
-        subject: t.mail.voidedSubject(sponsorship.eventTitle),
-        text: t.mail.voidedText(sponsorship.eventTitle, signature.fullName, link),
-      }));
-    }
-    return valid.filter((s) => s.voidedAt === null);
+    // A decided sponsorship keeps the signatures it was decided on (voidIn would leave them anyway).
+    const decided = sponsorship.status === 'confirmed' || isClosed(sponsorship.status);
+    if (completed || decided || !valid.some((s) => s.documentSha256 !== current)) return { all: signatures, valid };
+    const voided = await deps.writes.locked(sponsorship.id, (trx) =>
+      voiding.voidIn(trx, [sponsorship.id], (s) => s.documentSha256 !== current, current),
+    );
+    await voiding.tell(voided, null);
+    const all = await deps.repo.signatures(sponsorship.id);
+    return { all, valid: all.filter((s) => s.voidedAt === null) };
   };
 
   /** Everything about a sponsorship's agreement now, voiding stale signatures on the way. */
   const load = async (sponsorship: SponsorshipRecord) => {
     const settings = await deps.repo.settings(sponsorship.eventId);
     const signed = await deps.repo.signedFor(sponsorship.id);
-    const all = await deps.repo.signatures(sponsorship.id);
+    const signatures = await deps.repo.signatures(sponsorship.id);
     if (settings.mode === 'upload' && !signed) {
-      return { settings, signed, all, valid: [] as SignatureRecord[], draft: null };
+      return { settings, signed, all: signatures, valid: [] as SignatureRecord[], draft: null };
     }
     const draft = await currentDraft(deps.sources, sponsorship, settings);
-    const valid = await reconcile(sponsorship, draft, all, signed !== null);
+    const { all, valid } = await reconcile(sponsorship, draft, signatures, signed !== null);
     return { settings, signed, all, valid, draft };
   };
 
@@ -166,7 +146,7 @@ export function createAgreementsContext(deps: AgreementsDeps) {
     }
   };
 
-  return { now, mailBoth, load, mayCountersign, language };
+  return { now, mailBoth, load, mayCountersign, language, voiding };
 }
 
 export type AgreementsContext = ReturnType<typeof createAgreementsContext>;

@@ -7,10 +7,14 @@ import { defineModule } from '../kit.ts';
 import { createAgreementsRepository } from './repository.ts';
 import { agreementsRoutes } from './routes.ts';
 import { loadSealKey } from './seal-key.ts';
-import { createAgreementsService } from './service.ts';
+import { createAgreementsService, type AgreementsService } from './service.ts';
 
 export { agreementsExport } from './data-export.ts';
 export { purgeExpiredAgreements } from './retention.ts';
+
+export type AgreementsApi = Pick<AgreementsService, 'voidChanged' | 'tellVoided' | 'confirmable'>;
+
+export type { SnapshotParts, Voided } from './voiding.ts';
 
 export const agreementsModule = defineModule({
   name: 'agreements',
@@ -31,8 +35,10 @@ export const agreementsModule = defineModule({
     const agreements = createAgreementsService({
       repo: createAgreementsRepository(db),
       parties: use('sponsorships', 'parties'),
-      moveByAgreement: (id, to, actor) => sponsorships.moveByAgreement(id, to, actor),
-      recordActivity: (entry) => packages.recordActivity(entry),
+      writes: use('sponsorships', 'writes'),
+      announceStatus: (id, from, to, actor) => sponsorships.announceStatus(id, from, to, actor),
+      sponsorshipById: (id) => sponsorships.byId(id),
+      recordActivity: (entry, trx) => packages.recordActivity(entry, trx),
       events,
       profiles,
       sources: {
@@ -51,8 +57,18 @@ export const agreementsModule = defineModule({
       clock,
     });
     return {
-      api: {},
+      api: {
+        voidChanged: agreements.voidChanged,
+        tellVoided: agreements.tellVoided,
+        confirmable: agreements.confirmable,
+      },
       routes: async (app) => app.register(agreementsRoutes, { agreements }),
     };
   },
 });
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    agreements: AgreementsApi;
+  }
+}

@@ -70,12 +70,17 @@ const toSigned = (row: SignedRow): SignedRecord => ({
 });
 
 export function createAgreementsRepository(db: Db) {
-  const signatureRows = (sponsorshipId: number) =>
-    db.selectFrom('agreement_signatures').selectAll().where('sponsorship_id', '=', sponsorshipId).orderBy('id');
+  const signatureRows = (sponsorshipId: number, trx: Db) =>
+    trx.selectFrom('agreement_signatures').selectAll().where('sponsorship_id', '=', sponsorshipId).orderBy('id');
 
   return {
-    async settings(eventId: number): Promise<Settings> {
-      const row = await db
+    /** One transaction for a change that spans this module's tables and the sponsorships'. */
+    transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    async settings(eventId: number, trx: Db = db): Promise<Settings> {
+      const row = await trx
         .selectFrom('agreement_settings')
         .selectAll()
         .where('event_id', '=', eventId)
@@ -90,7 +95,7 @@ export function createAgreementsRepository(db: Db) {
       };
     },
 
-    async saveSettings(eventId: number, settings: Omit<Settings, 'updatedAt'>, now: Date): Promise<void> {
+    async saveSettings(eventId: number, settings: Omit<Settings, 'updatedAt'>, now: Date, trx: Db = db): Promise<void> {
       const values: Omit<AgreementSettingsTable, 'event_id'> = {
         mode: settings.mode,
         clauses: settings.clauses,
@@ -98,7 +103,7 @@ export function createAgreementsRepository(db: Db) {
         members_may_countersign: toDbBool(settings.membersMayCountersign),
         updated_at: toDbTime(now),
       };
-      await db
+      await trx
         .insertInto('agreement_settings')
         .values({ event_id: eventId, ...values })
         .onConflict((oc) => oc.column('event_id').doUpdateSet(values))
@@ -106,8 +111,8 @@ export function createAgreementsRepository(db: Db) {
     },
 
     /** Every signature of the sponsorship, voided ones included, oldest first. */
-    async signatures(sponsorshipId: number): Promise<SignatureRecord[]> {
-      const rows = await signatureRows(sponsorshipId).execute();
+    async signatures(sponsorshipId: number, trx: Db = db): Promise<SignatureRecord[]> {
+      const rows = await signatureRows(sponsorshipId, trx).execute();
       return rows.map((row) => ({
         id: row.id,
         side: row.side,
@@ -129,9 +134,14 @@ export function createAgreementsRepository(db: Db) {
      * Records a signature; false when that side already has a valid one (the partial unique index
      * decides between concurrent requests).
      */
-    async addSignature(sponsorshipId: number, signature: SealSignature, snapshot: string): Promise<number | null> {
+    async addSignature(
+      sponsorshipId: number,
+      signature: SealSignature,
+      snapshot: string,
+      trx: Db = db,
+    ): Promise<number | null> {
       try {
-        const row = await db
+        const row = await trx
           .insertInto('agreement_signatures')
           .values({
             sponsorship_id: sponsorshipId,
@@ -158,8 +168,8 @@ export function createAgreementsRepository(db: Db) {
     },
 
     /** Voids a valid signature; true only for the request that voided it. */
-    async voidSignature(id: number, bySha256: string | null, now: Date): Promise<boolean> {
-      const updated = await db
+    async voidSignature(id: number, bySha256: string | null, now: Date, trx: Db = db): Promise<boolean> {
+      const updated = await trx
         .updateTable('agreement_signatures')
         .set({ voided_at: toDbTime(now), voided_by_sha256: bySha256 })
         .where('id', '=', id)
@@ -173,8 +183,8 @@ export function createAgreementsRepository(db: Db) {
       await db.deleteFrom('agreement_signatures').where('id', '=', id).execute();
     },
 
-    async audit(sponsorshipId: number, entry: SealAuditEntry): Promise<void> {
-      await db
+    async audit(sponsorshipId: number, entry: SealAuditEntry, trx: Db = db): Promise<void> {
+      await trx
         .insertInto('agreement_audit')
         .values({
           sponsorship_id: sponsorshipId,
@@ -207,8 +217,8 @@ export function createAgreementsRepository(db: Db) {
       }));
     },
 
-    async recordSigned(record: SignedRecord): Promise<void> {
-      await db
+    async recordSigned(record: SignedRecord, trx: Db = db): Promise<void> {
+      await trx
         .insertInto('signed_agreements')
         .values({
           sha256: record.sha256,
@@ -225,8 +235,8 @@ export function createAgreementsRepository(db: Db) {
         .execute();
     },
 
-    async signedFor(sponsorshipId: number): Promise<SignedRecord | null> {
-      const row = await db
+    async signedFor(sponsorshipId: number, trx: Db = db): Promise<SignedRecord | null> {
+      const row = await trx
         .selectFrom('signed_agreements')
         .selectAll()
         .where('sponsorship_id', '=', sponsorshipId)

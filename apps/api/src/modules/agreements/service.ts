@@ -7,8 +7,9 @@ import type {
   AgreementSignBlock,
   AgreementStateResponse,
 } from '@sp/shared';
+import type { Db } from '../../db/index.ts';
 import { fail } from '../../lib/errors.ts';
-import type { SponsorshipCaller } from '../sponsorships/index.ts';
+import type { SponsorshipCaller, SponsorshipRecord } from '../sponsorships/index.ts';
 import {
   callerEmail,
   createAgreementsContext,
@@ -23,6 +24,7 @@ import type { Settings, SignedRecord } from './repository.ts';
 import { createSigning } from './signing.ts';
 import type { AgreementLanguage } from './texts.ts';
 import { createVerification } from './verification.ts';
+import { snapshotDiffers, type SnapshotParts, type VoidActor, type Voided } from './voiding.ts';
 
 const VERIFY_PAGE = '/verify-agreement/';
 
@@ -58,8 +60,37 @@ export function createAgreementsService(deps: AgreementsDeps) {
 
   const verifier = createVerification(deps);
 
+  /**
+   * For the modules whose changes alter a part of the signed snapshot, in the changing transaction
+   * (on the sponsorships' held rows): voids the signatures that no longer match `parts`.
+   */
+  const voidChanged = (trx: Db, sponsorshipIds: number[], parts: SnapshotParts): Promise<Voided[]> =>
+    ctx.voiding.voidIn(trx, sponsorshipIds, (_, snapshot) => snapshot === null || snapshotDiffers(snapshot, parts));
+
   return {
     sign: signing.sign,
+
+    voidChanged,
+
+    /** After the voiding transaction committed: both sides are told. */
+    tellVoided: (voided: Voided[], actor: VoidActor) => ctx.voiding.tell(voided, actor),
+
+    /**
+     * For the sponsorships module's confirmation: with generated agreements, the sponsor's signature
+     * must be valid and given on the current draft. The draft is read now (voiding what it no longer
+     * matches); the answer checks the signatures again in the confirming transaction, on the held row,
+     * so a change that voided meanwhile is seen.
+     */
+    async confirmable(sponsorship: SponsorshipRecord): Promise<(trx: Db) => Promise<void>> {
+      const { settings, signed, draft } = await ctx.load(sponsorship);
+      if (settings.mode !== 'generated' || signed) return async () => {};
+      const sha = draft?.ok ? draft.sha256 : null;
+      return async (trx) => {
+        const signatures = await repo.signatures(sponsorship.id, trx);
+        if (!sha || !signatures.some((s) => s.side === 'sponsor' && s.voidedAt === null && s.documentSha256 === sha))
+          throw fail('agreement.signature-missing', 'The sponsor has not signed the current agreement');
+      };
+    },
 
     async settings(caller: { sub: string }, eventId: number): Promise<AgreementSettingsResponse> {
       const event = await deps.events.organiserEvent(caller, eventId);
@@ -72,16 +103,27 @@ export function createAgreementsService(deps: AgreementsDeps) {
       const owner = await isOwner(caller.sub);
       if (!owner && input.members_may_countersign !== current.membersMayCountersign)
         throw fail('agreement.owner-only', 'Only the owner decides whether members may countersign');
-      await repo.saveSettings(
-        event.id,
-        {
-          mode: input.mode,
-          clauses: input.clauses,
-          paymentTermDays: input.payment_term_days,
-          membersMayCountersign: input.members_may_countersign,
-        },
-        ctx.now(),
-      );
+      // New terms void the signatures given on the old ones, in the same transaction (decision 059).
+      const voided = await repo.transaction(async (trx) => {
+        const open = await deps.writes.lockOpen(trx, { eventId: event.id });
+        await repo.saveSettings(
+          event.id,
+          {
+            mode: input.mode,
+            clauses: input.clauses,
+            paymentTermDays: input.payment_term_days,
+            membersMayCountersign: input.members_may_countersign,
+          },
+          ctx.now(),
+          trx,
+        );
+        if (input.mode !== 'generated') return [];
+        return voidChanged(trx, open, { clauses: input.clauses, paymentTermDays: input.payment_term_days });
+      });
+      await ctx.voiding.tell(voided, {
+        side: 'organisation',
+        by: (await deps.profiles.findByCognitoId(caller.sub))?.email ?? '',
+      });
       return settingsWire(await repo.settings(event.id), owner);
     },
 
@@ -147,7 +189,8 @@ export function createAgreementsService(deps: AgreementsDeps) {
                 side: voided.side,
                 full_name: voided.fullName,
                 previous_sha256: voided.documentSha256,
-                current_sha256: voided.voidedBySha256,
+                // Voided in the changing transaction, the new draft's hash was not known yet: it is this one.
+                current_sha256: voided.voidedBySha256 ?? sha,
               }
             : null,
         signed_document: signed

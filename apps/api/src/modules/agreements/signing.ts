@@ -24,6 +24,7 @@ export const agreementBlobKey = (sponsorshipId: number, sha256: string) => `agre
 export function createSigning(deps: AgreementsDeps, ctx: AgreementsContext) {
   const { repo } = deps;
 
+  /** The sealed PDF (signature pages, audit trail, the platform's seal), stored by its SHA-256. */
   const seal = async (
     sponsorship: SponsorshipRecord,
     draft: { snapshot: AgreementSnapshot; bytes: Uint8Array; sha256: string },
@@ -52,7 +53,7 @@ export function createSigning(deps: AgreementsDeps, ctx: AgreementsContext) {
     const sha256 = sha256Hex(pdf);
     const blobKey = agreementBlobKey(sponsorship.id, sha256);
     await deps.blobs.put(blobKey, pdf, 'application/pdf');
-    await repo.recordSigned({
+    const record = {
       sha256,
       sponsorshipId: sponsorship.id,
       organisationId: sponsorship.organisationId,
@@ -63,10 +64,12 @@ export function createSigning(deps: AgreementsDeps, ctx: AgreementsContext) {
       completedAt,
       retainUntil: retainUntil(completedAt, deps.retentionYears),
       signers: ordered.map((s) => ({ name: s.fullName, side: s.side, signed_at: s.signedAt.toISOString() })),
-    });
-    await repo.audit(sponsorship.id, completedEntry);
-    return { pdf, sha256 };
+    };
+    return { pdf, sha256, record, completedEntry };
   };
+
+  const draftChanged = () =>
+    fail('agreement.draft-changed', 'The agreement changed meanwhile; read the new draft and sign again');
 
   return {
     async sign(caller: SponsorshipCaller, id: number, body: SignAgreementRequest, meta: RequestMeta): Promise<void> {
@@ -82,8 +85,7 @@ export function createSigning(deps: AgreementsDeps, ctx: AgreementsContext) {
         throw fail('agreement.details-missing', 'Details are missing for the agreement', {
           missing: draft.missing.join(','),
         });
-      if (body.document_sha256 !== draft.sha256)
-        throw fail('agreement.draft-changed', 'The agreement changed meanwhile; read the new draft and sign again');
+      if (body.document_sha256 !== draft.sha256) throw draftChanged();
       const sponsorSigned = valid.some((s) => s.side === 'sponsor');
       if (side === 'sponsor' ? sponsorSigned : !sponsorSigned || valid.some((s) => s.side === 'organisation'))
         throw fail('agreement.not-your-turn', 'The sponsor signs first, then the organisation countersigns');
@@ -101,39 +103,72 @@ export function createSigning(deps: AgreementsDeps, ctx: AgreementsContext) {
         documentSha256: draft.sha256,
         drawnSignature: body.drawn_signature ?? null,
       };
-      const signatureId = await repo.addSignature(sponsorship.id, signature, JSON.stringify(draft.snapshot));
-      if (signatureId === null)
-        throw fail('agreement.not-your-turn', 'This side has signed already (another request was first)');
-      await repo.audit(sponsorship.id, {
-        at: signature.signedAt,
-        kind: 'signed',
-        side,
-        actor: signature.email,
-        ip: signature.ip,
-        userAgent: signature.userAgent,
-        documentSha256: draft.sha256,
-      });
       const actor = { side, by: signature.email };
-      if (side === 'sponsor') {
-        await deps.moveByAgreement(sponsorship.id, 'signed', actor);
-        return;
-      }
+      // On the held row: the turn and the status as they are now, not as read above (decision 059).
+      const added = await deps.writes.locked(sponsorship.id, async (trx, current) => {
+        if (!current || isClosed(current.status) || current.status === 'confirmed')
+          throw fail('agreement.closed', 'This sponsorship is closed');
+        const now = (await repo.signatures(sponsorship.id, trx)).filter((s) => s.voidedAt === null);
+        const sponsorNow = now.find((s) => s.side === 'sponsor');
+        if (side === 'sponsor' ? sponsorNow : sponsorNow?.documentSha256 !== draft.sha256 || now.length > 1)
+          throw fail('agreement.not-your-turn', 'This side has signed already (another request was first)');
+        const id = await repo.addSignature(sponsorship.id, signature, JSON.stringify(draft.snapshot), trx);
+        if (id === null)
+          throw fail('agreement.not-your-turn', 'This side has signed already (another request was first)');
+        await repo.audit(
+          sponsorship.id,
+          {
+            at: signature.signedAt,
+            kind: 'signed',
+            side,
+            actor: signature.email,
+            ip: signature.ip,
+            userAgent: signature.userAgent,
+            documentSha256: draft.sha256,
+          },
+          trx,
+        );
+        const from =
+          side === 'sponsor' ? await deps.writes.moveByAgreement(trx, sponsorship.id, 'signed', ctx.now()) : null;
+        return { id, from };
+      });
+      if (added.from) await deps.announceStatus(sponsorship.id, added.from, 'signed', actor);
+      // A change that committed after the draft above was read and before this signature: the draft
+      // is read again, and a signature it no longer matches is voided (and the status taken back).
+      const fresh = await deps.sponsorshipById(sponsorship.id);
+      if (!fresh || !(await ctx.load(fresh)).valid.some((s) => s.id === added.id)) throw draftChanged();
+      if (side === 'sponsor') return;
+
       const record: SignatureRecord = {
         ...signature,
-        id: signatureId,
+        id: added.id,
         snapshot: '',
         voidedAt: null,
         voidedBySha256: null,
       };
-      let sealed: { pdf: Buffer; sha256: string };
+      let sealed: Awaited<ReturnType<typeof seal>>;
       try {
         sealed = await seal(sponsorship, draft, [...valid, record]);
       } catch (error) {
         // Nothing was sealed: the countersignature is taken back so it can be given again.
-        await repo.removeSignature(signatureId);
+        await repo.removeSignature(added.id);
         throw error;
       }
-      await deps.moveByAgreement(sponsorship.id, 'confirmed', actor);
+      // Completed in one transaction on the held row, only while both signatures still stand.
+      const completed = await deps.writes.locked(sponsorship.id, async (trx) => {
+        const standing = (await repo.signatures(sponsorship.id, trx)).filter((s) => s.voidedAt === null);
+        if (!standing.some((s) => s.id === added.id) || !standing.some((s) => s.side === 'sponsor')) return null;
+        await repo.recordSigned(sealed.record, trx);
+        await repo.audit(sponsorship.id, sealed.completedEntry, trx);
+        return { from: await deps.writes.moveByAgreement(trx, sponsorship.id, 'confirmed', ctx.now()) };
+      });
+      if (!completed) {
+        await deps.blobs
+          .delete(sealed.record.blobKey)
+          .catch((error: unknown) => deps.log.warn({ err: error }, 'could not delete an unused sealed agreement'));
+        throw draftChanged();
+      }
+      if (completed.from) await deps.announceStatus(sponsorship.id, completed.from, 'confirmed', actor);
       const organisers = [{ email: signature.email, language: (await profileLanguage(caller)) ?? null }];
       const reference = `${draft.snapshot.sponsorshipId}`;
       await ctx.mailBoth(

@@ -3,6 +3,7 @@
 // The only writer of packages, package_benefits, sponsorship_offers, sponsorship_choices and
 // sponsorship_activity; the sponsorship's amount is changed through the sponsorships module's write.
 import { defineModule } from '../kit.ts';
+import { createSponsorshipChanges } from './changes.ts';
 import { createPackagesLifecycle } from './lifecycle.ts';
 import { createNumbersRepository, numbersRoutes } from './numbers.ts';
 import { createPackagesRepository } from './repository.ts';
@@ -14,6 +15,8 @@ export type PackagesApi = {
   prepareOffer: PackagesService['prepareOffer'];
   /** For the sponsorships module: an amount changed by PATCH, with its note and log entry. */
   changeAmount: PackagesLifecycle['changeAmount'];
+  /** For the sponsorships module: the slot of a sponsorship that ended, in its transaction. */
+  releaseSlot: PackagesLifecycle['releaseSlot'];
   /** For the fulfilment module: the sponsorship's package and its benefits. */
   chosenPackage: PackagesLifecycle['chosenPackage'];
   /** For the invoices module: an entry in the sponsorship's activity log (invoice issued, cancelled, paid). */
@@ -27,21 +30,22 @@ export const packagesModule = defineModule({
   ports: ['db', 'clock', 'events', 'readCache'],
   setup: ({ db, clock, events, readCache, use }) => {
     const writes = use('sponsorships', 'writes');
-    const repo = createPackagesRepository(db, (trx, id, amountCents, now) =>
-      writes.setAmount(trx, id, amountCents, now),
-    );
+    const repo = createPackagesRepository(db, writes);
+    const changes = createSponsorshipChanges({ repo, writes, agreements: use('agreements') });
     const packages = createPackagesService({
       repo,
       events: use('events', 'access'),
       sponsorships: use('sponsorships', 'parties'),
+      changes,
       clock,
     });
-    const lifecycle = createPackagesLifecycle({ db, repo, ...(clock ? { clock } : {}) });
+    const lifecycle = createPackagesLifecycle({ db, repo, changes, ...(clock ? { clock } : {}) });
     events.subscribe('sponsorship.activity', lifecycle.onSponsorshipActivity);
     return {
       api: {
         prepareOffer: (event, ids, actor) => packages.prepareOffer(event, ids, actor),
         changeAmount: lifecycle.changeAmount,
+        releaseSlot: lifecycle.releaseSlot,
         chosenPackage: lifecycle.chosenPackage,
         recordActivity: lifecycle.recordActivity,
       },

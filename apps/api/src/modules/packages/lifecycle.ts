@@ -1,21 +1,27 @@
 // What the packages module does when a sponsorship moves on: it logs each status change (who, when,
 // from → to) in the sponsorship's activity, gives back the package slot of a sponsorship that ended
-// (declined or withdrawn: its choice is removed and `sold` decremented by one conditional update, so a
-// repeated event releases nothing twice), logs an amount changed through PATCH /sponsorships/{id}
+// (declined or withdrawn: in the transaction that ends it, its choice row removed and `sold` with it),
+// logs an amount changed through PATCH /sponsorships/{id}
 // (a note is required when the amount differs from the chosen package's price), and tells the
 // fulfilment module the benefits of a sponsorship's package.
-import type { PackageBenefit } from '@sp/shared';
+import { OPEN_SPONSORSHIP_STATUSES, type PackageBenefit } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import { toDbTime } from '../../db/values.ts';
-import { AppError, fail } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { EventMap } from '../domain-events.ts';
 import type { AmountChange } from '../sponsorships/index.ts';
+import type { SponsorshipChanges } from './changes.ts';
 import type { ActivityEntry, PackagesRepository } from './repository.ts';
 
-const ENDED = new Set(['declined', 'withdrawn']);
+const OPEN: ReadonlySet<string> = new Set(OPEN_SPONSORSHIP_STATUSES);
 
-export function createPackagesLifecycle(deps: { db: Db; repo: PackagesRepository; clock?: () => Date }) {
-  const { db, repo } = deps;
+export function createPackagesLifecycle(deps: {
+  db: Db;
+  repo: PackagesRepository;
+  changes: SponsorshipChanges;
+  clock?: () => Date;
+}) {
+  const { db, repo, changes } = deps;
   const now = deps.clock ?? (() => new Date());
 
   const record = async (trx: Db, entry: ActivityEntry) => {
@@ -25,32 +31,9 @@ export function createPackagesLifecycle(deps: { db: Db; repo: PackagesRepository
       .execute();
   };
 
-  /** Removes the sponsorship's choice and gives its slot back; answers whether there was one. */
-  const release = (sponsorshipId: number): Promise<boolean> =>
-    db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('sponsorship_choices')
-        .select('package_id')
-        .where('sponsorship_id', '=', sponsorshipId)
-        .executeTakeFirst();
-      if (!current) return false;
-      const removed = await trx
-        .deleteFrom('sponsorship_choices')
-        .where('sponsorship_id', '=', sponsorshipId)
-        .where('package_id', '=', current.package_id)
-        .executeTakeFirst();
-      if (Number(removed.numDeletedRows) !== 1) return false;
-      await trx
-        .updateTable('packages')
-        .set((eb) => ({ sold: eb('sold', '-', 1) }))
-        .where('id', '=', current.package_id)
-        .where('sold', '>', 0)
-        .execute();
-      return true;
-    });
-
   return {
-    release,
+    /** For the sponsorships module: an ended sponsorship's slot, given back in the transaction that ends it. */
+    releaseSlot: (trx: Db, sponsorshipId: number) => repo.release(trx, sponsorshipId),
 
     /** Subscribed to `sponsorship.activity`. */
     async onSponsorshipActivity(notice: EventMap['sponsorship.activity']): Promise<void> {
@@ -68,40 +51,43 @@ export function createPackagesLifecycle(deps: { db: Db; repo: PackagesRepository
         from_status: notice.from ?? null,
         to_status: to,
       });
-      if (ENDED.has(to)) await release(notice.sponsorshipId);
     },
 
+    /** PATCH /sponsorships/{id}: decided on the held row; the amount it already has changes nothing. */
     changeAmount: (async (caller, sponsorship, amountCents, note) => {
-      const chosenId = await repo.chosenPackageId(sponsorship.id);
-      const chosen = chosenId === null ? undefined : await repo.findById(chosenId);
       const text = note?.trim() ? note.trim() : null;
-      if (chosen && chosen.priceCents !== amountCents && !text) {
-        throw fail('request.validation-failed', 'An amount other than the package price needs a note', {
-          note: 'required',
-        });
-      }
-      try {
-        await repo.changeAmount(sponsorship.id, amountCents, {
+      const actor = caller.kind === 'user' ? (caller.email ?? '') : '';
+      const voided = await changes.change(sponsorship.id, async (trx, current) => {
+        if (!OPEN.has(current.status))
+          throw fail('sponsorship.amount-locked', 'The amount of a decided sponsorship stays as it is');
+        if (current.amountCents === amountCents) return null;
+        const chosen = await repo.chosenIn(trx, sponsorship.id);
+        if (chosen && chosen.priceCents !== amountCents && !text) {
+          throw fail('request.validation-failed', 'An amount other than the package price needs a note', {
+            note: 'required',
+          });
+        }
+        const at = now();
+        if (!(await repo.setAmount(trx, sponsorship.id, amountCents, at)))
+          throw fail('sponsorship.amount-locked', 'The amount of a decided sponsorship stays as it is');
+        await repo.recordActivity(trx, {
           sponsorship_id: sponsorship.id,
-          at: now(),
+          at,
           side: 'organisation',
-          actor: caller.kind === 'user' ? (caller.email ?? '') : '',
+          actor,
           kind: 'amount_changed',
           package_name: chosen?.name ?? null,
           amount_cents: amountCents,
           note: text,
         });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'sponsorship.decided') {
-          throw fail('sponsorship.amount-locked', 'The amount of a decided sponsorship stays as it is');
-        }
-        throw error;
-      }
+        return { amountCents };
+      });
+      await changes.tellVoided(voided, { side: 'organisation', by: actor });
     }) satisfies AmountChange,
 
     /** The package of the sponsorship (chosen or assigned) with its benefits, or null. */
     /** For the invoices module: an invoice issued, cancelled or paid, in the sponsorship's activity log. */
-    recordActivity: (entry: ActivityEntry) => record(db, entry),
+    recordActivity: (entry: ActivityEntry, trx: Db = db) => record(trx, entry),
 
     async chosenPackage(
       sponsorshipId: number,

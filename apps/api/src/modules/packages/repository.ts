@@ -1,13 +1,16 @@
 // Kysely for packages, their benefits, the packages offered to a sponsorship, its choice and its
-// activity log; the one writer of these tables. A slot is taken by one conditional update of `sold`
-// (capacity null or sold < capacity) in the transaction that records the choice, so when two
-// sponsors take the last slot at once the database lets exactly one update a row.
+// activity log; the one writer of these tables. A choice is changed only on the sponsorship's held row
+// (decision 059), so one sponsorship's repeated or concurrent choices decide one after the other on
+// the choice the previous left; the slot is taken by one conditional update of `sold` (capacity null
+// or sold < capacity), so when two sponsors take the last slot at once exactly one updates a row.
+// `sold` is the number of sponsorships holding the package: it moves only with a choice row.
 import type { BenefitKind, PackageBenefit, SavePackageRequest } from '@sp/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { SponsorshipActivityTable } from '../../db/schema.ts';
 import { fromDbBool, fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
 import { fail } from '../../lib/errors.ts';
+import type { SponsorshipsApi } from '../sponsorships/index.ts';
 
 export type PackageRecord = {
   id: number;
@@ -28,13 +31,13 @@ export type ActivityRecord = ActivityEntry & { id: number };
 
 type SavePackage = Required<SavePackageRequest>;
 
-/** The sponsorships module's write of the amount, in the transaction of a choice. */
-export type AmountWrite = (trx: Db, sponsorshipId: number, amountCents: number, now: Date) => Promise<boolean>;
+/** The sponsorships module's writes made in this module's transactions. */
+export type SponsorshipWrites = Pick<SponsorshipsApi['writes'], 'setAmount' | 'lockOpen'>;
 
 export const soldOut = () => fail('package.sold-out', 'This package has just sold out');
 export const decided = () => fail('sponsorship.decided', 'The sponsorship is already decided');
 
-export function createPackagesRepository(db: Db, setAmount: AmountWrite) {
+export function createPackagesRepository(db: Db, writes: SponsorshipWrites) {
   const packageColumns = [
     'p.id',
     'p.event_id',
@@ -147,6 +150,22 @@ export function createPackagesRepository(db: Db, setAmount: AmountWrite) {
     return created.id;
   };
 
+  /** The sponsorships holding a package (a change of the package shows in their agreements). */
+  const holdersOf = async (trx: Db, packageId: number): Promise<number[]> => {
+    const rows = await trx
+      .selectFrom('sponsorship_choices')
+      .select('sponsorship_id')
+      .where('package_id', '=', packageId)
+      .execute();
+    return rows.map((r) => r.sponsorship_id);
+  };
+
+  /** A package read in `trx`. */
+  const packageIn = async (trx: Db, id: number): Promise<PackageRecord | undefined> => {
+    const [found] = await withBenefits(trx, await select(trx).where('p.id', '=', id).execute());
+    return found;
+  };
+
   const recordActivity = async (trx: Db, entry: ActivityEntry) => {
     await trx
       .insertInto('sponsorship_activity')
@@ -171,9 +190,20 @@ export function createPackagesRepository(db: Db, setAmount: AmountWrite) {
       return db.transaction().execute((trx) => insertPackage(trx, eventId, organisationId, input, at));
     },
 
-    /** Answers false when the new capacity is below what is already sold (checked in the update). */
-    update(id: number, input: SavePackage, at: Date): Promise<boolean> {
+    /**
+     * Answers false when the new capacity is below what is already sold (checked in the update).
+     * The open sponsorships holding the package are held first (their rows before the package's, the
+     * order every change keeps), and `changed` runs in the transaction with their ids: their
+     * agreements show the package.
+     */
+    update<R>(
+      id: number,
+      input: SavePackage,
+      at: Date,
+      changed: (trx: Db, holders: number[]) => Promise<R>,
+    ): Promise<{ result: R } | false> {
       return db.transaction().execute(async (trx) => {
+        const holders = await writes.lockOpen(trx, { ids: await holdersOf(trx, id) });
         let query = trx
           .updateTable('packages')
           .set({
@@ -186,10 +216,10 @@ export function createPackagesRepository(db: Db, setAmount: AmountWrite) {
           .where('id', '=', id);
         if (input.capacity !== null) query = query.where('sold', '<=', input.capacity);
         const updated = await query.executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) return false;
+        if (Number(updated.numUpdatedRows) !== 1) return false as const;
         await trx.deleteFrom('package_benefits').where('package_id', '=', id).execute();
         await insertBenefits(trx, id, input.benefits);
-        return true;
+        return { result: await changed(trx, holders) };
       });
     },
 
@@ -291,56 +321,101 @@ export function createPackagesRepository(db: Db, setAmount: AmountWrite) {
       return row?.package_id ?? null;
     },
 
+    /** The offered package `packageId` of the sponsorship, read in `trx` (the offer may just have changed). */
+    async offeredPackage(trx: Db, sponsorshipId: number, packageId: number): Promise<PackageRecord | undefined> {
+      const [found] = await withBenefits(
+        trx,
+        await select(trx)
+          .innerJoin('sponsorship_offers as so', 'so.package_id', 'p.id')
+          .where('so.sponsorship_id', '=', sponsorshipId)
+          .where('p.id', '=', packageId)
+          .execute(),
+      );
+      return found;
+    },
+
+    packageIn,
+
+    /** The sponsorship's package read in `trx`, or undefined. */
+    async chosenIn(trx: Db, sponsorshipId: number): Promise<PackageRecord | undefined> {
+      const row = await trx
+        .selectFrom('sponsorship_choices')
+        .select('package_id')
+        .where('sponsorship_id', '=', sponsorshipId)
+        .executeTakeFirst();
+      return row ? packageIn(trx, row.package_id) : undefined;
+    },
+
     /**
-     * Takes a slot of `packageId` for the sponsorship and gives back the slot of the package it had,
-     * sets the amount to `amountCents` and notes the entry, all in one transaction. Throws
-     * package.sold-out when no slot was left (or the package is archived); answers false when the
-     * sponsorship already had this package.
+     * Moves the sponsorship's choice from `fromId` (or none) to `toId`, on the sponsorship's held row:
+     * takes a slot of `toId` by one conditional update (capacity null or sold < capacity, not
+     * archived; else package.sold-out) and gives back the one of `fromId`. The two packages are
+     * updated in id order, so two sponsorships swapping packages at once do not wait for each other.
      */
-    choose(sponsorshipId: number, packageId: number, amountCents: number, entry: ActivityEntry): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('sponsorship_choices')
-          .select('package_id')
-          .where('sponsorship_id', '=', sponsorshipId)
-          .executeTakeFirst();
-        if (current?.package_id === packageId) return false;
+    async moveChoice(trx: Db, sponsorshipId: number, fromId: number | null, toId: number, at: Date): Promise<void> {
+      const take = async () => {
         const taken = await trx
           .updateTable('packages')
           .set((eb) => ({ sold: eb('sold', '+', 1) }))
-          .where('id', '=', packageId)
+          .where('id', '=', toId)
           .where('archived', '=', toDbBool(false))
           .where((eb) => eb.or([eb('capacity', 'is', null), eb('sold', '<', eb.ref('capacity'))]))
           .executeTakeFirst();
         if (Number(taken.numUpdatedRows) !== 1) throw soldOut();
-        if (current) {
-          await trx
-            .updateTable('packages')
-            .set((eb) => ({ sold: eb('sold', '-', 1) }))
-            .where('id', '=', current.package_id)
-            .where('sold', '>', 0)
-            .execute();
-        }
+      };
+      const giveBack = async () => {
+        if (fromId === null) return;
         await trx
-          .insertInto('sponsorship_choices')
-          .values({ sponsorship_id: sponsorshipId, package_id: packageId, chosen_at: toDbTime(entry.at) })
-          .onConflict((oc) =>
-            oc.column('sponsorship_id').doUpdateSet({ package_id: packageId, chosen_at: toDbTime(entry.at) }),
-          )
+          .updateTable('packages')
+          .set((eb) => ({ sold: eb('sold', '-', 1) }))
+          .where('id', '=', fromId)
+          .where('sold', '>', 0)
           .execute();
-        if (!(await setAmount(trx, sponsorshipId, amountCents, entry.at))) throw decided();
-        await recordActivity(trx, entry);
-        return true;
-      });
+      };
+      if (fromId !== null && fromId < toId) {
+        await giveBack();
+        await take();
+      } else {
+        await take();
+        await giveBack();
+      }
+      await trx
+        .insertInto('sponsorship_choices')
+        .values({ sponsorship_id: sponsorshipId, package_id: toId, chosen_at: toDbTime(at) })
+        .onConflict((oc) => oc.column('sponsorship_id').doUpdateSet({ package_id: toId, chosen_at: toDbTime(at) }))
+        .execute();
     },
 
-    /** An organiser's new amount, with its note, in one transaction. */
-    changeAmount(sponsorshipId: number, amountCents: number, entry: ActivityEntry): Promise<void> {
-      return db.transaction().execute(async (trx) => {
-        if (!(await setAmount(trx, sponsorshipId, amountCents, entry.at))) throw decided();
-        await recordActivity(trx, entry);
-      });
+    /** Removes the sponsorship's choice and gives its slot back (on its held row); answers whether it had one. */
+    async release(trx: Db, sponsorshipId: number): Promise<boolean> {
+      const removed = await trx
+        .deleteFrom('sponsorship_choices')
+        .where('sponsorship_id', '=', sponsorshipId)
+        .returning('package_id')
+        .executeTakeFirst();
+      if (!removed) return false;
+      await trx
+        .updateTable('packages')
+        .set((eb) => ({ sold: eb('sold', '-', 1) }))
+        .where('id', '=', removed.package_id)
+        .where('sold', '>', 0)
+        .execute();
+      return true;
     },
+
+    /** The sponsorships holding a package (for a change of the package that their agreements show). */
+    async holders(trx: Db, packageId: number): Promise<number[]> {
+      const rows = await trx
+        .selectFrom('sponsorship_choices')
+        .select('sponsorship_id')
+        .where('package_id', '=', packageId)
+        .execute();
+      return rows.map((r) => r.sponsorship_id);
+    },
+
+    recordActivity,
+
+    setAmount: writes.setAmount,
 
     async activity(sponsorshipId: number): Promise<ActivityRecord[]> {
       const rows = await db

@@ -13,11 +13,12 @@ import {
   type SponsorshipRecord,
   type SponsorshipSide,
 } from '../sponsorships/index.ts';
-import { OPEN_SPONSORSHIP_STATUSES } from '@sp/shared';
+import { OPEN_SPONSORSHIP_STATUSES, type SponsorshipStatus } from '@sp/shared';
+import type { SponsorshipChanges } from './changes.ts';
 import { decided, type PackageRecord, type PackagesRepository } from './repository.ts';
 
 /** A signed-in organiser, as the events module's access rules take them. */
-type Caller = { sub: string };
+type Caller = { sub: string; email?: string | undefined };
 
 type SavePackage = Parameters<PackagesRepository['create']>[2];
 
@@ -43,16 +44,21 @@ const toOfferedWire = (p: PackageRecord): OfferedPackageWire => {
   return { ...rest, sold_out: p.archived || (p.capacity !== null && p.sold >= p.capacity) };
 };
 
-const isOpen = (s: SponsorshipRecord) => (OPEN_SPONSORSHIP_STATUSES as readonly string[]).includes(s.status);
+const isOpenStatus = (status: SponsorshipStatus) => (OPEN_SPONSORSHIP_STATUSES as readonly string[]).includes(status);
+
+export const choiceClosed = () =>
+  fail('package.choice-closed', 'The sponsorship is confirmed; its package can no longer be chosen');
 
 export function createPackagesService(deps: {
   repo: PackagesRepository;
   events: EventAccess;
   sponsorships: SponsorshipParties;
+  changes: SponsorshipChanges;
   clock?: () => Date;
 }) {
   const { repo, events, sponsorships } = deps;
   const now = deps.clock ?? (() => new Date());
+  const { change: changeSponsorship, tellVoided } = deps.changes;
 
   /** A package of an event the caller organises; 404 for another organisation's. */
   const organiserPackage = async (caller: Caller, id: number) => {
@@ -109,6 +115,7 @@ export function createPackagesService(deps: {
       offered: offered.filter((p) => !p.archived || p.id === chosenId).map(toOfferedWire),
       chosen: chosen ? toOfferedWire(chosen) : null,
       amount_cents: sponsorship.amountCents,
+      choice_open: isOpenStatus(sponsorship.status),
       activity: activity.map((entry) => toActivityWire(entry, viewer, sponsorship)),
     };
   };
@@ -136,12 +143,17 @@ export function createPackagesService(deps: {
       return toPackageWire((await repo.findById(id))!);
     },
 
-    /** PUT /packages/{id} */
+    /** PUT /packages/{id}: a changed name or benefits void the signatures that showed the old ones. */
     async update(caller: Caller, id: number, input: SavePackage): Promise<PackageWire> {
       const found = await organiserPackage(caller, id);
-      if (!(await repo.update(found.id, input, now()))) {
-        throw fail('package.capacity-below-sold', 'More of this package are sold than the new capacity');
-      }
+      const done = await repo.update(found.id, input, now(), (trx, holders) =>
+        deps.changes.voidPackage(trx, holders, {
+          name: input.name,
+          benefits: input.benefits.map((b) => ({ title: b.title, dueDate: b.due_date })),
+        }),
+      );
+      if (!done) throw fail('package.capacity-below-sold', 'More of this package are sold than the new capacity');
+      await tellVoided(done.result, { side: 'organisation', by: caller.email ?? '' });
       return toPackageWire((await repo.findById(id))!);
     },
 
@@ -221,66 +233,98 @@ export function createPackagesService(deps: {
       return sponsorshipPackages(await sponsorships.visible(caller, id));
     },
 
-    /** POST /sponsorships/{id}/package: the sponsor's choice among the offered packages. */
+    /**
+     * POST /sponsorships/{id}/package: the sponsor's choice among the offered packages, decided on the
+     * sponsorship's held row (decision 059): choosing the package it has changes nothing.
+     */
     async choose(caller: SponsorshipCaller, id: number, packageId: number): Promise<SponsorshipPackagesResponse> {
       const { sponsorship, side } = await sponsorships.visible(caller, id);
       if (side !== 'sponsor') throw fail('package.sponsor-chooses', 'Only the sponsor chooses; organisers assign');
-      if (!isOpen(sponsorship)) throw decided();
-      const offered = await repo.offered(sponsorship.id);
-      const target = offered.find((p) => p.id === packageId);
-      if (!target) throw notOffered();
-      await repo.choose(sponsorship.id, target.id, target.priceCents, {
-        sponsorship_id: sponsorship.id,
-        at: now(),
-        side,
-        actor: actorOf(caller, sponsorship, side),
-        kind: 'chosen',
-        package_name: target.name,
-        amount_cents: target.priceCents,
-        note: null,
+      const actor = actorOf(caller, sponsorship, side);
+      const voided = await changeSponsorship(sponsorship.id, async (trx, current) => {
+        if (current.status === 'confirmed') throw choiceClosed();
+        if (!isOpenStatus(current.status)) throw decided();
+        const target = await repo.offeredPackage(trx, sponsorship.id, packageId);
+        if (!target) throw notOffered();
+        const had = await repo.chosenIn(trx, sponsorship.id);
+        if (had?.id === target.id) return null;
+        const at = now();
+        await repo.moveChoice(trx, sponsorship.id, had?.id ?? null, target.id, at);
+        if (!(await repo.setAmount(trx, sponsorship.id, target.priceCents, at))) throw decided();
+        await repo.recordActivity(trx, {
+          sponsorship_id: sponsorship.id,
+          at,
+          side,
+          actor,
+          kind: 'chosen',
+          package_name: target.name,
+          amount_cents: target.priceCents,
+          note: null,
+        });
+        return { amountCents: target.priceCents };
       });
+      await tellVoided(voided, { side, by: actor });
       return reread(caller, id);
     },
 
-    /** POST /sponsorships/{id}/assignment: an organiser assigns a package and/or changes the amount. */
+    /**
+     * POST /sponsorships/{id}/assignment: an organiser assigns a package and/or changes the amount, in
+     * one transaction on the sponsorship's held row; what it already is changes nothing.
+     */
     async assign(
       caller: SponsorshipCaller,
       id: number,
       body: { package_id?: number | undefined; amount_cents?: number | undefined; note?: string | undefined },
     ): Promise<SponsorshipPackagesResponse> {
       const sponsorship = await sponsorships.organiserSponsorship(caller, id);
-      if (!isOpen(sponsorship)) throw decided();
       const actor = actorOf(caller, sponsorship, 'organisation');
       const note = body.note ? body.note : null;
-      if (body.package_id !== undefined) {
-        const target = await repo.findById(body.package_id);
-        if (!target || target.eventId !== sponsorship.eventId) throw packageNotFound();
-        const amount = body.amount_cents ?? target.priceCents;
-        await repo.choose(sponsorship.id, target.id, amount, {
-          sponsorship_id: sponsorship.id,
-          at: now(),
-          side: 'organisation',
-          actor,
-          kind: 'assigned',
-          package_name: target.name,
-          amount_cents: amount,
-          note,
-        });
-      }
-      const afterChoice = (await sponsorships.visible(caller, id)).sponsorship;
-      if (body.amount_cents !== undefined && afterChoice.amountCents !== body.amount_cents) {
-        if (!note) throw fail('request.validation-failed', 'A changed amount needs a note', { note: 'required' });
-        await repo.changeAmount(sponsorship.id, body.amount_cents, {
-          sponsorship_id: sponsorship.id,
-          at: now(),
-          side: 'organisation',
-          actor,
-          kind: 'amount_changed',
-          package_name: null,
-          amount_cents: body.amount_cents,
-          note,
-        });
-      }
+      const voided = await changeSponsorship(sponsorship.id, async (trx, current) => {
+        if (current.status === 'confirmed' && body.package_id !== undefined) throw choiceClosed();
+        if (!isOpenStatus(current.status)) throw decided();
+        let amount = current.amountCents;
+        let changed = false;
+        const at = now();
+        if (body.package_id !== undefined) {
+          const target = await repo.packageIn(trx, body.package_id);
+          if (!target || target.eventId !== current.eventId) throw packageNotFound();
+          const had = await repo.chosenIn(trx, sponsorship.id);
+          if (had?.id !== target.id) {
+            amount = body.amount_cents ?? target.priceCents;
+            await repo.moveChoice(trx, sponsorship.id, had?.id ?? null, target.id, at);
+            if (!(await repo.setAmount(trx, sponsorship.id, amount, at))) throw decided();
+            await repo.recordActivity(trx, {
+              sponsorship_id: sponsorship.id,
+              at,
+              side: 'organisation',
+              actor,
+              kind: 'assigned',
+              package_name: target.name,
+              amount_cents: amount,
+              note,
+            });
+            changed = true;
+          }
+        }
+        if (body.amount_cents !== undefined && amount !== body.amount_cents) {
+          if (!note) throw fail('request.validation-failed', 'A changed amount needs a note', { note: 'required' });
+          if (!(await repo.setAmount(trx, sponsorship.id, body.amount_cents, at))) throw decided();
+          await repo.recordActivity(trx, {
+            sponsorship_id: sponsorship.id,
+            at,
+            side: 'organisation',
+            actor,
+            kind: 'amount_changed',
+            package_name: null,
+            amount_cents: body.amount_cents,
+            note,
+          });
+          amount = body.amount_cents;
+          changed = true;
+        }
+        return changed ? { amountCents: amount } : null;
+      });
+      await tellVoided(voided, { side: 'organisation', by: actor });
       return reread(caller, id);
     },
   };

@@ -2,25 +2,37 @@
 // `sponsorships`: invitations and profiles change rows through the writes below, in their transactions.
 import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
-import { createSponsorshipsRepository, type SponsorshipsRepository } from './repository.ts';
+import { createSponsorshipsRepository, type SponsorshipRecord, type SponsorshipsRepository } from './repository.ts';
 import { createSponsorshipFigures, type SponsorshipFiguresReader } from './figures.ts';
 import { sponsorshipsRoutes } from './routes.ts';
 import { createSponsorshipsService, type SponsorshipParties, type SponsorshipsService } from './service.ts';
 
-export type { AmountChange, SponsorshipCaller, SponsorshipParties } from './service.ts';
+export type { AgreementGate, AmountChange, SponsorshipCaller, SponsorshipParties } from './service.ts';
+export type { LockedSponsorship } from './repository.ts';
 export type { SponsorshipRecord } from './repository.ts';
 export { authorFor, type SponsorshipSide } from './authors.ts';
 export { sponsorshipFigureColumns, toSponsorshipFigures, type SponsorshipFiguresReader } from './figures.ts';
 
 export type SponsorshipsApi = {
-  writes: Pick<SponsorshipsRepository, 'upsertInvitedSponsorship' | 'linkSponsorAccount' | 'forgetSponsorAccount'> & {
+  writes: Pick<
+    SponsorshipsRepository,
+    | 'upsertInvitedSponsorship'
+    | 'linkSponsorAccount'
+    | 'forgetSponsorAccount'
+    | 'locked'
+    | 'lockOpen'
+    | 'revertSigned'
+    | 'moveByAgreement'
+  > & {
     /** The amount of an open sponsorship, in another module's transaction; answers whether it changed. */
     setAmount(trx: Db, id: number, amountCents: number, now: Date): Promise<boolean>;
   };
   /** Who the caller is to a sponsorship (its sponsor or its organisation), by the rules of this module. */
   parties: SponsorshipParties;
-  /** For the agreements module: the status a signature or countersignature gives. */
-  moveByAgreement: SponsorshipsService['moveByAgreement'];
+  /** For the agreements module: a status it changed in its transaction, told once that committed. */
+  announceStatus: SponsorshipsService['announceStatus'];
+  /** The sponsorship as it is now (for notices after a change another module made). */
+  byId(id: number): Promise<SponsorshipRecord | undefined>;
   /** The figures per event (figures.ts): what the event list and page show. */
   figures: SponsorshipFiguresReader;
 };
@@ -40,6 +52,8 @@ export const sponsorshipsModule = defineModule({
       notify: (notice) => events.publish('sponsorship.activity', notice),
       changeAmount: (caller, sponsorship, amountCents, note) =>
         use('packages').changeAmount(caller, sponsorship, amountCents, note),
+      releaseSlot: (trx, id) => use('packages').releaseSlot(trx, id),
+      agreement: { confirmable: (sponsorship) => use('agreements').confirmable(sponsorship) },
     });
     events.subscribe('file.downloaded', ({ who, file }) => sponsorships.recordDownload(who, file));
     return {
@@ -49,9 +63,14 @@ export const sponsorshipsModule = defineModule({
           linkSponsorAccount: repo.linkSponsorAccount,
           forgetSponsorAccount: repo.forgetSponsorAccount,
           setAmount: (trx, id, amountCents, now) => repo.changeAmount(id, amountCents, now, trx),
+          locked: (id, work) => repo.locked(id, work),
+          lockOpen: (trx, scope) => repo.lockOpen(trx, scope),
+          revertSigned: (trx, id, now) => repo.revertSigned(trx, id, now),
+          moveByAgreement: (trx, id, to, now) => repo.moveByAgreement(trx, id, to, now),
         },
         parties: sponsorships.parties,
-        moveByAgreement: (id, to, actor) => sponsorships.moveByAgreement(id, to, actor),
+        announceStatus: (id, from, to, actor) => sponsorships.announceStatus(id, from, to, actor),
+        byId: (id) => repo.findById(id),
         figures: createSponsorshipFigures(db),
       },
       routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships, readCache }),

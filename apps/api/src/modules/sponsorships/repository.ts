@@ -3,6 +3,7 @@
 // upload, points the sponsorship at it and drops the copy it replaces. Status changes and amount
 // changes are conditional updates on the current status.
 import { OPEN_SPONSORSHIP_STATUSES, type SponsorshipStatus } from '@sp/shared';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 import { fail } from '../../lib/errors.ts';
@@ -48,6 +49,40 @@ export type SignedFileWrites = {
   attachSignedAgreement(trx: Db, sponsorshipId: number, s3Id: string): Promise<boolean>;
   deleteFile(trx: Db, s3Id: string): Promise<string | null>;
 };
+
+/** The sponsorship's row as a change sees it once it holds the row (see `lockSponsorship`). */
+export type LockedSponsorship = {
+  id: number;
+  eventId: number;
+  status: SponsorshipStatus;
+  amountCents: number | null;
+};
+
+/**
+ * Holds the sponsorship's row for the rest of `trx`: every change to a sponsorship (its status, amount,
+ * package, signatures) starts with this, so two changes of one sponsorship run one after the other and
+ * each decides on the state the other left (decision 059). PostgreSQL: `select … for update` (under
+ * read committed a later statement of the waiting transaction sees what the first committed).
+ * SQLite: one connection runs one transaction at a time, so a plain read inside it is already held.
+ */
+export async function lockSponsorship(trx: Db, id: number): Promise<LockedSponsorship | undefined> {
+  const query = trx
+    .selectFrom('sponsorships')
+    .select(['id', 'event_id', 'status', 'amount_cents'])
+    .where('id', '=', id);
+  const row = await (trx.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate()).executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        eventId: row.event_id,
+        status: row.status,
+        amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
+      }
+    : undefined;
+}
+
+/** The status a sponsorship returns to when its signature no longer holds: where it was before signing. */
+const unsignedStatus = sql<SponsorshipStatus>`case when agreement_downloaded_at is null then 'invited' else 'downloaded' end`;
 
 export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
   const base = () =>
@@ -176,14 +211,72 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
       from: readonly SponsorshipStatus[],
       to: SponsorshipStatus,
       now: Date,
+      trx: Db = db,
     ): Promise<boolean> {
-      const updated = await db
+      const updated = await trx
         .updateTable('sponsorships')
         .set({ status: to, updated_at: toDbTime(now) })
         .where('id', '=', id)
         .where('status', 'in', from)
         .executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1;
+    },
+
+    /** Runs `work` in one transaction that holds the sponsorship's row (`lockSponsorship`). */
+    locked<T>(id: number, work: (trx: Db, current: LockedSponsorship | undefined) => Promise<T>): Promise<T> {
+      return db.transaction().execute(async (trx) => work(trx, await lockSponsorship(trx, id)));
+    },
+
+    /**
+     * Holds the open sponsorships among `ids` (or of an event), in id order so that two such changes
+     * cannot wait for each other; answers their ids.
+     */
+    async lockOpen(trx: Db, scope: { ids: number[] } | { eventId: number }): Promise<number[]> {
+      if ('ids' in scope && scope.ids.length === 0) return [];
+      let query = trx.selectFrom('sponsorships').select('id').where('status', 'in', SIGNABLE_STATUSES).orderBy('id');
+      query = 'ids' in scope ? query.where('id', 'in', scope.ids) : query.where('event_id', '=', scope.eventId);
+      const rows = await (trx.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate()).execute();
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * The agreements module's signatures, in its transaction: the sponsor's makes an open sponsorship
+     * `signed`, the countersignature makes a signed one `confirmed`. Answers the status it had, or null.
+     */
+    async moveByAgreement(
+      trx: Db,
+      id: number,
+      to: 'signed' | 'confirmed',
+      now: Date,
+    ): Promise<SponsorshipStatus | null> {
+      const current = await lockSponsorship(trx, id);
+      if (!current) return null;
+      const from: readonly SponsorshipStatus[] =
+        to === 'signed' ? SIGNABLE_STATUSES.filter((s) => s !== 'signed') : ['signed'];
+      if (!from.includes(current.status)) return null;
+      const updated = await trx
+        .updateTable('sponsorships')
+        .set({ status: to, updated_at: toDbTime(now) })
+        .where('id', '=', id)
+        .where('status', '=', current.status)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1 ? current.status : null;
+    },
+
+    /**
+     * A signed sponsorship whose signature was voided goes back to where it was before signing
+     * (`downloaded` once the agreement was taken, else `invited`), in the voiding transaction.
+     * Answers the status it now has, or null when it was not `signed`.
+     */
+    async revertSigned(trx: Db, id: number, now: Date): Promise<SponsorshipStatus | null> {
+      const row = await trx
+        .updateTable('sponsorships')
+        .set({ status: unsignedStatus, updated_at: toDbTime(now) })
+        .where('id', '=', id)
+        .where('status', '=', 'signed')
+        .returning('status')
+        .executeTakeFirst();
+      return row?.status ?? null;
     },
 
     /** Changes the amount of a sponsorship that is still open; answers whether it changed. */
@@ -278,6 +371,8 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
       now: Date,
     ): Promise<{ replacedKey: string | null }> {
       return db.transaction().execute(async (trx) => {
+        // Two uploads at once: the second waits, then replaces (and deletes) the first's copy.
+        await lockSponsorship(trx, sponsorshipId);
         const current = await trx
           .selectFrom('sponsorships')
           .select(['status', 'signed_file_id'])

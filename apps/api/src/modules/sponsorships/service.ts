@@ -10,6 +10,7 @@ import type {
   SponsorshipWire,
 } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
 import { fail } from '../../lib/errors.ts';
 import type { SponsorGuestCredentials } from '../../plugins/authenticate.ts';
 import type { SponsorAccess } from '../events/index.ts';
@@ -45,6 +46,18 @@ export type AmountChange = (
 
 const sponsorshipNotFound = () => fail('sponsorship.not-found', 'Sponsorship not found');
 
+/** A sponsorship that ended gives its package slot back in the transaction that ends it. */
+const ENDED: ReadonlySet<SponsorshipStatus> = new Set(['declined', 'withdrawn']);
+
+/** The agreements module's part in a confirmation (generated agreements need a current signature). */
+export type AgreementGate = {
+  /**
+   * Reads the current draft (voiding a signature it no longer matches) and answers the check to run
+   * in the confirming transaction, on the held row: it throws when there is no valid signature.
+   */
+  confirmable(sponsorship: SponsorshipRecord): Promise<(trx: Db) => Promise<void>>;
+};
+
 type Decision = ChangeSponsorshipStatusRequest['status'];
 
 /** Which statuses each decision may start from, and which side makes it. */
@@ -64,6 +77,10 @@ export function createSponsorshipsService(deps: {
   notify?: (notice: SponsorshipNotice) => Promise<void>;
   /** Changes the amount with its note and log (the packages module owns the log). */
   changeAmount?: AmountChange;
+  /** Gives back the package slot of a sponsorship that ended, in its transaction (the packages module). */
+  releaseSlot?: (trx: Db, sponsorshipId: number) => Promise<unknown>;
+  /** Checks a confirmation against the agreement (the agreements module). */
+  agreement?: AgreementGate;
   clock?: () => Date;
 }) {
   const { repo, files, sponsors, log } = deps;
@@ -219,7 +236,12 @@ export function createSponsorshipsService(deps: {
       return toWire(await repo.listForSponsor(normaliseEmail(caller.email)));
     },
 
-    /** POST /sponsorships/{id}/status */
+    /**
+     * POST /sponsorships/{id}/status. Decided on the row held for the change (`locked`): the status
+     * it has then, not the one read before, says whether the transition is allowed (a second click
+     * finds it decided: 409, nothing changes). A confirmation
+     * checks the agreement in the same transaction; an ended sponsorship gives its slot back there too.
+     */
     async changeStatus(caller: SponsorshipCaller, id: number, status: Decision): Promise<SponsorshipWire> {
       const transition = TRANSITIONS[status];
       const { sponsorship, side } = await visible(caller, id);
@@ -228,25 +250,34 @@ export function createSponsorshipsService(deps: {
       } else {
         await organiserSponsorship(caller, id);
       }
-      if (!transition.from.includes(sponsorship.status)) {
-        throw fail('sponsorship.transition-invalid', `A ${sponsorship.status} sponsorship cannot become ${status}`);
-      }
-      if (!(await repo.changeStatus(sponsorship.id, transition.from, status, now()))) {
-        throw fail('sponsorship.changed', 'The sponsorship changed meanwhile; please reload');
-      }
-      await notify({
-        organisationId: sponsorship.organisationId,
-        sponsorEmail: sponsorship.sponsorEmail,
-        kind: 'status_changed',
-        params: { event: sponsorship.eventTitle, status },
-        eventId: sponsorship.eventId,
-        sponsorshipId: sponsorship.id,
-        from: sponsorship.status,
-        actor: {
-          side,
-          by: side === 'sponsor' || caller.kind === 'guest' ? sponsorship.sponsorEmail : (caller.email ?? ''),
-        },
+      const confirmable = status === 'confirmed' ? await deps.agreement?.confirmable(sponsorship) : undefined;
+      const from: SponsorshipStatus | null = await repo.locked(sponsorship.id, async (trx, current) => {
+        if (!current) throw sponsorshipNotFound();
+        if (!transition.from.includes(current.status)) {
+          throw fail('sponsorship.transition-invalid', `A ${current.status} sponsorship cannot become ${status}`);
+        }
+        await confirmable?.(trx);
+        if (!(await repo.changeStatus(sponsorship.id, [current.status], status, now(), trx))) {
+          throw fail('sponsorship.changed', 'The sponsorship changed meanwhile; please reload');
+        }
+        if (ENDED.has(status)) await deps.releaseSlot?.(trx, sponsorship.id);
+        return current.status;
       });
+      if (from !== null) {
+        await notify({
+          organisationId: sponsorship.organisationId,
+          sponsorEmail: sponsorship.sponsorEmail,
+          kind: 'status_changed',
+          params: { event: sponsorship.eventTitle, status },
+          eventId: sponsorship.eventId,
+          sponsorshipId: sponsorship.id,
+          from,
+          actor: {
+            side,
+            by: side === 'sponsor' || caller.kind === 'guest' ? sponsorship.sponsorEmail : (caller.email ?? ''),
+          },
+        });
+      }
       return one(sponsorship.id);
     },
 
@@ -258,30 +289,26 @@ export function createSponsorshipsService(deps: {
       note?: string,
     ): Promise<SponsorshipWire> {
       const sponsorship = await organiserSponsorship(caller, id);
-      const locked = () => fail('sponsorship.amount-locked', 'The amount of a decided sponsorship stays as it is');
-      if (!SIGNABLE_STATUSES.includes(sponsorship.status)) throw locked();
-      if (deps.changeAmount) {
-        if (sponsorship.amountCents !== amountCents) await deps.changeAmount(caller, sponsorship, amountCents, note);
-      } else if (!(await repo.changeAmount(sponsorship.id, amountCents, now()))) {
-        throw locked();
-      }
+      // Decided on the held row (the packages module's change): the status and amount it has then.
+      if (deps.changeAmount) await deps.changeAmount(caller, sponsorship, amountCents, note);
+      else if (!(await repo.changeAmount(sponsorship.id, amountCents, now())))
+        throw fail('sponsorship.amount-locked', 'The amount of a decided sponsorship stays as it is');
       return one(sponsorship.id);
     },
 
     /**
-     * The agreements module's signatures: the sponsor's makes an open sponsorship `signed`, the
-     * countersignature makes a signed one `confirmed` (noted like the organiser's decision, so the
-     * deliverables follow). Answers whether the status changed.
+     * A status the agreements module changed in its own transaction (a signature, a countersignature,
+     * a voided signature), told after it committed: the conversation, the alerts and the activity log
+     * follow (the deliverables, for `confirmed`).
      */
-    async moveByAgreement(
+    async announceStatus(
       id: number,
-      to: 'signed' | 'confirmed',
+      from: SponsorshipStatus,
+      to: SponsorshipStatus,
       actor: { side: 'organisation' | 'sponsor'; by: string },
-    ): Promise<boolean> {
+    ): Promise<void> {
       const sponsorship = await repo.findById(id);
-      if (!sponsorship) return false;
-      const from = to === 'signed' ? SIGNABLE_STATUSES.filter((s) => s !== 'signed') : (['signed'] as const);
-      if (!(await repo.changeStatus(sponsorship.id, from, to, now()))) return false;
+      if (!sponsorship) return;
       await notify({
         organisationId: sponsorship.organisationId,
         sponsorEmail: sponsorship.sponsorEmail,
@@ -289,10 +316,9 @@ export function createSponsorshipsService(deps: {
         params: { event: sponsorship.eventTitle, status: to },
         eventId: sponsorship.eventId,
         sponsorshipId: sponsorship.id,
-        from: sponsorship.status,
+        from,
         actor,
       });
-      return true;
     },
 
     /** Told by the files module after a download: a sponsor taking the event's agreement is recorded. */
