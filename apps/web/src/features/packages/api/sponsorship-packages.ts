@@ -25,7 +25,10 @@ export function sponsorshipPackagesQueryOptions(sponsorshipId: number, viewer: P
   });
 }
 
-/** The choice changes the amount: the sponsorship views refetch too. */
+/**
+ * The choice changes the amount, and a change may void the agreement's signature and take the
+ * status back: the sponsorship views (their agreement's state is under them) refetch too.
+ */
 const refresh = (queryClient: ReturnType<typeof useQueryClient>) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.packages.all }),

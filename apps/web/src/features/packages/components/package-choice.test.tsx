@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OfferedPackageWire, SponsorshipPackagesResponse } from '@sp/shared';
 import { configureApiClient } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
 import { renderWithApp } from '@/testing/render';
 import { PackageChoice } from './package-choice';
 
@@ -30,12 +31,15 @@ let offer: SponsorshipPackagesResponse;
 let chooseAnswer: () => Response;
 let requests: Array<{ method: string; url: string; auth: string | null; body: unknown }>;
 
+afterEach(() => changeLanguage('de'));
+
 beforeEach(() => {
   requests = [];
   offer = {
     offered: [offered({}), offered({ id: 2, name: 'Silber', price_cents: 100_000, capacity: null })],
     chosen: null,
     amount_cents: null,
+    choice_open: true,
     activity: [],
   };
   chooseAnswer = () => json(200, offer);
@@ -133,6 +137,20 @@ describe('PackageChoice', () => {
     expect(await screen.findByText('Das Paket dieses Sponsorings.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dieses Paket wählen' })).toBeNull();
     expect(screen.queryByText('Wählen Sie eines der angebotenen Pakete.')).toBeNull();
+  });
+
+  it('offers no choice once the sponsorship is confirmed, even where the page thinks it open (German and English)', async () => {
+    offer = { ...offer, chosen: offer.offered[0]!, amount_cents: 250_000, choice_open: false };
+    const { unmount } = await renderWithApp(<PackageChoice sponsorshipId={5} viewer={guest} open />);
+    expect(await screen.findByText('Das Paket dieses Sponsorings.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dieses Paket wählen' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    unmount();
+    await changeLanguage('en');
+    await renderWithApp(<PackageChoice sponsorshipId={5} viewer={guest} open />);
+    expect(await screen.findByText('The package of this sponsorship.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Choose this package' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('says so when nothing was offered', async () => {

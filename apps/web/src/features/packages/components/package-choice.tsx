@@ -50,7 +50,9 @@ export function PackageChoice({
       </p>
     );
   }
-  const { offered, chosen, activity } = offer.data;
+  const { offered, chosen, activity, choice_open: choiceOpen } = offer.data;
+  // The server says whether the choice is still open (not once confirmed), wherever this is shown.
+  const canChoose = open && choiceOpen;
   const cards = chosen && !offered.some((p) => p.id === chosen.id) ? [chosen, ...offered] : offered;
 
   return (
@@ -61,7 +63,7 @@ export function PackageChoice({
           {t('packages.choice.title')}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {t(`packages.choice.${choiceLead(cards.length > 0, chosen !== null, open)}`)}
+          {t(`packages.choice.${choiceLead(cards.length > 0, chosen !== null, canChoose)}`)}
         </p>
       </div>
       {soldOut !== null ? (
@@ -102,7 +104,7 @@ export function PackageChoice({
                 ) : null}
               </div>
               <PackageDetails priceCents={pkg.price_cents} description={pkg.description} benefits={pkg.benefits} />
-              {open && !isChosen && !pkg.sold_out ? (
+              {canChoose && !isChosen && !pkg.sold_out ? (
                 <Button
                   className="mt-auto self-start"
                   disabled={choose.isPending}

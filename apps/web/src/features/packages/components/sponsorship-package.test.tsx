@@ -32,7 +32,7 @@ let posted: unknown[];
 beforeEach(() => {
   vi.clearAllMocks();
   posted = [];
-  offer = { offered: [], chosen: null, amount_cents: 250_000, activity: [] };
+  offer = { offered: [], chosen: null, amount_cents: 250_000, choice_open: true, activity: [] };
   configureApiClient({
     baseUrl: '/api',
     getAccessToken: () => Promise.resolve('token'),

@@ -132,7 +132,7 @@ export function SponsorshipPackage({
             ? t('packages.organiser.chosen', { name: offer.data.chosen.name })
             : t('packages.organiser.noneChosen')}
         </span>
-        {open && !editing ? (
+        {open && offer.data.choice_open && !editing ? (
           <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
             <PencilIcon aria-hidden="true" />
             {t('packages.organiser.assign')}
