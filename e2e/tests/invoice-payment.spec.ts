@@ -2,10 +2,15 @@
 // "Überfällig", the payment details are open by themselves (due since, amount due, account holder,
 // IBAN, BIC, reference, GiroCode), the IBAN copies to the clipboard without spaces; the organiser's
 // open tasks name it and link to the invoices page, which counts it as overdue, and a reminder goes
-// out by hand, once a day. German at 375 px, English at 1280 px.
+// out by hand, once a day. German at 375 px, English at 1280 px. A paid invoice is not cancelled:
+// the dialog says to record the refund first (decision 060); after the refund the Stornorechnung is
+// made, and its PDF names the invoice it cancels (looked at as an image in both languages).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { billingOrganiser, issuedInvoiceOf, signedSponsorshipWithBuyer } from '../support/invoices.ts';
+import { pdfText } from '../support/pdf.ts';
 
 const TEXT = {
   de: {
@@ -90,5 +95,99 @@ for (const { language, width } of [
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: text.reminded })).toBeVisible();
     await page.getByRole('button', { name: text.remind }).click();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: text.remindedToday })).toBeVisible();
+  });
+}
+
+const CANCEL = {
+  de: {
+    cancel: 'Stornieren',
+    paidTitle: /Rechnung RE-\d{4}-\d{4} ist bezahlt/,
+    paidText: 'Zu dieser Rechnung sind Zahlungen über 2.975,00\u00a0€ erfasst.',
+    createStorno: 'Stornorechnung erstellen',
+    refund: 'Rückzahlung erfassen',
+    saveRefund: 'Rückzahlung speichern',
+    refunded: 'Die Rückzahlung ist erfasst.',
+    refundEntry: /Rückzahlung 2\.975,00/,
+    paid: 'Bezahlt',
+    issued: 'Gestellt',
+    cancelled: 'Storniert',
+    stornoPdf: /Storno der Rechnung RE-\d{4}-\d{4}/,
+  },
+  en: {
+    cancel: 'Cancel invoice',
+    paidTitle: /Invoice RE-\d{4}-\d{4} is paid/,
+    paidText: 'Payments of €2,975.00 are recorded for this invoice.',
+    createStorno: 'Create cancellation invoice',
+    refund: 'Record refund',
+    saveRefund: 'Save refund',
+    refunded: 'The refund is recorded.',
+    refundEntry: /refund €2,975\.00/,
+    paid: 'Paid',
+    issued: 'Issued',
+    cancelled: 'Cancelled',
+    stornoPdf: /Cancels invoice RE-\d{4}-\d{4}|RE-\d{4}-\d{4}/,
+  },
+} as const;
+
+for (const language of ['de', 'en'] as const) {
+  test(`a paid invoice is cancelled only after its refund is recorded; the Storno names it (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const text = CANCEL[language];
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { token, event } = await billingOrganiser(page, language, 'Herbstfest');
+    const sponsor = await signedSponsorshipWithBuyer(page, token, event.id, { language });
+    const issued = await issuedInvoiceOf(page, token, sponsor.sponsorshipId);
+    const headers = { Authorization: `Bearer ${token}` };
+    const paid = await page.request.post(`/api/invoices/${issued.id}/payments`, {
+      headers,
+      data: { paid_on: new Date().toISOString().slice(0, 10), amount_cents: issued.gross_cents },
+    });
+    expect(paid.ok(), await paid.text()).toBe(true);
+
+    await page.goto('/dashboard/organizer/invoices');
+    const row = page.locator(`[data-testid="invoice-row"][data-number="${issued.number}"]`);
+    await expect(row.getByTestId('invoice-status')).toHaveText(text.paid);
+    await row.getByRole('button', { name: text.cancel }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByRole('heading', { name: text.paidTitle })).toBeVisible();
+    await expect(dialog).toContainText(text.paidText);
+    await expect(dialog.getByRole('button', { name: text.createStorno })).toHaveCount(0);
+    await expectAccessible(page, `paid invoice cancel dialog (${language})`);
+    await page.screenshot({ path: test.info().outputPath(`cancel-paid-${language}.png`) });
+    await dialog.getByRole('button', { name: text.refund }).click();
+
+    const form = row.getByTestId('refund-form');
+    await form.getByRole('button', { name: text.saveRefund }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: text.refunded })).toBeVisible();
+    await expect(row.getByTestId('invoice-status')).toHaveText(text.issued);
+    await expect(row).toContainText(text.refundEntry);
+
+    await row.getByRole('button', { name: text.cancel }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: text.createStorno }).click();
+    await expect(row.getByTestId('invoice-status')).toHaveText(text.cancelled);
+
+    const list = await page.request.get(`/api/sponsorships/${sponsor.sponsorshipId}/invoices`, { headers });
+    const storno = ((await list.json()) as { invoices: Array<{ id: number; kind: string }> }).invoices.find(
+      (i) => i.kind === 'cancellation',
+    )!;
+    const pdf = await page.request.get(`/api/invoices/${storno.id}/invoice.pdf`, { headers });
+    expect(pdf.ok()).toBe(true);
+    const file = test.info().outputPath(`storno-${language}.pdf`);
+    fs.writeFileSync(file, await pdf.body());
+    expect(pdfText(file)).toMatch(text.stornoPdf);
+    expect(pdfText(file)).toContain(issued.number);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      file,
+      test.info().outputPath(`storno-${language}`),
+    ]);
   });
 }

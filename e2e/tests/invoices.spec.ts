@@ -1,7 +1,8 @@
 // Invoices (issue 20) against the production build: the organiser fills the billing settings,
 // confirms a sponsorship and issues an invoice on the event's page; the sponsor downloads the PDF and
-// the XRechnung XML from the invitation link at 375 px; a second invoice gets the next number; a
-// cancellation keeps both in the list; an overdue invoice triggers a reminder mail; marking it paid
+// the XRechnung XML from the invitation link at 375 px; a second invoice beside the unpaid first one
+// is added only by the explicit "add a further invoice", refuses an invoice date in the future with
+// a translated message and gets the next number (decision 060); a cancellation keeps both in the list; an overdue invoice triggers a reminder mail; marking it paid
 // updates the dashboard figures. In German and in English, with axe on the new screens.
 import fs from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
@@ -29,6 +30,13 @@ const TEXT = {
     confirm: 'Bestätigen',
     confirmed: 'Das Sponsoring ist bestätigt.',
     create: 'Rechnung erstellen',
+    further: 'Weitere Rechnung hinzufügen',
+    furtherHint: 'Zu diesem Sponsoring ist noch eine Rechnung offen.',
+    invoiceDate: 'Rechnungsdatum',
+    saveDraft: 'Entwurf speichern',
+    dateInFuture:
+      'Das Rechnungsdatum darf nicht in der Zukunft liegen. Bitte wählen Sie heute oder einen vergangenen Tag.',
+    dateOf: (iso: string) => iso.split('-').reverse().join('.'),
     issue: 'Rechnung stellen',
     issueConfirm: 'Verbindlich stellen',
     cannotChange: /Eine gestellte Rechnung kann nicht mehr geändert werden/,
@@ -68,6 +76,12 @@ const TEXT = {
     confirm: 'Confirm',
     confirmed: 'The sponsorship is confirmed.',
     create: 'Create invoice',
+    further: 'Add a further invoice',
+    furtherHint: 'An invoice of this sponsorship is still open.',
+    invoiceDate: 'Invoice date',
+    saveDraft: 'Save draft',
+    dateInFuture: 'The invoice date cannot be in the future. Please choose today or a past day.',
+    dateOf: (iso: string) => iso.split('-').reverse().join('/'),
     issue: 'Issue invoice',
     issueConfirm: 'Issue',
     cannotChange: /An issued invoice cannot be changed/,
@@ -126,12 +140,33 @@ async function download(page: Page, button: Locator): Promise<string> {
   return path;
 }
 
-/** Creates a draft on the event's page, checks its total and issues it; answers the row. */
-async function issueInvoice(page: Page, text: Text, sponsorRow: Locator, expected: string, shotName?: string) {
+/**
+ * Creates a draft on the event's page (a further one beside an open invoice when `further`), checks
+ * its total and issues it; answers the row. With `futureDate`, that date is refused first.
+ */
+async function issueInvoice(
+  page: Page,
+  text: Text,
+  sponsorRow: Locator,
+  expected: string,
+  { shotName, further = false, futureDate }: { shotName?: string; further?: boolean; futureDate?: string } = {},
+) {
   const section = sponsorRow.getByTestId('sponsorship-invoices');
-  await section.getByRole('button', { name: text.create }).click();
+  if (further) {
+    await expect(section.getByRole('button', { name: text.create, exact: true })).toHaveCount(0);
+    await expect(section).toContainText(text.furtherHint);
+  }
+  await section.getByRole('button', { name: further ? text.further : text.create }).click();
   const draft = section.getByTestId('draft-editor');
   await expect(draft.getByTestId('draft-totals')).toContainText(text.gross);
+  if (futureDate) {
+    // An invoice date in the future is refused by the server, shown at the field in the user's language.
+    await draft.getByLabel(text.invoiceDate).fill(text.dateOf(futureDate));
+    await draft.getByRole('button', { name: text.saveDraft }).click();
+    await expect(draft.getByText(text.dateInFuture)).toBeVisible();
+    await draft.screenshot({ path: test.info().outputPath(`draft-future-date-${text.saveDraft}.png`) });
+    await draft.getByLabel(text.invoiceDate).fill('');
+  }
   if (shotName) {
     // The review on a phone: no sideways scroll, and a picture of it.
     await page.setViewportSize({ width: 375, height: 800 });
@@ -196,7 +231,7 @@ for (const language of ['de', 'en'] as const) {
     const sponsorRow = page.getByTestId('event-sponsorship').filter({ hasText: sponsor.email });
     await sponsorRow.getByRole('button', { name: text.confirm }).click();
     await expect(page.getByText(text.confirmed)).toBeVisible();
-    const first = await issueInvoice(page, text, sponsorRow, numberOf(1), `draft-375-${language}`);
+    const first = await issueInvoice(page, text, sponsorRow, numberOf(1), { shotName: `draft-375-${language}` });
     await expectAccessible(page, `event page with invoices (${language})`);
     await shot(page, `event-invoices-1280-${language}`);
     await page.setViewportSize({ width: 375, height: 800 });
@@ -235,8 +270,12 @@ for (const language of ['de', 'en'] as const) {
     await mine.screenshot({ path: test.info().outputPath(`sponsor-375-${language}.png`) });
     fs.copyFileSync(pdf, test.info().outputPath(`invoice-${language}.pdf`));
 
-    // 4. A second invoice gets the next number; cancelling the first keeps both, plus the cancellation.
-    await issueInvoice(page, text, sponsorRow, numberOf(2));
+    // 4. A second invoice beside the unpaid first is added explicitly, refuses a future date and gets the
+    // next number; cancelling the first keeps both, plus the cancellation.
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
+      new Date(Date.now() + 86_400_000),
+    );
+    await issueInvoice(page, text, sponsorRow, numberOf(2), { further: true, futureDate: tomorrow });
     await first.getByRole('button', { name: text.cancel }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: text.cancelConfirm }).click();
     await expect(first.getByTestId('invoice-status')).toHaveText(text.cancelled);

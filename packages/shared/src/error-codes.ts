@@ -138,6 +138,14 @@ export const ERROR_STATUS = {
   'invoice.not-issued': 409,
   'invoice.payment-exceeds-outstanding': 409,
   'invoice.zero-rate-reason-missing': 400,
+  // Invoice invariants (decision 060)
+  'invoice.open-exists': 409,
+  'invoice.date-in-future': 409,
+  'invoice.date-before-last': 409,
+  'invoice.draft-changed': 409,
+  'invoice.cancelled': 409,
+  'invoice.paid-cancel-refund-first': 409,
+  'invoice.refund-exceeds-paid': 409,
   // Generated agreements signed in the browser (decision 025)
   'agreement.owner-only': 403,
   'agreement.not-generated': 409,

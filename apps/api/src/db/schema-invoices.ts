@@ -1,4 +1,4 @@
-// Table types of billing settings and invoices (migrations 0025, 0026), beside schema.ts to keep it short.
+// Table types of billing settings and invoices (migrations 0025, 0026, 0033), beside schema.ts to keep it short.
 import type { Generated } from 'kysely';
 import type { DbBool, DbTime } from './schema.ts';
 
@@ -55,6 +55,10 @@ export type InvoicesTable = {
   paid_cents: Generated<Cents>;
   cancels_invoice_id: number | null;
   cancelled_by_invoice_id: number | null;
+  /** Explicitly added beside an open invoice of the sponsorship (migration 0033, decision 060). */
+  further_invoice: Generated<DbBool>;
+  /** A draft's change count: issue and edit are conditional on it (decision 060). */
+  revision: Generated<number>;
   reminders_sent: Generated<number>;
   last_reminder_on: string | null;
   /** JSON: the blob keys and SHA-256 of the generated documents, once made. */
@@ -70,7 +74,9 @@ export type InvoicePaymentsTable = {
   id: Generated<number>;
   invoice_id: number;
   paid_on: string;
+  /** Negative for a refund (decision 060). */
   amount_cents: Cents;
+  kind: Generated<'payment' | 'refund'>;
   recorded_by: string;
   recorded_at: DbTime;
 };

@@ -17,7 +17,9 @@
 //                                                                       invoice.buyer-details-missing |
 //                                                                       invoice.tax-number-missing (a buyer outside the EU) |
 //                                                                       invoice.amount-missing | invoice.draft-exists (one
-//                                                                       open draft per sponsorship), 403 404
+//                                                                       open draft per sponsorship) | invoice.open-exists (an
+//                                                                       unpaid one: body { further_invoice: true } adds
+//                                                                       another on purpose, decision 060), 403 404
 //   POST /event/:id/invoice-drafts                  organiser            → 201 ZEventDraftsResponse: a draft for every
 //                                                                       confirmed sponsorship of the event not invoiced yet
 //                                                                       (none, or only cancelled ones); those that cannot
@@ -27,16 +29,24 @@
 //                                                                     → ZInvoiceListResponse (the sponsor sees issued ones only)
 //   GET  /invoices/:id                              organiser; sponsor (issued only) → ZInvoiceResponse    403 404
 //   PATCH /invoices/:id                             organiser            ZInvoicePatch → ZInvoiceResponse
-//                                                                       409 invoice.not-draft, 400 invoice.zero-rate-reason-missing
+//                                                                       409 invoice.not-draft | invoice.draft-changed |
+//                                                                       invoice.date-in-future, 400 invoice.zero-rate-reason-missing
 //   DELETE /invoices/:id                            organiser            → 204 (drafts only; 409 invoice.not-draft)
 //   POST /invoices/:id/issue                        organiser            → ZInvoiceResponse (number assigned, e-mailed)
 //                                                                       409 invoice.not-draft | invoice.billing-settings-missing |
-//                                                                       invoice.buyer-details-missing | invoice.tax-number-missing
+//                                                                       invoice.buyer-details-missing | invoice.tax-number-missing |
+//                                                                       invoice.date-in-future | invoice.date-before-last (the
+//                                                                       number series follows the dates) | invoice.draft-changed
 //   POST /invoices/:id/cancel                       organiser            → 201 ZInvoiceResponse (the cancellation invoice)
-//                                                                       409 invoice.not-issued (draft, or already cancelled,
-//                                                                       or itself a cancellation)
+//                                                                       409 invoice.not-issued (draft, or itself a cancellation) |
+//                                                                       invoice.cancelled | invoice.paid-cancel-refund-first
+//                                                                       (payments recorded: refund them first, decision 060)
 //   POST /invoices/:id/payments                     organiser            ZPaymentInput → ZInvoiceResponse
-//                                                                       409 invoice.not-issued | invoice.payment-exceeds-outstanding
+//                                                                       409 invoice.not-issued | invoice.cancelled |
+//                                                                       invoice.payment-exceeds-outstanding
+//   POST /invoices/:id/refunds                      organiser            ZPaymentInput → ZInvoiceResponse (money paid back:
+//                                                                       a negative payment row) 409 invoice.not-issued |
+//                                                                       invoice.cancelled | invoice.refund-exceeds-paid
 //   POST /invoices/:id/send                         organiser            → ZInvoiceResponse (e-mails it again)  409 invoice.not-issued
 //   POST /invoices/:id/remind                       organiser            → ZInvoiceResponse (the next payment reminder now)
 //                                                                       409 invoice.not-overdue | invoice.reminded-today
@@ -169,7 +179,9 @@ export type InvoiceLineWire = z.infer<typeof ZInvoiceLine>;
 export const ZInvoicePayment = z.object({
   id: z.number().int(),
   paid_on: day,
+  /** Negative for a refund (decision 060). */
   amount_cents: cents,
+  kind: z.enum(['payment', 'refund']),
   recorded_at: z.string(),
 });
 export type InvoicePaymentWire = z.infer<typeof ZInvoicePayment>;
@@ -209,6 +221,8 @@ export const ZInvoice = z.object({
   cancels: z.object({ id: z.number().int(), number: z.string() }).nullable(),
   /** On a cancelled invoice: its cancellation invoice. */
   cancelled_by: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  /** Explicitly added beside an open invoice of the same sponsorship (decision 060). */
+  further_invoice: z.boolean(),
   payments: z.array(ZInvoicePayment),
   reminders_sent: z.number().int(),
   issued_at: z.string().nullable(),
@@ -279,6 +293,13 @@ export const ZPaymentInput = z.object({
   amount_cents: z.number().int().min(1).max(9_999_999_999),
 });
 export type PaymentInput = z.infer<typeof ZPaymentInput>;
+
+/**
+ * POST /sponsorships/:id/invoices: `further_invoice` adds an invoice beside an open (draft or unpaid)
+ * one on purpose; without it that is 409 invoice.open-exists (decision 060).
+ */
+export const ZCreateInvoiceRequest = z.object({ further_invoice: z.boolean().optional() }).strict();
+export type CreateInvoiceRequest = z.infer<typeof ZCreateInvoiceRequest>;
 
 export const ZInvoiceSums = z.object({
   /** Issued invoices net of cancellations (gross). */

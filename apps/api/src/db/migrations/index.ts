@@ -32,6 +32,7 @@ import { agreements } from './0024_agreements.ts';
 import { oneInvoiceDraft } from './0029_one_invoice_draft.ts';
 import { keysetPaging } from './0030_keyset_paging.ts';
 import { sealedTotpSecrets } from './0031_sealed_totp_secrets.ts';
+import { invoiceInvariants } from './0033_invoice_invariants.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -66,5 +67,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0028_sponsor_vat_id_length': sponsorVatIdLength(engine),
     '0029_one_invoice_draft': oneInvoiceDraft(),
     '0032_chat_list_bumps_per_statement': chatListBumpsPerStatement(engine),
+    '0033_invoice_invariants': invoiceInvariants(engine),
   };
 }

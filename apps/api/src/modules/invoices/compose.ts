@@ -57,7 +57,7 @@ export function createComposer(deps: Pick<InvoiceDeps, 'settingsOf' | 'profiles'
     organisationId: number,
     sponsorEmail: string,
     lines: LineInput[],
-    choice: { rate?: number; zeroRateReason?: string | null } = {},
+    choice: { rate?: number; zeroRateReason?: string | null; paymentTermDays?: number | null } = {},
   ) => {
     const settings = await deps.settingsOf(organisationId);
     if (!settings) throw settingsMissing();
@@ -87,7 +87,8 @@ export function createComposer(deps: Pick<InvoiceDeps, 'settingsOf' | 'profiles'
       lines: computed,
       vatNote: vatNoteOf(treatment, language, zeroRateReason),
       bank: { iban: settings.iban, bic: settings.bic, bankName: settings.bank_name },
-      paymentTermDays: settings.payment_term_days,
+      // The agreement's term when the sponsorship has one (decision 060), else the billing default.
+      paymentTermDays: choice.paymentTermDays ?? settings.payment_term_days,
       cancels: null,
     };
     const totals = totalsOf(computed);

@@ -76,6 +76,8 @@ function record(
     paid_cents: 0,
     cancels_invoice_id: null,
     cancelled_by_invoice_id: null,
+    further_invoice: false,
+    revision: 0,
     reminders_sent: 0,
     last_reminder_on: null,
     documents: null,
@@ -172,5 +174,17 @@ describe('e-invoices against the CII schema, EN 16931 and XRechnung 3.0', () => 
     expect(files['zero-rated-xrechnung']).toContain('Steuerfrei nach § 4 Nr. 22 b UStG');
     expect(files['cancellation-xrechnung']).toContain('<ram:TypeCode>384</ram:TypeCode>');
     expect(files['cancellation-xrechnung']).toContain('Storno der Rechnung RE-2026-0001 vom 2026-06-01.');
+  });
+
+  // Decision 060: the library dropped BG-3, so XRechnung warned BR-DE-26 (a corrected invoice should
+  // name the preceding one) and a bookkeeper could not match the Storno to the invoice it cancels.
+  it('a cancellation names the invoice it cancels (BT-25, BT-26) in both documents, without BR-DE-26', () => {
+    const reference =
+      /<ram:SpecifiedTradeSettlementHeaderMonetarySummation>[\s\S]*<\/ram:SpecifiedTradeSettlementHeaderMonetarySummation>\s*<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-2026-0001<\/ram:IssuerAssignedID>\s*<ram:FormattedIssueDateTime>\s*<qdt:DateTimeString format="102">20260601<\/qdt:DateTimeString>/;
+    for (const file of ['cancellation-xrechnung', 'cancellation-zugferd']) {
+      expect(files[file]).toMatch(reference);
+      expect(verdicts[file]!.warnings.filter((w) => w.startsWith('BR-DE-26'))).toEqual([]);
+    }
+    expect(files['standard-xrechnung']).not.toContain('InvoiceReferencedDocument');
   });
 });

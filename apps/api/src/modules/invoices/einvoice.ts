@@ -1,7 +1,9 @@
 // The e-invoices: XRechnung 3.0 (CII) and ZUGFeRD / Factur-X EN 16931 (the readable PDF as PDF/A-3
 // with the CII XML embedded), made by @e-invoice-eu/core from its UBL-shaped JSON; no XML is written
-// by hand here. A cancellation invoice is type 384 (corrected invoice) with negative amounts and a
-// reference to the invoice it cancels (BT-25/26). Decision record 026 has the profile choices.
+// by hand here but one element the library drops: a cancellation invoice is type 384 (corrected
+// invoice) with negative amounts and a reference to the invoice it cancels (BG-3: BT-25/26), which
+// @e-invoice-eu/core 2.3.4 does not carry into CII, so withPrecedingInvoice adds it to the CII tree of
+// both documents (decision 060). Decision record 026 has the profile choices.
 import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
 import type { VatTreatment } from '@sp/shared';
 import { decimal } from './money.ts';
@@ -93,8 +95,8 @@ export function einvoiceData(input: InvoiceDocumentInput, customization: string)
     ...percent,
     'cac:TaxScheme': { 'cbc:ID': 'VAT' },
   };
-  // The preceding invoice (BT-25/26) is given as BillingReference too, but @e-invoice-eu/core 2.3.4
-  // does not carry it into CII; a note (BT-22) names it in every syntax (decision record 026).
+  // The preceding invoice (BT-25/26) is given as BillingReference (the library's UBL shape; its CII
+  // mapping loses it, see withPrecedingInvoice) and named in a note (BT-22) for a human reader.
   const cancels = s.cancels
     ? input.language === 'en'
       ? `Cancels invoice ${s.cancels.number} of ${s.cancels.date}.`
@@ -165,12 +167,68 @@ export function einvoiceData(input: InvoiceDocumentInput, customization: string)
   return { 'ubl:Invoice': invoice } as unknown as Invoice;
 }
 
+type CiiTree = Record<string, unknown>;
+type CiiFormatter = { postProcess?: (cii: CiiTree) => void };
+type FormatFactory = { createFormatService: (format: string, logger: unknown) => CiiFormatter };
+
+/**
+ * Puts the preceding invoice (BG-3: BT-25 number, BT-26 issue date) into a CII tree at the schema's
+ * place: `ram:InvoiceReferencedDocument` right after the header monetary summation in
+ * `ram:ApplicableHeaderTradeSettlement` (CII D16B order). The date is a qdt:FormattedDateTimeType
+ * (format 102). Left alone when the library made one itself (a fixed version).
+ */
+export function withPrecedingInvoice(cii: CiiTree, preceding: { number: string; date: string }): void {
+  const transaction = (cii['rsm:CrossIndustryInvoice'] as CiiTree | undefined)?.['rsm:SupplyChainTradeTransaction'] as
+    CiiTree | undefined;
+  const settlement = transaction?.['ram:ApplicableHeaderTradeSettlement'] as CiiTree | undefined;
+  if (!transaction || !settlement) throw new Error('CII tree without ApplicableHeaderTradeSettlement');
+  if (settlement['ram:InvoiceReferencedDocument']) return;
+  const reference = {
+    'ram:IssuerAssignedID': preceding.number,
+    'ram:FormattedIssueDateTime': {
+      'qdt:DateTimeString': preceding.date.replaceAll('-', ''),
+      'qdt:DateTimeString@format': '102',
+    },
+  };
+  const after = 'ram:SpecifiedTradeSettlementHeaderMonetarySummation';
+  if (!(after in settlement)) throw new Error('CII tree without the header monetary summation');
+  const ordered: CiiTree = {};
+  for (const [key, value] of Object.entries(settlement)) {
+    ordered[key] = value;
+    if (key === after) ordered['ram:InvoiceReferencedDocument'] = reference;
+  }
+  transaction['ram:ApplicableHeaderTradeSettlement'] = ordered;
+}
+
 /** The library's generator; its data validation errors (ajv) are put into the message. */
-async function generate(data: Invoice, options: Parameters<InvoiceService['generate']>[1]) {
+async function generate(
+  data: Invoice,
+  options: Parameters<InvoiceService['generate']>[1],
+  preceding: { number: string; date: string } | null,
+) {
   try {
     // The library (70 MB, 0.3 s to load) comes with the first invoice issued, not at start.
     const { InvoiceService: Service } = await import('@e-invoice-eu/core');
-    return await new Service(silent).generate(data, options);
+    const service = new Service(silent);
+    if (preceding) {
+      // The one seam for both documents: every CII the library renders (XRechnung and the XML in the
+      // ZUGFeRD PDF) passes its formatter's postProcess before it is written out. Internal to 2.3.4,
+      // so a version without it fails here loudly instead of dropping BT-25 again.
+      const factory = (service as unknown as { formatFactoryService?: FormatFactory }).formatFactoryService;
+      if (!factory) throw new Error('@e-invoice-eu/core without formatFactoryService: BT-25 cannot be added');
+      const create = factory.createFormatService.bind(factory);
+      factory.createFormatService = (format, logger) => {
+        const formatter = create(format, logger);
+        const post = formatter.postProcess?.bind(formatter);
+        if (!post) throw new Error('@e-invoice-eu/core formatter without postProcess: BT-25 cannot be added');
+        formatter.postProcess = (cii) => {
+          post(cii);
+          withPrecedingInvoice(cii, preceding);
+        };
+        return formatter;
+      };
+    }
+    return await service.generate(data, options);
   } catch (error) {
     const details = (error as { errors?: unknown }).errors;
     if (details) throw new Error(`e-invoice data refused: ${JSON.stringify(details).slice(0, 2000)}`, { cause: error });
@@ -180,19 +238,24 @@ async function generate(data: Invoice, options: Parameters<InvoiceService['gener
 
 /** XRechnung 3.0 in the CII syntax. */
 export async function xrechnungXml(input: InvoiceDocumentInput): Promise<string> {
-  const xml = await generate(einvoiceData(input, XRECHNUNG), {
-    format: 'XRECHNUNG-CII',
-    lang: input.language,
-  });
+  const xml = await generate(
+    einvoiceData(input, XRECHNUNG),
+    { format: 'XRECHNUNG-CII', lang: input.language },
+    input.snapshot.cancels ?? null,
+  );
   return typeof xml === 'string' ? xml : new TextDecoder().decode(xml);
 }
 
 /** ZUGFeRD / Factur-X EN 16931: the readable PDF as PDF/A-3 with factur-x.xml embedded. */
 export async function facturXPdf(input: InvoiceDocumentInput, readablePdf: Uint8Array): Promise<Uint8Array> {
-  const pdf = await generate(einvoiceData(input, EN16931), {
-    format: 'Factur-X-EN16931',
-    lang: input.language,
-    pdf: { buffer: readablePdf, filename: `${input.number}.pdf`, mimetype: 'application/pdf' },
-  });
+  const pdf = await generate(
+    einvoiceData(input, EN16931),
+    {
+      format: 'Factur-X-EN16931',
+      lang: input.language,
+      pdf: { buffer: readablePdf, filename: `${input.number}.pdf`, mimetype: 'application/pdf' },
+    },
+    input.snapshot.cancels ?? null,
+  );
   return typeof pdf === 'string' ? new TextEncoder().encode(pdf) : pdf;
 }

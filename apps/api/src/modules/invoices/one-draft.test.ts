@@ -1,12 +1,14 @@
 // One open draft per sponsorship (migration 0029, decision 039), on both engines: a second one is
 // refused with invoice.draft-exists, also when two requests (or a request and the event's bulk
-// drafting) arrive at once; after a delete or an issue the next draft is made.
+// drafting) arrive at once; after a delete the next draft is made, after an issue only as an
+// explicit further invoice while the issued one is unpaid (decision 060).
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceWire } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
 import { migrationsFor } from '../../db/migrations/index.ts';
+import { toDbBool } from '../../db/values.ts';
 import { startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
 import { requester, type TestUser } from '../events/test-support.ts';
 import { billingOrganiser, confirmedSponsorship, eventWithPackage } from './test-support.ts';
@@ -57,7 +59,12 @@ describe.each(ENGINES)('one open invoice draft per sponsorship on %s', (engine) 
     expect(next.statusCode).toBe(201);
     const issued = await call('POST', `/api/invoices/${next.json().invoice.id}/issue`, organiser.token);
     expect(issued.statusCode).toBe(200);
-    expect((await draft(sponsorship.sponsorshipId)).statusCode).toBe(201);
+    const beside = await draft(sponsorship.sponsorshipId);
+    expect([beside.statusCode, beside.json().code]).toEqual([409, 'invoice.open-exists']);
+    const further = await call('POST', `/api/sponsorships/${sponsorship.sponsorshipId}/invoices`, organiser.token, {
+      further_invoice: true,
+    });
+    expect(further.statusCode).toBe(201);
   });
 
   it('migration 0029 keeps the oldest of the drafts made twice before it', async () => {
@@ -71,11 +78,20 @@ describe.each(ENGINES)('one open invoice draft per sponsorship on %s', (engine) 
       .selectAll()
       .where('id', '=', first.id)
       .executeTakeFirstOrThrow();
-    await db.insertInto('invoices').values(row).execute();
+    // Marked as a further invoice, so that migration 0033's one-open index lets the copy in.
+    await db
+      .insertInto('invoices')
+      .values({ ...row, further_invoice: toDbBool(true) })
+      .execute();
     expect((await invoicesOf(sponsorship.sponsorshipId)).filter((i) => i.status === 'draft')).toHaveLength(2);
 
     await migration.up(db as unknown as Kysely<unknown>);
     expect((await invoicesOf(sponsorship.sponsorshipId)).map((i) => [i.id, i.status])).toEqual([[first.id, 'draft']]);
-    await expect(db.insertInto('invoices').values(row).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('invoices')
+        .values({ ...row, further_invoice: toDbBool(true) })
+        .execute(),
+    ).rejects.toThrow();
   });
 });

@@ -5,7 +5,7 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { InvoicesTable } from '../../db/schema-invoices.ts';
-import { fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
+import { fromDbBool, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 import type { InvoiceSnapshot } from './snapshot.ts';
 
 type Row = Selectable<InvoicesTable>;
@@ -23,8 +23,12 @@ export type InvoiceRecord = Omit<
   | 'updated_at'
   | 'documents'
   | 'reminders_sent'
+  | 'further_invoice'
+  | 'revision'
 > & {
   snapshot: InvoiceSnapshot;
+  further_invoice: boolean;
+  revision: number;
   net_cents: number;
   vat_cents: number;
   gross_cents: number;
@@ -43,9 +47,14 @@ export type PaymentRecord = {
   id: number;
   invoice_id: number;
   paid_on: string;
+  /** Negative for a refund. */
   amount_cents: number;
+  kind: 'payment' | 'refund';
   recorded_at: Date;
 };
+
+/** Why a payment or refund was not recorded. */
+export type PaymentRefusal = 'not-issued' | 'cancelled' | 'exceeds' | 'exceeds-paid';
 
 export type NewInvoice = Omit<
   InvoicesTable,
@@ -59,7 +68,9 @@ export type NewInvoice = Omit<
   | 'created_at'
   | 'updated_at'
   | 'last_reminder_on'
-> & { snapshot: InvoiceSnapshot };
+  | 'further_invoice'
+  | 'revision'
+> & { snapshot: InvoiceSnapshot; further_invoice?: boolean };
 
 const toRecord = (row: Row): InvoiceRecord => ({
   ...row,
@@ -69,6 +80,8 @@ const toRecord = (row: Row): InvoiceRecord => ({
   gross_cents: Number(row.gross_cents),
   paid_cents: Number(row.paid_cents),
   reminders_sent: Number(row.reminders_sent),
+  further_invoice: fromDbBool(row.further_invoice),
+  revision: Number(row.revision),
   documents: row.documents ? (JSON.parse(row.documents) as StoredDocuments) : null,
   issued_at: fromDbTimeOrNull(row.issued_at),
   sent_at: fromDbTimeOrNull(row.sent_at),
@@ -109,10 +122,12 @@ export function createInvoicesRepository(db: Db) {
     find,
 
     async insert(values: NewInvoice, at: Date, trx: Db = db): Promise<number> {
+      const { further_invoice, ...rest } = values;
       const row = await trx
         .insertInto('invoices')
         .values({
-          ...values,
+          ...rest,
+          further_invoice: toDbBool(further_invoice ?? false),
           snapshot: JSON.stringify(values.snapshot),
           created_at: toDbTime(at),
           updated_at: toDbTime(at),
@@ -122,21 +137,70 @@ export function createInvoicesRepository(db: Db) {
       return row.id;
     },
 
-    /** Changes a draft; false when it is no longer one. */
+    /**
+     * Changes a draft as it was read (its revision); false when it is no longer a draft or was changed
+     * meanwhile, so a change made from an older read never overwrites a newer one.
+     */
     async updateDraft(
       id: number,
-      values: Partial<Omit<NewInvoice, 'snapshot'>> & { snapshot?: InvoiceSnapshot },
+      revision: number,
+      values: Partial<Omit<NewInvoice, 'snapshot' | 'further_invoice'>> & { snapshot?: InvoiceSnapshot },
       at: Date,
       trx: Db = db,
     ): Promise<boolean> {
       const { snapshot, ...rest } = values;
       const result = await trx
         .updateTable('invoices')
-        .set({ ...rest, ...(snapshot ? { snapshot: JSON.stringify(snapshot) } : {}), updated_at: toDbTime(at) })
+        .set({
+          ...rest,
+          ...(snapshot ? { snapshot: JSON.stringify(snapshot) } : {}),
+          revision: sql<number>`revision + 1`,
+          updated_at: toDbTime(at),
+        })
         .where('id', '=', id)
         .where('status', '=', 'draft')
+        .where('revision', '=', revision)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * The latest date in the organisation's number series (issued invoices and cancellations), read
+     * in the issuing transaction after its counter row is locked, so no issue can pass it meanwhile.
+     */
+    async lastIssueDate(trx: Db, organisationId: number): Promise<string | null> {
+      const row = await trx
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.max('invoice_date').as('last'))
+        .where('organisation_id', '=', organisationId)
+        .where('number', 'is not', null)
+        .executeTakeFirst();
+      return row?.last ?? null;
+    },
+
+    /**
+     * The payment term of the sponsorship's agreement (decision 060): the one its latest valid
+     * signature was given on, else the event's generated agreement's; null when there is none (an
+     * uploaded agreement states no term we can read). Read only: the agreements module writes these.
+     */
+    async agreementPaymentTerm(sponsorshipId: number, eventId: number): Promise<number | null> {
+      const signed = await db
+        .selectFrom('agreement_signatures')
+        .select('snapshot')
+        .where('sponsorship_id', '=', sponsorshipId)
+        .where('voided_at', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (signed) {
+        const term = (JSON.parse(signed.snapshot) as { paymentTermDays?: unknown }).paymentTermDays;
+        if (typeof term === 'number') return term;
+      }
+      const settings = await db
+        .selectFrom('agreement_settings')
+        .select(['mode', 'payment_term_days'])
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
+      return settings?.mode === 'generated' ? settings.payment_term_days : null;
     },
 
     /**
@@ -165,15 +229,21 @@ export function createInvoicesRepository(db: Db) {
         .execute();
     },
 
-    /** Whether the sponsorship has an open draft (at most one: migration 0029). */
-    async hasDraft(sponsorshipId: number): Promise<boolean> {
-      const row = await db
+    /**
+     * What stands in the way of a new invoice of the sponsorship: a draft (at most one, migration
+     * 0029), else an open (issued, not fully paid) invoice (at most one not marked as a further one,
+     * migration 0033), else nothing.
+     */
+    async openInvoice(sponsorshipId: number): Promise<'draft' | 'open' | null> {
+      const rows = await db
         .selectFrom('invoices')
-        .select('id')
+        .select('status')
         .where('sponsorship_id', '=', sponsorshipId)
-        .where('status', '=', 'draft')
-        .executeTakeFirst();
-      return row !== undefined;
+        .where('kind', '=', 'invoice')
+        .where('status', 'in', ['draft', 'issued'])
+        .execute();
+      if (rows.some((r) => r.status === 'draft')) return 'draft';
+      return rows.length ? 'open' : null;
     },
 
     async deleteDraft(id: number): Promise<boolean> {
@@ -202,22 +272,36 @@ export function createInvoicesRepository(db: Db) {
       return Number(row.rows[0]!.last_number);
     },
 
-    /** Marks an issued (or cancelled) invoice; conditional on its current status. */
-    async setStatus(trx: Db, id: number, from: InvoicesTable['status'][], values: Updateable<InvoicesTable>, at: Date) {
-      const result = await trx
+    /**
+     * Marks an invoice; conditional on its current status and, when given, on the draft's revision
+     * (issuing what was read) or on nothing being paid (cancelling, decision 060).
+     */
+    async setStatus(
+      trx: Db,
+      id: number,
+      from: InvoicesTable['status'][],
+      values: Updateable<InvoicesTable>,
+      at: Date,
+      when: { revision?: number; unpaid?: boolean } = {},
+    ) {
+      let query = trx
         .updateTable('invoices')
         .set({ ...values, updated_at: toDbTime(at) })
         .where('id', '=', id)
-        .where('status', 'in', from)
-        .executeTakeFirst();
+        .where('status', 'in', from);
+      if (when.revision !== undefined) query = query.where('revision', '=', when.revision);
+      if (when.unpaid) query = query.where('paid_cents', '=', 0);
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Stores the documents' keys once: a second delivery racing the first keeps the first's. */
     async setDocuments(id: number, documents: StoredDocuments): Promise<void> {
       await db
         .updateTable('invoices')
         .set({ documents: JSON.stringify(documents) })
         .where('id', '=', id)
+        .where('documents', 'is', null)
         .execute();
     },
 
@@ -241,34 +325,48 @@ export function createInvoicesRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Adds a payment and the new paid sum in one transaction; the status becomes paid when it reaches gross. */
+    /**
+     * Adds a payment (positive amount) or a refund (negative) and the new paid sum in one transaction.
+     * The database decides by one conditional update keyed on the row as it is then (issued or paid,
+     * 0 ≤ new sum ≤ gross): concurrent payments wait for each other's row lock on PostgreSQL (SQLite
+     * runs one transaction at a time) and each sees the sum the other left. Refused ones are told
+     * why from the row as it is after the update failed.
+     */
     async addPayment(
       id: number,
-      payment: { paid_on: string; amount_cents: number; recorded_by: string },
+      payment: { paid_on: string; amount_cents: number; recorded_by: string; kind: 'payment' | 'refund' },
       at: Date,
-    ): Promise<'ok' | 'not-issued' | 'exceeds'> {
+    ): Promise<'ok' | 'paid' | PaymentRefusal> {
       return db.transaction().execute(async (trx) => {
-        const current = await find(id, trx);
-        if (!current || current.status !== 'issued' || current.kind !== 'invoice') return 'not-issued';
-        const paid = current.paid_cents + payment.amount_cents;
-        if (paid > current.gross_cents) return 'exceeds';
+        const amount = payment.amount_cents;
+        const paid = sql<number>`paid_cents + ${amount}`;
         const updated = await trx
           .updateTable('invoices')
           .set({
             paid_cents: paid,
-            status: paid === current.gross_cents ? 'paid' : 'issued',
+            status: sql<
+              'issued' | 'paid'
+            >`case when paid_cents + ${amount} = gross_cents then 'paid' else 'issued' end`,
             updated_at: toDbTime(at),
           })
           .where('id', '=', id)
-          .where('paid_cents', '=', current.paid_cents)
-          .where('status', '=', 'issued')
+          .where('kind', '=', 'invoice')
+          .where('status', 'in', ['issued', 'paid'])
+          .where(paid, '<=', sql<number>`gross_cents`)
+          .where(paid, '>=', 0)
+          .returning('status')
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) return 'not-issued';
+        if (!updated) {
+          const current = await find(id, trx);
+          if (!current || current.kind !== 'invoice' || current.status === 'draft') return 'not-issued';
+          if (current.status === 'cancelled') return 'cancelled';
+          return amount > 0 ? 'exceeds' : 'exceeds-paid';
+        }
         await trx
           .insertInto('invoice_payments')
           .values({ invoice_id: id, ...payment, recorded_at: toDbTime(at) })
           .execute();
-        return 'ok';
+        return updated.status === 'paid' ? 'paid' : 'ok';
       });
     },
 
@@ -276,7 +374,7 @@ export function createInvoicesRepository(db: Db) {
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('invoice_payments')
-        .select(['id', 'invoice_id', 'paid_on', 'amount_cents', 'recorded_at'])
+        .select(['id', 'invoice_id', 'paid_on', 'amount_cents', 'kind', 'recorded_at'])
         .where('invoice_id', 'in', ids)
         .orderBy('id')
         .execute();

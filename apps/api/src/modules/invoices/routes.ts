@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   ZApiError,
+  ZCreateInvoiceRequest,
   ZEventDraftsResponse,
   type EventDraftsResponse,
   ZInvoiceListQuery,
@@ -102,15 +103,18 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'A draft invoice from a confirmed sponsorship',
+        summary: 'A draft invoice from a confirmed sponsorship (a further one beside an unpaid one on request)',
         security: bearer,
         params: idParams,
+        body: ZCreateInvoiceRequest.nullish(),
         response: { 201: ZInvoiceResponse, ...errors },
       },
     },
     async (request, reply) => {
       const caller = requireUser(request);
-      const id = await service.createDraft(caller, request.params.id);
+      const id = await service.createDraft(caller, request.params.id, {
+        further: request.body?.further_invoice === true,
+      });
       return reply.code(201).send({ invoice: await reads.organiserOne(caller, id) });
     },
   );
@@ -221,6 +225,26 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const caller = requireUser(request);
       await service.addPayment(caller, request.params.id, request.body);
+      return { invoice: await reads.organiserOne(caller, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/invoices/:id/refunds',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Records money paid back to the sponsor (before a paid invoice is cancelled)',
+        security: bearer,
+        params: idParams,
+        body: ZPaymentInput,
+        response: { 200: ZInvoiceResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      await service.addRefund(caller, request.params.id, request.body);
       return { invoice: await reads.organiserOne(caller, request.params.id) };
     },
   );

@@ -20,14 +20,21 @@ import type { DocumentStore } from './documents.ts';
 import { invoiceMail } from './mail.ts';
 import { createComposer, settingsMissing } from './compose.ts';
 import { negated, totalsOf } from './money.ts';
+import {
+  cancelledAlready,
+  dateInFuture,
+  draftChanged,
+  draftExists,
+  invoiceNotFound,
+  openExists,
+  paymentRefused,
+  refundFirst,
+} from './errors.ts';
 import type { InvoiceRecord, InvoicesRepository } from './repository.ts';
 
+export { invoiceNotFound } from './errors.ts';
+
 export type Organiser = { sub: string; email?: string | undefined };
-
-export const invoiceNotFound = () => fail('invoice.not-found', 'Invoice not found');
-
-/** One open draft per sponsorship: a second would be a second bill for the same thing by mistake. */
-const draftExists = () => fail('invoice.draft-exists', 'The sponsorship has a draft already');
 
 export type InvoiceDeps = {
   repo: InvoicesRepository;
@@ -107,21 +114,49 @@ export function createInvoicesService(deps: InvoiceDeps) {
     }
   };
 
-  /** Assigns the organisation's next number and freezes the invoice, in one transaction. */
-  const assignNumber = (r: InvoiceRecord, format: string, values: Parameters<InvoicesRepository['setStatus']>[3]) =>
+  /**
+   * Assigns the organisation's next number and freezes the invoice as it was read (its revision), in
+   * one transaction. The counter's row lock is taken first, so the latest date of the series read
+   * next cannot move until this commits: a number never follows one of a later date (decision 060).
+   */
+  const assignNumber = (
+    r: InvoiceRecord,
+    format: string,
+    values: Parameters<InvoicesRepository['setStatus']>[3] & { invoice_date: string },
+  ) =>
     repo.transaction(async (trx) => {
       const counter = await repo.nextCounter(trx, r.organisation_id);
-      const number = formatNumber(format, counter, values.invoice_date ?? germanDay(now()));
-      const done = await repo.setStatus(trx, r.id, ['draft'], { ...values, number, status: 'issued' }, now());
-      if (!done) throw fail('invoice.not-draft', 'The invoice is no longer a draft');
+      const last = await repo.lastIssueDate(trx, r.organisation_id);
+      if (last !== null && values.invoice_date < last)
+        throw fail(
+          'invoice.date-before-last',
+          `The series has an invoice of ${last} already; date it ${last} or later`,
+        );
+      const number = formatNumber(format, counter, values.invoice_date);
+      const done = await repo.setStatus(trx, r.id, ['draft'], { ...values, number, status: 'issued' }, now(), {
+        revision: r.revision,
+      });
+      if (!done) {
+        const current = await repo.find(r.id, trx);
+        throw current?.status === 'draft'
+          ? draftChanged()
+          : fail('invoice.not-draft', 'The invoice is no longer a draft');
+      }
       return number;
     });
+
+  /** The payment term of the sponsorship's agreement, if any (decision 060). */
+  const agreementTerm = (r: { sponsorship_id: number; event_id: number }) =>
+    repo.agreementPaymentTerm(r.sponsorship_id, r.event_id);
 
   return {
     organiserInvoice,
 
-    /** POST /sponsorships/{id}/invoices: a draft from a confirmed sponsorship. */
-    async createDraft(caller: Organiser, sponsorshipId: number): Promise<number> {
+    /**
+     * POST /sponsorships/{id}/invoices: a draft from a confirmed sponsorship; beside an unpaid invoice
+     * only when `further` says the organiser adds one on purpose (decision 060).
+     */
+    async createDraft(caller: Organiser, sponsorshipId: number, options: { further?: boolean } = {}): Promise<number> {
       const sponsorship = await deps.sponsorships.organiserSponsorship(
         { kind: 'user', ...caller, email: caller.email },
         sponsorshipId,
@@ -131,15 +166,21 @@ export function createInvoicesService(deps: InvoiceDeps) {
         throw fail('invoice.sponsorship-not-confirmed', 'Only a confirmed sponsorship is invoiced');
       if (sponsorship.amountCents === null || sponsorship.amountCents <= 0)
         throw fail('invoice.amount-missing', 'The sponsorship has no amount');
-      if (await repo.hasDraft(sponsorship.id)) throw draftExists();
+      const open = await repo.openInvoice(sponsorship.id);
+      if (open === 'draft') throw draftExists();
+      if (open === 'open' && !options.further) throw openExists();
       const chosen = await deps.packages.chosenPackage(sponsorship.id);
       const description = chosen
         ? `${chosen.name}${chosen.benefits.length ? `: ${chosen.benefits.map((b) => b.title).join(', ')}` : ''} – ${sponsorship.eventTitle}`
         : `Sponsoring – ${sponsorship.eventTitle}`;
-      const composed = await compose(caller, sponsorship.organisationId, sponsorship.sponsorEmail, [
-        { description: description.slice(0, 500), quantity: 1, unitPriceCents: sponsorship.amountCents },
-      ]);
-      // A colleague's draft made meanwhile is refused by the unique index (migration 0029).
+      const composed = await compose(
+        caller,
+        sponsorship.organisationId,
+        sponsorship.sponsorEmail,
+        [{ description: description.slice(0, 500), quantity: 1, unitPriceCents: sponsorship.amountCents }],
+        { paymentTermDays: await agreementTerm({ sponsorship_id: sponsorship.id, event_id: sponsorship.eventId }) },
+      );
+      // A colleague's draft or invoice made meanwhile is refused by the unique indexes (migrations 0029, 0033).
       const insert = repo.insert(
         {
           organisation_id: sponsorship.organisationId,
@@ -159,12 +200,14 @@ export function createInvoicesService(deps: InvoiceDeps) {
           cancelled_by_invoice_id: null,
           created_by: caller.email ?? '',
           snapshot: composed.snapshot,
+          further_invoice: open === 'open',
           ...composed.values,
         },
         now(),
       );
-      return insert.catch((error: unknown) => {
-        throw isUniqueViolation(error) ? draftExists() : error;
+      return insert.catch(async (error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
+        throw (await repo.openInvoice(sponsorship.id)) === 'draft' ? draftExists() : openExists();
       });
     },
 
@@ -172,6 +215,8 @@ export function createInvoicesService(deps: InvoiceDeps) {
     async patch(caller: Organiser, id: number, patch: InvoicePatch): Promise<void> {
       const draft = await organiserInvoice(caller, id);
       if (draft.status !== 'draft') throw fail('invoice.not-draft', 'Only a draft changes');
+      const today = germanDay(now());
+      if (patch.invoice_date && patch.invoice_date > today) throw dateInFuture(today);
       const lines =
         patch.lines?.map((l) => ({
           description: l.description,
@@ -188,9 +233,11 @@ export function createInvoicesService(deps: InvoiceDeps) {
           patch.vat_rate ??
           (draft.vat_treatment === 'standard' || draft.vat_treatment === 'zero_rated' ? draft.vat_rate : undefined),
         zeroRateReason: patch.zero_rate_reason !== undefined ? patch.zero_rate_reason : draft.zero_rate_reason,
+        paymentTermDays: await agreementTerm(draft),
       });
       const changed = await repo.updateDraft(
         id,
+        draft.revision,
         {
           ...composed.values,
           snapshot: composed.snapshot,
@@ -199,7 +246,10 @@ export function createInvoicesService(deps: InvoiceDeps) {
         },
         now(),
       );
-      if (!changed) throw fail('invoice.not-draft', 'Only a draft changes');
+      if (!changed) {
+        const current = await repo.find(id);
+        throw current?.status === 'draft' ? draftChanged() : fail('invoice.not-draft', 'Only a draft changes');
+      }
     },
 
     /** DELETE /invoices/{id}: a draft only. */
@@ -220,13 +270,16 @@ export function createInvoicesService(deps: InvoiceDeps) {
       const composed = await compose(caller, draft.organisation_id, draft.sponsor_email, lines, {
         ...(draft.vat_treatment === 'standard' || draft.vat_treatment === 'zero_rated' ? { rate: draft.vat_rate } : {}),
         zeroRateReason: draft.zero_rate_reason,
+        paymentTermDays: await agreementTerm(draft),
       });
-      const invoiceDate = draft.invoice_date ?? germanDay(now());
+      const today = germanDay(now());
+      const invoiceDate = draft.invoice_date ?? today;
+      if (invoiceDate > today) throw dateInFuture(today);
       await assignNumber(draft, composed.settings.number_format, {
         ...composed.values,
         snapshot: JSON.stringify(composed.snapshot),
         invoice_date: invoiceDate,
-        due_date: addDays(invoiceDate, composed.settings.payment_term_days),
+        due_date: addDays(invoiceDate, composed.snapshot.paymentTermDays),
         issued_at: now().toISOString(),
       });
       const issued = (await repo.find(id))!;
@@ -237,8 +290,10 @@ export function createInvoicesService(deps: InvoiceDeps) {
     /** POST /invoices/{id}/cancel: the cancellation invoice (its id); the original stays, marked cancelled. */
     async cancel(caller: Organiser, id: number): Promise<number> {
       const original = await organiserInvoice(caller, id);
-      if (original.kind !== 'invoice' || (original.status !== 'issued' && original.status !== 'paid'))
+      if (original.kind !== 'invoice' || original.status === 'draft')
         throw fail('invoice.not-issued', 'Only an issued invoice is cancelled');
+      if (original.status === 'cancelled') throw cancelledAlready();
+      if (original.paid_cents !== 0) throw refundFirst(original.paid_cents);
       const settings = await deps.settingsOf(original.organisation_id);
       if (!settings) throw settingsMissing();
       const lines = negated(original.snapshot.lines);
@@ -247,8 +302,12 @@ export function createInvoicesService(deps: InvoiceDeps) {
       const cancellationId = await repo.transaction(async (trx) => {
         const counter = await repo.nextCounter(trx, original.organisation_id);
         const number = formatNumber(settings.number_format, counter, today);
-        const marked = await repo.setStatus(trx, id, ['issued', 'paid'], { status: 'cancelled' }, now());
-        if (!marked) throw fail('invoice.not-issued', 'The invoice was cancelled already');
+        // Keyed on the row as it is now: a payment recorded meanwhile refuses the cancellation (decision 060).
+        const marked = await repo.setStatus(trx, id, ['issued'], { status: 'cancelled' }, now(), { unpaid: true });
+        if (!marked) {
+          const current = (await repo.find(id, trx))!;
+          throw current.status === 'cancelled' ? cancelledAlready() : refundFirst(current.paid_cents);
+        }
         const newId = await repo.insert(
           {
             organisation_id: original.organisation_id,
@@ -294,11 +353,28 @@ export function createInvoicesService(deps: InvoiceDeps) {
     /** POST /invoices/{id}/payments: a (partial) payment; paid when the sum reaches the gross amount. */
     async addPayment(caller: Organiser, id: number, input: PaymentInput): Promise<void> {
       await organiserInvoice(caller, id);
-      const result = await repo.addPayment(id, { ...input, recorded_by: caller.email ?? '' }, now());
-      if (result === 'not-issued') throw fail('invoice.not-issued', 'Payments are recorded on issued invoices');
-      if (result === 'exceeds') throw fail('invoice.payment-exceeds-outstanding', 'More than the amount outstanding');
-      const after = (await repo.find(id))!;
-      if (after.status === 'paid') await log(after, 'invoice_paid', caller.email ?? '', after.paid_cents);
+      const result = await repo.addPayment(id, { ...input, kind: 'payment', recorded_by: caller.email ?? '' }, now());
+      if (result !== 'ok' && result !== 'paid') throw paymentRefused(result);
+      if (result === 'paid') {
+        const after = (await repo.find(id))!;
+        await log(after, 'invoice_paid', caller.email ?? '', after.paid_cents);
+      }
+    },
+
+    /**
+     * POST /invoices/{id}/refunds: money paid back to the sponsor, recorded as a negative payment (the
+     * payment itself stays, GoBD); what makes a paid invoice cancellable (decision 060).
+     */
+    async addRefund(caller: Organiser, id: number, input: PaymentInput): Promise<void> {
+      await organiserInvoice(caller, id);
+      const refund = { paid_on: input.paid_on, amount_cents: -input.amount_cents };
+      const result = await repo
+        .addPayment(id, { ...refund, kind: 'refund', recorded_by: caller.email ?? '' }, now())
+        .catch((error: unknown) => {
+          // Unpaid again beside another open invoice of the sponsorship (migration 0033's index).
+          throw isUniqueViolation(error) ? openExists() : error;
+        });
+      if (result !== 'ok' && result !== 'paid') throw paymentRefused(result);
     },
 
     /** POST /invoices/{id}/send: mails an issued invoice again. */

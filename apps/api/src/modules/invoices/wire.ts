@@ -73,12 +73,14 @@ export function toWire(
     note: r.note,
     cancels: linked(r.cancels_invoice_id),
     cancelled_by: linked(r.cancelled_by_invoice_id),
+    further_invoice: r.further_invoice,
     payments: payments
       .filter((p) => p.invoice_id === r.id)
       .map((p) => ({
         id: p.id,
         paid_on: p.paid_on,
         amount_cents: p.amount_cents,
+        kind: p.kind,
         recorded_at: p.recorded_at.toISOString(),
       })),
     reminders_sent: r.reminders_sent,

@@ -1,5 +1,5 @@
 // The organiser's steps with one invoice: draft from a confirmed sponsorship, edit, delete, issue,
-// record a payment, cancel (a cancellation invoice), send again. Every step refreshes all invoice
+// record a payment or a refund, cancel (a cancellation invoice), send again. Every step refreshes all invoice
 // queries (lists, sums), since each changes figures shown elsewhere.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -22,9 +22,14 @@ function useInvoiceMutation<Input, Output>(call: (input: Input) => Promise<Outpu
 
 const invoiceOf = (answer: { invoice: InvoiceWire }) => answer.invoice;
 
+/** A draft; `further` adds one beside an open invoice of the sponsorship on purpose (decision 060). */
 export const useCreateDraft = () =>
-  useInvoiceMutation((sponsorshipId: number) =>
-    api.post(`/sponsorships/${sponsorshipId}/invoices`, {}, { schema: ZInvoiceResponse }).then(invoiceOf),
+  useInvoiceMutation(({ sponsorshipId, further }: { sponsorshipId: number; further?: boolean }) =>
+    api
+      .post(`/sponsorships/${sponsorshipId}/invoices`, further ? { further_invoice: true } : {}, {
+        schema: ZInvoiceResponse,
+      })
+      .then(invoiceOf),
   );
 
 /** A draft for every confirmed sponsorship of the event not invoiced yet; the answer says which were skipped. */
@@ -53,6 +58,12 @@ export const useCancelInvoice = () =>
 export const useRecordPayment = () =>
   useInvoiceMutation(({ id, payment }: { id: number; payment: PaymentInput }) =>
     api.post(`/invoices/${id}/payments`, payment, { schema: ZInvoiceResponse }).then(invoiceOf),
+  );
+
+/** Money paid back to the sponsor: what makes a paid invoice cancellable (decision 060). */
+export const useRecordRefund = () =>
+  useInvoiceMutation(({ id, payment }: { id: number; payment: PaymentInput }) =>
+    api.post(`/invoices/${id}/refunds`, payment, { schema: ZInvoiceResponse }).then(invoiceOf),
   );
 
 /** The next payment reminder of an overdue invoice, now (the server allows one a day). */

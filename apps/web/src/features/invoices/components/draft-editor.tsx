@@ -17,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useLanguage } from '@/hooks/use-language';
 import { countryName } from '@/lib/countries';
-import { getErrorMessage } from '@/lib/api-error';
+import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { useDeleteDraft, useIssueInvoice, usePatchDraft } from '../api/invoice-actions';
 import { centsToInput, formatCents, formatRate, parseAmount } from '../utils/money';
@@ -62,7 +62,14 @@ export function DraftEditor({ invoice }: { invoice: InvoiceWire }) {
   const [confirming, setConfirming] = useState(false);
   const rateChoosable = invoice.vat_treatment === 'standard' || invoice.vat_treatment === 'zero_rated';
   const busy = patch.isPending || issue.isPending || remove.isPending;
-  const failed = (error: unknown) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) }));
+  const [dateError, setDateError] = useState<string | undefined>();
+  // A date the server refuses (in the future, or before the series' last one: decision 060) is the
+  // date field's error; anything else a toast.
+  const failed = (error: unknown) => {
+    if (isApiError(error) && (error.code === 'invoice.date-in-future' || error.code === 'invoice.date-before-last'))
+      setDateError(getErrorMessage(error, t));
+    else toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) }));
+  };
 
   const body = (): InvoicePatch | null => {
     const read = readLines(lines);
@@ -71,6 +78,7 @@ export function DraftEditor({ invoice }: { invoice: InvoiceWire }) {
       return null;
     }
     setBadLine(null);
+    setDateError(undefined);
     return {
       lines: read,
       invoice_date: /^\d{4}-\d{2}-\d{2}$/.test(invoiceDate) ? invoiceDate : null,
@@ -219,7 +227,7 @@ export function DraftEditor({ invoice }: { invoice: InvoiceWire }) {
               )}
             </Field>
           ) : null}
-          <Field label={t('invoices.draft.invoiceDate')} hint={t('invoices.draft.invoiceDateHint')}>
+          <Field label={t('invoices.draft.invoiceDate')} hint={t('invoices.draft.invoiceDateHint')} error={dateError}>
             {(c) => <DateField control={c} value={invoiceDate} onChange={setInvoiceDate} />}
           </Field>
         </div>

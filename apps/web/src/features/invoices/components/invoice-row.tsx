@@ -37,6 +37,11 @@ export function InvoiceRow({
               {invoice.number ?? t('invoices.row.draft', { date: date(invoice.created_at) })}
             </span>
             <InvoiceStatusBadge invoice={invoice} />
+            {invoice.further_invoice ? (
+              <span className="rounded-full border border-border px-2 py-0.5 text-xs" data-testid="invoice-further">
+                {t('invoices.sponsorship.furtherBadge')}
+              </span>
+            ) : null}
           </p>
           <p className="mt-1 text-sm break-words text-muted-foreground">
             {showEvent ? `${invoice.event_title} · ` : ''}
@@ -82,7 +87,12 @@ export function InvoiceRow({
           <ul className="text-muted-foreground tabular-nums">
             {invoice.payments.map((payment) => (
               <li key={payment.id}>
-                {t('invoices.payment.entry', { date: date(payment.paid_on), amount: money(payment.amount_cents) })}
+                {payment.kind === 'refund'
+                  ? t('invoices.payment.refundEntry', {
+                      date: date(payment.paid_on),
+                      amount: money(-payment.amount_cents),
+                    })
+                  : t('invoices.payment.entry', { date: date(payment.paid_on), amount: money(payment.amount_cents) })}
               </li>
             ))}
           </ul>

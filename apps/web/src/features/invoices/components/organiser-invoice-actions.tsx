@@ -1,4 +1,12 @@
-import { BanknoteIcon, BellRingIcon, LoaderCircleIcon, SendIcon, Undo2Icon, type LucideIcon } from 'lucide-react';
+import {
+  BanknoteIcon,
+  BellRingIcon,
+  HandCoinsIcon,
+  LoaderCircleIcon,
+  SendIcon,
+  Undo2Icon,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { InvoiceWire } from '@sp/shared';
@@ -15,15 +23,22 @@ import {
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
+import { useLanguage } from '@/hooks/use-language';
 import { useCancelInvoice, useRemindInvoice, useSendInvoice } from '../api/invoice-actions';
+import { formatCents } from '../utils/money';
 import { PaymentForm } from './payment-form';
 
-/** Storno: asked once more, since it creates a cancellation invoice with its own number. */
-function CancelInvoiceButton({ invoice }: { invoice: InvoiceWire }) {
+/**
+ * Storno: asked once more, since it creates a cancellation invoice with its own number. An invoice
+ * with payments is not cancelled: the dialog says to record the refund first (decision 060).
+ */
+function CancelInvoiceButton({ invoice, onRefund }: { invoice: InvoiceWire; onRefund: () => void }) {
   const { t } = useTranslation();
+  const [language] = useLanguage();
   const cancel = useCancelInvoice();
   const [open, setOpen] = useState(false);
   const number = invoice.number ?? '';
+  const paid = invoice.paid_cents > 0;
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
       <AlertDialogTrigger asChild>
@@ -34,27 +49,44 @@ function CancelInvoiceButton({ invoice }: { invoice: InvoiceWire }) {
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{t('invoices.actions.cancelConfirm.title', { number })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('invoices.actions.cancelConfirm.text')}</AlertDialogDescription>
+          <AlertDialogTitle>
+            {t(paid ? 'invoices.actions.cancelPaid.title' : 'invoices.actions.cancelConfirm.title', { number })}
+          </AlertDialogTitle>
+          <AlertDialogDescription>
+            {paid
+              ? t('invoices.actions.cancelPaid.text', { amount: formatCents(invoice.paid_cents, language) })
+              : t('invoices.actions.cancelConfirm.text')}
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={cancel.isPending}>{t('invoices.actions.keep')}</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(invoice.id, {
-                onSuccess: (storno) => {
-                  setOpen(false);
-                  toast.success(t('invoices.actions.cancelled', { number: storno.number ?? '' }));
-                },
-                onError: (error) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
-              })
-            }
-          >
-            {cancel.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-            {t('invoices.actions.cancelConfirm.confirm')}
-          </Button>
+          {paid ? (
+            <Button
+              onClick={() => {
+                setOpen(false);
+                onRefund();
+              }}
+            >
+              {t('invoices.actions.refund')}
+            </Button>
+          ) : (
+            <Button
+              variant="destructive"
+              disabled={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(invoice.id, {
+                  onSuccess: (storno) => {
+                    setOpen(false);
+                    toast.success(t('invoices.actions.cancelled', { number: storno.number ?? '' }));
+                  },
+                  onError: (error) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
+                })
+              }
+            >
+              {cancel.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+              {t('invoices.actions.cancelConfirm.confirm')}
+            </Button>
+          )}
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
@@ -104,16 +136,18 @@ function InvoiceStepButton({
 }
 
 /**
- * What the organiser can still do with an issued invoice: record a payment, remind when overdue,
- * send it again, cancel it.
+ * What the organiser can still do with an issued invoice: record a payment or a refund, remind when
+ * overdue, send it again, cancel it.
  */
 export function OrganiserInvoiceActions({ invoice }: { invoice: InvoiceWire }) {
   const { t } = useTranslation();
   const send = useSendInvoice();
   const remind = useRemindInvoice();
-  const [paying, setPaying] = useState(false);
+  const [form, setForm] = useState<'payment' | 'refund' | null>(null);
   if (invoice.kind === 'cancellation' || invoice.status === 'cancelled' || invoice.status === 'draft') return null;
   const open = invoice.outstanding_cents > 0;
+  const paid = invoice.paid_cents > 0;
+  const toggle = (which: 'payment' | 'refund') => setForm((value) => (value === which ? null : which));
   return (
     <div className="flex flex-col gap-2">
       <div
@@ -122,9 +156,15 @@ export function OrganiserInvoiceActions({ invoice }: { invoice: InvoiceWire }) {
         aria-label={t('invoices.actions.label', { number: invoice.number ?? '' })}
       >
         {open ? (
-          <Button size="sm" variant="outline" aria-expanded={paying} onClick={() => setPaying((value) => !value)}>
+          <Button size="sm" variant="outline" aria-expanded={form === 'payment'} onClick={() => toggle('payment')}>
             <BanknoteIcon aria-hidden="true" />
             {t('invoices.actions.payment')}
+          </Button>
+        ) : null}
+        {paid ? (
+          <Button size="sm" variant="ghost" aria-expanded={form === 'refund'} onClick={() => toggle('refund')}>
+            <HandCoinsIcon aria-hidden="true" />
+            {t('invoices.actions.refund')}
           </Button>
         ) : null}
         {open && invoice.status === 'overdue' ? (
@@ -145,9 +185,10 @@ export function OrganiserInvoiceActions({ invoice }: { invoice: InvoiceWire }) {
           id={invoice.id}
           done={() => t('invoices.actions.sent')}
         />
-        <CancelInvoiceButton invoice={invoice} />
+        <CancelInvoiceButton invoice={invoice} onRefund={() => setForm('refund')} />
       </div>
-      {paying && open ? <PaymentForm invoice={invoice} onDone={() => setPaying(false)} /> : null}
+      {form === 'payment' && open ? <PaymentForm invoice={invoice} onDone={() => setForm(null)} /> : null}
+      {form === 'refund' && paid ? <PaymentForm refund invoice={invoice} onDone={() => setForm(null)} /> : null}
     </div>
   );
 }

@@ -9,17 +9,31 @@ import { Input } from '@/components/ui/input';
 import { useLanguage } from '@/hooks/use-language';
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
-import { useRecordPayment } from '../api/invoice-actions';
+import { useRecordPayment, useRecordRefund } from '../api/invoice-actions';
 import { centsToInput, formatCents, parseAmount } from '../utils/money';
 import { DateField } from './date-field';
 
-/** Date and amount of a payment; less than the outstanding amount is a partial payment. */
-export function PaymentForm({ invoice, onDone }: { invoice: InvoiceWire; onDone: () => void }) {
+/**
+ * Date and amount of a payment (less than the outstanding amount is a partial payment), or of a
+ * refund of money paid (at most what was paid).
+ */
+export function PaymentForm({
+  invoice,
+  onDone,
+  refund = false,
+}: {
+  invoice: InvoiceWire;
+  onDone: () => void;
+  refund?: boolean;
+}) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const record = useRecordPayment();
+  const payment = useRecordPayment();
+  const refunding = useRecordRefund();
+  const record = refund ? refunding : payment;
+  const limit = refund ? invoice.paid_cents : invoice.outstanding_cents;
   const [paidOn, setPaidOn] = useState(todayIso());
-  const [amount, setAmount] = useState(centsToInput(invoice.outstanding_cents, language));
+  const [amount, setAmount] = useState(centsToInput(limit, language));
   const [errors, setErrors] = useState<{ date?: string; amount?: string }>({});
 
   const submit = (event: FormEvent) => {
@@ -30,8 +44,8 @@ export function PaymentForm({ invoice, onDone }: { invoice: InvoiceWire; onDone:
       amount:
         cents === null || cents === 0
           ? t('invoices.draft.amountInvalid')
-          : cents > invoice.outstanding_cents
-            ? t('invoices.payment.tooMuch')
+          : cents > limit
+            ? t(refund ? 'invoices.refund.tooMuch' : 'invoices.payment.tooMuch')
             : undefined,
     };
     setErrors(next);
@@ -40,7 +54,7 @@ export function PaymentForm({ invoice, onDone }: { invoice: InvoiceWire; onDone:
       { id: invoice.id, payment: { paid_on: paidOn, amount_cents: cents } },
       {
         onSuccess: () => {
-          toast.success(t('invoices.payment.saved'));
+          toast.success(t(refund ? 'invoices.refund.saved' : 'invoices.payment.saved'));
           onDone();
         },
         onError: (error) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
@@ -53,16 +67,20 @@ export function PaymentForm({ invoice, onDone }: { invoice: InvoiceWire; onDone:
       noValidate
       onSubmit={submit}
       className="flex flex-col gap-3 rounded-lg border border-border bg-muted/30 p-3"
-      aria-label={t('invoices.payment.title', { number: invoice.number ?? '' })}
-      data-testid="payment-form"
+      aria-label={t(refund ? 'invoices.refund.title' : 'invoices.payment.title', { number: invoice.number ?? '' })}
+      data-testid={refund ? 'refund-form' : 'payment-form'}
     >
       <fieldset disabled={record.isPending} className="grid min-w-0 gap-3 sm:grid-cols-2">
-        <Field label={t('invoices.payment.date')} error={errors.date}>
+        <Field label={t(refund ? 'invoices.refund.date' : 'invoices.payment.date')} error={errors.date}>
           {(c) => <DateField control={c} value={paidOn} onChange={setPaidOn} />}
         </Field>
         <Field
           label={t('invoices.payment.amount')}
-          hint={t('invoices.payment.amountHint', { outstanding: formatCents(invoice.outstanding_cents, language) })}
+          hint={
+            refund
+              ? t('invoices.refund.amountHint', { paid: formatCents(limit, language) })
+              : t('invoices.payment.amountHint', { outstanding: formatCents(limit, language) })
+          }
           error={errors.amount}
         >
           {(c) => <Input {...c} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" />}
@@ -71,7 +89,7 @@ export function PaymentForm({ invoice, onDone }: { invoice: InvoiceWire; onDone:
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={record.isPending}>
           {record.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-          {t('invoices.payment.save')}
+          {t(refund ? 'invoices.refund.save' : 'invoices.payment.save')}
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={onDone}>
           {t('invoices.actions.close')}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { FilePlusIcon, LoaderCircleIcon, ReceiptTextIcon } from 'lucide-react';
+import { FilePlusIcon, FilesIcon, LoaderCircleIcon, ReceiptTextIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
@@ -15,7 +15,8 @@ const ME = { kind: 'user' } as const;
 
 /**
  * The invoices of one confirmed sponsorship on the event's page: create a draft, review and issue
- * it, then the files, payments and cancellation. Shown only for confirmed sponsorships.
+ * it, then the files, payments and cancellation. Shown only for confirmed sponsorships. While an
+ * invoice is open, a second one is only made by the explicit "add a further invoice" (decision 060).
  */
 export function SponsorshipInvoices({ sponsorshipId, confirmed }: { sponsorshipId: number; confirmed: boolean }) {
   const { t } = useTranslation();
@@ -23,6 +24,10 @@ export function SponsorshipInvoices({ sponsorshipId, confirmed }: { sponsorshipI
   const create = useCreateDraft();
   if (!confirmed) return null;
   const hasDraft = invoices.data?.some((invoice) => invoice.status === 'draft') ?? false;
+  const hasOpen =
+    invoices.data?.some(
+      (invoice) => invoice.kind === 'invoice' && (invoice.status === 'issued' || invoice.status === 'overdue'),
+    ) ?? false;
   // Both are fixed in the billing settings: the settings or address, or the tax number a buyer outside the EU needs.
   const needsSetUp =
     isApiError(create.error) &&
@@ -42,9 +47,10 @@ export function SponsorshipInvoices({ sponsorshipId, confirmed }: { sponsorshipI
         {!hasDraft && invoices.isSuccess ? (
           <Button
             size="sm"
+            variant={hasOpen ? 'outline' : 'default'}
             disabled={create.isPending}
             onClick={() =>
-              create.mutate(sponsorshipId, {
+              create.mutate(hasOpen ? { sponsorshipId, further: true } : { sponsorshipId }, {
                 onSuccess: () => toast.success(t('invoices.sponsorship.created')),
                 onError: (error) =>
                   toast.error(t('invoices.sponsorship.createFailed', { message: getErrorMessage(error, t) })),
@@ -53,13 +59,18 @@ export function SponsorshipInvoices({ sponsorshipId, confirmed }: { sponsorshipI
           >
             {create.isPending ? (
               <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+            ) : hasOpen ? (
+              <FilesIcon aria-hidden="true" />
             ) : (
               <FilePlusIcon aria-hidden="true" />
             )}
-            {t('invoices.sponsorship.create')}
+            {t(hasOpen ? 'invoices.sponsorship.further' : 'invoices.sponsorship.create')}
           </Button>
         ) : null}
       </div>
+      {!hasDraft && hasOpen ? (
+        <p className="text-sm text-muted-foreground">{t('invoices.sponsorship.furtherHint')}</p>
+      ) : null}
       {needsSetUp ? (
         <p className="text-sm" role="alert">
           <Link

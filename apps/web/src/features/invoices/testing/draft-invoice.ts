@@ -50,6 +50,7 @@ export const DRAFT: InvoiceWire = {
   note: null,
   cancels: null,
   cancelled_by: null,
+  further_invoice: false,
   payments: [],
   reminders_sent: 0,
   issued_at: null,

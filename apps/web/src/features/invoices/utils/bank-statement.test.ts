@@ -99,7 +99,9 @@ describe('matchPayments', () => {
     expect(matchPayments([over], [one]).matches[0]).toMatchObject({ amountCents: 100_000, fit: 'over' });
     const paid = invoice('RE-2026-0001', 0, {
       status: 'paid',
-      payments: [{ id: 1, paid_on: '2026-11-18', amount_cents: 100_000, recorded_at: '2026-11-20T09:00:00Z' }],
+      payments: [
+        { id: 1, paid_on: '2026-11-18', amount_cents: 100_000, kind: 'payment', recorded_at: '2026-11-20T09:00:00Z' },
+      ],
     });
     expect(matchPayments([over], [paid]).matches[0]).toMatchObject({ fit: 'recorded' });
     // Drafts and cancelled invoices are never paid.
@@ -145,7 +147,9 @@ describe('credits without an invoice number', () => {
     const paid = invoice('RE-2026-0011', 0, {
       status: 'paid',
       buyer: buyer('Brauerei Müller GmbH'),
-      payments: [{ id: 1, paid_on: '2026-11-21', amount_cents: 297_500, recorded_at: '2026-11-22T09:00:00Z' }],
+      payments: [
+        { id: 1, paid_on: '2026-11-21', amount_cents: 297_500, kind: 'payment', recorded_at: '2026-11-22T09:00:00Z' },
+      ],
     });
     const numbered = { amountCents: 50_000, bookedOn: '2026-11-22', payer: null, text: 'RE 2026 0012' };
     const { matches } = matchPayments([credit, numbered], [paid, bakery]);

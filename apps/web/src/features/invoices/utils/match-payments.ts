@@ -50,6 +50,7 @@ const isOpen = (invoice: InvoiceWire) =>
 const hasRecorded = (invoice: InvoiceWire, credit: StatementCredit) =>
   invoice.payments.some(
     (p) =>
+      p.kind === 'payment' &&
       p.paid_on === credit.bookedOn &&
       (p.amount_cents === credit.amountCents ||
         (p.amount_cents < credit.amountCents && invoice.outstanding_cents === 0)),
@@ -67,7 +68,9 @@ function proposeByPayer(
   const found = credits.map((credit) => {
     const theirs = candidates.filter((invoice) => isSamePayer(credit.payer, invoice.buyer.name));
     const recorded = theirs.find((invoice) =>
-      invoice.payments.some((p) => p.paid_on === credit.bookedOn && p.amount_cents === credit.amountCents),
+      invoice.payments.some(
+        (p) => p.kind === 'payment' && p.paid_on === credit.bookedOn && p.amount_cents === credit.amountCents,
+      ),
     );
     if (recorded) return { credit, invoice: recorded, fit: 'recorded' as const };
     const open = theirs.filter(
