@@ -33,7 +33,7 @@ function manyEvents(count: number) {
 }
 
 describe('EventsListPage', () => {
-  it('shows date, location, title link, open sponsorships, sponsors and the committed sum', async () => {
+  it('shows date, location, title link, open sponsorships, sponsors and the sums committed and in negotiation', async () => {
     api.events.push(eventWire());
     await open();
 
@@ -46,6 +46,9 @@ describe('EventsListPage', () => {
     expect(card.getByText('12 offene Sponsorings')).toBeInTheDocument();
     expect(card.getByText('3 Sponsoren')).toBeInTheDocument();
     expect(card.getByText('2.500,00 €')).toBeInTheDocument();
+    // The glossary's two sums, committed and in negotiation (docs/glossary.md).
+    expect(card.getByTestId('event-committed').closest('div')).toHaveTextContent('zugesagt');
+    expect(card.getByTestId('event-in-negotiation').closest('div')).toHaveTextContent(/^in Verhandlung1\.000,00\s€$/);
     expect(screen.getByRole('link', { name: 'Event anlegen' })).toHaveAttribute('href', '/create-event/');
     expect(api.calls).toContainEqual(expect.objectContaining({ path: '/api/events/7', search: '?limit=10' }));
   });
