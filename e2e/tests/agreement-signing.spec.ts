@@ -4,7 +4,8 @@
 // enters the legal details the draft needs, views the draft, draws a signature with a finger,
 // consents and signs; a later change of the payment term voids that signature (both are told), a
 // change while the sponsor signs is refused (409, "review again"), the sponsor signs the new draft;
-// the organiser countersigns at 1280 px with the mouse; both download the same
+// a changed amount voids it again and takes the sponsorship's status back at once (nothing to
+// confirm), and the sponsor signs once more; the organiser countersigns at 1280 px with the mouse; both download the same
 // sealed PDF; the public verification page confirms that file and rejects a copy with one changed
 // byte. In German and English, axe finding nothing serious on the new screens.
 import fs from 'node:fs/promises';
@@ -60,6 +61,7 @@ const TEXT = {
     verifyCheck: 'Prüfen',
     found: 'ist eine unterschriebene Vereinbarung, die bei uns hinterlegt ist.',
     notFound: 'ist keine bei uns hinterlegte unterschriebene Vereinbarung.',
+    damaged: 'aber unsere gespeicherte Kopie davon ist beschädigt.',
     footer: 'Vereinbarung prüfen',
   },
   en: {
@@ -101,6 +103,7 @@ const TEXT = {
     verifyCheck: 'Check',
     found: 'is a signed agreement on record with us.',
     notFound: 'is not a signed agreement on record with us.',
+    damaged: 'but our stored copy of it is damaged.',
     footer: 'Verify an agreement',
   },
 } as const;
@@ -296,6 +299,41 @@ for (const language of ['de', 'en'] as const) {
     await expect(card.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
     await expect(card.getByRole('alert')).toHaveCount(0);
 
+    // The organiser changes the amount: the signature is void at once and the sponsorship's status goes
+    // back with it, so there is nothing to confirm or countersign; the sponsor signs the new version.
+    await page.reload();
+    const status = row.locator('[data-status]').first();
+    await expect(status).toHaveAttribute('data-status', 'signed');
+    const auth = { authorization: `Bearer ${organiser.tokens.accessToken}` };
+    const listed = (await (
+      await page.request.get(`/api/event/${event.id}/sponsorships`, { headers: auth })
+    ).json()) as Array<{ id: number; sponsor_email: string }>;
+    const sponsorshipId = listed.find((s) => s.sponsor_email.toLowerCase() === sponsorEmail.toLowerCase())!.id;
+    const patched = await page.request.patch(`/api/sponsorships/${sponsorshipId}`, {
+      headers: auth,
+      data: { amount_cents: 300_000, note: language === 'de' ? 'Größerer Stand' : 'Larger booth' },
+    });
+    expect(patched.status()).toBe(200);
+    const confirmVoided = await page.request.post(`/api/sponsorships/${sponsorshipId}/status`, {
+      headers: auth,
+      data: { status: 'confirmed' },
+    });
+    expect(confirmVoided.status()).toBe(409);
+    await page.reload();
+    await expect(status).not.toHaveAttribute('data-status', 'signed');
+    await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.draftState);
+    await expect(organiserCard.getByRole('alert').filter({ hasText: text.voided })).toBeVisible();
+    await expect(organiserCard.getByRole('button', { name: text.countersign })).toHaveCount(0);
+    await row.screenshot({ path: testInfo.outputPath(`organiser-amount-voided-${language}-1280.png`) });
+    await sponsor.reload();
+    await expect(card.getByRole('alert').filter({ hasText: text.voided })).toBeVisible();
+    await expect(card.getByTestId('agreement-state')).toHaveText(text.draftState);
+    await card.screenshot({ path: testInfo.outputPath(`sponsor-amount-voided-${language}-375.png`) });
+    await sponsorSigns();
+    await expect(card.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
+    await page.reload();
+    await expect(status).toHaveAttribute('data-status', 'signed');
+
     // The organiser countersigns at 1280 px with the mouse.
     await page.reload();
     await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
@@ -388,6 +426,30 @@ for (const language of ['de', 'en'] as const) {
     await checker.getByLabel(text.verifyHash).fill(sha256(fromOrganiser).toUpperCase());
     await checker.getByRole('button', { name: text.verifyCheck }).click();
     await expect(result).toHaveAttribute('data-found', 'true');
+
+    // The platform's stored copy gets damaged: the holder's genuine file still verifies against the
+    // record, and the page says that our copy is damaged, not that there is no such agreement (062).
+    const dataDir = process.env.E2E_DATA_DIR!;
+    const storedName = (await fs.readdir(dataDir, { recursive: true })).find((name) =>
+      name.endsWith(`${sha256(fromSponsor)}.pdf`),
+    );
+    expect(storedName, 'the sealed PDF in the data directory').toBeDefined();
+    const storedPath = `${dataDir}/${storedName}`;
+    const stored = await fs.readFile(storedPath);
+    stored[100] = stored[100]! ^ 0x01;
+    await fs.writeFile(storedPath, stored);
+    await checker.getByLabel(text.verifyChoose).setInputFiles({
+      name: 'agreement.pdf',
+      mimeType: 'application/pdf',
+      buffer: fromSponsor,
+    });
+    await expect(result).toHaveAttribute('data-status', 'stored_copy_damaged');
+    await expect(result).toContainText(text.damaged);
+    await expect(result).toContainText('Erika Mustermann');
+    await checker.screenshot({ path: testInfo.outputPath(`verify-damaged-${language}-375.png`), fullPage: true });
+    await noSidewaysScroll(checker);
+    await checker.setViewportSize({ width: 1280, height: 900 });
+    await checker.screenshot({ path: testInfo.outputPath(`verify-damaged-${language}-1280.png`) });
 
     await sponsor.context().close();
     await checker.context().close();

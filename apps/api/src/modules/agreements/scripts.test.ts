@@ -108,7 +108,7 @@ describe('documents for every name', () => {
     }
   });
 
-  it('a pure right-to-left line is drawn right to left and mixed lines keep the Latin order', async () => {
+  it('a line mixing Latin and Hebrew keeps the Latin order and gives the Hebrew back in logical order', async () => {
     const bytes = await renderDraft({
       ...snapshot('en'),
       sponsor: { ...snapshot('en').sponsor, legalName: `ACME ${NAMES.hebrew} GmbH` },
