@@ -80,6 +80,7 @@ export const ERROR_STATUS = {
   'invitation.already-accepted': 409,
   'invitation.not-needed': 409,
   'invitation.sent-recently': 429,
+  'invitation.just-sent': 409,
   'invitation-code.invalid': 404,
   // Sponsorships and the archive of signed agreements
   'sponsorship.not-found': 404,

@@ -10,7 +10,7 @@ import {
 import { listOutbox } from '../../ports/mail/outbox.ts';
 import { renderInvitationMail } from '../../ports/mail/templates.ts';
 import { toDbTime } from '../../db/values.ts';
-import { REMIND_AFTER_MS } from './service.ts';
+import { REMIND_AFTER_MS, REPEAT_WITHIN_MS } from './service.ts';
 import { MASTER_DATA, onboardedUser, pdfBytes, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { accept, invite, registerWithInvitation, signIn, signUpWithInvitation } from './test-support.ts';
 
@@ -26,6 +26,8 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
   const mailsTo = async (to: string, after = 0) =>
     (await listOutbox(t.database.db, 200)).filter((m) => m.to === to && m.id > after);
 
+  let sponsorEventId: number;
+
   beforeAll(async () => {
     t = await startIdentityApp(engine);
     [organiser, other, sponsor] = await Promise.all([
@@ -33,6 +35,8 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
       onboardedUser(t, 'beides'),
       onboardedUser(t, 'sponsor'),
     ]);
+    sponsorEventId = (await call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Doppelklick' }))).json()
+      .id;
   });
   afterAll(async () => t.close());
 
@@ -176,9 +180,36 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
   it('replaces an earlier invitation for the same address', async () => {
     const email = uniqueEmail();
     const first = await invite(t, organiser, email);
+    t.clock.advance(REPEAT_WITHIN_MS + 1);
     const second = await invite(t, organiser, email.toUpperCase());
     expect((await call('GET', `/api/invitations/${first.token}`, null)).statusCode).toBe(404);
     expect((await call('GET', `/api/invitations/${second.token}`, null)).statusCode).toBe(200);
+  });
+
+  it('sends the same invitation fired five times at once once: one mail, one working link (issue 55)', async () => {
+    for (const [url, body] of [
+      ['/api/invitations', { email: uniqueEmail('double-click') }],
+      ['/api/sponsor-invitation', { email: uniqueEmail('double-click'), event_id: sponsorEventId }],
+    ] as const) {
+      const after = await lastOutboxId(t.database.db);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => call('POST', url, organiser.token, body as Record<string, unknown>)),
+      );
+      expect(answers.map((a) => a.statusCode).sort(), url).toEqual([201, 409, 409, 409, 409]);
+      expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().code)).toEqual(
+        Array(4).fill('invitation.just-sent'),
+      );
+      const mails = await mailsTo(body.email, after);
+      expect(mails).toHaveLength(1);
+      const sent = answers.find((a) => a.statusCode === 201)!.json<{ url: string }>().url;
+      expect(mails[0]!.text).toContain(sent);
+      const token = new URL(sent).searchParams.get('token')!;
+      expect((await call('GET', `/api/invitations/${token}`, null)).statusCode).toBe(200);
+      // Moments later it is a new invitation again, whose link replaces the first.
+      t.clock.advance(REPEAT_WITHIN_MS + 1);
+      expect((await call('POST', url, organiser.token, body as Record<string, unknown>)).statusCode).toBe(201);
+      expect((await call('GET', `/api/invitations/${token}`, null)).statusCode).toBe(404);
+    }
   });
 
   describe('sponsor invitations', () => {
@@ -218,6 +249,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
       });
 
       // Inviting the same sponsor again re-issues the link instead of a second sponsorship.
+      t.clock.advance(REPEAT_WITHIN_MS + 1);
       const again = await call('POST', '/api/sponsor-invitation', organiser.token, {
         email: email.toUpperCase(),
         event_id: eventId,

@@ -1,6 +1,7 @@
 // Invitations (team and sponsor) and the sponsorships sponsor invitations create. Accepting is one
 // transaction that claims the invitation (single use, unexpired) and applies its effect.
 import type { Role } from '@sp/shared';
+import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { InvitationKind } from '../../db/schema.ts';
 import { fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
@@ -34,6 +35,21 @@ export type NewInvitation = {
 };
 
 export const tokenInvalid = () => fail('invitation.expired', 'Token invalid or expired');
+
+/**
+ * The same invitation sent again moments after the first (a double click, a retried request): it is
+ * refused, so the address gets one mail whose link works, not several of which only the last does.
+ */
+export const justSent = () => fail('invitation.just-sent', 'This invitation was sent a moment ago');
+
+/**
+ * Holds the organisation's row for the rest of `trx`, so two team invitations of one organisation are
+ * decided one after the other (PostgreSQL: select … for update; SQLite runs one transaction at a time).
+ */
+async function holdOrganisation(trx: Db, organisationId: number): Promise<void> {
+  const query = trx.selectFrom('organisations').select('id').where('id', '=', organisationId);
+  await (trx.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate()).execute();
+}
 
 /**
  * Writes of other modules' tables that accepting or sending an invitation makes in its own
@@ -162,8 +178,21 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
     },
 
     /** A new team invitation replaces the open ones for the same address and organisation. */
-    async replaceTeamInvitation(invitation: NewInvitation): Promise<void> {
+    /** Replaces the address's pending team invitation; refuses (justSent) one made since `repeatSince`. */
+    async replaceTeamInvitation(invitation: NewInvitation, repeatSince: Date): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await holdOrganisation(trx, invitation.organisationId);
+        const recent = await trx
+          .selectFrom('invitations')
+          .select('id')
+          .where('kind', '=', 'team')
+          .where('organisation_id', '=', invitation.organisationId)
+          .where('email_normalized', '=', invitation.emailNormalized)
+          .where('accepted_at', 'is', null)
+          .where('revoked_at', 'is', null)
+          .where('created_at', '>', toDbTime(repeatSince))
+          .executeTakeFirst();
+        if (recent) throw justSent();
         await trx
           .deleteFrom('invitations')
           .where('kind', '=', 'team')
@@ -197,9 +226,12 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
     async inviteSponsor(
       invitation: NewInvitation & { eventId: number; amountCents: number | undefined },
       /** Another module's write in the same transaction (the packages offered). */
-      alsoWrite?: ((trx: Db, sponsorshipId: number) => Promise<void>) | null,
+      alsoWrite: ((trx: Db, sponsorshipId: number) => Promise<void>) | null,
+      /** An invitation of the sponsorship made after this is the same one again: refused (justSent). */
+      repeatSince: Date,
     ): Promise<{ sponsorshipId: number }> {
       return db.transaction().execute(async (trx) => {
+        // The upsert holds the sponsorship's row until the end: a second invitation waits and then sees the first.
         const sponsorship = await writes.upsertInvitedSponsorship(trx, {
           eventId: invitation.eventId,
           organisationId: invitation.organisationId,
@@ -208,6 +240,14 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
           amountCents: invitation.amountCents,
           at: invitation.createdAt,
         });
+        const recent = await trx
+          .selectFrom('invitations')
+          .select('id')
+          .where('sponsorship_id', '=', sponsorship.id)
+          .where('accepted_at', 'is', null)
+          .where('created_at', '>', toDbTime(repeatSince))
+          .executeTakeFirst();
+        if (recent) throw justSent();
         await replaceSponsorLinks(trx, sponsorship.id, invitation);
         if (alsoWrite) await alsoWrite(trx, sponsorship.id);
         return { sponsorshipId: sponsorship.id };

@@ -26,6 +26,8 @@ export type InvitationCaller = { sub: string; email: string };
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A sponsor's invitation is sent again at most once in this time. */
 export const REMIND_AFTER_MS = 60 * 60 * 1000;
+/** The same invitation again within this is a repetition (double click, retry), not a new invitation. */
+export const REPEAT_WITHIN_MS = 10 * 1000;
 const sponsorshipNotFound = () => fail('sponsorship.not-found', 'Sponsorship not found');
 
 const linkInvalid = () => fail('invitation.link-invalid', 'Invitation link invalid or expired.');
@@ -103,16 +105,19 @@ export function createInvitationsService(deps: {
       const token = newInvitationToken();
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + deps.teamTtlDays * DAY_MS);
-      await repo.replaceTeamInvitation({
-        tokenHash: hashInvitationToken(token),
-        organisationId,
-        email,
-        emailNormalized,
-        role: inviter.role,
-        invitedBy: caller.sub,
-        createdAt,
-        expiresAt,
-      });
+      await repo.replaceTeamInvitation(
+        {
+          tokenHash: hashInvitationToken(token),
+          organisationId,
+          email,
+          emailNormalized,
+          role: inviter.role,
+          invitedBy: caller.sub,
+          createdAt,
+          expiresAt,
+        },
+        new Date(createdAt.getTime() - REPEAT_WITHIN_MS),
+      );
       const url = linkTo('invite', token, email);
       await sendMail(
         email,
@@ -202,6 +207,7 @@ export function createInvitationsService(deps: {
           amountCents: body.amount_cents,
         },
         offer,
+        new Date(createdAt.getTime() - REPEAT_WITHIN_MS),
       );
       await deps.notifySponsorship?.({
         organisationId: event.organisationId,
