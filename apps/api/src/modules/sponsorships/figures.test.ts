@@ -30,6 +30,7 @@ describe.each(ENGINES)('one definition per figure on %s', (engine) => {
   let t: IdentityTestApp;
   let organiser: TestUser;
   let eventId: number;
+  let goldGross = 0;
   const call = requester(() => t);
 
   const invite = async (body: object): Promise<Guest> => {
@@ -95,7 +96,7 @@ describe.each(ENGINES)('one definition per figure on %s', (engine) => {
     const signed = await invite({ package_ids: [gold] });
     await choose(signed, gold);
     await uploadSignedAgreement(t, signed);
-    // Two confirmed (committed): Gold invoiced and paid in full, Silver invoiced and unpaid.
+    // Two confirmed (committed): Gold invoiced and paid in full, Silver invoiced and partly paid.
     const confirmed = async (packageId: number) => {
       const guest = await invite({ package_ids: [packageId] });
       await choose(guest, packageId);
@@ -104,12 +105,19 @@ describe.each(ENGINES)('one definition per figure on %s', (engine) => {
       return issuedInvoice(guest);
     };
     const paid = await confirmed(gold);
-    await confirmed(silver);
-    const payment = await call('POST', `/api/invoices/${paid.id}/payments`, organiser.token, {
-      paid_on: '2026-09-01',
-      amount_cents: paid.gross_cents,
-    });
-    expect(payment.statusCode, payment.body).toBe(200);
+    const refunded = await confirmed(silver);
+    const money = async (invoiceId: number, kind: 'payments' | 'refunds', cents: number) => {
+      const res = await call('POST', `/api/invoices/${invoiceId}/${kind}`, organiser.token, {
+        paid_on: '2026-09-01',
+        amount_cents: cents,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Gold paid in full; Silver 300 € paid and 100 € of it paid back: paid is 200 € net.
+    await money(paid.id, 'payments', paid.gross_cents);
+    await money(refunded.id, 'payments', 30_000);
+    await money(refunded.id, 'refunds', 10_000);
+    goldGross = paid.gross_cents;
     // Declined by the organiser, withdrawn by the sponsor, each after choosing: counted nowhere.
     const declined = await invite({ package_ids: [silver] });
     await choose(declined, silver);
@@ -192,7 +200,8 @@ describe.each(ENGINES)('one definition per figure on %s', (engine) => {
     const paid = rows.reduce((total, r) => total + cents(r.paid!), 0);
     const outstanding = rows.reduce((total, r) => total + cents(r.outstanding!), 0);
     expect(rows).toHaveLength(2);
-    expect(paid).toBeGreaterThan(0);
+    // Money received net of the refund (decision 060), the same in the numbers and in the CSV.
+    expect(paid).toBe(goldGross + 20_000);
     expect(event).toMatchObject({ paid_cents: paid, outstanding_cents: outstanding, count: 2 });
     expect(numbers.totals).toMatchObject({ paid_cents: paid, outstanding_cents: outstanding });
   });
