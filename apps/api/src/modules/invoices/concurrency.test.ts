@@ -8,7 +8,14 @@ import type { InvoiceWire } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
 import { startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
 import { requester, type TestUser } from '../events/test-support.ts';
-import { billingOrganiser, confirmedSponsorship, eventWithPackage, issuedInvoice } from './test-support.ts';
+import { listOutbox } from '../../ports/mail/outbox.ts';
+import {
+  billingOrganiser,
+  confirmedSponsorship,
+  eventWithPackage,
+  issuedInvoice,
+  signInAgain,
+} from './test-support.ts';
 
 const FIVE = [0, 1, 2, 3, 4];
 const outcome = (res: { statusCode: number; json: () => { code?: string } }) =>
@@ -173,6 +180,29 @@ describe.each(ENGINES)('invoice changes at once on %s', (engine) => {
     expect(further.map(outcome).sort()).toEqual(['201', '409 invoice.draft-exists']);
     const made = further.find((r) => r.statusCode === 201)!.json().invoice as InvoiceWire;
     expect(made.further_invoice).toBe(true);
+  });
+
+  // Last: it moves the clock past the due date.
+  it('sends one reminder when asked five times at once, and one payment of an overdue invoice settles it', async () => {
+    const guest = await confirmedSponsorship(t, organiser, event);
+    const inv = await issuedInvoice(t, organiser, guest);
+    t.clock.advance(15 * 86_400_000);
+    organiser = await signInAgain(t, organiser);
+    const answers = await Promise.all(FIVE.map(() => call('POST', `/api/invoices/${inv.id}/remind`, organiser.token)));
+    expect(answers.map(outcome).sort()).toEqual([
+      '200',
+      '409 invoice.reminded-today',
+      '409 invoice.reminded-today',
+      '409 invoice.reminded-today',
+      '409 invoice.reminded-today',
+    ]);
+    const reminders = (await listOutbox(t.database.db, 500)).filter(
+      (m) => m.to === guest.email && m.subject.startsWith('Zahlungserinnerung'),
+    );
+    expect(reminders).toHaveLength(1);
+    const paid = await Promise.all([pay(inv.id, inv.gross_cents), pay(inv.id, inv.gross_cents)]);
+    expect(paid.map(outcome).sort()).toEqual(['200', '409 invoice.payment-exceeds-outstanding']);
+    expect((await invoice(inv.id)).status).toBe('paid');
   });
 
   it('keeps one open invoice per sponsorship in the database, whatever the code before the insert checked', async () => {
