@@ -20,45 +20,52 @@ import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { loadPdfLib, rgbColour } from './pdf-lib.ts';
 
 const require = createRequire(import.meta.url);
-const bidi = bidiFactory();
+// Built with the first document, not at start (the server that makes no PDF has no use for it).
+let bidiTables: ReturnType<typeof bidiFactory> | undefined;
+const bidiOf = () => (bidiTables ??= bidiFactory());
 
 type Family = 'latin' | 'hebrew' | 'arabic' | 'jp' | 'sc' | 'kr';
 const ORDER: Family[] = ['latin', 'hebrew', 'arabic', 'jp', 'sc', 'kr'];
 
-const fontPackage = (pkg: string) => (file: string) =>
-  path.join(path.dirname(require.resolve(pkg)), '..', 'fonts', file);
+// The @embedpdf packages export only an index; their fonts sit beside it in fonts/.
+const fontPackage = (index: string) => (file: string) => path.join(path.dirname(index), '..', 'fonts', file);
+const hebrewFont = fontPackage(require.resolve('@embedpdf/fonts-hebrew'));
+const arabicFont = fontPackage(require.resolve('@embedpdf/fonts-arabic'));
+const jpFont = fontPackage(require.resolve('@embedpdf/fonts-jp'));
+const scFont = fontPackage(require.resolve('@embedpdf/fonts-sc'));
+const krFont = fontPackage(require.resolve('@embedpdf/fonts-kr'));
 const dejavu = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
 
 const FILES: Record<Family, { regular: string; bold: string; name: string; keep: boolean }> = {
   latin: { regular: dejavu('DejaVuSans.ttf'), bold: dejavu('DejaVuSans-Bold.ttf'), name: 'DejaVuSans', keep: true },
   hebrew: {
-    regular: fontPackage('@embedpdf/fonts-hebrew')('NotoSansHebrew-Regular.ttf'),
-    bold: fontPackage('@embedpdf/fonts-hebrew')('NotoSansHebrew-Bold.ttf'),
+    regular: hebrewFont('NotoSansHebrew-Regular.ttf'),
+    bold: hebrewFont('NotoSansHebrew-Bold.ttf'),
     name: 'NotoSansHebrew',
     keep: true,
   },
   arabic: {
-    regular: fontPackage('@embedpdf/fonts-arabic')('NotoNaskhArabic-Regular.ttf'),
-    bold: fontPackage('@embedpdf/fonts-arabic')('NotoNaskhArabic-Bold.ttf'),
+    regular: arabicFont('NotoNaskhArabic-Regular.ttf'),
+    bold: arabicFont('NotoNaskhArabic-Bold.ttf'),
     name: 'NotoNaskhArabic',
     keep: true,
   },
   // The CJK files (4.5-8.6 MB each) are read for the document that needs them and not kept.
   jp: {
-    regular: fontPackage('@embedpdf/fonts-jp')('NotoSansJP-Regular.otf'),
-    bold: fontPackage('@embedpdf/fonts-jp')('NotoSansJP-Bold.otf'),
+    regular: jpFont('NotoSansJP-Regular.otf'),
+    bold: jpFont('NotoSansJP-Bold.otf'),
     name: 'NotoSansJP',
     keep: false,
   },
   sc: {
-    regular: fontPackage('@embedpdf/fonts-sc')('NotoSansHans-Regular.otf'),
-    bold: fontPackage('@embedpdf/fonts-sc')('NotoSansHans-Bold.otf'),
+    regular: scFont('NotoSansHans-Regular.otf'),
+    bold: scFont('NotoSansHans-Bold.otf'),
     name: 'NotoSansSC',
     keep: false,
   },
   kr: {
-    regular: fontPackage('@embedpdf/fonts-kr')('NotoSansKR-Regular.otf'),
-    bold: fontPackage('@embedpdf/fonts-kr')('NotoSansKR-Bold.otf'),
+    regular: krFont('NotoSansKR-Regular.otf'),
+    bold: krFont('NotoSansKR-Bold.otf'),
     name: 'NotoSansKR',
     keep: false,
   },
@@ -160,6 +167,7 @@ export type PdfText = {
 
 /** Embeds the fonts the document's text (`sample`: all of it, in any shape) needs. */
 export async function embedPdfText(doc: PDFDocument, sample: string): Promise<PdfText> {
+  const bidi = bidiOf();
   doc.registerFontkit((await loadPdfLib()).fontkit);
   const scripts = new Set<Script>();
   for (const ch of sample) scripts.add(scriptOf(ch.codePointAt(0)!));
