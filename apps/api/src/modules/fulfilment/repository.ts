@@ -3,6 +3,7 @@
 // sponsorship and source key), so a repeated confirmation creates nothing twice. A send slot is taken
 // by one conditional update of the recipient's row (its day before today), so one process sends.
 import type { DeliverableStatus, DeliverablesQuery } from '@sp/shared';
+import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { DeliverableActivityTable, DeliverablesTable } from '../../db/schema-fulfilment.ts';
 import { fromDbBool, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
@@ -34,6 +35,20 @@ export type NewDeliverable = Pick<
 export type ActivityEntry = Omit<DeliverableActivityTable, 'id' | 'at'> & { at: Date };
 
 const OPEN: DeliverableStatus[] = ['open', 'in_progress'];
+
+/** The fields of a deliverable a change decides on, as they are on its held row. */
+export type HeldDeliverable = {
+  status: DeliverablesTable['status'];
+  assignee: DeliverablesTable['assignee'];
+  dueDate: DeliverablesTable['due_date'];
+  sponsorInput: DeliverablesTable['sponsor_input'];
+};
+
+export type DeliverableChanges = Partial<
+  Pick<DeliverablesTable, 'status' | 'assignee' | 'due_date' | 'sponsor_input'>
+> & {
+  provided_at?: Date;
+};
 
 export function createFulfilmentRepository(db: Db) {
   const select = (trx: Db = db) =>
@@ -175,23 +190,41 @@ export function createFulfilmentRepository(db: Db) {
       return [...byEvent.values()].sort((a, b) => a.event_id - b.event_id);
     },
 
-    /** Changes the given fields and logs the entries, in one transaction. */
+    /**
+     * Changes a deliverable on its held row (`select … for update` on PostgreSQL; SQLite runs one
+     * transaction at a time): `decide` sees the fields as they are now and answers the changes with
+     * their log entries, or null when there is nothing to change (a repeated request), so two
+     * requests at once never both log the same change.
+     */
     update(
       id: number,
-      changes: Partial<Pick<DeliverablesTable, 'status' | 'assignee' | 'due_date' | 'sponsor_input'>> & {
-        provided_at?: Date;
-      },
       at: Date,
-      entries: ActivityEntry[],
-    ): Promise<void> {
+      decide: (current: HeldDeliverable) => { changes: DeliverableChanges; entries: ActivityEntry[] } | null,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const { provided_at: providedAt, ...rest } = changes;
+        const query = trx
+          .selectFrom('deliverables')
+          .select(['status', 'assignee', 'due_date', 'sponsor_input'])
+          .where('id', '=', id);
+        const row = await (
+          trx.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate()
+        ).executeTakeFirst();
+        if (!row) return false;
+        const decided = decide({
+          status: row.status,
+          assignee: row.assignee,
+          dueDate: row.due_date,
+          sponsorInput: row.sponsor_input,
+        });
+        if (!decided || decided.entries.length === 0) return false;
+        const { provided_at: providedAt, ...rest } = decided.changes;
         await trx
           .updateTable('deliverables')
           .set({ ...rest, ...(providedAt ? { provided_at: toDbTime(providedAt) } : {}), updated_at: toDbTime(at) })
           .where('id', '=', id)
           .execute();
-        await record(trx, entries);
+        await record(trx, decided.entries);
+        return true;
       });
     },
 

@@ -25,7 +25,7 @@ import {
   type SponsorshipParties,
   type SponsorshipSide,
 } from '../sponsorships/index.ts';
-import type { ActivityEntry, DeliverableRecord, FulfilmentRepository } from './repository.ts';
+import type { ActivityEntry, DeliverableChanges, DeliverableRecord, FulfilmentRepository } from './repository.ts';
 
 type Organiser = { sub: string; email?: string | undefined };
 
@@ -166,9 +166,14 @@ export function createFulfilmentService(deps: {
   const provideLogo = async (deliverables: DeliverableRecord[], actor: string) => {
     const at = now();
     for (const d of deliverables) {
-      await repo.update(d.id, { status: 'in_progress', provided_at: at }, at, [
-        entry(d, 'sponsor', actor, 'logo_provided', null),
-      ]);
+      await repo.update(d.id, at, (current) =>
+        current.status === 'open'
+          ? {
+              changes: { status: 'in_progress', provided_at: at },
+              entries: [entry(d, 'sponsor', actor, 'logo_provided', null)],
+            }
+          : null,
+      );
     }
   };
 
@@ -237,26 +242,31 @@ export function createFulfilmentService(deps: {
     async update(caller: SponsorshipCaller, id: number, body: UpdateDeliverableRequest): Promise<DeliverableWire> {
       const d = await organiserDeliverable(caller, id);
       const actor = actorOf(caller, d, 'organisation');
-      const changes: Parameters<FulfilmentRepository['update']>[1] = {};
-      const entries: ActivityEntry[] = [];
-      if (body.status !== undefined && body.status !== d.status) {
-        changes.status = body.status;
-        entries.push(entry(d, 'organisation', actor, 'status_changed', `${d.status} → ${body.status}`));
-      }
-      if (body.assignee !== undefined && body.assignee !== d.assignee) {
-        const team = await repo.team(d.organisationId);
-        const member = team.find((m) => m.id === body.assignee);
-        if (body.assignee !== null && !member) {
+      let member: { id: string; name: string } | undefined;
+      if (body.assignee !== undefined && body.assignee !== null) {
+        member = (await repo.team(d.organisationId)).find((m) => m.id === body.assignee);
+        if (!member) {
           throw fail('deliverable.assignee-unknown', 'Assign a member of the organisation', { assignee: 'unknown' });
         }
-        changes.assignee = body.assignee;
-        entries.push(entry(d, 'organisation', actor, 'assigned', member?.name ?? null));
       }
-      if (body.due_date !== undefined && body.due_date !== d.dueDate) {
-        changes.due_date = body.due_date;
-        entries.push(entry(d, 'organisation', actor, 'due_date_changed', body.due_date));
-      }
-      if (entries.length > 0) await repo.update(d.id, changes, now(), entries);
+      // Decided on the held row: what the deliverable is then, so a repeated request changes nothing.
+      await repo.update(d.id, now(), (current) => {
+        const changes: DeliverableChanges = {};
+        const entries: ActivityEntry[] = [];
+        if (body.status !== undefined && body.status !== current.status) {
+          changes.status = body.status;
+          entries.push(entry(d, 'organisation', actor, 'status_changed', `${current.status} → ${body.status}`));
+        }
+        if (body.assignee !== undefined && body.assignee !== current.assignee) {
+          changes.assignee = body.assignee;
+          entries.push(entry(d, 'organisation', actor, 'assigned', member?.name ?? null));
+        }
+        if (body.due_date !== undefined && body.due_date !== current.dueDate) {
+          changes.due_date = body.due_date;
+          entries.push(entry(d, 'organisation', actor, 'due_date_changed', body.due_date));
+        }
+        return { changes, entries };
+      });
       return one(d.id, 'organisation');
     },
 
@@ -266,11 +276,17 @@ export function createFulfilmentService(deps: {
       if (side !== 'sponsor') throw fail('deliverable.organisers-decide', 'Only the sponsor provides this');
       if (!d.needsSponsorInput) throw fail('deliverable.no-input-needed', 'Nothing is asked of the sponsor here');
       const at = now();
-      await repo.update(
-        d.id,
-        { sponsor_input: text, provided_at: at, ...(d.status === 'open' ? { status: 'in_progress' as const } : {}) },
-        at,
-        [entry(d, 'sponsor', d.sponsorEmail, 'input_provided', text.slice(0, 200))],
+      await repo.update(d.id, at, (current) =>
+        current.sponsorInput === text
+          ? null
+          : {
+              changes: {
+                sponsor_input: text,
+                provided_at: at,
+                ...(current.status === 'open' ? { status: 'in_progress' as const } : {}),
+              },
+              entries: [entry(d, 'sponsor', d.sponsorEmail, 'input_provided', text.slice(0, 200))],
+            },
       );
       return one(d.id, 'sponsor');
     },
