@@ -111,7 +111,7 @@ const CANCEL = {
     paid: 'Bezahlt',
     issued: 'Gestellt',
     cancelled: 'Storniert',
-    stornoPdf: /Storno der Rechnung RE-\d{4}-\d{4}/,
+    stornoPdf: /Storniert die Rechnung RE-\d{4}-\d{4} vom \d{2}\.\d{2}\.\d{4}\./,
   },
   en: {
     cancel: 'Cancel invoice',
@@ -125,7 +125,7 @@ const CANCEL = {
     paid: 'Paid',
     issued: 'Issued',
     cancelled: 'Cancelled',
-    stornoPdf: /Cancels invoice RE-\d{4}-\d{4}|RE-\d{4}-\d{4}/,
+    stornoPdf: /Cancels invoice RE-\d{4}-\d{4} of \d{1,2} [A-Z][a-z]{2} \d{4}\./,
   },
 } as const;
 
