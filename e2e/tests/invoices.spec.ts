@@ -164,7 +164,8 @@ async function issueInvoice(
     await draft.getByLabel(text.invoiceDate).fill(text.dateOf(futureDate));
     await draft.getByRole('button', { name: text.saveDraft }).click();
     await expect(draft.getByText(text.dateInFuture)).toBeVisible();
-    await draft.screenshot({ path: test.info().outputPath(`draft-future-date-${text.saveDraft}.png`) });
+    const language = text.create === TEXT.de.create ? 'de' : 'en';
+    await draft.screenshot({ path: test.info().outputPath(`draft-future-date-${language}.png`) });
     await draft.getByLabel(text.invoiceDate).fill('');
   }
   if (shotName) {
@@ -308,7 +309,7 @@ for (const language of ['de', 'en'] as const) {
     const csv = fs.readFileSync(await download(page, page.getByRole('button', { name: text.csv })), 'utf8');
     for (const n of [1, 2, 3]) expect(csv).toContain(numberOf(n));
     const listed = page.locator(`[data-testid="invoice-row"][data-number="${numberOf(2)}"]`);
-    await listed.getByRole('button', { name: text.payment }).click();
+    await listed.getByRole('button', { name: text.payment, exact: true }).click();
     await listed.getByLabel(text.amount).fill(text.partAmount);
     await listed.getByRole('button', { name: text.savePayment }).click();
     await expect(listed.getByTestId('invoice-status')).toHaveText(text.partly);
@@ -318,7 +319,7 @@ for (const language of ['de', 'en'] as const) {
     await noSidewaysScroll(page);
     await shot(page, `invoices-375-${language}`);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await listed.getByRole('button', { name: text.payment }).click();
+    await listed.getByRole('button', { name: text.payment, exact: true }).click();
     await listed.getByRole('button', { name: text.savePayment }).click();
     await expect(listed.getByTestId('invoice-status')).toHaveText(text.paid);
 
