@@ -149,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     redis: await createRedis(app, config.redisUrl),
     redisKeyPrefix: config.redisKeyPrefix,
+    byteLimits: config.byteLimits,
   });
   registerWellFormedText(app);
   const ports = await createPorts(app, { config, database, mail, identity, secrets }, deps);

@@ -3,8 +3,15 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { USER_POOL_ID_MAX, USER_POOL_ID_PATTERN, LANGUAGES } from '@sp/shared';
+import {
+  AGREEMENT_LIMITS,
+  LANGUAGES,
+  SPONSOR_PROFILE_LIMITS,
+  USER_POOL_ID_MAX,
+  USER_POOL_ID_PATTERN,
+} from '@sp/shared';
 import type { AddressLimits } from './identity/address-limits.ts';
+import type { ByteLimit, ByteLimits } from './plugins/byte-limit.ts';
 import type { RateLimit, RateLimits } from './plugins/rate-limit.ts';
 
 const optionalText = z
@@ -22,6 +29,17 @@ const rateLimit = z
     if (v === 'off') return null;
     const [max, seconds] = v.split('/').map(Number) as [number, number];
     return { max, windowMs: seconds * 1000 };
+  });
+
+/** `<megabytes>/<seconds>` of bodies per client IP, or off (decision 063). */
+const byteLimit = z
+  .string()
+  .trim()
+  .regex(/^(off|[1-9]\d{0,5}\/[1-9]\d{0,5})$/, 'megabytes/seconds such as 100/60, or off')
+  .transform((v): ByteLimit => {
+    if (v === 'off') return null;
+    const [megabytes, seconds] = v.split('/').map(Number) as [number, number];
+    return { maxBytes: megabytes * 1024 * 1024, windowMs: seconds * 1000 };
   });
 
 const ZEnv = z
@@ -140,12 +158,22 @@ const ZEnv = z
     RATE_LIMIT_GUEST_CHAT: rateLimit.prefault('600/60'),
     RATE_LIMIT_UPLOADS: rateLimit.prefault('120/60'),
     RATE_LIMIT_AGREEMENT_VERIFY: rateLimit.prefault('30/60'),
+    RATE_LIMIT_UPLOAD_MB: byteLimit.prefault('100/60'),
+    RATE_LIMIT_VERIFY_MB: byteLimit.prefault('20/60'),
     RATE_LIMIT_SIGN_IN_FAILURES: rateLimit.prefault('30/900'),
     RATE_LIMIT_SIGN_UPS: rateLimit.prefault('20/3600'),
     RATE_LIMIT_FORGOT_PASSWORD: rateLimit.prefault('20/3600'),
     RATE_LIMIT_CODE_SUBMISSIONS: rateLimit.prefault('30/900'),
   })
   .superRefine((env, ctx) => {
+    // A budget smaller than its routes' largest body would refuse that body forever.
+    const fits = (name: 'RATE_LIMIT_UPLOAD_MB' | 'RATE_LIMIT_VERIFY_MB', largest: number) => {
+      const limit = env[name];
+      if (limit && limit.maxBytes < largest)
+        ctx.addIssue({ code: 'custom', path: [name], message: `must allow at least ${largest} bytes (one body)` });
+    };
+    fits('RATE_LIMIT_UPLOAD_MB', Math.max(env.UPLOAD_MAX_BYTES, SPONSOR_PROFILE_LIMITS.logoBytes));
+    fits('RATE_LIMIT_VERIFY_MB', AGREEMENT_LIMITS.verifyBytes);
     const cognito = [env.COGNITO_USER_POOL_ID, env.COGNITO_CLIENT_ID, env.COGNITO_REGION];
     const given = cognito.filter((v) => v !== undefined).length;
     if (given !== 0 && given !== 3) {
@@ -227,6 +255,8 @@ export type Config = {
   agreementSigning: { p12: string | null; passphrase: string };
   /** Requests per client IP and window on the look-ups, the guest chat and uploads (decision 008). */
   rateLimits: RateLimits;
+  /** Bytes of raw bodies per client IP and window: uploads and logos, the PDF verification (decision 063). */
+  byteLimits: ByteLimits;
   /**
    * The identity provider's sliding windows per client address (IPv6 per /64), shared by every
    * server process through the database (decision 016).
@@ -323,6 +353,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       uploads: env.RATE_LIMIT_UPLOADS,
       agreementVerify: env.RATE_LIMIT_AGREEMENT_VERIFY,
     },
+    byteLimits: { uploadBytes: env.RATE_LIMIT_UPLOAD_MB, verifyBytes: env.RATE_LIMIT_VERIFY_MB },
     addressLimits: {
       signInFailures: env.RATE_LIMIT_SIGN_IN_FAILURES,
       signUps: env.RATE_LIMIT_SIGN_UPS,

@@ -3,11 +3,14 @@
 // 008). Counted by @fastify/rate-limit in fixed windows: in Redis when REDIS_URL is set, so every
 // server process shares the count (issue 22, decision 024), else in this process's memory (the
 // embedded default). Over the limit: 429 with Retry-After. The client IP is Fastify's request.ip,
-// so TRUST_PROXY decides whether X-Forwarded-For counts.
+// so TRUST_PROXY decides whether X-Forwarded-For counts. The bytes of raw bodies are counted too
+// (byte-limit.ts, decision 063).
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { rateLimited } from '../lib/errors.ts';
+import { registerByteLimits, type ByteLimits } from './byte-limit.ts';
+import { createWindows } from './fixed-windows.ts';
 
 /** At most `max` requests per `windowMs` from one IP; null means no limit. */
 export type RateLimit = { max: number; windowMs: number } | null;
@@ -31,36 +34,16 @@ export const RATE_LIMITED_ROUTES: ReadonlyArray<{ method: string; url: string; l
   { method: 'GET', url: '/api/public/agreements/verify/:sha256', limit: 'agreementVerify' },
 ];
 
-/** Beyond this many tracked keys, expired windows are swept and then the oldest dropped. */
-const MAX_TRACKED_KEYS = 50_000;
-
 type Incr = FastifyRateLimitStore['incr'];
 
-/**
- * The memory store: fixed windows on the app's clock (tests move it), its memory bounded. Every
- * window lasts its timeWindow and is (re)inserted when it starts, so with one window length per key
- * prefix the Map's order is nearly the order of expiry: expired windows gather at its front.
- */
+/** The memory store of the request counts (without Redis). */
 export function createMemoryStore(clock: () => Date = () => new Date()): FastifyRateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const sweep = (now: number) => {
-    for (const [key, window] of windows) {
-      if (window.resetAt > now && windows.size < MAX_TRACKED_KEYS) break;
-      windows.delete(key);
-    }
-  };
+  const windows = createWindows(clock);
   const store = {
     incr: ((key, callback, timeWindow = 60_000) => {
-      const now = clock().getTime();
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        windows.delete(key);
-        sweep(now);
-        window = { count: 0, resetAt: now + timeWindow };
-        windows.set(key, window);
-      }
+      const { window, ttl } = windows.current(key, timeWindow);
       window.count++;
-      callback(null, { current: window.count, ttl: window.resetAt - now });
+      callback(null, { current: window.count, ttl });
     }) as Incr,
     child: () => store,
   } as unknown as FastifyRateLimitStore;
@@ -69,12 +52,13 @@ export function createMemoryStore(clock: () => Date = () => new Date()): Fastify
 
 /**
  * One onRequest hook on the root instance (it runs before any route's authentication or database
- * work) that counts the request against its route's limit. Register before the routes.
+ * work) that counts the request against its route's limit, and one that counts its body's bytes
+ * (byte-limit.ts). Register before the routes.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
   limits: RateLimits,
-  options: { clock?: () => Date; redis?: Redis | null; redisKeyPrefix?: string } = {},
+  options: { clock?: () => Date; redis?: Redis | null; redisKeyPrefix?: string; byteLimits?: ByteLimits } = {},
 ): Promise<void> {
   const memory = createMemoryStore(options.clock);
   await app.register(rateLimit, {
@@ -109,7 +93,14 @@ export async function registerRateLimits(
     // Fastify answers HEAD for every GET route; it counts alike.
     if (route.method === 'GET') checks.set(`HEAD ${route.url}`, check);
   }
-  if (checks.size === 0) return;
+  if (checks.size > 0) addRequestCounts(app, checks);
+  if (options.byteLimits) registerByteLimits(app, options.byteLimits, options);
+}
+
+function addRequestCounts(
+  app: FastifyInstance,
+  checks: Map<string, ReturnType<FastifyInstance['createRateLimit']>>,
+): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const check = checks.get(`${request.method} ${request.routeOptions.url ?? ''}`);
     // Most routes have no limit: they go on without waiting for a promise.

@@ -34,8 +34,9 @@
 //        500 agreement.integrity-failed when the stored bytes differ (never sends them),
 //        404 agreement.not-found before both signed, 404 sponsorship.not-found
 // POST /public/agreements/verify                 anyone, no sign-in, rate-limited; body: the raw PDF
-//      (Content-Type application/pdf or application/octet-stream, ≤ 20 MB)
-//      → AgreementVerification. 413 request.too-large, 415 request.unsupported-media-type, 429
+//      (Content-Type application/pdf or application/octet-stream, ≤ 4 MB; decision 063)
+//      → AgreementVerification. 413 request.too-large, 415 request.unsupported-media-type, 429 (also
+//        past 20 MB of bodies a minute per address)
 // GET  /public/agreements/verify/:sha256         anyone, rate-limited; sha256 = 64 hex digits
 //      → AgreementVerification. 400 request.validation-failed, 429
 //
@@ -52,8 +53,12 @@ export const AGREEMENT_LIMITS = {
   /** A drawn signature as a PNG data URL, characters of the whole URL. */
   drawnSignature: 200_000,
   paymentTermDaysMax: 120,
-  /** Bytes of a PDF posted for verification. */
-  verifyBytes: 20 * 1024 * 1024,
+  /**
+   * Bytes of a PDF posted for verification: 3 × the largest sealed agreement the signing page makes
+   * (1.2 MB with two worst-case 600 × 240 px signatures); a larger file is checked by its SHA-256
+   * (decision 063).
+   */
+  verifyBytes: 4 * 1024 * 1024,
 } as const;
 
 export const AGREEMENT_MODES = ['upload', 'generated'] as const;

@@ -18,6 +18,7 @@ import {
   ZSignAgreementRequest,
 } from '@sp/shared';
 import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
+import { hashingParser, type HashedBody } from '../../plugins/binary-bodies.ts';
 import type { SponsorshipCaller } from '../sponsorships/index.ts';
 import type { RequestMeta } from './context.ts';
 import type { AgreementsService } from './service.ts';
@@ -179,26 +180,30 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ agreements: AgreementsSer
 
   await app.register(async (scope) => {
     const open = scope.withTypeProvider<ZodTypeProvider>();
-    const raw = { parseAs: 'buffer' as const, bodyLimit: AGREEMENT_LIMITS.verifyBytes };
-    const keep = (_request: FastifyRequest, body: string | Buffer, done: (error: null, body: Buffer) => void) =>
-      done(null, Buffer.isBuffer(body) ? body : Buffer.from(body));
-    // Only the raw file: a JSON or form body is refused (415) rather than read as something else.
+    const limit = AGREEMENT_LIMITS.verifyBytes;
+    // Only the raw file: a JSON or form body is refused (415) rather than read as something else. It
+    // is hashed as it streams, never held whole (decision 063).
     open.removeAllContentTypeParsers();
-    open.addContentTypeParser('application/pdf', raw, keep);
-    open.addContentTypeParser('application/octet-stream', raw, keep);
+    open.addContentTypeParser(['application/pdf', 'application/octet-stream'], hashingParser(limit, 'The PDF'));
 
     open.post(
       '/public/agreements/verify',
       {
+        bodyLimit: limit,
         schema: {
           tags,
           summary: 'Is this PDF a signed agreement on record? Who signed it, when (nothing else)',
-          description: 'The raw PDF as the body (`Content-Type: application/pdf`), at most 20 MB.',
+          description:
+            `The raw PDF as the body (\`Content-Type: application/pdf\`), at most ${limit / 1024 / 1024} MB ` +
+            '(413 past it); larger files are checked by their SHA-256 with GET /public/agreements/verify/{sha256}.',
           security: [{}],
-          response: { 200: ZAgreementVerification, 400: ZApiError, 413: ZApiError, 415: ZApiError },
+          response: { 200: ZAgreementVerification, 400: ZApiError, 413: ZApiError, 415: ZApiError, 429: ZApiError },
         },
       },
-      async (request) => agreements.verifyBytes(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)),
+      async (request) => {
+        const body = request.body as HashedBody | undefined;
+        return body ? agreements.verifySha(body.sha256) : agreements.verifyBytes(Buffer.alloc(0));
+      },
     );
 
     open.get(

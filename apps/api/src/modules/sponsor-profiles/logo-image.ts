@@ -52,10 +52,16 @@ function pngSize(bytes: Buffer): Size | null {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+// A real JPEG reaches its frame header within a few dozen segments (an ICC profile of 1 MB is 16).
+// Fill bytes and empty segments can make the walk a step per byte or four; past this many steps the
+// header counts as unreadable, so a 2 MB body costs at most these steps, not two million (decision 063).
+const MAX_JPEG_STEPS = 4096;
+
 /** Walks the JPEG segments to the first start-of-frame marker. */
 function jpegSize(bytes: Buffer): Size | null {
   let i = 2;
-  while (i + 9 < bytes.length) {
+  for (let steps = 0; i + 9 < bytes.length; steps++) {
+    if (steps === MAX_JPEG_STEPS) return null;
     if (bytes[i] !== 0xff) return null;
     const marker = bytes[i + 1]!;
     if (marker === 0xff) {

@@ -76,6 +76,8 @@ export const sponsorProfileRoutes: FastifyPluginAsyncZod<{ profiles: SponsorProf
     sponsors.put(
       '/sponsor-profile/logo',
       {
+        // The route's own limit too, so the byte budget (decision 063) counts a chunked body by it.
+        bodyLimit: SPONSOR_PROFILE_LIMITS.logoBytes,
         schema: {
           tags,
           summary: 'Upload the logo: the raw bytes of a PNG, JPEG or WebP (at most 2 MB and 4096 × 4096 px)',
