@@ -5,7 +5,8 @@
 // `npm run admin -- identity create-user <email> [--temporary-password PW]` (an account whose owner
 // chooses their own password at the first sign-in, Cognito's AdminCreateUser; prints the temporary one),
 // and `npm run admin -- invoices send-reminders [--at YYYY-MM-DD]` (the payment reminders due as of that
-// day, today without it; the server sends them every hour, the e2e test as of a later day).
+// day, today without it; the server sends them every hour, the e2e test as of a later day), and
+// `npm run admin -- check-invariants` (lists every violated business invariant, exits 1 when any; issue 55).
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -21,6 +22,7 @@ import { createUserWithTemporaryPassword } from './admin-identity.ts';
 import { billingSettingsReader } from './modules/billing/index.ts';
 import { sendInvoiceReminders } from './modules/invoices/index.ts';
 import { createMailPort } from './ports/mail/index.ts';
+import { checkInvariants, describeViolations, INVARIANTS } from './invariants/index.ts';
 
 const USAGE = `Usage:
   npm run admin -- invitation-codes create [--uses N] [--expires-in DAYS] [--note TEXT]
@@ -28,7 +30,8 @@ const USAGE = `Usage:
   npm run admin -- agreement-archive purge
   npm run admin -- identity reset-mfa <email>
   npm run admin -- identity create-user <email> [--temporary-password PW]
-  npm run admin -- invoices send-reminders [--at YYYY-MM-DD]`;
+  npm run admin -- invoices send-reminders [--at YYYY-MM-DD]
+  npm run admin -- check-invariants`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,6 +44,22 @@ function positiveInteger(name: string, value: string | undefined): number | null
 }
 
 class UsageError extends Error {}
+
+/** The command found violations: its output lists them, and the process exits with 1. */
+export class InvariantsViolated extends Error {}
+
+/** Every business invariant over the whole database: one line per violation, then a summary. */
+async function reportInvariants(database: DbHandle, now: Date | undefined, out: (line: string) => void) {
+  const violations = await checkInvariants(database.db, now ? { now } : {});
+  for (const line of describeViolations(violations)) out(line);
+  const broken = new Set(violations.map((v) => v.invariant)).size;
+  out(
+    violations.length === 0
+      ? `All ${INVARIANTS.length} invariants hold.`
+      : `${violations.length} violation(s) of ${broken} of ${INVARIANTS.length} invariants.`,
+  );
+  if (violations.length > 0) throw new InvariantsViolated(`${violations.length} invariant violation(s)`);
+}
 
 /** The day the reminders are sent as of: --at (YYYY-MM-DD, noon UTC) or now. */
 function reminderDay(at: string | undefined, now: Date | undefined): Date {
@@ -126,7 +145,8 @@ export async function runAdmin(
     (area === 'invitation-codes' && (command === 'create' || command === 'list')) ||
     (area === 'agreement-archive' && command === 'purge') ||
     (area === 'identity' && (command === 'reset-mfa' || command === 'create-user') && Boolean(argument)) ||
-    (area === 'invoices' && command === 'send-reminders');
+    (area === 'invoices' && command === 'send-reminders') ||
+    (area === 'check-invariants' && command === undefined);
   if (!known) throw new UsageError(USAGE);
 
   const config = loadConfig(options.env);
@@ -148,6 +168,10 @@ export async function runAdmin(
       const reset = await adminResetSoftwareTokenMfa(database.db, argument!, options.now ?? new Date());
       if (!reset) throw new UsageError(`No user with the address "${argument}".`);
       out(`Two-factor sign-in turned off for ${argument}.`);
+      return;
+    }
+    if (area === 'check-invariants') {
+      await reportInvariants(database, options.now, out);
       return;
     }
     if (area === 'invoices') {

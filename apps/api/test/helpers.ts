@@ -10,6 +10,8 @@ import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase, type DbHandle } from '../src/db/index.ts';
 import type { Engine } from '../src/db/column-types.ts';
+import type { Db } from '../src/db/index.ts';
+import { checkInvariants, describeViolations } from '../src/invariants/index.ts';
 
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -88,11 +90,28 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   });
 }
 
+/**
+ * Every business invariant holds on a test database after its last request (issue 55). "The future" is measured from the
+ * later of the real time and the test's clock (tests move their clock ahead).
+ */
+export async function assertInvariantsHold(db: Db, clock?: () => Date): Promise<void> {
+  const real = new Date();
+  const test = clock?.();
+  const violations = await checkInvariants(db, { now: test && test > real ? test : real });
+  if (violations.length > 0)
+    throw new Error(
+      `Business invariants violated (npm run admin -- check-invariants):\n${describeViolations(violations).join('\n')}`,
+    );
+}
+
+/** A test that plants violations on purpose names why; its database is then not checked on close. */
+export type InvariantsOptOut = { plantsViolations?: string };
+
 export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Config; close: () => Promise<void> };
 
 export async function createTestApp(
   engine: Engine,
-  options: { env?: NodeJS.ProcessEnv; deps?: Partial<AppDeps> } = {},
+  options: { env?: NodeJS.ProcessEnv; deps?: Partial<AppDeps> } & InvariantsOptOut = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const config = testConfig(options.env);

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { inviteCodesOf } from '../modules/invite-codes/index.ts';
 import { listOutbox } from '../ports/mail/outbox.ts';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers.ts';
+import { createTestDatabase, testConfig, type InvariantsOptOut, type TestDatabase } from '../../test/helpers.ts';
 import type { ScryptParams } from './passwords.ts';
 
 /** Fast but still real scrypt, for tests that hash many passwords. */
@@ -45,7 +45,7 @@ export async function startIdentityApp(
     deps?: Partial<AppDeps>;
     /** Extra routes for the test only (registered before the app is ready). */
     routes?: (app: FastifyInstance) => void;
-  } = {},
+  } & InvariantsOptOut = {},
 ): Promise<IdentityTestApp> {
   const database = await createTestDatabase(engine);
   const config = testConfig(options.env);

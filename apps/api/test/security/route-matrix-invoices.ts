@@ -140,6 +140,14 @@ export const INVOICE_ROWS: MatrixRow[] = [
   },
   {
     method: 'POST',
+    route: '/api/invoices/:id/refunds',
+    url: '/api/invoices/{invoiceA}/refunds',
+    body: { paid_on: '2026-06-05', amount_cents: 1 },
+    expect: organisationA(200, 404),
+    note: 'refunds what the row above recorded (one cent per organiser); decision 060',
+  },
+  {
+    method: 'POST',
     route: '/api/invoices/:id/send',
     url: '/api/invoices/{invoiceA}/send',
     expect: organisationA(200, 404),

@@ -17,6 +17,7 @@ import { onboardedUser, pdfBytes, validEvent, type TestUser } from '../../src/mo
 import { invite, joinedMember } from '../../src/modules/invitations/test-support.ts';
 import { invoicesOfWorld } from './world-invoices.ts';
 import type { Engine } from '../../src/db/column-types.ts';
+import type { InvariantsOptOut } from '../helpers.ts';
 
 export const CALLERS = [
   'anonymous',
@@ -106,9 +107,14 @@ const bearerOf = (user: TestUser | { sub: string; email: string; token: string }
   email: user.email,
 });
 
-export async function buildWorld(engine: Engine, env: NodeJS.ProcessEnv = {}): Promise<World> {
+export async function buildWorld(
+  engine: Engine,
+  env: NodeJS.ProcessEnv = {},
+  options: InvariantsOptOut = {},
+): Promise<World> {
   // Generous limits: the matrix is about who may do what, the limits have their own tests.
   const t = await startIdentityApp(engine, {
+    ...options,
     listen: true,
     env: {
       RATE_LIMIT_INVITE_CODE: 'off',
