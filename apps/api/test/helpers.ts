@@ -91,7 +91,8 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
 }
 
 /**
- * Every business invariant holds on a test database after its last request (issue 55). "The future" is measured from the
+ * Every business invariant holds on a test database after its last request (issue 55): createTestApp's
+ * and startIdentityApp's close() check it before the database goes. "The future" is measured from the
  * later of the real time and the test's clock (tests move their clock ahead).
  */
 export async function assertInvariantsHold(db: Db, clock?: () => Date): Promise<void> {
@@ -123,8 +124,12 @@ export async function createTestApp(
     config,
     close: async () => {
       await app.close();
-      await database.dispose();
-      fs.rmSync(config.dataDir, { recursive: true, force: true });
+      try {
+        if (!options.plantsViolations) await assertInvariantsHold(database.db, options.deps?.clock);
+      } finally {
+        await database.dispose();
+        fs.rmSync(config.dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -7,7 +7,13 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { inviteCodesOf } from '../modules/invite-codes/index.ts';
 import { listOutbox } from '../ports/mail/outbox.ts';
-import { createTestDatabase, testConfig, type InvariantsOptOut, type TestDatabase } from '../../test/helpers.ts';
+import {
+  assertInvariantsHold,
+  createTestDatabase,
+  testConfig,
+  type InvariantsOptOut,
+  type TestDatabase,
+} from '../../test/helpers.ts';
 import type { ScryptParams } from './passwords.ts';
 
 /** Fast but still real scrypt, for tests that hash many passwords. */
@@ -71,7 +77,12 @@ export async function startIdentityApp(
     baseUrl,
     close: async () => {
       await app.close();
-      await database.dispose();
+      try {
+        // Every business invariant holds after the test's last request (issue 55).
+        if (!options.plantsViolations) await assertInvariantsHold(database.db, options.deps?.clock ?? clock);
+      } finally {
+        await database.dispose();
+      }
     },
   };
 }

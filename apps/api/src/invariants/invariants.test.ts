@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from '../../test/helpers.ts';
+import { createTestApp, ENGINES } from '../../test/helpers.ts';
 import { buildWorld, type World } from '../../test/security/world.ts';
 import { InvariantsViolated, runAdmin } from '../admin.ts';
 import { sqliteFileIn } from '../database-from-config.ts';
@@ -158,6 +158,19 @@ async function plantUnheldPackage(db: Db) {
     .executeTakeFirstOrThrow();
   return pack.id;
 }
+
+describe.each(ENGINES)('test databases on %s', (engine) => {
+  it('fail their test file when a violation is left at close, unless the test says why it plants one', async () => {
+    const broken = await createTestApp(engine);
+    const id = await plantUnheldPackage(broken.database.db);
+    await expect(broken.close()).rejects.toThrow(
+      `package.sold-matches-holders: package ${id} (Gold) has sold = 2 but 0 sponsorship(s) hold it`,
+    );
+    const planted = await createTestApp(engine, { plantsViolations: 'this test plants one on purpose' });
+    await plantUnheldPackage(planted.database.db);
+    await expect(planted.close()).resolves.toBeUndefined();
+  });
+});
 
 describe.each(ENGINES)('business invariants on %s', (engine) => {
   let w: World;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Engine } from '../../db/column-types.ts';
 import { loadPg } from '../../db/index.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
+import type { InvariantsOptOut } from '../../../test/helpers.ts';
 import { listOutbox } from '../../ports/mail/outbox.ts';
 import { onboardedUser, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { joinedMember } from '../invitations/test-support.ts';
@@ -97,7 +98,7 @@ export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve,
 // The world of the chat's API tests (chat.test.ts, chat-stream.test.ts): an identity app listening on a
 // port, an organiser with a colleague and an event, another organisation, a sponsor, and helpers for
 // guests, streams and mails. Call it inside a describe: it registers the set-up and the clean-up there.
-export function chatWorld(engine: Engine) {
+export function chatWorld(engine: Engine, options: InvariantsOptOut = {}) {
   let t: IdentityTestApp;
   let organiser: TestUser;
   let colleague: TestUser;
@@ -138,7 +139,7 @@ export function chatWorld(engine: Engine) {
   };
 
   beforeAll(async () => {
-    t = await startIdentityApp(engine, { listen: true });
+    t = await startIdentityApp(engine, { ...options, listen: true });
     [organiser, other, sponsor] = await Promise.all([
       onboardedUser(t, 'veranstalter'),
       onboardedUser(t, 'beides'),
