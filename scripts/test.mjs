@@ -20,10 +20,15 @@ const wanted = (step) => only.length === 0 || only.includes(step);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** What failed, by step and name: printed just above the summary, where a CI log's tail shows it. */
 const failures = [];
+/** How long each step took (seconds), printed above the summary: what CI's time goes to. */
+const timings = [];
+const since = (start) => Math.round((Date.now() - start) / 1000);
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
+  const start = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push(`${title} ${since(start)} s`);
   return result.status === 0;
 }
 
@@ -45,6 +50,7 @@ function countCheck(ok, title) {
 
 /** Runs a command with its output kept, printed as one block under its title when it ends. */
 function runKept(title, command, args) {
+  const start = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     const output = [];
@@ -52,14 +58,16 @@ function runKept(title, command, args) {
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('error', (error) => output.push(Buffer.from(String(error))));
     child.on('close', (code) => {
-      console.log(`\n=== ${title} ===`);
+      console.log(`\n=== ${title} (${since(start)} s) ===`);
       process.stdout.write(Buffer.concat(output));
+      timings.push(`${title} ${since(start)} s`);
       resolve(code === 0);
     });
   });
 }
 
 const early = [];
+const earlyStart = Date.now();
 if (wanted('typecheck'))
   early.push(runKept('typecheck', 'npm', ['run', '--silent', 'typecheck']).then((ok) => countCheck(ok, 'typecheck')));
 if (wanted('lint'))
@@ -76,6 +84,7 @@ if ((wanted('bundle') || wanted('e2e')) && webBuildIsStale()) {
   );
 }
 await Promise.all(early);
+if (early.length > 1) timings.push(`(those side by side: ${since(earlyStart)} s)`);
 
 /** Without terminal colours: Vitest's and Playwright's messages carry them; the summary is read in a plain log. */
 const plain = (text) => text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
@@ -258,6 +267,7 @@ if (wanted('node22')) {
 }
 
 console.log('');
+if (timings.length > 0) console.log(`Step times: ${timings.join(', ')}`);
 if (failures.length > 0) {
   console.log(`Failed (${failures.length}):`);
   for (const failure of failures.slice(0, 20)) console.log(`  ${failure}`);
