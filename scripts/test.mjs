@@ -1,12 +1,14 @@
 // `npm test`: typecheck, lint, unit and integration tests (Vitest, all workspaces), then the browser
 // tests (Playwright against a production build). Every step runs even when an earlier one fails, and
 // the last line sums them all as `N passed, N failed` (typecheck and lint count as one check each).
+// Typecheck, lint and the web build run side by side (each is mostly one process on one core; their
+// output is printed when each ends); the test steps run one after the other (decision 064).
 import './supported-node.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildWebIfNeeded } from './web-build.mjs';
+import { buildWebIfNeeded, webBuildIsStale } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.reports');
@@ -18,10 +20,15 @@ const wanted = (step) => only.length === 0 || only.includes(step);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** What failed, by step and name: printed just above the summary, where a CI log's tail shows it. */
 const failures = [];
+/** How long each step took (seconds), printed above the summary: what CI's time goes to. */
+const timings = [];
+const since = (start) => Math.round((Date.now() - start) / 1000);
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
+  const start = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push(`${title} ${since(start)} s`);
   return result.status === 0;
 }
 
@@ -41,8 +48,43 @@ function countCheck(ok, title) {
   }
 }
 
-if (wanted('typecheck')) countCheck(run('typecheck', 'npm', ['run', '--silent', 'typecheck']), 'typecheck');
-if (wanted('lint')) countCheck(run('lint', 'npm', ['run', '--silent', 'lint']), 'lint');
+/** Runs a command with its output kept, printed as one block under its title when it ends. */
+function runKept(title, command, args) {
+  const start = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(String(error))));
+    child.on('close', (code) => {
+      console.log(`\n=== ${title} (${since(start)} s) ===`);
+      process.stdout.write(Buffer.concat(output));
+      timings.push(`${title} ${since(start)} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const early = [];
+const earlyStart = Date.now();
+if (wanted('typecheck'))
+  early.push(runKept('typecheck', 'npm', ['run', '--silent', 'typecheck']).then((ok) => countCheck(ok, 'typecheck')));
+if (wanted('lint'))
+  early.push(runKept('lint', 'npm', ['run', '--silent', 'lint']).then((ok) => countCheck(ok, 'lint')));
+// The web build (for the bundle budget and the browser tests) once, beside the two checks above.
+if ((wanted('bundle') || wanted('e2e')) && webBuildIsStale()) {
+  early.push(
+    runKept('web build', 'npm', ['run', 'build', '-w', 'apps/web']).then((ok) => {
+      if (!ok) {
+        console.error('The web app build failed.');
+        process.exit(1);
+      }
+    }),
+  );
+}
+await Promise.all(early);
+if (early.length > 1) timings.push(`(those side by side: ${since(earlyStart)} s)`);
 
 /** Without terminal colours: Vitest's and Playwright's messages carry them; the summary is read in a plain log. */
 const plain = (text) => text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
@@ -163,15 +205,35 @@ if (wanted('e2e')) {
   }
 }
 
-// The API's tests once more on the other supported Node line (issue 17): the main run is on Node 24
-// (CI brings it), this one on Node 22, fetched like CI's Node 24 by scripts/node-runtime.sh. Their
-// child servers (crash safety, the garbage-collection test) run on Node 22 too: they use process.execPath.
+// The other supported Node line (issue 17): the main run is on Node 24 (CI brings it), this step on
+// Node 22, fetched like CI's Node 24 by scripts/node-runtime.sh. What differs between the lines is the
+// runtime, not the product's logic (which Node 24 runs on both engines), so Node 22 runs the runtime
+// tests and a smoke subset (decision 064): the built server started and under load with garbage
+// collection (test/runtime, crash safety: child servers run on process.execPath, so on Node 22 too),
+// the native modules (better-sqlite3: src/db; sharp: the logo tests), node:crypto and WebCrypto (the
+// identity provider's protocol, password hashes and tokens; the PDF signatures), the HTTP streams (chat),
+// PostgreSQL's driver and notices (src/db, two-processes), mail, uploads and the security headers.
+const NODE22_SMOKE = [
+  'apps/api/test/runtime',
+  'apps/api/test/architecture/server-node-flags.test.ts',
+  'apps/api/test/security/crash-safety.test.ts',
+  'apps/api/test/security/hostile-logos.test.ts',
+  'apps/api/test/security/uploads-and-headers.test.ts',
+  'apps/api/src/db',
+  'apps/api/src/identity/protocol.test.ts',
+  'apps/api/src/identity/secret-box.test.ts',
+  'apps/api/src/modules/agreements/agreements.test.ts',
+  'apps/api/src/modules/chat/chat-stream.test.ts',
+  'apps/api/src/modules/invoices/pdf.test.ts',
+  'apps/api/src/ports/mail/mail.test.ts',
+];
+
 if (wanted('node22')) {
   const current = process.versions.node.split('.')[0];
   if (current === '22') {
-    console.log('\n=== API tests on Node 22 ===\nthis run is on Node 22 already; nothing to repeat');
+    console.log('\n=== API runtime and smoke tests on Node 22 ===\nthis run is on Node 22 already; nothing to repeat');
   } else {
-    console.log('\n=== API tests on Node 22 ===');
+    console.log('\n=== API runtime and smoke tests on Node 22 ===');
     const fetched = spawnSync('bash', ['scripts/node-runtime.sh', '22'], {
       cwd: root,
       encoding: 'utf8',
@@ -185,13 +247,14 @@ if (wanted('node22')) {
     } else {
       const file = path.join(reports, 'vitest-node22.json');
       const ok = run(
-        `API tests on ${spawnSync(path.join(nodeDir, 'bin/node'), ['--version'], { encoding: 'utf8' }).stdout.trim()}`,
+        `API runtime and smoke tests on ${spawnSync(path.join(nodeDir, 'bin/node'), ['--version'], { encoding: 'utf8' }).stdout.trim()}`,
         path.join(nodeDir, 'bin/node'),
         [
           'node_modules/vitest/vitest.mjs',
           'run',
           '--project',
           '@sp/api',
+          ...NODE22_SMOKE,
           '--reporter=dot',
           '--reporter=json',
           `--outputFile.json=${file}`,
@@ -204,6 +267,7 @@ if (wanted('node22')) {
 }
 
 console.log('');
+if (timings.length > 0) console.log(`Step times: ${timings.join(', ')}`);
 if (failures.length > 0) {
   console.log(`Failed (${failures.length}):`);
   for (const failure of failures.slice(0, 20)) console.log(`  ${failure}`);

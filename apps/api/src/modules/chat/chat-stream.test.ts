@@ -200,7 +200,7 @@ describe.each(ENGINES)('chat streams and notices on %s', (engine) => {
   if (engine === 'postgres') {
     it('sends events published together in one statement, in order, none folded into another', async () => {
       const channel = `bus_test_${randomBytes(4).toString('hex')}`;
-      const connection = { connectionString: process.env.TEST_DATABASE_URL };
+      const connection = { connectionString: world.t.database.url };
       const sender = createPostgresBus({ connection, db: world.t.database.db, channel });
       const receiver = createPostgresBus({ connection, db: world.t.database.db, channel });
       try {
@@ -221,7 +221,7 @@ describe.each(ENGINES)('chat streams and notices on %s', (engine) => {
     it('delivers a message posted to one API process to a stream of another on the same database', async () => {
       const { t, organiser, inviteGuest, guestConversation, streams } = world;
       const channel = `chat_test_${randomBytes(4).toString('hex')}`;
-      const connection = { connectionString: process.env.TEST_DATABASE_URL };
+      const connection = { connectionString: world.t.database.url };
       const buses: MessageBus[] = [];
       const start = async () => {
         const bus = createPostgresBus({ connection, db: t.database.db, channel });

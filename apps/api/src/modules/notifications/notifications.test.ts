@@ -274,7 +274,7 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
   if (engine === 'postgres') {
     it('pushes an alert written by one API process to the recipient’s stream on another', async () => {
       const channel = `alerts_test_${randomBytes(4).toString('hex')}`;
-      const connection = { connectionString: process.env.TEST_DATABASE_URL };
+      const connection = { connectionString: t.database.url };
       const buses: MessageBus[] = [];
       const start = async () => {
         const bus = createPostgresBus({ connection, db: t.database.db, channel });
