@@ -158,6 +158,7 @@ export const ERROR_STATUS = {
   'agreement.countersign-forbidden': 403,
   'agreement.signature-image-invalid': 400,
   'agreement.not-found': 404,
+  'agreement.signature-missing': 409,
   'agreement.integrity-failed': 500,
 } as const satisfies Record<string, number>;
 
@@ -166,7 +167,6 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 /**
  * The code of each error name of the identity provider (Cognito's `__type`), which the built-in
-  'agreement.signature-missing': 409,
  * provider also sends as `code` and the web app translates; other names are `auth.failed`.
  */
 export const IDENTITY_ERROR_CODES: Readonly<Record<string, ErrorCode>> = {
