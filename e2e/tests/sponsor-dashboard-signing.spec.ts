@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openEventArea, openSponsorship } from '../support/event-workspace.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { issuedInvoiceOf, saveBillingSettings } from '../support/invoices.ts';
@@ -143,18 +144,20 @@ for (const language of ['de', 'en'] as const) {
     });
 
     // The organiser offers a package and switches the event to the generated agreement.
-    await page.goto(`/edit-event/${event.id}`);
+    await openEventArea(page, event.id, 'packages');
     await page.getByRole('button', { name: text.add }).click();
     const form = page.getByRole('form');
     await form.getByLabel(text.name, { exact: true }).fill('Gold');
     await form.getByLabel(text.price).fill('2500');
     await form.getByRole('button', { name: text.save }).click();
     await expect(page.getByTestId('package-item').filter({ hasText: 'Gold' })).toBeVisible();
+    await openEventArea(page, event.id, 'agreement');
     const settings = page.getByTestId('agreement-settings');
     await settings.getByRole('radio', { name: text.generated }).check();
     await settings.getByRole('button', { name: text.saveSettings }).click();
     await expect(page.getByText(text.settingsSaved)).toBeVisible();
 
+    await openEventArea(page, event.id, 'sponsors');
     const sponsorEmail = uniqueEmail(`dash-agr-${language}`);
     await page.getByLabel(text.email).fill(sponsorEmail);
     await page.getByRole('checkbox', { name: /Gold/ }).check();
@@ -194,7 +197,7 @@ for (const language of ['de', 'en'] as const) {
 
     // The organiser countersigns on the event's page.
     await page.reload();
-    const row = page.getByTestId('event-sponsorship').filter({ hasText: sponsorEmail });
+    const row = await openSponsorship(page, event.id, sponsorEmail);
     const organiserCard = row.getByTestId('agreement-card');
     await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
     await organiserCard.getByRole('button', { name: text.countersign }).click();

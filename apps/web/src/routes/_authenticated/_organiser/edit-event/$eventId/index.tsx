@@ -4,6 +4,7 @@ import { EventOverview } from '@/features/event-workspace/components/event-overv
 import { WorkspaceArea } from '@/features/event-workspace/components/workspace-frame';
 import { eventQueryOptions } from '@/features/events/api/get-event';
 import { loadEventForEdit } from '@/features/events/api/load-event';
+import { readUnfinishedCreate } from '@/features/events/utils/unfinished-create';
 import { organisationDeliverablesQueryOptions } from '@/features/fulfilment/api/organisation-deliverables';
 import { organisationInvoicesQueryOptions } from '@/features/invoices/api/invoices';
 import { EventInvoiceNumbers } from '@/features/invoices/components/event-invoice-numbers';
@@ -14,11 +15,14 @@ import { useTranslation } from '@/lib/i18n';
 
 /**
  * The event's overview, at the spec's /edit-event/{eventId}. Links of the one-page event (its
- * sponsor filter, its fulfilment filters or #fulfilment) land in the area that now holds them.
+ * sponsor filter, its fulfilment filters or #fulfilment) land in the area that now holds them; a
+ * create whose PDF was not stored yet continues in the settings, where its form is.
  */
 export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eventId/')({
   validateSearch: eventPageSearch,
   beforeLoad: ({ search, params, location }) => {
+    if (readUnfinishedCreate(params.eventId))
+      throw redirect({ to: '/edit-event/$eventId/settings', params, replace: true });
     const { sponsorship_status, sponsorship_search, ...fulfilment } = search;
     if (sponsorship_status !== undefined || sponsorship_search !== undefined)
       throw redirect({

@@ -42,26 +42,24 @@ function SponsorsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { data: sponsorships } = useSuspenseQuery(eventSponsorshipsQueryOptions(eventId));
-  const [inviting, setInviting] = useState(false);
-  const invite = <InviteSponsorCard eventId={eventId} OfferField={OfferPackagesField} />;
+  // The invitation form is open from the start while the event has no sponsors yet.
+  const [inviting, setInviting] = useState(() => sponsorships.length === 0);
   return (
     <WorkspaceArea
       title={t('events.workspace.nav.sponsors')}
       lead={t('sponsorships.list.lead')}
       actions={
-        sponsorships.length > 0 ? (
-          <Button
-            variant={inviting ? 'secondary' : 'default'}
-            aria-expanded={inviting}
-            onClick={() => setInviting(!inviting)}
-          >
-            <MailPlusIcon aria-hidden="true" />
-            {t('events.workspace.sponsors.invite')}
-          </Button>
-        ) : null
+        <Button
+          variant={inviting ? 'secondary' : 'default'}
+          aria-expanded={inviting}
+          onClick={() => setInviting(!inviting)}
+        >
+          <MailPlusIcon aria-hidden="true" />
+          {t('events.workspace.sponsors.invite')}
+        </Button>
       }
     >
-      {inviting && sponsorships.length > 0 ? invite : null}
+      {inviting ? <InviteSponsorCard eventId={eventId} OfferField={OfferPackagesField} /> : null}
       <SponsorsTable
         eventId={eventId}
         filter={{ status: search.sponsorship_status, search: search.sponsorship_search }}
@@ -82,12 +80,9 @@ function SponsorsRoute() {
         onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, sponsorship: id }), resetScroll: false })}
         ActionsSlot={EventDraftsButton}
         empty={
-          <div className="flex flex-col gap-4">
-            <p className="text-sm text-muted-foreground" data-testid="sponsors-empty">
-              {t('sponsorships.list.empty')}
-            </p>
-            {invite}
-          </div>
+          <p className="text-sm text-muted-foreground" data-testid="sponsors-empty">
+            {t('sponsorships.list.empty')}
+          </p>
         }
       />
       <SponsorshipDetailPanel
