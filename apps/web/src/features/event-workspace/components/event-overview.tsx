@@ -7,7 +7,7 @@ import { WORKSPACE_AREAS } from '../utils/areas';
 import { attentionItems, type AttentionInput, type AttentionItem } from '../utils/attention';
 
 const linkClass =
-  'inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
+  'inline-flex items-start gap-1.5 rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
 
 function AttentionLink({ eventId, item, children }: { eventId: number; item: AttentionItem; children: ReactNode }) {
   if (item.area === 'sponsors')
@@ -64,12 +64,14 @@ export function EventOverview({
           ) : (
             <ul className="divide-y divide-border" data-testid="attention-list">
               {items.map((item) => (
-                <li key={item.kind} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
-                  <span>{t(`events.workspace.attention.${item.kind}`, { count: item.count })}</span>
+                <li key={item.kind} className="py-3 text-sm">
                   <AttentionLink eventId={eventId} item={item}>
-                    {t(`events.workspace.attention.open.${item.area}`)}
-                    <ArrowRightIcon className="size-4" aria-hidden="true" />
+                    <span>{t(`events.workspace.attention.${item.kind}`, { count: item.count })}</span>
+                    <ArrowRightIcon className="size-4 shrink-0" aria-hidden="true" />
                   </AttentionLink>
+                  <span className="mt-0.5 block text-xs text-muted-foreground">
+                    {t(`events.workspace.attention.open.${item.area}`)}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { Link, useMatchRoute } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
@@ -11,17 +11,14 @@ import { WORKSPACE_AREAS } from '../utils/areas';
  */
 export function WorkspaceNav({ eventId }: { eventId: number }) {
   const { t } = useTranslation();
-  const matchRoute = useMatchRoute();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   const bar = useRef<HTMLUListElement>(null);
-  const current = WORKSPACE_AREAS.find((area) =>
-    matchRoute({ to: area.to, params: { eventId }, fuzzy: area.key !== 'overview' }),
-  )?.key;
   useEffect(() => {
     const active = bar.current?.querySelector<HTMLElement>('[aria-current="page"]');
     if (active && bar.current && bar.current.scrollWidth > bar.current.clientWidth) {
       bar.current.scrollLeft = active.offsetLeft - bar.current.clientWidth / 2 + active.offsetWidth / 2;
     }
-  }, [current]);
+  }, [pathname]);
   return (
     <nav aria-label={t('events.workspace.nav.label')} className="mt-4 -mb-px">
       <ul ref={bar} className="flex gap-1 overflow-x-auto [scrollbar-width:thin]">
@@ -34,9 +31,8 @@ export function WorkspaceNav({ eventId }: { eventId: number }) {
               className={cn(
                 'inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
                 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-                current === area.key
-                  ? 'border-primary text-foreground'
-                  : 'border-transparent text-muted-foreground hover:border-border hover:text-foreground',
+                'border-transparent text-muted-foreground hover:border-border hover:text-foreground',
+                'data-[status=active]:border-primary data-[status=active]:text-foreground',
               )}
             >
               {t(`events.workspace.nav.${area.key}`)}

@@ -2,7 +2,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { useFormat } from '@/hooks/use-format';
 import { useTranslation } from '@/lib/i18n';
 import { eventSponsorshipsQueryOptions } from '../api/list-event-sponsorships';
@@ -173,88 +172,84 @@ export function SponsorsTable({
           </Button>
         </div>
       ) : (
-        <Card className="py-0">
-          <CardContent className="overflow-x-auto px-0">
-            <table className="w-full text-sm" aria-label={t('sponsorships.list.title')}>
-              <thead className="border-b border-border text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="w-10 py-3 pl-4">
+        <div className="overflow-x-auto rounded-lg border border-border bg-card">
+          <table className="w-full table-fixed text-sm" aria-label={t('sponsorships.list.title')}>
+            <thead className="border-b border-border text-left text-muted-foreground">
+              <tr>
+                <th scope="col" className="w-10 py-3 pl-4">
+                  <input
+                    type="checkbox"
+                    className="size-4 align-middle"
+                    checked={allTicked}
+                    ref={(box) => {
+                      if (box) box.indeterminate = ticked.length > 0 && !allTicked;
+                    }}
+                    aria-label={t('events.workspace.sponsors.selectAll', { count: rows.length })}
+                    onChange={() => setSelected(toggleAll(selected, rows))}
+                  />
+                </th>
+                <SortHeader
+                  label={t('events.workspace.sponsors.columns.sponsor')}
+                  column="email"
+                  sort={sort}
+                  onSort={onSort}
+                  className="py-3 pr-3"
+                />
+                <SortHeader
+                  label={t('events.workspace.sponsors.columns.status')}
+                  column="status"
+                  sort={sort}
+                  onSort={onSort}
+                  className="hidden w-56 py-3 pr-3 sm:table-cell"
+                />
+                <SortHeader
+                  label={t('events.workspace.sponsors.columns.amount')}
+                  column="amount"
+                  sort={sort}
+                  onSort={onSort}
+                  className="hidden w-36 py-3 pr-4 text-right sm:table-cell"
+                />
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {rows.map((s) => (
+                <tr key={s.id} data-testid="sponsor-row" aria-selected={selected.has(s.id)} className="align-top">
+                  <td className="py-3 pl-4">
                     <input
                       type="checkbox"
                       className="size-4 align-middle"
-                      checked={allTicked}
-                      ref={(box) => {
-                        if (box) box.indeterminate = ticked.length > 0 && !allTicked;
-                      }}
-                      aria-label={t('events.workspace.sponsors.selectAll', { count: rows.length })}
-                      onChange={() => setSelected(toggleAll(selected, rows))}
+                      checked={selected.has(s.id)}
+                      aria-label={t('events.workspace.sponsors.select', { email: s.sponsorEmail })}
+                      onChange={() => tick(s.id)}
                     />
-                  </th>
-                  <SortHeader
-                    label={t('events.workspace.sponsors.columns.sponsor')}
-                    column="email"
-                    sort={sort}
-                    onSort={onSort}
-                    className="py-3 pr-3"
-                  />
-                  <SortHeader
-                    label={t('events.workspace.sponsors.columns.status')}
-                    column="status"
-                    sort={sort}
-                    onSort={onSort}
-                    className="hidden py-3 pr-3 sm:table-cell"
-                  />
-                  <SortHeader
-                    label={t('events.workspace.sponsors.columns.amount')}
-                    column="amount"
-                    sort={sort}
-                    onSort={onSort}
-                    className="hidden py-3 pr-4 text-right sm:table-cell"
-                  />
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {rows.map((s) => (
-                  <tr key={s.id} data-testid="sponsor-row" aria-selected={selected.has(s.id)} className="align-top">
-                    <td className="py-3 pl-4">
-                      <input
-                        type="checkbox"
-                        className="size-4 align-middle"
-                        checked={selected.has(s.id)}
-                        aria-label={t('events.workspace.sponsors.select', { email: s.sponsorEmail })}
-                        onChange={() => tick(s.id)}
-                      />
-                    </td>
-                    <td className="max-w-0 py-3 pr-3">
-                      <button
-                        type="button"
-                        aria-haspopup="dialog"
-                        className="max-w-full rounded-sm text-left font-medium break-all text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                        onClick={() => onOpen(s.id)}
-                      >
-                        {s.sponsorEmail}
-                      </button>
-                      <span className="mt-1 flex flex-wrap items-center gap-2 sm:hidden">
-                        <StatusBadge status={s.status} />
-                        <span className="tabular-nums">
-                          {s.amountCents !== null
-                            ? format.currency(s.amountCents / 100)
-                            : t('sponsorships.amount.none')}
-                        </span>
-                      </span>
-                    </td>
-                    <td className="hidden py-3 pr-3 sm:table-cell">
+                  </td>
+                  <td className="py-3 pr-3">
+                    <button
+                      type="button"
+                      aria-haspopup="dialog"
+                      className="max-w-full rounded-sm text-left font-medium break-all text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                      onClick={() => onOpen(s.id)}
+                    >
+                      {s.sponsorEmail}
+                    </button>
+                    <span className="mt-1 flex flex-wrap items-center gap-2 sm:hidden">
                       <StatusBadge status={s.status} />
-                    </td>
-                    <td className="hidden py-3 pr-4 text-right tabular-nums sm:table-cell">
-                      {s.amountCents !== null ? format.currency(s.amountCents / 100) : t('sponsorships.amount.none')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </CardContent>
-        </Card>
+                      <span className="tabular-nums">
+                        {s.amountCents !== null ? format.currency(s.amountCents / 100) : t('sponsorships.amount.none')}
+                      </span>
+                    </span>
+                  </td>
+                  <td className="hidden py-3 pr-3 sm:table-cell">
+                    <StatusBadge status={s.status} />
+                  </td>
+                  <td className="hidden py-3 pr-4 text-right tabular-nums sm:table-cell">
+                    {s.amountCents !== null ? format.currency(s.amountCents / 100) : t('sponsorships.amount.none')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );
