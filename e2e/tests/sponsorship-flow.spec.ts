@@ -38,6 +38,8 @@ test('invite, register, upload signed, confirm: the event list and both dashboar
   browser,
   page,
 }) => {
+  // Two sponsors' journeys and three dashboards: more than the default minute on a shared machine.
+  test.setTimeout(120_000);
   const organiser = await signInOnboardedUser(page, { language: 'de' });
   const eventTitle = `Sommerlauf ${Date.now()}`;
   const eventBody = { title: eventTitle, event_date: '2030-06-14', location: 'Stadtpark', description: 'Lauf.' };
