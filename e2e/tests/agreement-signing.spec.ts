@@ -163,7 +163,8 @@ async function signInDialog(
   shot: string,
   beforeSubmit?: () => Promise<void>,
 ) {
-  const dialog = page.getByRole('dialog');
+  // The signing dialog, not the sponsorship's panel it may open from (the event's sponsors table).
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('signature-pad') });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel(text.fullName).fill(who.name);
   await dialog.getByLabel(text.position).fill(who.position);

@@ -115,7 +115,8 @@ async function sponsorPhone(browser: Browser, page: Page, email: string, languag
 }
 
 async function signInDialog(page: Page, text: Text, who: { name: string; position: string; submit: string }) {
-  const dialog = page.getByRole('dialog');
+  // The signing dialog, not the sponsorship's panel it may open from (the event's sponsors table).
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('signature-pad') });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel(text.fullName).fill(who.name);
   await dialog.getByLabel(text.position).fill(who.position);
