@@ -185,7 +185,7 @@ for (const language of ['de', 'en'] as const) {
     browser,
     page,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const text = TEXT[language];
     await page.setViewportSize({ width: 1280, height: 900 });
     const organiser = await signInOnboardedUser(page, { language });

@@ -110,6 +110,8 @@ for (const language of ['de', 'en'] as const) {
     browser,
     page,
   }) => {
+    // The organiser's areas, the sponsor's page and the organisation's board: past one minute on a busy machine.
+    test.setTimeout(150_000);
     const text = TEXT[language];
     await page.setViewportSize({ width: 1280, height: 900 });
     const organiser = await signInOnboardedUser(page, { language });

@@ -85,7 +85,8 @@ for (const language of ['de', 'en'] as const) {
     await draft.getByRole('button', { name: text.issue }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: text.issueConfirm }).click();
     const row = section.getByTestId('invoice-row');
-    await expect(row.getByTestId('invoice-status')).toHaveText(text.issued);
+    // Issuing renders and mails the PDF: on a busy machine that takes longer than the default ten seconds.
+    await expect(row.getByTestId('invoice-status')).toHaveText(text.issued, { timeout: 30_000 });
     await expect(row.getByTestId('invoice-gross')).toHaveText(text.total);
   });
 }

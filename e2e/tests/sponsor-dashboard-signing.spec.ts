@@ -132,7 +132,7 @@ for (const language of ['de', 'en'] as const) {
     browser,
     page,
   }, testInfo) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const text = TEXT[language];
     await page.setViewportSize({ width: 1280, height: 900 });
     const organiser = await signInOnboardedUser(page, { language });
