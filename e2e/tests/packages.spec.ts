@@ -73,6 +73,8 @@ for (const { language, width } of [
     browser,
     page,
   }) => {
+    // Two sponsors' pages beside the organiser's packages and sponsors areas: past a minute on a busy machine.
+    test.setTimeout(120_000);
     const text = TEXT[language];
     await page.setViewportSize({ width, height: 900 });
     const organiser = await signInOnboardedUser(page, { language });
