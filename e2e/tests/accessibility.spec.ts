@@ -3,6 +3,7 @@
 // toasts shown. One world (organiser with an event, a sponsor invited as guest, a signed-in sponsor,
 // a newcomer before onboarding) is made once per worker through the API and reused by every test.
 import { expect, test as base, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { eventAreaPath } from '../support/event-workspace.ts';
 import { expectAccessible, seriousFindings } from '../support/axe.ts';
 import {
   completeOnboarding,
@@ -183,9 +184,13 @@ for (const language of LANGUAGES) {
 
     test('the organiser’s event, chat and menus, and an error toast', async ({ browser, world }) => {
       const page = await newPage(browser, language, world.organiser);
-      await visit(page, `/edit-event/${world.eventId}`);
+      await visit(page, eventAreaPath(world.eventId));
+      await visit(page, eventAreaPath(world.eventId, 'sponsors'));
 
       // An error toast: the sponsor invitation fails on the server.
+      if ((await page.locator('main input[type=email]').count()) === 0) {
+        await page.getByRole('button', { name: language === 'de' ? 'Sponsoren einladen' : 'Invite sponsors' }).click();
+      }
       await page.route('**/api/sponsor-invitation', (route) => route.fulfill({ status: 500, body: '' }));
       await page.locator('main input[type=email]').first().fill(uniqueEmail('sponsor'));
       await page.locator('main input[type=email]').first().press('Enter');

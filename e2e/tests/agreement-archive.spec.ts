@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { openEventArea } from '../support/event-workspace.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { makePdf } from '../support/pdf.ts';
 import { completeOnboarding, createUser, signInOnboardedUser, storeSession, uniqueEmail } from '../support/session.ts';
@@ -54,7 +55,7 @@ test('a sponsor keeps and downloads the signed agreement after the organisation 
 
   // The organiser invites the sponsor with an amount from the event's page.
   const sponsorEmail = uniqueEmail('archive-sponsor');
-  await page.goto(`/edit-event/${event.id}`);
+  await openEventArea(page, event.id, 'sponsors');
   await page.getByLabel('E-Mail des Sponsors').fill(sponsorEmail);
   await page.getByLabel('Betrag in EUR (optional)').fill('1250');
   await page.getByRole('button', { name: 'Einladen', exact: true }).click();

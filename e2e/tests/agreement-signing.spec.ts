@@ -12,6 +12,7 @@ import fs from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openEventArea, openSponsorship } from '../support/event-workspace.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { listMails, waitForMailLink } from '../support/mailbox.ts';
@@ -139,7 +140,8 @@ async function noSidewaysScroll(page: Page) {
 }
 
 /** The organiser changes the event's agreement settings (which changes every draft). */
-async function changeSettings(page: Page, text: Text, change: { term?: string; clauses?: string }) {
+async function changeSettings(page: Page, text: Text, eventId: number, change: { term?: string; clauses?: string }) {
+  await openEventArea(page, eventId, 'agreement');
   const settings = page.getByTestId('agreement-settings');
   if (change.term) await settings.getByLabel(text.term).fill(change.term);
   if (change.clauses) await settings.getByLabel(text.clauses).fill(change.clauses);
@@ -164,7 +166,8 @@ async function signInDialog(
   shot: string,
   beforeSubmit?: () => Promise<void>,
 ) {
-  const dialog = page.getByRole('dialog');
+  // The signing dialog, not the sponsorship's panel it may open from (the event's sponsors table).
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('signature-pad') });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel(text.fullName).fill(who.name);
   await dialog.getByLabel(text.position).fill(who.position);
@@ -198,7 +201,7 @@ for (const language of ['de', 'en'] as const) {
     });
 
     // The organiser builds a package and switches the event to the generated agreement.
-    await page.goto(`/edit-event/${event.id}`);
+    await openEventArea(page, event.id, 'packages');
     await page.getByRole('button', { name: text.add }).click();
     const form = page.getByRole('form');
     await form.getByLabel(text.name, { exact: true }).fill('Gold');
@@ -206,6 +209,7 @@ for (const language of ['de', 'en'] as const) {
     await form.getByRole('button', { name: text.save }).click();
     await expect(page.getByTestId('package-item').filter({ hasText: 'Gold' })).toBeVisible();
 
+    await openEventArea(page, event.id, 'agreement');
     const settings = page.getByTestId('agreement-settings');
     await settings.getByRole('radio', { name: text.generated }).check();
     const clause = language === 'de' ? 'Der Sponsor stellt zwei Banner.' : 'The sponsor provides two banners.';
@@ -222,6 +226,7 @@ for (const language of ['de', 'en'] as const) {
 
     // The sponsor is invited with the package on offer.
     const sponsorEmail = uniqueEmail(`agr-${language}`);
+    await openEventArea(page, event.id, 'sponsors');
     await page.getByLabel(text.email).fill(sponsorEmail);
     await page.getByRole('checkbox', { name: /Gold/ }).check();
     await page.getByRole('button', { name: text.invite, exact: true }).click();
@@ -274,9 +279,8 @@ for (const language of ['de', 'en'] as const) {
     await noSidewaysScroll(sponsor);
 
     // The organiser changes the payment term: the sponsor's signature is void, and both are told.
-    await changeSettings(page, text, { term: '30' });
-    await page.reload();
-    const row = page.getByTestId('event-sponsorship').filter({ hasText: sponsorEmail });
+    await changeSettings(page, text, event.id, { term: '30' });
+    const row = await openSponsorship(page, event.id, sponsorEmail);
     const organiserCard = row.getByTestId('agreement-card');
     await expect(organiserCard.getByRole('alert').filter({ hasText: text.voided })).toBeVisible();
     await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.draftState);
@@ -290,7 +294,7 @@ for (const language of ['de', 'en'] as const) {
     await card.screenshot({ path: testInfo.outputPath(`sponsor-voided-${language}-375.png`) });
 
     // The draft changes again while the sponsor is signing: refused (409), the sponsor is asked to review.
-    await sponsorSigns(() => changeSettings(page, text, { clauses: `${clause}\n\n${clause}` }));
+    await sponsorSigns(() => changeSettings(page, text, event.id, { clauses: `${clause}\n\n${clause}` }));
     await expect(card.getByRole('alert').filter({ hasText: text.draftChanged })).toBeVisible();
     await expect(card.getByTestId('agreement-state')).toHaveText(text.draftState);
     const newDraft = await download(sponsor, () => card.getByRole('button', { name: text.viewDraft }).click());
@@ -333,7 +337,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(card.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
 
     // The organiser countersigns at 1280 px with the mouse.
-    await page.reload();
+    await openSponsorship(page, event.id, sponsorEmail);
     await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
     await expect(status).toHaveAttribute('data-status', 'signed');
     await organiserCard.getByRole('button', { name: text.countersign }).click();

@@ -1,10 +1,11 @@
-// The organiser with many sponsors on the event's page: chips by status with counts and a search by
+// The organiser with many sponsors in the event's sponsors table: chips by status with counts and a search by
 // address narrow the list; the filter is in the URL (a reload keeps it) and works by keyboard, on a
 // phone and on a desktop, in German and English. Sending an invitation again waits an hour after the
 // last (the reminder itself is in the API's and the card's tests: the server's clock cannot move here).
 // The whole list saves as CSV.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { closeSponsorship, openEventArea, openSponsorship } from '../support/event-workspace.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
 
@@ -20,6 +21,8 @@ const TEXT = {
     remind: 'Einladung erneut senden',
     recent: 'Die Einladung wurde vor weniger als einer Stunde gesendet.',
     remindAll: '5 Sponsoren erinnern',
+    selectAll: (count: number) => `Alle ${count} angezeigten auswählen`,
+    clearSelection: 'Auswahl aufheben',
     send: 'Einladungen senden',
     remindedAll: '0 erinnert, 5 übersprungen (in der letzten Stunde eingeladen).',
     export: 'Als CSV exportieren',
@@ -35,6 +38,8 @@ const TEXT = {
     remind: 'Send invitation again',
     recent: 'The invitation was sent less than an hour ago.',
     remindAll: 'Remind 5 sponsors',
+    selectAll: (count: number) => `Select all ${count} shown`,
+    clearSelection: 'Clear selection',
     send: 'Send invitations',
     remindedAll: '0 reminded, 5 skipped (invited within the last hour).',
     export: 'Export as CSV',
@@ -81,8 +86,8 @@ for (const language of ['de', 'en'] as const) {
       });
       const emails = await sevenSponsors(page, organiser.tokens.accessToken, event.id);
 
-      await page.goto(`/edit-event/${event.id}`);
-      const rows = page.getByTestId('event-sponsorship');
+      await openEventArea(page, event.id, 'sponsors');
+      const rows = page.getByTestId('sponsor-row');
       await expect(rows).toHaveCount(7);
       const chips = page.getByRole('group', { name: language === 'de' ? 'Nach Status' : 'By status' });
       await expect(chips.getByRole('button')).toHaveText([`${text.all}7`, `${text.invited}5`, `${text.declined}2`]);
@@ -100,19 +105,23 @@ for (const language of ['de', 'en'] as const) {
       await expect(rows).toHaveCount(2);
       await chips.getByRole('button', { name: new RegExp(text.invited) }).click();
       await expect(rows).toHaveCount(5);
-      // All five reminded at once, after asking: each was invited a moment ago, so each is skipped.
+      // All five ticked and reminded at once, after asking: each was invited a moment ago, so each is skipped.
+      await page.getByRole('checkbox', { name: text.selectAll(5) }).check();
       await page.getByRole('button', { name: text.remindAll }).click();
       await page.screenshot({ path: test.info().outputPath(`remind-all-${language}-${width}.png`) });
       await page.getByRole('alertdialog').getByRole('button', { name: text.send }).click();
       await expect(page.getByText(text.remindedAll)).toBeVisible();
+      await page.getByRole('button', { name: text.clearSelection }).click();
       await page.getByRole('searchbox', { name: text.search }).fill('brauerei');
       await expect(rows).toHaveCount(1);
       await expect(rows.first()).toContainText(emails[0]!);
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/sponsorship_search=brauerei/);
       // Sending the invitation again right after the first: the server says to wait (at most hourly).
-      await rows.first().getByRole('button', { name: text.remind }).click();
+      const panel = await openSponsorship(page, event.id, emails[0]!);
+      await panel.getByRole('button', { name: text.remind }).click();
       await expect(page.getByText(text.recent)).toBeVisible();
+      await closeSponsorship(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
       // Nothing matches: said so, and one click shows all again.

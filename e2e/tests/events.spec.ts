@@ -57,6 +57,12 @@ test.describe('events', () => {
 
     await card.getByRole('link', { name: 'Sommerfest 2030' }).click();
     await expect(page).toHaveURL(/\/edit-event\/\d+$/);
+    // The event opens on its overview; its fields are one click away, in the settings.
+    await page
+      .getByRole('navigation', { name: 'Bereiche dieses Events' })
+      .getByRole('link', { name: 'Einstellungen' })
+      .click();
+    await expect(page).toHaveURL(/\/edit-event\/\d+\/settings$/);
     const editUrl = page.url();
     await expect(page.getByLabel('Titel')).toHaveValue('Sommerfest 2030');
     await expect(page.getByLabel('Datum')).toHaveValue('24.12.2030');
@@ -96,7 +102,7 @@ test.describe('events', () => {
       buffer: Buffer.from('this is not a pdf'),
     });
     await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-    await expect(page).toHaveURL(/\/edit-event\/\d+$/);
+    await expect(page).toHaveURL(/\/edit-event\/\d+\/settings$/);
     await expect(page.getByText('Das Event wurde angelegt, die PDF-Datei aber noch nicht gespeichert.')).toBeVisible();
     await expect(page.getByLabel('Titel')).toHaveValue('Herbstmarkt');
     await expect(page.getByLabel('Datum')).toHaveValue('03.10.2030');

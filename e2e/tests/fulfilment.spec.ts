@@ -4,6 +4,7 @@
 // the organiser sees the title and marks the talk done; the sponsor sees it done and the log. In German
 // and in English.
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openEventArea, openSponsorship } from '../support/event-workspace.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { makePdf } from '../support/pdf.ts';
 import { SAMPLE_MASTER_DATA, signInOnboardedUser, uniqueEmail } from '../support/session.ts';
@@ -109,6 +110,8 @@ for (const language of ['de', 'en'] as const) {
     browser,
     page,
   }) => {
+    // The organiser's areas, the sponsor's page and the organisation's board: past one minute on a busy machine.
+    test.setTimeout(150_000);
     const text = TEXT[language];
     await page.setViewportSize({ width: 1280, height: 900 });
     const organiser = await signInOnboardedUser(page, { language });
@@ -121,13 +124,13 @@ for (const language of ['de', 'en'] as const) {
     const sponsor = await signedSponsorship(page, organiser.tokens.accessToken, event.id);
 
     // The organiser confirms on the event's page; the deliverables appear.
-    await page.goto(`/edit-event/${event.id}`);
+    await openEventArea(page, event.id, 'fulfilment');
     const board = page.getByTestId('fulfilment-board');
     await expect(board.getByTestId('deliverable-row')).toHaveCount(0);
-    const row = page.getByTestId('event-sponsorship').filter({ hasText: sponsor.email });
+    const row = await openSponsorship(page, event.id, sponsor.email);
     await row.getByRole('button', { name: text.confirm }).click();
     await expect(page.getByText(text.confirmed)).toBeVisible();
-    await page.reload();
+    await openEventArea(page, event.id, 'fulfilment');
     await expect(board.getByTestId('deliverable-row')).toHaveCount(3);
 
     // The sponsor provides the talk title through the link, on a phone.

@@ -57,6 +57,12 @@ test('a German user meets no English from registration to logout', async ({ brow
   await seen(page, 'events', 'Event wurde gespeichert!');
   await page.getByRole('link', { name: 'Hafenfest 2030' }).click();
   await seen(page, 'event', 'Hafenfest 2030');
+  // The event opens on its overview; sponsors are invited in its sponsors area, one click away.
+  await page
+    .getByRole('navigation', { name: 'Bereiche dieses Events' })
+    .getByRole('link', { name: 'Sponsoren', exact: true })
+    .click();
+  await seen(page, 'event sponsors', 'Noch keine Sponsoren eingeladen.');
 
   const sponsorEmail = uniqueEmail('sponsor');
   await page.getByLabel('E-Mail des Sponsors').fill(sponsorEmail);

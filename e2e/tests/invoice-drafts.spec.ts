@@ -3,6 +3,7 @@
 // skipped and why (no billing address yet); the drafts wait in the sponsors' rows to be reviewed and
 // issued. A second click makes none twice. German at 1280 px, English at 375 px.
 import { expect, test, type Page } from '@playwright/test';
+import { closeSponsorship, openEventArea, openSponsorship } from '../support/event-workspace.ts';
 import { billingOrganiser, signedSponsorshipWithBuyer } from '../support/invoices.ts';
 import { uniqueEmail } from '../support/session.ts';
 import { signAsGuest } from '../support/sponsorships.ts';
@@ -65,19 +66,20 @@ for (const { language, width } of [
       expect(confirmed.ok(), await confirmed.text()).toBe(true);
     }
 
-    await page.goto(`/edit-event/${event.id}`);
+    await openEventArea(page, event.id, 'sponsors');
     await page.getByRole('button', { name: text.button }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: text.created });
     await expect(toast).toContainText(text.skipped);
     await expect(toast).toContainText(`${missing.email}: ${text.reason}`);
     await page.screenshot({ path: test.info().outputPath(`drafts-${language}-${width}.png`) });
     for (const sponsor of ready) {
-      const row = page.getByTestId('event-sponsorship').filter({ hasText: sponsor.email });
+      const row = await openSponsorship(page, event.id, sponsor.email);
       await expect(row.getByTestId('sponsorship-invoices')).toContainText(text.draft);
     }
-    const skippedRow = page.getByTestId('event-sponsorship').filter({ hasText: missing.email });
+    const skippedRow = await openSponsorship(page, event.id, missing.email);
     await expect(skippedRow.getByTestId('sponsorship-invoices')).not.toContainText(text.draft);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await closeSponsorship(page);
 
     // Again: nothing twice; the sponsor without an address is named again.
     await page.getByRole('button', { name: text.button }).click();

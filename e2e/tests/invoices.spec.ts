@@ -6,6 +6,7 @@
 // updates the dashboard figures. In German and in English, with axe on the new screens.
 import fs from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { openSponsorship } from '../support/event-workspace.ts';
 import { runAdmin } from '../support/admin.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { createEventWithAgreement } from '../support/events.ts';
@@ -228,8 +229,7 @@ for (const language of ['de', 'en'] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // 2. Confirm the sponsorship on the event's page, create and issue the first invoice.
-    await page.goto(`/edit-event/${event.id}`);
-    const sponsorRow = page.getByTestId('event-sponsorship').filter({ hasText: sponsor.email });
+    const sponsorRow = await openSponsorship(page, event.id, sponsor.email);
     await sponsorRow.getByRole('button', { name: text.confirm }).click();
     await expect(page.getByText(text.confirmed)).toBeVisible();
     const first = await issueInvoice(page, text, sponsorRow, numberOf(1), { shotName: `draft-375-${language}` });

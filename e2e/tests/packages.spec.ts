@@ -4,6 +4,7 @@
 // out, and the organiser's sponsor list shows A's package and amount. At 1280 px in German and at
 // 375 px in English.
 import { expect, test, type Browser } from '@playwright/test';
+import { openEventArea, openSponsorship } from '../support/event-workspace.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { waitForMailLink } from '../support/mailbox.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
@@ -72,6 +73,8 @@ for (const { language, width } of [
     browser,
     page,
   }) => {
+    // Two sponsors' pages beside the organiser's packages and sponsors areas: past a minute on a busy machine.
+    test.setTimeout(120_000);
     const text = TEXT[language];
     await page.setViewportSize({ width, height: 900 });
     const organiser = await signInOnboardedUser(page, { language });
@@ -84,7 +87,7 @@ for (const { language, width } of [
     });
 
     // The organiser builds a package with one slot on the event's page.
-    await page.goto(`/edit-event/${event.id}`);
+    await openEventArea(page, event.id, 'packages');
     await page.getByRole('button', { name: text.add }).click();
     const form = page.getByRole('form');
     await form.getByLabel(text.name, { exact: true }).fill('Gold');
@@ -100,12 +103,13 @@ for (const { language, width } of [
 
     // Two sponsors are invited, each offered the package.
     const emails = [uniqueEmail('pkg-a'), uniqueEmail('pkg-b')];
+    await openEventArea(page, event.id, 'sponsors');
     for (const email of emails) {
       await page.getByLabel(text.email).fill(email);
       await page.getByRole('checkbox', { name: /Gold/ }).check();
       await page.getByRole('button', { name: text.invite, exact: true }).click();
       await expect(page.getByText(text.sent).first()).toBeVisible();
-      await expect(page.getByTestId('event-sponsorship').filter({ hasText: email })).toBeVisible();
+      await expect(page.getByTestId('sponsor-row').filter({ hasText: email })).toBeVisible();
     }
 
     // Both open their links; A takes the last slot, then B tries the same.
@@ -128,13 +132,13 @@ for (const { language, width } of [
 
     // The organiser sees A's package and amount in the sponsor list.
     await page.reload();
-    const rowA = page.getByTestId('event-sponsorship').filter({ hasText: emails[0]! });
+    const rowA = await openSponsorship(page, event.id, emails[0]!);
     await expect(rowA).toContainText(text.organiserChosen);
     await expect(rowA).toContainText(text.price2500);
     // The history: the organiser's own offer as theirs, the sponsor's choice under its address.
     await expect(rowA.getByTestId('sponsorship-activity')).toContainText(text.ownOffer);
     await expect(rowA.getByTestId('sponsorship-activity')).toContainText(text.sponsorChose(emails[0]!));
-    const rowB = page.getByTestId('event-sponsorship').filter({ hasText: emails[1]! });
+    const rowB = await openSponsorship(page, event.id, emails[1]!);
     await expect(rowB).not.toContainText(text.organiserChosen);
     const scrollWidth = await sponsorB.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(width);

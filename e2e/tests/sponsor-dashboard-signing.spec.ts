@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openEventArea, openSponsorship } from '../support/event-workspace.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { issuedInvoiceOf, saveBillingSettings } from '../support/invoices.ts';
@@ -114,7 +115,8 @@ async function sponsorPhone(browser: Browser, page: Page, email: string, languag
 }
 
 async function signInDialog(page: Page, text: Text, who: { name: string; position: string; submit: string }) {
-  const dialog = page.getByRole('dialog');
+  // The signing dialog, not the sponsorship's panel it may open from (the event's sponsors table).
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('signature-pad') });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel(text.fullName).fill(who.name);
   await dialog.getByLabel(text.position).fill(who.position);
@@ -130,7 +132,7 @@ for (const language of ['de', 'en'] as const) {
     browser,
     page,
   }, testInfo) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const text = TEXT[language];
     await page.setViewportSize({ width: 1280, height: 900 });
     const organiser = await signInOnboardedUser(page, { language });
@@ -143,18 +145,20 @@ for (const language of ['de', 'en'] as const) {
     });
 
     // The organiser offers a package and switches the event to the generated agreement.
-    await page.goto(`/edit-event/${event.id}`);
+    await openEventArea(page, event.id, 'packages');
     await page.getByRole('button', { name: text.add }).click();
     const form = page.getByRole('form');
     await form.getByLabel(text.name, { exact: true }).fill('Gold');
     await form.getByLabel(text.price).fill('2500');
     await form.getByRole('button', { name: text.save }).click();
     await expect(page.getByTestId('package-item').filter({ hasText: 'Gold' })).toBeVisible();
+    await openEventArea(page, event.id, 'agreement');
     const settings = page.getByTestId('agreement-settings');
     await settings.getByRole('radio', { name: text.generated }).check();
     await settings.getByRole('button', { name: text.saveSettings }).click();
     await expect(page.getByText(text.settingsSaved)).toBeVisible();
 
+    await openEventArea(page, event.id, 'sponsors');
     const sponsorEmail = uniqueEmail(`dash-agr-${language}`);
     await page.getByLabel(text.email).fill(sponsorEmail);
     await page.getByRole('checkbox', { name: /Gold/ }).check();
@@ -194,7 +198,7 @@ for (const language of ['de', 'en'] as const) {
 
     // The organiser countersigns on the event's page.
     await page.reload();
-    const row = page.getByTestId('event-sponsorship').filter({ hasText: sponsorEmail });
+    const row = await openSponsorship(page, event.id, sponsorEmail);
     const organiserCard = row.getByTestId('agreement-card');
     await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
     await organiserCard.getByRole('button', { name: text.countersign }).click();

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { openEventArea } from '../support/event-workspace.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { makePdf } from '../support/pdf.ts';
 import { makePng } from '../support/png.ts';
@@ -175,7 +176,7 @@ test('sponsors deliver their logo through the link and the public wall shows the
 
   // The public page does not exist until the organiser switches the wall on.
   expect((await page.request.get(`/api/public/events/${event.id}/sponsors`)).status()).toBe(404);
-  await page.goto(`/edit-event/${event.id}`);
+  await openEventArea(page, event.id, 'wall');
   const card = page.getByTestId('sponsor-wall-card');
   await card.scrollIntoViewIfNeeded();
   await expect(card).toContainText('Sponsorenwand');

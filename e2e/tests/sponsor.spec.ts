@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { listMails } from '../support/mailbox.ts';
 import { makePdf } from '../support/pdf.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+import { openEventArea, openSponsorship } from '../support/event-workspace.ts';
 
 async function waitForSponsorLink(email: string): Promise<string> {
   const deadline = Date.now() + 15_000;
@@ -46,14 +47,14 @@ test('a sponsor without an account downloads the agreement and returns it signed
   expect(saved.ok(), await saved.text()).toBe(true);
 
   // The organiser invites the sponsor from the event's page.
-  await page.goto(`/edit-event/${event.id}`);
+  await openEventArea(page, event.id, 'sponsors');
   await expect(page.getByText('Noch keine Sponsoren eingeladen.')).toBeVisible();
   const sponsorEmail = uniqueEmail('sponsor');
   await page.getByLabel('E-Mail des Sponsors').fill(sponsorEmail);
   await page.getByLabel('Betrag in EUR (optional)').fill('2500');
   await page.getByRole('button', { name: 'Einladen', exact: true }).click();
   await expect(page.getByText('Einladung erfolgreich versendet!')).toBeVisible();
-  const sponsorRow = page.getByRole('list', { name: 'Sponsoren dieses Events' }).getByRole('listitem');
+  const sponsorRow = page.getByRole('table', { name: 'Sponsoren dieses Events' }).getByTestId('sponsor-row');
   await expect(sponsorRow).toContainText(sponsorEmail);
   await expect(sponsorRow).toContainText('Eingeladen');
   await expect(sponsorRow).toContainText('2.500,00 €');
@@ -112,8 +113,9 @@ test('a sponsor without an account downloads the agreement and returns it signed
   // The organiser sees where the sponsor stands and downloads the signed copy.
   await page.reload();
   await expect(sponsorRow).toContainText('Unterschrieben eingereicht');
+  const panel = await openSponsorship(page, event.id, sponsorEmail);
   const fromOrganiser = page.waitForEvent('download');
-  await sponsorRow.getByRole('button', { name: 'Vereinbarung unterschrieben.pdf herunterladen' }).click();
+  await panel.getByRole('button', { name: 'Vereinbarung unterschrieben.pdf herunterladen' }).click();
   const signedDownload = await fromOrganiser;
   expect(Buffer.compare(await fs.readFile((await signedDownload.path())!), signed)).toBe(0);
 });

@@ -7,6 +7,7 @@
 // page shows both by package, Gold larger, without e-mails or amounts — in German and English at 1280
 // and 375 px, with axe finding nothing serious on the screens visited.
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openEventArea, openSponsorship } from '../support/event-workspace.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { waitForMailLink } from '../support/mailbox.ts';
@@ -160,7 +161,7 @@ for (const { language, width } of [
     });
 
     // The organiser builds three packages on the event's page.
-    await page.goto(`/edit-event/${event.id}`);
+    await openEventArea(page, event.id, 'packages');
     await addPackage(page, text, { name: 'Gold', price: '5000', capacity: '1', logoBenefit: true });
     await addPackage(page, text, { name: 'Silber', price: '1000', logoBenefit: true });
     await addPackage(page, text, { name: 'Partner', price: '300' });
@@ -170,13 +171,14 @@ for (const { language, width } of [
 
     // Two sponsors are invited, each offered Gold and Silber.
     const emails = [uniqueEmail('journey-a'), uniqueEmail('journey-b')] as const;
+    await openEventArea(page, event.id, 'sponsors');
     for (const email of emails) {
       await page.getByLabel(text.email).fill(email);
       await page.getByRole('checkbox', { name: /Gold/ }).check();
       await page.getByRole('checkbox', { name: /Silber/ }).check();
       await page.getByRole('button', { name: text.invite, exact: true }).click();
       await expect(page.getByText(text.sent).first()).toBeVisible();
-      await expect(page.getByTestId('event-sponsorship').filter({ hasText: email })).toBeVisible();
+      await expect(page.getByTestId('sponsor-row').filter({ hasText: email })).toBeVisible();
     }
 
     // Both open their links; A takes the last Gold slot; B, whose page still offers it, is told it is gone.
@@ -212,7 +214,7 @@ for (const { language, width } of [
     }
     await page.reload();
     for (const email of emails) {
-      const row = page.getByTestId('event-sponsorship').filter({ hasText: email });
+      const row = await openSponsorship(page, event.id, email);
       await row.getByRole('button', { name: text.confirm }).click();
       await expect(page.getByText(text.confirmed).first()).toBeVisible();
       await expect(row.getByRole('button', { name: text.confirm })).toHaveCount(0);
@@ -245,7 +247,7 @@ for (const { language, width } of [
     await expect(sponsorA.getByTestId('sponsor-deliverable').filter({ hasText: 'Logo' })).toContainText(text.done);
 
     // The organiser switches the public wall on.
-    await page.goto(`/edit-event/${event.id}`);
+    await openEventArea(page, event.id, 'wall');
     const card = page.getByTestId('sponsor-wall-card');
     await card.scrollIntoViewIfNeeded();
     await expect(card.getByTestId('sponsor-wall-count')).toContainText('2');

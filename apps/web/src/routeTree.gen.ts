@@ -36,7 +36,7 @@ import { Route as SponsorsEventIdEmbedRouteImport } from './routes/sponsors/$eve
 import { Route as AuthenticatedOrganiserCreateEventIndexRouteImport } from './routes/_authenticated/_organiser/create-event/index'
 import { Route as AuthenticatedOrganiserDashboardOrganizerRouteRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/route'
 import { Route as AuthenticatedOrganiserEditEventIndexRouteImport } from './routes/_authenticated/_organiser/edit-event/index'
-import { Route as AuthenticatedOrganiserEditEventEventIdRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId'
+import { Route as AuthenticatedOrganiserEditEventEventIdRouteRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/route'
 import { Route as AuthenticatedOrganiserFulfilmentIndexRouteImport } from './routes/_authenticated/_organiser/fulfilment/index'
 import { Route as AuthenticatedOrganiserDashboardOrganizerIndexRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/index'
 import { Route as AuthenticatedOrganiserDashboardOrganizerBillingRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/billing'
@@ -44,6 +44,14 @@ import { Route as AuthenticatedOrganiserDashboardOrganizerEventsRouteImport } fr
 import { Route as AuthenticatedOrganiserDashboardOrganizerInvoicesRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/invoices'
 import { Route as AuthenticatedOrganiserDashboardOrganizerStepRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/step'
 import { Route as AuthenticatedOrganiserDashboardOrganizerTeamRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/team'
+import { Route as AuthenticatedOrganiserEditEventEventIdIndexRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/index'
+import { Route as AuthenticatedOrganiserEditEventEventIdAgreementRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/agreement'
+import { Route as AuthenticatedOrganiserEditEventEventIdFulfilmentRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/fulfilment'
+import { Route as AuthenticatedOrganiserEditEventEventIdInvoicesRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/invoices'
+import { Route as AuthenticatedOrganiserEditEventEventIdPackagesRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/packages'
+import { Route as AuthenticatedOrganiserEditEventEventIdSettingsRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/settings'
+import { Route as AuthenticatedOrganiserEditEventEventIdSponsorsRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/sponsors'
+import { Route as AuthenticatedOrganiserEditEventEventIdWallRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/wall'
 import { Route as AuthenticatedOrganiserDashboardOrganizerEventNameRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/event/$name'
 
 const IndexRoute = IndexRouteImport.update({
@@ -184,8 +192,8 @@ const AuthenticatedOrganiserEditEventIndexRoute =
     path: '/edit-event/',
     getParentRoute: () => AuthenticatedOrganiserRoute,
   } as any)
-const AuthenticatedOrganiserEditEventEventIdRoute =
-  AuthenticatedOrganiserEditEventEventIdRouteImport.update({
+const AuthenticatedOrganiserEditEventEventIdRouteRoute =
+  AuthenticatedOrganiserEditEventEventIdRouteRouteImport.update({
     id: '/edit-event/$eventId',
     path: '/edit-event/$eventId',
     getParentRoute: () => AuthenticatedOrganiserRoute,
@@ -232,6 +240,54 @@ const AuthenticatedOrganiserDashboardOrganizerTeamRoute =
     path: '/team',
     getParentRoute: () => AuthenticatedOrganiserDashboardOrganizerRouteRoute,
   } as any)
+const AuthenticatedOrganiserEditEventEventIdIndexRoute =
+  AuthenticatedOrganiserEditEventEventIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
+const AuthenticatedOrganiserEditEventEventIdAgreementRoute =
+  AuthenticatedOrganiserEditEventEventIdAgreementRouteImport.update({
+    id: '/agreement',
+    path: '/agreement',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
+const AuthenticatedOrganiserEditEventEventIdFulfilmentRoute =
+  AuthenticatedOrganiserEditEventEventIdFulfilmentRouteImport.update({
+    id: '/fulfilment',
+    path: '/fulfilment',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
+const AuthenticatedOrganiserEditEventEventIdInvoicesRoute =
+  AuthenticatedOrganiserEditEventEventIdInvoicesRouteImport.update({
+    id: '/invoices',
+    path: '/invoices',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
+const AuthenticatedOrganiserEditEventEventIdPackagesRoute =
+  AuthenticatedOrganiserEditEventEventIdPackagesRouteImport.update({
+    id: '/packages',
+    path: '/packages',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
+const AuthenticatedOrganiserEditEventEventIdSettingsRoute =
+  AuthenticatedOrganiserEditEventEventIdSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
+const AuthenticatedOrganiserEditEventEventIdSponsorsRoute =
+  AuthenticatedOrganiserEditEventEventIdSponsorsRouteImport.update({
+    id: '/sponsors',
+    path: '/sponsors',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
+const AuthenticatedOrganiserEditEventEventIdWallRoute =
+  AuthenticatedOrganiserEditEventEventIdWallRouteImport.update({
+    id: '/wall',
+    path: '/wall',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
 const AuthenticatedOrganiserDashboardOrganizerEventNameRoute =
   AuthenticatedOrganiserDashboardOrganizerEventNameRouteImport.update({
     id: '/event/$name',
@@ -263,7 +319,7 @@ export interface FileRoutesByFullPath {
   '/profile/': typeof AuthenticatedProfileIndexRoute
   '/sponsors/$eventId/': typeof SponsorsEventIdIndexRoute
   '/dashboard/organizer': typeof AuthenticatedOrganiserDashboardOrganizerRouteRouteWithChildren
-  '/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdRoute
+  '/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdRouteRouteWithChildren
   '/create-event/': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/edit-event/': typeof AuthenticatedOrganiserEditEventIndexRoute
   '/fulfilment/': typeof AuthenticatedOrganiserFulfilmentIndexRoute
@@ -272,7 +328,15 @@ export interface FileRoutesByFullPath {
   '/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
   '/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
+  '/edit-event/$eventId/agreement': typeof AuthenticatedOrganiserEditEventEventIdAgreementRoute
+  '/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
+  '/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
+  '/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  '/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
+  '/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
+  '/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
   '/dashboard/organizer/': typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
+  '/edit-event/$eventId/': typeof AuthenticatedOrganiserEditEventEventIdIndexRoute
   '/dashboard/organizer/event/$name': typeof AuthenticatedOrganiserDashboardOrganizerEventNameRoute
 }
 export interface FileRoutesByTo {
@@ -298,7 +362,6 @@ export interface FileRoutesByTo {
   '/on-boarding': typeof AuthenticatedOnBoardingIndexRoute
   '/profile': typeof AuthenticatedProfileIndexRoute
   '/sponsors/$eventId': typeof SponsorsEventIdIndexRoute
-  '/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdRoute
   '/create-event': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/edit-event': typeof AuthenticatedOrganiserEditEventIndexRoute
   '/fulfilment': typeof AuthenticatedOrganiserFulfilmentIndexRoute
@@ -307,7 +370,15 @@ export interface FileRoutesByTo {
   '/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
   '/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
+  '/edit-event/$eventId/agreement': typeof AuthenticatedOrganiserEditEventEventIdAgreementRoute
+  '/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
+  '/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
+  '/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  '/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
+  '/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
+  '/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
   '/dashboard/organizer': typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
+  '/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdIndexRoute
   '/dashboard/organizer/event/$name': typeof AuthenticatedOrganiserDashboardOrganizerEventNameRoute
 }
 export interface FileRoutesById {
@@ -337,7 +408,7 @@ export interface FileRoutesById {
   '/_authenticated/profile/': typeof AuthenticatedProfileIndexRoute
   '/sponsors/$eventId/': typeof SponsorsEventIdIndexRoute
   '/_authenticated/_organiser/dashboard/organizer': typeof AuthenticatedOrganiserDashboardOrganizerRouteRouteWithChildren
-  '/_authenticated/_organiser/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdRoute
+  '/_authenticated/_organiser/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdRouteRouteWithChildren
   '/_authenticated/_organiser/create-event/': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/_authenticated/_organiser/edit-event/': typeof AuthenticatedOrganiserEditEventIndexRoute
   '/_authenticated/_organiser/fulfilment/': typeof AuthenticatedOrganiserFulfilmentIndexRoute
@@ -346,7 +417,15 @@ export interface FileRoutesById {
   '/_authenticated/_organiser/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
   '/_authenticated/_organiser/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/_authenticated/_organiser/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
+  '/_authenticated/_organiser/edit-event/$eventId/agreement': typeof AuthenticatedOrganiserEditEventEventIdAgreementRoute
+  '/_authenticated/_organiser/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
+  '/_authenticated/_organiser/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
+  '/_authenticated/_organiser/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  '/_authenticated/_organiser/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
+  '/_authenticated/_organiser/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
+  '/_authenticated/_organiser/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
   '/_authenticated/_organiser/dashboard/organizer/': typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
+  '/_authenticated/_organiser/edit-event/$eventId/': typeof AuthenticatedOrganiserEditEventEventIdIndexRoute
   '/_authenticated/_organiser/dashboard/organizer/event/$name': typeof AuthenticatedOrganiserDashboardOrganizerEventNameRoute
 }
 export interface FileRouteTypes {
@@ -384,7 +463,15 @@ export interface FileRouteTypes {
     | '/dashboard/organizer/invoices'
     | '/dashboard/organizer/step'
     | '/dashboard/organizer/team'
+    | '/edit-event/$eventId/agreement'
+    | '/edit-event/$eventId/fulfilment'
+    | '/edit-event/$eventId/invoices'
+    | '/edit-event/$eventId/packages'
+    | '/edit-event/$eventId/settings'
+    | '/edit-event/$eventId/sponsors'
+    | '/edit-event/$eventId/wall'
     | '/dashboard/organizer/'
+    | '/edit-event/$eventId/'
     | '/dashboard/organizer/event/$name'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -410,7 +497,6 @@ export interface FileRouteTypes {
     | '/on-boarding'
     | '/profile'
     | '/sponsors/$eventId'
-    | '/edit-event/$eventId'
     | '/create-event'
     | '/edit-event'
     | '/fulfilment'
@@ -419,7 +505,15 @@ export interface FileRouteTypes {
     | '/dashboard/organizer/invoices'
     | '/dashboard/organizer/step'
     | '/dashboard/organizer/team'
+    | '/edit-event/$eventId/agreement'
+    | '/edit-event/$eventId/fulfilment'
+    | '/edit-event/$eventId/invoices'
+    | '/edit-event/$eventId/packages'
+    | '/edit-event/$eventId/settings'
+    | '/edit-event/$eventId/sponsors'
+    | '/edit-event/$eventId/wall'
     | '/dashboard/organizer'
+    | '/edit-event/$eventId'
     | '/dashboard/organizer/event/$name'
   id:
     | '__root__'
@@ -457,7 +551,15 @@ export interface FileRouteTypes {
     | '/_authenticated/_organiser/dashboard/organizer/invoices'
     | '/_authenticated/_organiser/dashboard/organizer/step'
     | '/_authenticated/_organiser/dashboard/organizer/team'
+    | '/_authenticated/_organiser/edit-event/$eventId/agreement'
+    | '/_authenticated/_organiser/edit-event/$eventId/fulfilment'
+    | '/_authenticated/_organiser/edit-event/$eventId/invoices'
+    | '/_authenticated/_organiser/edit-event/$eventId/packages'
+    | '/_authenticated/_organiser/edit-event/$eventId/settings'
+    | '/_authenticated/_organiser/edit-event/$eventId/sponsors'
+    | '/_authenticated/_organiser/edit-event/$eventId/wall'
     | '/_authenticated/_organiser/dashboard/organizer/'
+    | '/_authenticated/_organiser/edit-event/$eventId/'
     | '/_authenticated/_organiser/dashboard/organizer/event/$name'
   fileRoutesById: FileRoutesById
 }
@@ -680,7 +782,7 @@ declare module '@tanstack/react-router' {
       id: '/_authenticated/_organiser/edit-event/$eventId'
       path: '/edit-event/$eventId'
       fullPath: '/edit-event/$eventId'
-      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteImport
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRouteImport
       parentRoute: typeof AuthenticatedOrganiserRoute
     }
     '/_authenticated/_organiser/fulfilment/': {
@@ -732,6 +834,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrganiserDashboardOrganizerTeamRouteImport
       parentRoute: typeof AuthenticatedOrganiserDashboardOrganizerRouteRoute
     }
+    '/_authenticated/_organiser/edit-event/$eventId/': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/'
+      path: '/'
+      fullPath: '/edit-event/$eventId/'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdIndexRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
+    '/_authenticated/_organiser/edit-event/$eventId/agreement': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/agreement'
+      path: '/agreement'
+      fullPath: '/edit-event/$eventId/agreement'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdAgreementRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
+    '/_authenticated/_organiser/edit-event/$eventId/fulfilment': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/fulfilment'
+      path: '/fulfilment'
+      fullPath: '/edit-event/$eventId/fulfilment'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
+    '/_authenticated/_organiser/edit-event/$eventId/invoices': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/invoices'
+      path: '/invoices'
+      fullPath: '/edit-event/$eventId/invoices'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdInvoicesRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
+    '/_authenticated/_organiser/edit-event/$eventId/packages': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/packages'
+      path: '/packages'
+      fullPath: '/edit-event/$eventId/packages'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdPackagesRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
+    '/_authenticated/_organiser/edit-event/$eventId/settings': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/settings'
+      path: '/settings'
+      fullPath: '/edit-event/$eventId/settings'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdSettingsRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
+    '/_authenticated/_organiser/edit-event/$eventId/sponsors': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/sponsors'
+      path: '/sponsors'
+      fullPath: '/edit-event/$eventId/sponsors'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdSponsorsRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
+    '/_authenticated/_organiser/edit-event/$eventId/wall': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/wall'
+      path: '/wall'
+      fullPath: '/edit-event/$eventId/wall'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdWallRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
     '/_authenticated/_organiser/dashboard/organizer/event/$name': {
       id: '/_authenticated/_organiser/dashboard/organizer/event/$name'
       path: '/event/$name'
@@ -775,9 +933,45 @@ const AuthenticatedOrganiserDashboardOrganizerRouteRouteWithChildren =
     AuthenticatedOrganiserDashboardOrganizerRouteRouteChildren,
   )
 
+interface AuthenticatedOrganiserEditEventEventIdRouteRouteChildren {
+  AuthenticatedOrganiserEditEventEventIdAgreementRoute: typeof AuthenticatedOrganiserEditEventEventIdAgreementRoute
+  AuthenticatedOrganiserEditEventEventIdFulfilmentRoute: typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
+  AuthenticatedOrganiserEditEventEventIdInvoicesRoute: typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
+  AuthenticatedOrganiserEditEventEventIdPackagesRoute: typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  AuthenticatedOrganiserEditEventEventIdSettingsRoute: typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
+  AuthenticatedOrganiserEditEventEventIdSponsorsRoute: typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
+  AuthenticatedOrganiserEditEventEventIdWallRoute: typeof AuthenticatedOrganiserEditEventEventIdWallRoute
+  AuthenticatedOrganiserEditEventEventIdIndexRoute: typeof AuthenticatedOrganiserEditEventEventIdIndexRoute
+}
+
+const AuthenticatedOrganiserEditEventEventIdRouteRouteChildren: AuthenticatedOrganiserEditEventEventIdRouteRouteChildren =
+  {
+    AuthenticatedOrganiserEditEventEventIdAgreementRoute:
+      AuthenticatedOrganiserEditEventEventIdAgreementRoute,
+    AuthenticatedOrganiserEditEventEventIdFulfilmentRoute:
+      AuthenticatedOrganiserEditEventEventIdFulfilmentRoute,
+    AuthenticatedOrganiserEditEventEventIdInvoicesRoute:
+      AuthenticatedOrganiserEditEventEventIdInvoicesRoute,
+    AuthenticatedOrganiserEditEventEventIdPackagesRoute:
+      AuthenticatedOrganiserEditEventEventIdPackagesRoute,
+    AuthenticatedOrganiserEditEventEventIdSettingsRoute:
+      AuthenticatedOrganiserEditEventEventIdSettingsRoute,
+    AuthenticatedOrganiserEditEventEventIdSponsorsRoute:
+      AuthenticatedOrganiserEditEventEventIdSponsorsRoute,
+    AuthenticatedOrganiserEditEventEventIdWallRoute:
+      AuthenticatedOrganiserEditEventEventIdWallRoute,
+    AuthenticatedOrganiserEditEventEventIdIndexRoute:
+      AuthenticatedOrganiserEditEventEventIdIndexRoute,
+  }
+
+const AuthenticatedOrganiserEditEventEventIdRouteRouteWithChildren =
+  AuthenticatedOrganiserEditEventEventIdRouteRoute._addFileChildren(
+    AuthenticatedOrganiserEditEventEventIdRouteRouteChildren,
+  )
+
 interface AuthenticatedOrganiserRouteChildren {
   AuthenticatedOrganiserDashboardOrganizerRouteRoute: typeof AuthenticatedOrganiserDashboardOrganizerRouteRouteWithChildren
-  AuthenticatedOrganiserEditEventEventIdRoute: typeof AuthenticatedOrganiserEditEventEventIdRoute
+  AuthenticatedOrganiserEditEventEventIdRouteRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRouteWithChildren
   AuthenticatedOrganiserCreateEventIndexRoute: typeof AuthenticatedOrganiserCreateEventIndexRoute
   AuthenticatedOrganiserEditEventIndexRoute: typeof AuthenticatedOrganiserEditEventIndexRoute
   AuthenticatedOrganiserFulfilmentIndexRoute: typeof AuthenticatedOrganiserFulfilmentIndexRoute
@@ -787,8 +981,8 @@ const AuthenticatedOrganiserRouteChildren: AuthenticatedOrganiserRouteChildren =
   {
     AuthenticatedOrganiserDashboardOrganizerRouteRoute:
       AuthenticatedOrganiserDashboardOrganizerRouteRouteWithChildren,
-    AuthenticatedOrganiserEditEventEventIdRoute:
-      AuthenticatedOrganiserEditEventEventIdRoute,
+    AuthenticatedOrganiserEditEventEventIdRouteRoute:
+      AuthenticatedOrganiserEditEventEventIdRouteRouteWithChildren,
     AuthenticatedOrganiserCreateEventIndexRoute:
       AuthenticatedOrganiserCreateEventIndexRoute,
     AuthenticatedOrganiserEditEventIndexRoute:

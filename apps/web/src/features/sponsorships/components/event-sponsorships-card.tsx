@@ -168,7 +168,7 @@ function OrganiserActions({
   );
 }
 
-function SponsorshipItem({
+export function SponsorshipItem({
   sponsorship,
   PackageSlot,
   InvoiceSlot,
