@@ -3,7 +3,7 @@
 // sponsorship and source key), so a repeated confirmation creates nothing twice. A send slot is taken
 // by one conditional update of the recipient's row (its day before today), so one process sends.
 import type { DeliverableStatus, DeliverablesQuery } from '@sp/shared';
-import { SqliteAdapter } from 'kysely';
+import { heldRows } from '../../db/held-rows.ts';
 import type { Db } from '../../db/index.ts';
 import type { DeliverableActivityTable, DeliverablesTable } from '../../db/schema-fulfilment.ts';
 import { fromDbBool, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
@@ -206,9 +206,7 @@ export function createFulfilmentRepository(db: Db) {
           .selectFrom('deliverables')
           .select(['status', 'assignee', 'due_date', 'sponsor_input'])
           .where('id', '=', id);
-        const row = await (
-          trx.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate()
-        ).executeTakeFirst();
+        const row = await heldRows(trx, query).executeTakeFirst();
         if (!row) return false;
         const decided = decide({
           status: row.status,

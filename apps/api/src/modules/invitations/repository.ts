@@ -1,7 +1,7 @@
 // Invitations (team and sponsor) and the sponsorships sponsor invitations create. Accepting is one
 // transaction that claims the invitation (single use, unexpired) and applies its effect.
 import type { Role } from '@sp/shared';
-import { SqliteAdapter } from 'kysely';
+import { heldRows } from '../../db/held-rows.ts';
 import type { Db } from '../../db/index.ts';
 import type { InvitationKind } from '../../db/schema.ts';
 import { fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
@@ -48,7 +48,7 @@ export const justSent = () => fail('invitation.just-sent', 'This invitation was 
  */
 async function holdOrganisation(trx: Db, organisationId: number): Promise<void> {
   const query = trx.selectFrom('organisations').select('id').where('id', '=', organisationId);
-  await (trx.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate()).execute();
+  await heldRows(trx, query).execute();
 }
 
 /**

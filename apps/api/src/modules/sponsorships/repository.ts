@@ -3,7 +3,8 @@
 // upload, points the sponsorship at it and drops the copy it replaces. Status changes and amount
 // changes are conditional updates on the current status.
 import { OPEN_SPONSORSHIP_STATUSES, type SponsorshipStatus } from '@sp/shared';
-import { SqliteAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
+import { heldRows } from '../../db/held-rows.ts';
 import type { Db } from '../../db/index.ts';
 import { fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 import { fail } from '../../lib/errors.ts';
@@ -70,7 +71,7 @@ export async function lockSponsorship(trx: Db, id: number): Promise<LockedSponso
     .selectFrom('sponsorships')
     .select(['id', 'event_id', 'status', 'amount_cents'])
     .where('id', '=', id);
-  const row = await (trx.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate()).executeTakeFirst();
+  const row = await heldRows(trx, query).executeTakeFirst();
   return row
     ? {
         id: row.id,
@@ -235,7 +236,7 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
       if ('ids' in scope && scope.ids.length === 0) return [];
       let query = trx.selectFrom('sponsorships').select('id').where('status', 'in', SIGNABLE_STATUSES).orderBy('id');
       query = 'ids' in scope ? query.where('id', 'in', scope.ids) : query.where('event_id', '=', scope.eventId);
-      const rows = await (trx.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate()).execute();
+      const rows = await heldRows(trx, query).execute();
       return rows.map((r) => r.id);
     },
 
