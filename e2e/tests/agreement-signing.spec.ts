@@ -305,7 +305,7 @@ for (const language of ['de', 'en'] as const) {
 
     // The organiser changes the amount: the signature is void at once and the sponsorship's status goes
     // back with it, so there is nothing to confirm or countersign; the sponsor signs the new version.
-    await page.reload();
+    await openSponsorship(page, event.id, sponsorEmail);
     const status = row.locator('[data-status]').first();
     await expect(status).toHaveAttribute('data-status', 'signed');
     const auth = { authorization: `Bearer ${organiser.tokens.accessToken}` };
@@ -323,7 +323,9 @@ for (const language of ['de', 'en'] as const) {
       data: { status: 'confirmed' },
     });
     expect(confirmVoided.status()).toBe(409);
-    await page.reload();
+    // Loaded anew (a full navigation), then the sponsorship's panel opened from the table.
+    await openEventArea(page, event.id, 'sponsors');
+    await openSponsorship(page, event.id, sponsorEmail);
     await expect(status).not.toHaveAttribute('data-status', 'signed');
     await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.draftState);
     await expect(organiserCard.getByRole('alert').filter({ hasText: text.voided })).toBeVisible();
@@ -337,6 +339,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(card.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
 
     // The organiser countersigns at 1280 px with the mouse.
+    await openEventArea(page, event.id, 'sponsors');
     await openSponsorship(page, event.id, sponsorEmail);
     await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.sponsorSigned);
     await expect(status).toHaveAttribute('data-status', 'signed');

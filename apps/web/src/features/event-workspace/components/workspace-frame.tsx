@@ -13,11 +13,14 @@ export function WorkspaceFrame({
   eventId,
   title,
   lead,
+  figures,
   children,
 }: {
   eventId: number;
   title: string;
   lead?: ReactNode;
+  /** The event's sums (committed, in negotiation), beside its name in every area. */
+  figures?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -32,10 +35,15 @@ export function WorkspaceFrame({
             <ArrowLeftIcon className="size-4" aria-hidden="true" />
             {t('events.form.backToList')}
           </Link>
-          <p className="mt-3 text-xl font-semibold tracking-tight break-words" data-testid="workspace-event-title">
-            {title}
-          </p>
-          {lead ? <p className="mt-1 text-sm text-muted-foreground">{lead}</p> : null}
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0">
+              <p className="text-xl font-semibold tracking-tight break-words" data-testid="workspace-event-title">
+                {title}
+              </p>
+              {lead ? <p className="mt-1 text-sm text-muted-foreground">{lead}</p> : null}
+            </div>
+            {figures}
+          </div>
           <WorkspaceNav eventId={eventId} />
         </div>
       </div>

@@ -12,7 +12,6 @@ import type { EventFormOutput } from '../utils/event-form-schema';
 import { formatFileSize } from '../utils/file-size';
 import { failureCause, pdfProblem, type PdfProblem } from '../utils/save-failure';
 import { clearUnfinishedCreate, readUnfinishedCreate } from '../utils/unfinished-create';
-import { EventFigureSums } from './event-figures';
 import { EventForm } from './event-form';
 import { EventPage } from './event-page';
 import { Notice } from './notice';
@@ -44,12 +43,7 @@ export function EditEventPage({ eventId }: { eventId: number }) {
   };
 
   return (
-    <EventPage
-      title={t('events.form.editTitle')}
-      lead={event.title}
-      backToList
-      actions={<EventFigureSums event={event} />}
-    >
+    <EventPage title={t('events.form.editTitle')}>
       <EventForm
         key={eventId}
         defaultValues={{

@@ -3,6 +3,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { WorkspaceFrame } from '@/features/event-workspace/components/workspace-frame';
 import { eventQueryOptions } from '@/features/events/api/get-event';
 import { loadEventForEdit } from '@/features/events/api/load-event';
+import { EventFigureSums } from '@/features/events/components/event-figures';
 import { EventLoadError, EventNotFound } from '@/features/events/components/event-status-views';
 import { useFormat } from '@/hooks/use-format';
 import { parseIdParam } from '@/lib/route-params';
@@ -28,6 +29,7 @@ function EventWorkspaceRoute() {
       eventId={eventId}
       title={event.title}
       lead={[format.date(event.eventDate), event.location].filter(Boolean).join(' · ')}
+      figures={<EventFigureSums event={event} className="shrink-0" />}
     >
       <Outlet />
     </WorkspaceFrame>
