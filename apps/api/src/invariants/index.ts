@@ -10,7 +10,7 @@ import { INVOICE_INVARIANTS } from './invoices.ts';
 import { SPONSORSHIP_INVARIANTS } from './sponsorships.ts';
 import type { Invariant, InvariantContext } from './types.ts';
 
-export type { Invariant, InvariantContext } from './types.ts';
+export type { Invariant } from './types.ts';
 
 export const INVARIANTS: readonly Invariant[] = [
   ...SPONSORSHIP_INVARIANTS,

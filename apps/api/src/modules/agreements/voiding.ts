@@ -128,5 +128,3 @@ export function createVoiding(deps: AgreementsDeps, ctx: Pick<AgreementsContext,
 
   return { voidIn, tell };
 }
-
-export type Voiding = ReturnType<typeof createVoiding>;

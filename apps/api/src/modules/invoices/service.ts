@@ -32,8 +32,6 @@ import {
 } from './errors.ts';
 import type { InvoiceRecord, InvoicesRepository } from './repository.ts';
 
-export { invoiceNotFound } from './errors.ts';
-
 export type Organiser = { sub: string; email?: string | undefined };
 
 export type InvoiceDeps = {

@@ -7,7 +7,7 @@ import { createSponsorshipFigures, type SponsorshipFiguresReader } from './figur
 import { sponsorshipsRoutes } from './routes.ts';
 import { createSponsorshipsService, type SponsorshipParties, type SponsorshipsService } from './service.ts';
 
-export type { AgreementGate, AmountChange, SponsorshipCaller, SponsorshipParties } from './service.ts';
+export type { AmountChange, SponsorshipCaller, SponsorshipParties } from './service.ts';
 export type { LockedSponsorship } from './repository.ts';
 export type { SponsorshipRecord } from './repository.ts';
 export { authorFor, type SponsorshipSide } from './authors.ts';

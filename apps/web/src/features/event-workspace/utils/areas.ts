@@ -11,8 +11,3 @@ export const WORKSPACE_AREAS = [
   { key: 'wall', to: '/edit-event/$eventId/wall' },
   { key: 'settings', to: '/edit-event/$eventId/settings' },
 ] as const;
-
-export type WorkspaceArea = (typeof WORKSPACE_AREAS)[number];
-export type WorkspaceAreaKey = WorkspaceArea['key'];
-
-export const areaOf = (key: WorkspaceAreaKey): WorkspaceArea => WORKSPACE_AREAS.find((a) => a.key === key)!;
