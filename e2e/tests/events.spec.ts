@@ -51,7 +51,9 @@ test.describe('events', () => {
     await expect(card.getByText('Stadthalle Musterstadt')).toBeVisible();
     await expect(card.getByText('0 Sponsoren')).toBeVisible();
     await expect(card.getByText('0 offene Sponsorings')).toBeVisible();
-    await expect(card.getByText('0,00 €')).toBeVisible();
+    // Both of its sums (docs/glossary.md): committed and in negotiation.
+    await expect(card.getByTestId('event-committed')).toHaveText('0,00 €');
+    await expect(card.getByTestId('event-in-negotiation')).toHaveText('0,00 €');
     await expect(page.getByText('1 von 1 Events')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mehr laden' })).toHaveCount(0);
 
