@@ -112,6 +112,11 @@ export function openDatabase(options: DbOptions): DbHandle {
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   };
   const pool = new (loadPg().Pool)({ ...connection, max: options.poolSize ?? 10 });
+  // An idle connection the server ends (a restart, a failover, pg_terminate_backend) reaches the
+  // pool as an 'error' event; pg removes that connection by itself and the next query opens a new
+  // one. Unheard, node raises the event as an uncaught exception that ends the whole process
+  // (connection-loss.test.ts). A query in flight gets its own error through its promise.
+  pool.on('error', () => undefined);
   const names = createStatementNames();
   const notices = createPostgresReadMemo({ connection, loadPg, schema: options.schema });
   pool.on('remove', (client) =>
