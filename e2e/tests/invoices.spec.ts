@@ -58,6 +58,8 @@ const TEXT = {
     partly: 'Teilweise bezahlt',
     paid: 'Bezahlt',
     partAmount: '1.000,00',
+    duplicate: 'Eine Zahlung von 1.000,00 € am',
+    recordAgain: 'Noch einmal erfassen',
     reminder: /Zahlungserinnerung/,
     csv: 'CSV exportieren',
     zero: '0,00 €',
@@ -103,6 +105,8 @@ const TEXT = {
     partly: 'Partially paid',
     paid: 'Paid',
     partAmount: '1,000.00',
+    duplicate: 'A payment of €1,000.00 on',
+    recordAgain: 'Record it again',
     reminder: /Payment reminder/,
     csv: 'Export CSV',
     zero: '€0.00',
@@ -319,6 +323,16 @@ for (const language of ['de', 'en'] as const) {
     await noSidewaysScroll(page);
     await shot(page, `invoices-375-${language}`);
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The same amount on the same day again is taken for a repetition and asked about; said to be a
+    // second transfer, it is recorded.
+    await listed.getByRole('button', { name: text.payment, exact: true }).click();
+    await listed.getByLabel(text.amount).fill(text.partAmount);
+    await listed.getByRole('button', { name: text.savePayment }).click();
+    const repeated = listed.getByTestId('payment-duplicate');
+    await expect(repeated).toContainText(text.duplicate.replace(' €', '\u00a0€'));
+    await shot(page, `payment-duplicate-1280-${language}`);
+    await repeated.getByRole('button', { name: text.recordAgain }).click();
+    await expect(listed.getByTestId('payment-form')).toHaveCount(0);
     await listed.getByRole('button', { name: text.payment, exact: true }).click();
     await listed.getByRole('button', { name: text.savePayment }).click();
     await expect(listed.getByTestId('invoice-status')).toHaveText(text.paid);

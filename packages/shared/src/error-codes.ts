@@ -147,6 +147,7 @@ export const ERROR_STATUS = {
   'invoice.cancelled': 409,
   'invoice.paid-cancel-refund-first': 409,
   'invoice.refund-exceeds-paid': 409,
+  'invoice.payment-duplicate': 409,
   // Generated agreements signed in the browser (decision 025)
   'agreement.owner-only': 403,
   'agreement.not-generated': 409,

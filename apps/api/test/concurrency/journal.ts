@@ -21,6 +21,7 @@ export const JOURNALS: readonly Journal[] = [
   { table: 'agreement_signatures', key: ['sponsorship_id', 'side'] },
   { table: 'deliverables', key: ['sponsorship_id', 'source_key'] },
   { table: 'invoices', key: ['sponsorship_id', 'kind'] },
+  { table: 'invoice_payments', key: ['invoice_id', 'kind', 'paid_on', 'amount_cents'] },
   { table: 'messages', key: ['conversation_id', 'body'], where: "type = 'notification'" },
   { table: 'notifications', key: ['recipient_id', 'kind', 'link'], where: 'conversation_id is null' },
   { table: 'outbox', key: ['recipient', 'subject'] },

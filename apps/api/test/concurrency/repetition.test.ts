@@ -25,8 +25,6 @@ export const MAKES_ONE_PER_REQUEST: Record<string, string> = {
   'POST /api/conversation/:id/message': 'sends a message; the same text twice is two messages',
   'POST /api/token/conversation/:id/message': 'sends a message; the same text twice is two messages',
   'POST /api/deliverables/:id/comments': 'adds a comment',
-  'POST /api/invoices/:id/payments': 'records a payment; two equal transfers on one day are two payments',
-  'POST /api/invoices/:id/refunds': 'records a refund; two equal transfers back are two refunds',
   'POST /api/invoices/:id/send': 'mails the invoice again: resending is what it is for',
   'POST /api/team-invitations/:id/resend': 'mails the invitation again: resending is what it is for',
   'POST /api/stream/ticket': 'hands out a short-lived stream ticket; nothing is stored',

@@ -43,10 +43,13 @@
 //                                                                       (payments recorded: refund them first, decision 060)
 //   POST /invoices/:id/payments                     organiser            ZPaymentInput → ZInvoiceResponse
 //                                                                       409 invoice.not-issued | invoice.cancelled |
-//                                                                       invoice.payment-exceeds-outstanding
+//                                                                       invoice.payment-exceeds-outstanding |
+//                                                                       invoice.payment-duplicate (same day and amount
+//                                                                       recorded; allow_duplicate records it again)
 //   POST /invoices/:id/refunds                      organiser            ZPaymentInput → ZInvoiceResponse (money paid back:
 //                                                                       a negative payment row) 409 invoice.not-issued |
-//                                                                       invoice.cancelled | invoice.refund-exceeds-paid
+//                                                                       invoice.cancelled | invoice.refund-exceeds-paid |
+//                                                                       invoice.payment-duplicate
 //   POST /invoices/:id/send                         organiser            → ZInvoiceResponse (e-mails it again)  409 invoice.not-issued
 //   POST /invoices/:id/remind                       organiser            → ZInvoiceResponse (the next payment reminder now)
 //                                                                       409 invoice.not-overdue | invoice.reminded-today
@@ -291,6 +294,12 @@ export type InvoicePatch = z.infer<typeof ZInvoicePatch>;
 export const ZPaymentInput = z.object({
   paid_on: day,
   amount_cents: z.number().int().min(1).max(9_999_999_999),
+  /**
+   * The same day and amount as a payment (or refund) recorded is refused as a repetition (409
+   * invoice.payment-duplicate: a double click, a retry, a statement imported twice); true records it
+   * again because it was really paid twice.
+   */
+  allow_duplicate: z.boolean().optional(),
 });
 export type PaymentInput = z.infer<typeof ZPaymentInput>;
 

@@ -57,11 +57,57 @@ describe.each(ENGINES)('invoice changes at once on %s', (engine) => {
     expect([after.status, after.paid_cents, after.payments.length]).toEqual(['paid', inv.gross_cents, 1]);
   });
 
-  it('records five partial payments at once that fit, each seeing the sum the others left', async () => {
+  it('records five different partial payments at once that fit, each seeing the sum the others left', async () => {
+    const inv = await issued();
+    const answers = await Promise.all(FIVE.map((i) => pay(inv.id, 100 + i)));
+    expect(answers.map(outcome)).toEqual(['200', '200', '200', '200', '200']);
+    expect((await invoice(inv.id)).paid_cents).toBe(510);
+  });
+
+  it('records the same partial payment sent five times at once once (a double click, a retry, a second tab)', async () => {
     const inv = await issued();
     const answers = await Promise.all(FIVE.map(() => pay(inv.id, 100)));
-    expect(answers.map(outcome)).toEqual(['200', '200', '200', '200', '200']);
-    expect((await invoice(inv.id)).paid_cents).toBe(500);
+    expect(answers.map(outcome).sort()).toEqual([
+      '200',
+      '409 invoice.payment-duplicate',
+      '409 invoice.payment-duplicate',
+      '409 invoice.payment-duplicate',
+      '409 invoice.payment-duplicate',
+    ]);
+    const after = await invoice(inv.id);
+    expect([after.paid_cents, after.payments.length]).toEqual([100, 1]);
+    // Sent again later it is the same repetition; said to be paid twice, it is recorded.
+    expect(outcome(await pay(inv.id, 100))).toBe('409 invoice.payment-duplicate');
+    const twice = await call('POST', `/api/invoices/${inv.id}/payments`, organiser.token, {
+      paid_on: '2026-06-02',
+      amount_cents: 100,
+      allow_duplicate: true,
+    });
+    expect(outcome(twice)).toBe('200');
+    expect((await invoice(inv.id)).paid_cents).toBe(200);
+    // Another day or another amount is another payment.
+    expect(outcome(await pay(inv.id, 101))).toBe('200');
+    const nextDay = await call('POST', `/api/invoices/${inv.id}/payments`, organiser.token, {
+      paid_on: '2026-06-01',
+      amount_cents: 100,
+    });
+    expect(outcome(nextDay)).toBe('200');
+  });
+
+  it('records the same refund sent five times at once once', async () => {
+    const inv = await issued();
+    expect(outcome(await pay(inv.id, 1000))).toBe('200');
+    const refund = () =>
+      call('POST', `/api/invoices/${inv.id}/refunds`, organiser.token, { paid_on: '2026-06-02', amount_cents: 300 });
+    const answers = await Promise.all(FIVE.map(refund));
+    expect(answers.map(outcome).sort()).toEqual([
+      '200',
+      '409 invoice.payment-duplicate',
+      '409 invoice.payment-duplicate',
+      '409 invoice.payment-duplicate',
+      '409 invoice.payment-duplicate',
+    ]);
+    expect((await invoice(inv.id)).paid_cents).toBe(700);
   });
 
   it('of two payments whose sum exceeds the total records one and refuses the other', async () => {

@@ -32,4 +32,9 @@ export const paymentRefused = (why: PaymentRefusal) =>
       ? fail('invoice.payment-exceeds-outstanding', 'More than the amount outstanding')
       : why === 'exceeds-paid'
         ? fail('invoice.refund-exceeds-paid', 'More than the amount paid')
-        : fail('invoice.not-issued', 'Payments are recorded on issued invoices');
+        : why === 'duplicate'
+          ? fail(
+              'invoice.payment-duplicate',
+              'The same amount on the same day is recorded already; send allow_duplicate if it was paid twice',
+            )
+          : fail('invoice.not-issued', 'Payments are recorded on issued invoices');

@@ -80,7 +80,8 @@ describe.each(ENGINES)('invoice invariants on %s', (engine) => {
   it('refuses to cancel a paid invoice until its refund is recorded, then cancels with the totals true', async () => {
     const guest = await confirmedSponsorship(t, organiser, event);
     const inv = await issuedInvoice(t, organiser, guest);
-    const half = Math.floor(inv.gross_cents / 2);
+    // A part and the rest of unequal size: the same amount twice on one day would be a repetition.
+    const half = Math.floor(inv.gross_cents / 3);
     const pay = (cents: number) =>
       call('POST', `/api/invoices/${inv.id}/payments`, organiser.token, { paid_on: '2026-06-02', amount_cents: cents });
     const refund = (cents: number) =>

@@ -54,7 +54,10 @@ export type PaymentRecord = {
 };
 
 /** Why a payment or refund was not recorded. */
-export type PaymentRefusal = 'not-issued' | 'cancelled' | 'exceeds' | 'exceeds-paid';
+export type PaymentRefusal = 'not-issued' | 'cancelled' | 'exceeds' | 'exceeds-paid' | 'duplicate';
+
+/** Thrown inside addPayment's transaction to roll back a payment found to repeat one recorded. */
+class RepeatedPayment extends Error {}
 
 export type NewInvoice = Omit<
   InvoicesTable,
@@ -115,6 +118,56 @@ export function createInvoicesRepository(db: Db) {
   const find = async (id: number, trx: Db = db): Promise<InvoiceRecord | undefined> => {
     const row = await trx.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toRecord(row) : undefined;
+  };
+
+  /** addPayment's transaction (below). */
+  const recordPayment = async (
+    trx: Db,
+    id: number,
+    payment: { paid_on: string; amount_cents: number; recorded_by: string; kind: 'payment' | 'refund' },
+    at: Date,
+    allowRepeat: boolean,
+  ): Promise<'ok' | 'paid' | PaymentRefusal> => {
+    const amount = payment.amount_cents;
+    const paid = sql<number>`paid_cents + ${amount}`;
+    const updated = await trx
+      .updateTable('invoices')
+      .set({
+        paid_cents: paid,
+        status: sql<
+          'issued' | 'paid'
+        >`case when paid_cents + ${amount} = gross_cents then 'paid' else 'issued' end`,
+        updated_at: toDbTime(at),
+      })
+      .where('id', '=', id)
+      .where('kind', '=', 'invoice')
+      .where('status', 'in', ['issued', 'paid'])
+      .where(paid, '<=', sql<number>`gross_cents`)
+      .where(paid, '>=', 0)
+      .returning('status')
+      .executeTakeFirst();
+    if (!updated) {
+      const current = await find(id, trx);
+      if (!current || current.kind !== 'invoice' || current.status === 'draft') return 'not-issued';
+      if (current.status === 'cancelled') return 'cancelled';
+      return amount > 0 ? 'exceeds' : 'exceeds-paid';
+    }
+    if (!allowRepeat) {
+      const twin = await trx
+        .selectFrom('invoice_payments')
+        .select('id')
+        .where('invoice_id', '=', id)
+        .where('kind', '=', payment.kind)
+        .where('paid_on', '=', payment.paid_on)
+        .where('amount_cents', '=', payment.amount_cents)
+        .executeTakeFirst();
+      if (twin) throw new RepeatedPayment();
+    }
+    await trx
+      .insertInto('invoice_payments')
+      .values({ invoice_id: id, ...payment, recorded_at: toDbTime(at) })
+      .execute();
+    return updated.status === 'paid' ? 'paid' : 'ok';
   };
 
   return {
@@ -331,43 +384,26 @@ export function createInvoicesRepository(db: Db) {
      * 0 ≤ new sum ≤ gross): concurrent payments wait for each other's row lock on PostgreSQL (SQLite
      * runs one transaction at a time) and each sees the sum the other left. Refused ones are told
      * why from the row as it is after the update failed.
+     *
+     * A payment of the same kind, day and amount as one recorded is a repetition (a double click, a
+     * retry, a second tab, a bank statement imported twice) and is refused as 'duplicate' unless
+     * `allowRepeat` says it was really paid twice. The check runs after the update, holding the
+     * invoice's row lock: a concurrent twin has committed by then, and PostgreSQL's next statement
+     * sees it (read committed takes a snapshot per statement).
      */
     async addPayment(
       id: number,
       payment: { paid_on: string; amount_cents: number; recorded_by: string; kind: 'payment' | 'refund' },
       at: Date,
+      allowRepeat = false,
     ): Promise<'ok' | 'paid' | PaymentRefusal> {
-      return db.transaction().execute(async (trx) => {
-        const amount = payment.amount_cents;
-        const paid = sql<number>`paid_cents + ${amount}`;
-        const updated = await trx
-          .updateTable('invoices')
-          .set({
-            paid_cents: paid,
-            status: sql<
-              'issued' | 'paid'
-            >`case when paid_cents + ${amount} = gross_cents then 'paid' else 'issued' end`,
-            updated_at: toDbTime(at),
-          })
-          .where('id', '=', id)
-          .where('kind', '=', 'invoice')
-          .where('status', 'in', ['issued', 'paid'])
-          .where(paid, '<=', sql<number>`gross_cents`)
-          .where(paid, '>=', 0)
-          .returning('status')
-          .executeTakeFirst();
-        if (!updated) {
-          const current = await find(id, trx);
-          if (!current || current.kind !== 'invoice' || current.status === 'draft') return 'not-issued';
-          if (current.status === 'cancelled') return 'cancelled';
-          return amount > 0 ? 'exceeds' : 'exceeds-paid';
-        }
-        await trx
-          .insertInto('invoice_payments')
-          .values({ invoice_id: id, ...payment, recorded_at: toDbTime(at) })
-          .execute();
-        return updated.status === 'paid' ? 'paid' : 'ok';
-      });
+      return db
+        .transaction()
+        .execute((trx) => recordPayment(trx, id, payment, at, allowRepeat))
+        .catch((error: unknown) => {
+          if (error instanceof RepeatedPayment) return 'duplicate' as const;
+          throw error;
+        });
     },
 
     async payments(ids: number[]): Promise<PaymentRecord[]> {

@@ -351,7 +351,13 @@ export function createInvoicesService(deps: InvoiceDeps) {
     /** POST /invoices/{id}/payments: a (partial) payment; paid when the sum reaches the gross amount. */
     async addPayment(caller: Organiser, id: number, input: PaymentInput): Promise<void> {
       await organiserInvoice(caller, id);
-      const result = await repo.addPayment(id, { ...input, kind: 'payment', recorded_by: caller.email ?? '' }, now());
+      const payment = { paid_on: input.paid_on, amount_cents: input.amount_cents, kind: 'payment' as const };
+      const result = await repo.addPayment(
+        id,
+        { ...payment, recorded_by: caller.email ?? '' },
+        now(),
+        input.allow_duplicate,
+      );
       if (result !== 'ok' && result !== 'paid') throw paymentRefused(result);
       if (result === 'paid') {
         const after = (await repo.find(id))!;
@@ -367,7 +373,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
       await organiserInvoice(caller, id);
       const refund = { paid_on: input.paid_on, amount_cents: -input.amount_cents };
       const result = await repo
-        .addPayment(id, { ...refund, kind: 'refund', recorded_by: caller.email ?? '' }, now())
+        .addPayment(id, { ...refund, kind: 'refund', recorded_by: caller.email ?? '' }, now(), input.allow_duplicate)
         .catch((error: unknown) => {
           // Unpaid again beside another open invoice of the sponsorship (migration 0033's index).
           throw isUniqueViolation(error) ? openExists() : error;

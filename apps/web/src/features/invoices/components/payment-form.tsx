@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useLanguage } from '@/hooks/use-language';
-import { getErrorMessage } from '@/lib/api-error';
+import { formatDate } from '@/lib/format';
+import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { useRecordPayment, useRecordRefund } from '../api/invoice-actions';
 import { centsToInput, formatCents, parseAmount } from '../utils/money';
@@ -35,9 +36,27 @@ export function PaymentForm({
   const [paidOn, setPaidOn] = useState(todayIso());
   const [amount, setAmount] = useState(centsToInput(limit, language));
   const [errors, setErrors] = useState<{ date?: string; amount?: string }>({});
+  // The server found the same day and amount recorded already: asked once whether it was paid twice.
+  const [repeated, setRepeated] = useState<{ paid_on: string; amount_cents: number } | null>(null);
+
+  const save = (entry: { paid_on: string; amount_cents: number }, allowDuplicate: boolean) =>
+    record.mutate(
+      { id: invoice.id, payment: allowDuplicate ? { ...entry, allow_duplicate: true } : entry },
+      {
+        onSuccess: () => {
+          toast.success(t(refund ? 'invoices.refund.saved' : 'invoices.payment.saved'));
+          onDone();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'invoice.payment-duplicate') setRepeated(entry);
+          else toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) }));
+        },
+      },
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setRepeated(null);
     const cents = parseAmount(amount);
     const next = {
       date: /^\d{4}-\d{2}-\d{2}$/.test(paidOn) ? undefined : t('invoices.payment.dateRequired'),
@@ -50,16 +69,7 @@ export function PaymentForm({
     };
     setErrors(next);
     if (next.date || next.amount || cents === null) return;
-    record.mutate(
-      { id: invoice.id, payment: { paid_on: paidOn, amount_cents: cents } },
-      {
-        onSuccess: () => {
-          toast.success(t(refund ? 'invoices.refund.saved' : 'invoices.payment.saved'));
-          onDone();
-        },
-        onError: (error) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
-      },
-    );
+    save({ paid_on: paidOn, amount_cents: cents }, false);
   };
 
   return (
@@ -86,6 +96,31 @@ export function PaymentForm({
           {(c) => <Input {...c} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" />}
         </Field>
       </fieldset>
+      {repeated ? (
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="payment-duplicate"
+        >
+          <p>
+            {t(refund ? 'invoices.refund.duplicate' : 'invoices.payment.duplicate', {
+              amount: formatCents(repeated.amount_cents, language),
+              date: formatDate(repeated.paid_on, language),
+            })}
+          </p>
+          <div>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={record.isPending}
+              onClick={() => save(repeated, true)}
+            >
+              {t(refund ? 'invoices.refund.recordAgain' : 'invoices.payment.recordAgain')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={record.isPending}>
           {record.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
