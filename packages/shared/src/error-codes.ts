@@ -160,6 +160,8 @@ export const ERROR_STATUS = {
   'agreement.signature-image-invalid': 400,
   'agreement.not-found': 404,
   'agreement.signature-missing': 409,
+  'agreement.sign-in-browser': 409,
+  'agreement.uploaded-copies-open': 409,
   'agreement.integrity-failed': 500,
 } as const satisfies Record<string, number>;
 

@@ -9,6 +9,8 @@ import type { MatrixRow } from '../security/route-matrix.ts';
 import {
   CALLERS,
   authorizationOf,
+  callerCents,
+  resolvePlaceholders as resolve,
   throwawayAccount,
   type Caller,
   type Credentials,
@@ -20,19 +22,6 @@ import {
 export function allowedCaller(row: MatrixRow): Caller {
   const allowed = CALLERS.filter((c) => row.expect[c] >= 200 && row.expect[c] < 300);
   return allowed.at(-1) ?? 'organiserA';
-}
-
-function resolve(value: unknown, values: (name: string) => unknown): unknown {
-  if (typeof value === 'string') {
-    const whole = /^\{(\w+)\}$/.exec(value);
-    if (whole) return values(whole[1]!);
-    return value.replace(/\{(\w+)\}/g, (_m, name: string) => String(values(name)));
-  }
-  if (Array.isArray(value)) return value.map((v) => resolve(v, values));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, values)]));
-  }
-  return value;
 }
 
 function placeholders(w: World, credentials: Credentials) {
@@ -55,6 +44,8 @@ function placeholders(w: World, credentials: Credentials) {
         return credentials.kind === 'bearer' && credentials.refreshToken
           ? credentials.refreshToken
           : 'not-a-refresh-token';
+      case 'callerCents':
+        return callerCents(w, credentials);
       case 'callerSub':
         return credentials.kind === 'bearer' ? credentials.sub : 'nobody';
       case 'callerEmail':

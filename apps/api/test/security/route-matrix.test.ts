@@ -12,26 +12,14 @@ import {
   CALLERS,
   authorizationOf,
   buildWorld,
+  callerCents,
+  resolvePlaceholders as resolve,
   throwawayAccount,
   type Caller,
   type Credentials,
   type Upload,
   type World,
 } from './world.ts';
-
-/** Replaces {placeholders}; a placeholder that is the whole string becomes the value itself. */
-function resolve(value: unknown, values: (name: string) => unknown): unknown {
-  if (typeof value === 'string') {
-    const whole = /^\{(\w+)\}$/.exec(value);
-    if (whole) return values(whole[1]!);
-    return value.replace(/\{(\w+)\}/g, (_m, name: string) => String(values(name)));
-  }
-  if (Array.isArray(value)) return value.map((v) => resolve(v, values));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, values)]));
-  }
-  return value;
-}
 
 function placeholders(w: World, credentials: Credentials) {
   return (name: string): unknown => {
@@ -55,6 +43,8 @@ function placeholders(w: World, credentials: Credentials) {
         return credentials.kind === 'bearer' && credentials.refreshToken
           ? credentials.refreshToken
           : 'not-a-refresh-token';
+      case 'callerCents':
+        return callerCents(w, credentials);
       case 'callerSub':
         return credentials.kind === 'bearer' ? credentials.sub : 'nobody';
       case 'callerEmail':

@@ -94,6 +94,28 @@ export type World = {
   close: () => Promise<void>;
 };
 
+/** Replaces {placeholders}; a placeholder that is the whole string becomes the value itself. */
+export function resolvePlaceholders(value: unknown, values: (name: string) => unknown): unknown {
+  if (typeof value === 'string') {
+    const whole = /^\{(\w+)\}$/.exec(value);
+    if (whole) return values(whole[1]!);
+    return value.replace(/\{(\w+)\}/g, (_m, name: string) => String(values(name)));
+  }
+  if (Array.isArray(value)) return value.map((v) => resolvePlaceholders(v, values));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolvePlaceholders(v, values)]));
+  }
+  return value;
+}
+
+/**
+ * A small amount in cents of the caller's own (its place among the callers, from 1): the same
+ * payment by two organisers would be one repeated, while the N copies of one caller's are the same.
+ */
+export function callerCents(w: World, credentials: Credentials): number {
+  return CALLERS.findIndex((caller) => w.callers[caller] === credentials) + 1 || CALLERS.length + 1;
+}
+
 export function authorizationOf(credentials: Credentials): Record<string, string> {
   if (credentials.kind === 'bearer') return { authorization: `Bearer ${credentials.token}` };
   if (credentials.kind === 'guest') return { authorization: credentials.header };

@@ -12,7 +12,7 @@ import { createAgreementsService, type AgreementsService } from './service.ts';
 export { agreementsExport } from './data-export.ts';
 export { purgeExpiredAgreements } from './retention.ts';
 
-export type AgreementsApi = Pick<AgreementsService, 'voidChanged' | 'tellVoided' | 'confirmable'>;
+export type AgreementsApi = Pick<AgreementsService, 'voidChanged' | 'tellVoided' | 'confirmable' | 'takesUploads'>;
 
 export type { SnapshotParts, Voided } from './voiding.ts';
 
@@ -61,6 +61,7 @@ export const agreementsModule = defineModule({
         voidChanged: agreements.voidChanged,
         tellVoided: agreements.tellVoided,
         confirmable: agreements.confirmable,
+        takesUploads: agreements.takesUploads,
       },
       routes: async (app) => app.register(agreementsRoutes, { agreements }),
     };

@@ -34,6 +34,17 @@ async function collect(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** An event with a generated agreement is signed in the browser, not by an uploaded copy. */
+const signInBrowser = () =>
+  fail('agreement.sign-in-browser', "This event's agreement is signed in the browser, not uploaded");
+
+/** Switching to the generated agreement while uploaded signed copies wait for the organiser's decision. */
+const uploadedCopiesOpen = (count: number) =>
+  fail(
+    'agreement.uploaded-copies-open',
+    `${count} sponsorship(s) have an uploaded signed copy not decided on yet; confirm or decline them first`,
+  );
+
 const settingsWire = (settings: Settings, callerIsOwner: boolean): AgreementSettingsResponse => ({
   mode: settings.mode,
   clauses: settings.clauses,
@@ -92,6 +103,19 @@ export function createAgreementsService(deps: AgreementsDeps) {
       };
     },
 
+    /**
+     * For the sponsorships module's upload of a signed copy: an event whose agreement is generated is
+     * signed in the browser, where the signature is bound to the document; an uploaded copy there
+     * would make the sponsorship `signed` with nothing the confirmation accepts (decision 059).
+     */
+    async takesUploads(eventId: number): Promise<(trx: Db) => Promise<void>> {
+      const check = async (trx?: Db) => {
+        if ((await repo.settings(eventId, trx)).mode === 'generated') throw signInBrowser();
+      };
+      await check();
+      return check;
+    },
+
     async settings(caller: { sub: string }, eventId: number): Promise<AgreementSettingsResponse> {
       const event = await deps.events.organiserEvent(caller, eventId);
       return settingsWire(await repo.settings(event.id), await isOwner(caller.sub));
@@ -106,6 +130,12 @@ export function createAgreementsService(deps: AgreementsDeps) {
       // New terms void the signatures given on the old ones, in the same transaction (decision 059).
       const voided = await repo.transaction(async (trx) => {
         const open = await deps.writes.lockOpen(trx, { eventId: event.id });
+        // Uploaded copies count only for the organiser's own PDF: switching to the generated agreement
+        // under them would leave them signed with nothing a confirmation accepts.
+        if (input.mode === 'generated' && (await repo.settings(event.id, trx)).mode !== 'generated') {
+          const uploaded = await deps.writes.uploadedCopies(trx, open);
+          if (uploaded.length > 0) throw uploadedCopiesOpen(uploaded.length);
+        }
         await repo.saveSettings(
           event.id,
           {

@@ -21,6 +21,7 @@ export type SponsorshipsApi = {
     | 'forgetSponsorAccount'
     | 'locked'
     | 'lockOpen'
+    | 'uploadedCopies'
     | 'revertSigned'
     | 'moveByAgreement'
   > & {
@@ -53,7 +54,10 @@ export const sponsorshipsModule = defineModule({
       changeAmount: (caller, sponsorship, amountCents, note) =>
         use('packages').changeAmount(caller, sponsorship, amountCents, note),
       releaseSlot: (trx, id) => use('packages').releaseSlot(trx, id),
-      agreement: { confirmable: (sponsorship) => use('agreements').confirmable(sponsorship) },
+      agreement: {
+        confirmable: (sponsorship) => use('agreements').confirmable(sponsorship),
+        takesUploads: (eventId) => use('agreements').takesUploads(eventId),
+      },
     });
     events.subscribe('file.downloaded', ({ who, file }) => sponsorships.recordDownload(who, file));
     return {
@@ -65,6 +69,7 @@ export const sponsorshipsModule = defineModule({
           setAmount: (trx, id, amountCents, now) => repo.changeAmount(id, amountCents, now, trx),
           locked: (id, work) => repo.locked(id, work),
           lockOpen: (trx, scope) => repo.lockOpen(trx, scope),
+          uploadedCopies: (trx, ids) => repo.uploadedCopies(trx, ids),
           revertSigned: (trx, id, now) => repo.revertSigned(trx, id, now),
           moveByAgreement: (trx, id, to, now) => repo.moveByAgreement(trx, id, to, now),
         },

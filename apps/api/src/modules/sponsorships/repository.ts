@@ -240,6 +240,19 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
       return rows.map((r) => r.id);
     },
 
+    /** Of the given (held) sponsorships, those whose signature is an uploaded signed copy. */
+    async uploadedCopies(trx: Db, ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await trx
+        .selectFrom('sponsorships')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('signed_file_id', 'is not', null)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     /**
      * The agreements module's signatures, in its transaction: the sponsor's makes an open sponsorship
      * `signed`, the countersignature makes a signed one `confirmed`. Answers the status it had, or null.
@@ -370,10 +383,13 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
       sponsorshipId: number,
       s3Id: string,
       now: Date,
+      takesUploads: (trx: Db) => Promise<void> = async () => {},
     ): Promise<{ replacedKey: string | null }> {
       return db.transaction().execute(async (trx) => {
         // Two uploads at once: the second waits, then replaces (and deletes) the first's copy.
         await lockSponsorship(trx, sponsorshipId);
+        // On the held row: an agreement switched to signing in the browser meanwhile is seen.
+        await takesUploads(trx);
         const current = await trx
           .selectFrom('sponsorships')
           .select(['status', 'signed_file_id'])

@@ -56,6 +56,11 @@ export type AgreementGate = {
    * in the confirming transaction, on the held row: it throws when there is no valid signature.
    */
   confirmable(sponsorship: SponsorshipRecord): Promise<(trx: Db) => Promise<void>>;
+  /**
+   * The check that the event's agreement takes an uploaded signed copy (its own PDF, not one signed
+   * in the browser): throws at once, and answers the same check for the upload's transaction.
+   */
+  takesUploads(eventId: number): Promise<(trx: Db) => Promise<void>>;
 };
 
 type Decision = ChangeSponsorshipStatusRequest['status'];
@@ -202,6 +207,7 @@ export function createSponsorshipsService(deps: {
       fileName: string,
     ): Promise<CreateUploadResponse> {
       const sponsorship = await ownSponsorship(caller, id);
+      await deps.agreement?.takesUploads(sponsorship.eventId);
       return files.createSponsorshipUpload({
         id: sponsorship.id,
         organisationId: sponsorship.organisationId,
@@ -217,8 +223,9 @@ export function createSponsorshipsService(deps: {
       file: { s3_id: string; key: string },
     ): Promise<SponsorshipWire> {
       const sponsorship = await ownSponsorship(caller, id);
+      const takesUploads = await deps.agreement?.takesUploads(sponsorship.eventId);
       const upload = await files.prepareSponsorshipAttachment(sponsorship, file);
-      const { replacedKey } = await repo.recordSignedAgreement(sponsorship.id, upload.s3Id, now());
+      const { replacedKey } = await repo.recordSignedAgreement(sponsorship.id, upload.s3Id, now(), takesUploads);
       if (replacedKey) await files.deleteBlobs([replacedKey]);
       await notify({
         organisationId: sponsorship.organisationId,
