@@ -208,4 +208,56 @@ describe.each(ENGINES)('a sponsorship’s package under concurrent requests on %
     expect(offer.json()).toMatchObject({ choice_open: false, chosen: { id: gold } });
     expect(await slots([gold, silver])).toEqual({ [gold]: { sold: 1, holders: 1 }, [silver]: { sold: 0, holders: 0 } });
   });
+
+  describe('the list of an event’s packages', () => {
+    let listEvent: number;
+    const positions = async () =>
+      (
+        await t.database.db
+          .selectFrom('packages')
+          .select(['id', 'position'])
+          .where('event_id', '=', listEvent)
+          .orderBy('position')
+          .orderBy('id')
+          .execute()
+      ).map((p) => [p.id, Number(p.position)]);
+    const create = (name: string) =>
+      call('POST', `/api/event/${listEvent}/packages`, organiser.token, {
+        name,
+        price_cents: 100,
+        capacity: null,
+        benefits: [],
+      });
+    const reorder = (ids: number[]) =>
+      call('PUT', `/api/event/${listEvent}/packages/order`, organiser.token, { package_ids: ids });
+
+    beforeAll(async () => {
+      listEvent = (await call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Paketliste' }))).json().id;
+    });
+
+    it('gives five packages created at once five positions', async () => {
+      const answers = await Promise.all(FIVE.map((n) => create(`Paket ${n}`)));
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      const listed = await positions();
+      expect(new Set(listed.map(([, position]) => position)).size).toBe(5);
+    });
+
+    it('writes an order only over the packages there are then: one racing a new package is refused or leaves it last', async () => {
+      for (let round = 0; round < 3; round++) {
+        const ids = (await positions()).map(([id]) => id!).reverse();
+        const [ordered, created] = await Promise.all([reorder(ids), create(`Neu ${round}`)]);
+        expect(created.statusCode).toBe(201);
+        const listed = await positions();
+        expect(new Set(listed.map(([, position]) => position)).size).toBe(listed.length);
+        if (ordered.statusCode === 200) {
+          // The order was written before the package came, or the new one was there and the order
+          // names it: neither, the order is refused.
+          expect(listed.map(([id]) => id)).toEqual([...ids, created.json().id]);
+        } else {
+          expect(ordered.statusCode).toBe(400);
+          expect(ordered.json().code).toBe('request.validation-failed');
+        }
+      }
+    });
+  });
 });

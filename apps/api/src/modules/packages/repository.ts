@@ -6,6 +6,7 @@
 // `sold` is the number of sponsorships holding the package: it moves only with a choice row.
 import type { BenefitKind, PackageBenefit, SavePackageRequest } from '@sp/shared';
 import { sql } from 'kysely';
+import { heldRows } from '../../db/held-rows.ts';
 import type { Db } from '../../db/index.ts';
 import type { SponsorshipActivityTable } from '../../db/schema.ts';
 import { fromDbBool, fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
@@ -120,6 +121,14 @@ export function createPackagesRepository(db: Db, writes: SponsorshipWrites) {
       .execute();
   };
 
+  /**
+   * Holds the event's row for the rest of `trx`: the event's list of packages (which packages, in
+   * which order) changes one transaction at a time, so two packages created at once get two
+   * positions and an order is checked against the packages there are when it is written.
+   */
+  const holdPackageList = (trx: Db, eventId: number) =>
+    heldRows(trx, trx.selectFrom('events').select('id').where('id', '=', eventId)).execute();
+
   const nextPosition = async (trx: Db, eventId: number) => {
     const row = await trx
       .selectFrom('packages')
@@ -187,7 +196,10 @@ export function createPackagesRepository(db: Db, writes: SponsorshipWrites) {
     },
 
     create(eventId: number, organisationId: number, input: SavePackage, at: Date): Promise<number> {
-      return db.transaction().execute((trx) => insertPackage(trx, eventId, organisationId, input, at));
+      return db.transaction().execute(async (trx) => {
+        await holdPackageList(trx, eventId);
+        return insertPackage(trx, eventId, organisationId, input, at);
+      });
     },
 
     /**
@@ -248,18 +260,33 @@ export function createPackagesRepository(db: Db, writes: SponsorshipWrites) {
       });
     },
 
-    /** `ids` is every package of the event in its new order. */
-    async reorder(ids: number[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    /**
+     * Puts the event's packages in the order of `ids`. Answers false, changing nothing, unless `ids`
+     * names every package of the event once, as they are when the order is written.
+     */
+    async reorder(eventId: number, ids: number[]): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await holdPackageList(trx, eventId);
+        const current = await trx.selectFrom('packages').select('id').where('event_id', '=', eventId).execute();
+        const known = new Set(current.map((p) => p.id));
+        if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id)))
+          return false;
         for (const [position, id] of ids.entries()) {
-          await trx.updateTable('packages').set({ position }).where('id', '=', id).execute();
+          await trx
+            .updateTable('packages')
+            .set({ position })
+            .where('id', '=', id)
+            .where('event_id', '=', eventId)
+            .execute();
         }
+        return true;
       });
     },
 
     /** Copies the packages (not archived) of one event to another, after the packages it has. */
     async copy(fromEventId: number, toEventId: number, organisationId: number, at: Date): Promise<number> {
       return db.transaction().execute(async (trx) => {
+        await holdPackageList(trx, toEventId);
         const source = await withBenefits(
           trx,
           await select(trx)

@@ -175,12 +175,9 @@ export function createPackagesService(deps: {
     /** PUT /event/{id}/packages/order */
     async reorder(caller: Caller, eventId: number, ids: number[]): Promise<PackageWire[]> {
       const event = await events.organiserEvent(caller, eventId);
-      const current = await repo.listForEvent(event.id);
-      const known = new Set(current.map((p) => p.id));
-      if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+      if (!(await repo.reorder(event.id, ids))) {
         throw fail('request.validation-failed', 'Name every package of the event once', { package_ids: 'invalid' });
       }
-      await repo.reorder(ids);
       return list(event.id);
     },
 
