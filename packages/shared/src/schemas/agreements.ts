@@ -52,6 +52,13 @@ export const AGREEMENT_LIMITS = {
   position: 120,
   /** A drawn signature as a PNG data URL, characters of the whole URL. */
   drawnSignature: 200_000,
+  /**
+   * Pixels of a drawn signature: twice what the signing page exports (600 × 240, cropped to the
+   * ink), so another client's sharper image fits; the sealed agreement embeds it for both sides and
+   * the verification limit below assumes it.
+   */
+  drawnSignatureWidth: 1200,
+  drawnSignatureHeight: 480,
   paymentTermDaysMax: 120,
   /**
    * Bytes of a PDF posted for verification: 3 × the largest sealed agreement the signing page makes

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgreementVerification } from '@sp/shared';
+import { AGREEMENT_LIMITS, type AgreementVerification } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
 import { runAdmin } from '../../admin.ts';
 import { startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
@@ -10,7 +10,7 @@ import { createOutboxMail } from '../../ports/mail/outbox.ts';
 import { onboardedUser, validEvent, type TestUser } from '../events/test-support.ts';
 import { joinedMember, registerWithInvitation } from '../invitations/test-support.ts';
 import { uploadSignedAgreement } from '../sponsorships/test-support.ts';
-import { agreementWorld, drawnSignature, legalDetails, mailCatcher, pdfsig } from './test-support.ts';
+import { agreementWorld, blankPng, drawnSignature, legalDetails, mailCatcher, pdfsig } from './test-support.ts';
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -98,6 +98,16 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
       drawn_signature: `data:image/png;base64,${Buffer.from('not a png at all, really not').toString('base64')}`,
     });
     expect(badImage.json().code).toBe('agreement.signature-image-invalid');
+    // An image larger than AGREEMENT_LIMITS' pixels (twice the signing page's export) is refused
+    // before it reaches the sealed PDF, however well it compresses.
+    const tooWide = await w.sign(guest, guest.sponsorshipId, draftSha, {
+      drawn_signature: await blankPng(AGREEMENT_LIMITS.drawnSignatureWidth + 1, 100),
+    });
+    expect(tooWide.json().code).toBe('agreement.signature-image-invalid');
+    const tooHigh = await w.sign(guest, guest.sponsorshipId, draftSha, {
+      drawn_signature: await blankPng(300, AGREEMENT_LIMITS.drawnSignatureHeight + 1),
+    });
+    expect(tooHigh.json().code).toBe('agreement.signature-image-invalid');
 
     const signed = await w.sign(guest, guest.sponsorshipId, draftSha, { drawn_signature: await drawnSignature() });
     expect(signed.statusCode).toBe(201);

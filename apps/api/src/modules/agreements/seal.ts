@@ -3,6 +3,7 @@
 // SubFilter ETSI.CAdES.detached over the whole file, the CMS of cades-signer.ts with ESS
 // signing-certificate-v2 and no signing-time, the claimed time in the dictionary's /M), so a PDF
 // reader shows the document unchanged since it was sealed (decision 062).
+import { AGREEMENT_LIMITS } from '@sp/shared';
 import { loadPdfLib } from '../../lib/pdf-lib.ts';
 import { CadesSigner } from './cades-signer.ts';
 import { drawFooters, embedFonts, PdfWriter, stampMetadata } from './pdf-writer.ts';
@@ -48,7 +49,8 @@ export async function checkDrawnSignature(dataUrl: string): Promise<boolean> {
     const bytes = pngOf(dataUrl);
     const width = bytes.readUInt32BE(16);
     const height = bytes.readUInt32BE(20);
-    if (width < 1 || height < 1 || width > 3000 || height > 1500) return false;
+    const { drawnSignatureWidth, drawnSignatureHeight } = AGREEMENT_LIMITS;
+    if (width < 1 || height < 1 || width > drawnSignatureWidth || height > drawnSignatureHeight) return false;
     const { PDFDocument } = await loadPdfLib();
     const doc = await PDFDocument.create();
     await doc.embedPng(bytes);

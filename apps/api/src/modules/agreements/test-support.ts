@@ -66,6 +66,14 @@ export async function drawnSignature(): Promise<string> {
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
+/** A transparent PNG of the given size as a data URL (for the signature's size limits). */
+export async function blankPng(width: number, height: number): Promise<string> {
+  const png = await sharp({ create: { width, height, channels: 4, background: '#ffffff00' } })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
 /** pdfsig's report of a PDF (poppler-utils). */
 export async function pdfsig(bytes: Buffer): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-pdfsig-'));
