@@ -74,6 +74,8 @@ export type DomainEvents = {
   subscribe<K extends EventName>(name: K, handler: EventHandler<K>): () => void;
   /** Resolves once events of other processes arrive. */
   ready(): Promise<void>;
+  /** After events of other processes were missed (the bus's connection was lost and is back). */
+  onResumed(listener: () => void): () => void;
 };
 
 const isShared = (name: EventName): name is SharedEventName => Object.hasOwn(sharedEventSchemas, name);
@@ -118,5 +120,6 @@ export function createDomainEvents(bus: MessageBus, log: FastifyBaseLogger): Dom
       return () => void set.delete(handler as EventHandler<never>);
     },
     ready: () => bus.ready(),
+    onResumed: (listener) => bus.onResumed(listener),
   };
 }

@@ -34,4 +34,12 @@ describe('chat clock', () => {
     }
     for (const id of [1, 2, 3]) expect(seen.has(clock.version(id))).toBe(false);
   });
+
+  it('gives every conversation a new version once other processes’ writes may have been missed', () => {
+    const clock = createChatClock({ trustMs: 5_000, now: () => 0 });
+    clock.moved(1);
+    const versions = [clock.version(1), clock.version(2)];
+    clock.forgetAll();
+    expect([clock.version(1), clock.version(2)].some((v) => versions.includes(v))).toBe(false);
+  });
 });

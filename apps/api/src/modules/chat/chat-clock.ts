@@ -21,6 +21,11 @@ export function createChatClock(options: { trustMs: number; maxConversations?: n
       }
       revisions.set(conversationId, (revisions.get(conversationId) ?? 0) + 1);
     },
+    /** Other processes' writes may have been missed (the bus was cut off): every kept version is old. */
+    forgetAll(): void {
+      revisions.clear();
+      era++;
+    },
     /** The version of the conversation's messages as this process knows it now. */
     version(conversationId: number): string {
       return `${era}:${revisions.get(conversationId) ?? 0}:${Math.floor(now() / options.trustMs)}`;

@@ -36,6 +36,7 @@ export const chatModule = defineModule({
     // Other processes' chat writes. The bus hands this process's own events here too, so its writes
     // move the clock twice (once as they commit, in the service): at most one extra page load.
     events.subscribe('chat.changed', (event) => messagesClock.moved(event.c));
+    events.onResumed(() => messagesClock.forgetAll());
     const chat = createChatService({
       repo,
       events,

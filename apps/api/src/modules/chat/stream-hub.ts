@@ -228,6 +228,13 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
       .catch((error: unknown) => log.error({ err: error }, 'chat delivery failed'));
   };
   const unsubscribe = deps.events.subscribe('chat.changed', handle);
+  // Messages other processes stored while the bus was cut off never came here as events. Ending the
+  // streams makes every client reconnect with its last event id, and the reconnect replays from the
+  // database what it missed (and the client refetches its counts); a stream kept open would not.
+  const stopResumed = deps.events.onResumed(() => {
+    flushFrames();
+    for (const conn of all()) conn.raw.end();
+  });
 
   const heartbeat = setInterval(() => {
     for (const set of bySponsor.values()) {
@@ -322,6 +329,7 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
     close(): void {
       clearInterval(heartbeat);
       unsubscribe();
+      stopResumed();
       flushFrames();
       for (const conn of all()) conn.raw.end();
     },

@@ -18,6 +18,12 @@ export type MessageBus = {
   subscribe(topic: string, listener: BusListener): () => void;
   /** Resolves once events of other processes arrive (PostgreSQL: the first LISTEN is in place). */
   ready(): Promise<void>;
+  /**
+   * Calls `listener` each time events of other processes arrive again after the listening
+   * connection was lost: whatever they published in between never reached this process, so what
+   * was built from their events (open streams, kept versions) must be rebuilt from the database.
+   */
+  onResumed(listener: () => void): () => void;
   close(): Promise<void>;
 };
 

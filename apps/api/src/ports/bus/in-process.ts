@@ -44,6 +44,8 @@ export function createInProcessBus(options: { onError?: (error: unknown) => void
     },
     subscribe: (topic, listener) => subscribeTo(listeners, topic, listener),
     ready: async () => undefined,
+    // One process hears all its events: nothing is ever missed.
+    onResumed: () => () => undefined,
     async close() {
       listeners.clear();
     },

@@ -40,6 +40,8 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
   let sequence = 0;
   let queued: Queued[] = [];
   let flushing = false;
+  let everListened = false;
+  const resumedListeners = new Set<() => void>();
 
   const flush = async () => {
     flushing = true;
@@ -107,6 +109,18 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
     }
     client = next;
     delay = min;
+    // Back after a loss: what other processes published meanwhile was not heard here.
+    if (everListened) {
+      options.log?.warn({}, 'bus connection back; rebuilding what was built from missed events');
+      for (const listener of [...resumedListeners]) {
+        try {
+          listener();
+        } catch (error) {
+          onError(error);
+        }
+      }
+    }
+    everListened = true;
   };
 
   const ready = connect();
@@ -123,7 +137,12 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
     },
     subscribe: (topic, listener) => subscribeTo(listeners, topic, listener),
     ready: () => ready,
+    onResumed(listener) {
+      resumedListeners.add(listener);
+      return () => void resumedListeners.delete(listener);
+    },
     async close() {
+      resumedListeners.clear();
       closed = true;
       if (retry) clearTimeout(retry);
       await ready;
