@@ -26,3 +26,4 @@ export * from './schemas/sponsor-profiles.ts';
 export * from './schemas/invoices.ts';
 export * from './schemas/sponsor-legal.ts';
 export * from './schemas/agreements.ts';
+export * from './iban.ts';

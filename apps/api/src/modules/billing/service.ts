@@ -1,9 +1,15 @@
 // Billing settings rules: every organiser of the organisation reads them, only its owner changes them.
-// IBAN and BIC are checked with ibantools (checksum, country format); the number format needs exactly
+// IBAN and BIC are checked by @sp/shared's one check (the web form's too: checksum, country format); the number format needs exactly
 // one counter placeholder; a tax number or VAT id is required (§ 14 (4) Nr. 2 UStG); a 0 % default
 // rate needs its reason. The seller's name and address come from the organisation's master data.
-import type { BillingSettingsInput, BillingSettingsResponse } from '@sp/shared';
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import {
+  isValidBic,
+  isValidIban,
+  normaliseBic,
+  normaliseIban,
+  type BillingSettingsInput,
+  type BillingSettingsResponse,
+} from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
 import type { EventAccess } from '../events/index.ts';
 import type { ProfilesApi } from '../profiles/index.ts';
@@ -24,10 +30,10 @@ export type Seller = {
 
 /** The input with IBAN and BIC in their electronic format (no spaces, upper case); throws 400 when invalid. */
 export function checkedSettings(input: BillingSettingsInput): BillingSettingsInput {
-  const iban = electronicFormatIBAN(input.iban) ?? '';
-  if (!isValidIBAN(iban)) throw fail('billing.iban-invalid', 'The IBAN is not valid', { iban: 'invalid' });
-  const bic = input.bic.replace(/\s+/g, '').toUpperCase();
-  if (!isValidBIC(bic)) throw fail('billing.bic-invalid', 'The BIC is not valid', { bic: 'invalid' });
+  const iban = normaliseIban(input.iban);
+  if (!isValidIban(iban)) throw fail('billing.iban-invalid', 'The IBAN is not valid', { iban: 'invalid' });
+  const bic = normaliseBic(input.bic);
+  if (!isValidBic(bic)) throw fail('billing.bic-invalid', 'The BIC is not valid', { bic: 'invalid' });
   if (!isValidNumberFormat(input.number_format))
     throw fail('billing.number-format-invalid', 'The number format needs exactly one {N…} counter');
   if (!input.tax_number && !input.vat_id) throw fail('billing.tax-id-missing', 'A tax number or a VAT id is required');

@@ -1,8 +1,17 @@
 // The billing settings form's values (strings, as typed) and their checks in the browser; the
-// server checks the same again (IBAN and BIC with ibantools, the number format's placeholders).
+// server checks the same again (IBAN and BIC with the one check in @sp/shared, the number format's
+// placeholders).
 import { z } from 'zod';
-import { DEFAULT_NUMBER_FORMAT, INVOICE_LIMITS, type BillingSettingsInput, type BillingSettingsWire } from '@sp/shared';
-import { groupIban, isValidBic, isValidIban, normaliseIban } from './iban';
+import {
+  DEFAULT_NUMBER_FORMAT,
+  groupIban,
+  INVOICE_LIMITS,
+  isValidBic,
+  isValidIban,
+  normaliseIban,
+  type BillingSettingsInput,
+  type BillingSettingsWire,
+} from '@sp/shared';
 import { numberFormatProblem } from './number-format';
 
 const E = 'invoices.settings.errors.';

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { groupIban, isValidBic, isValidIban } from './iban';
+import { groupIban, isValidBic, isValidIban } from './iban.ts';
 
 describe('isValidIban', () => {
   it('takes real IBANs with or without spaces', () => {
     expect(isValidIban('DE89 3704 0044 0532 0130 00')).toBe(true);
     expect(isValidIban('de89370400440532013000')).toBe(true);
     expect(isValidIban('AT611904300234573201')).toBe(true);
+    // Outside SEPA too: the web's form and the API take the same accounts (they once disagreed).
+    expect(isValidIban('BR1800360305000010009795493C1')).toBe(true);
   });
 
   it('refuses a wrong check digit, a wrong length and an unknown country', () => {
