@@ -5,6 +5,7 @@
 // so the server parses and plans it once per connection (decision 014). On SQLite its answers are
 // kept until anything is written (sqlite-read-memo.ts): callers must not change the rows.
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import { readingFresh } from '../lib/fresh-reads.ts';
 import { bindsExactly } from './compiled-once.ts';
 import { statementNamesOf } from './named-statements.ts';
 import { readMemoOf } from './index.ts';
@@ -47,7 +48,8 @@ export function preparedRead<Args extends readonly unknown[], Row>(
     if (kept) {
       const reusable = kept;
       const load = async () => (await db.executeQuery<Row>({ ...reusable, parameters: args })).rows;
-      return memo ? memo.rows(reusable.sql, args, load, tables) : load();
+      // A read that fills the read cache is never answered from the memo (lib/fresh-reads.ts).
+      return memo && !readingFresh() ? memo.rows(reusable.sql, args, load, tables) : load();
     }
     const compiled = build(...args).compile();
     if (kept === undefined) {

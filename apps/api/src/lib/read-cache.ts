@@ -6,7 +6,9 @@
 //
 // Versions must never repeat for a key (revision counters only move forward), and the version must
 // be read before the data it labels: an answer built from newer data under an older version is
-// only a miss later, never a stale hit.
+// only a miss later, never a stale hit. So a load reads its data itself, after the version, and from
+// the database (readFresh: never from the read memo, whose rows may be older than the version);
+// data read before the version (in the access check) must not go into the answer.
 //
 // A load asked for a key and version while the same load is running joins it (decision 044): the
 // version was read before either load, so the running load's data is that version's or newer, as a
@@ -19,6 +21,7 @@
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { ZodType } from 'zod';
+import { readFresh } from './fresh-reads.ts';
 
 type Headers = Record<string, string>;
 export type ContentCoding = 'br' | 'gzip';
@@ -183,7 +186,7 @@ export function createReadCache(options: { maxBytes: number }) {
       joined++;
       return running.loaded;
     }
-    const loaded = load().finally(() => {
+    const loaded = readFresh(load).finally(() => {
       if (loading.get(key)?.loaded === loaded) loading.delete(key);
     });
     loading.set(key, { version, loaded });

@@ -85,7 +85,17 @@ export function createEventsService(deps: {
     /** GET /event/{id} for the read cache: the event as its organisation's revision labels it. */
     async reading(caller: Caller, id: number) {
       const { event, revision } = await access.organiserEventRevision(caller, id);
-      return { key: `event:${event.id}`, version: String(revision), load: async () => ({ body: await one(event) }) };
+      return {
+        key: `event:${event.id}`,
+        version: String(revision),
+        // The event read again, after the revision (the one of the access check may be older).
+        load: async () => {
+          const current = await access.findEvent(event.id);
+          if (!current || current.organisationId !== event.organisationId)
+            throw fail('event.not-found', 'Event not found');
+          return { body: await one(current) };
+        },
+      };
     },
 
     /** POST /event/-1: the event belongs to the caller's organisation, whatever the body says. */
