@@ -1,8 +1,10 @@
 // Serialized answers of the hot list reads (the event list, the conversation list, a conversation's
 // messages), kept in memory with the version of the data they were made from (decision 011). A
-// caller looks the version up in the database on every request, after the access check, and gets
-// the stored JSON only while it is still that version: nothing is trusted from memory alone, so the
-// cache is right with any number of server processes and needs no invalidation messages.
+// caller reads the version on every request, after the access check, and gets the stored JSON only
+// while it is still that version. The version read may itself be answered from the read memo
+// (db/read-memo.ts, kept until a write notice drops it: decisions 029, 070), so on another process
+// an answer can lag a write by the notice's way (within 1 s, read-consistency.test.ts); the process
+// that wrote sees its write at once.
 //
 // Versions must never repeat for a key (revision counters only move forward), and the version must
 // be read before the data it labels: an answer built from newer data under an older version is
