@@ -100,7 +100,7 @@ test.describe('authentication', () => {
     await page.getByLabel('Bestätigungscode').fill(code);
     await page.getByRole('button', { name: 'Bestätigen' }).click();
 
-    await expect(page.getByText('Bestätigung erfolgreich! Du kannst dich jetzt einloggen.')).toBeVisible();
+    await expect(page.getByText('Bestätigung erfolgreich! Sie können sich jetzt anmelden.')).toBeVisible();
     await expect(page).toHaveURL(/\/login\/\?/);
     await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
     await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);

@@ -91,10 +91,10 @@ test.describe('events', () => {
     await page.getByLabel('Beschreibung').fill('Regionaler Markt.');
 
     await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText('Bitte lade eine PDF-Datei hoch.');
+    await expect(page.getByRole('alert')).toHaveText('Bitte laden Sie eine PDF-Datei hoch.');
 
     await pdfInput(page).setInputFiles({ name: 'notizen.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expect(page.getByRole('alert')).toHaveText('Bitte lade eine PDF-Datei hoch.');
+    await expect(page.getByRole('alert')).toHaveText('Bitte laden Sie eine PDF-Datei hoch.');
     await expect(page.getByText('notizen.txt')).toHaveCount(0);
 
     // Named and typed as a PDF, but not one: the server refuses the bytes after the event was created.

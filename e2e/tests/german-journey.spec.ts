@@ -28,7 +28,7 @@ test('a German user meets no English from registration to logout', async ({ brow
   await seen(page, 'verify', 'Registrierung erfolgreich!');
   await page.getByLabel('Bestätigungscode').fill(await waitForCode(email, SIGN_UP_SUBJECT));
   await page.getByRole('button', { name: 'Bestätigen' }).click();
-  await seen(page, 'login', 'Bestätigung erfolgreich! Du kannst dich jetzt einloggen.');
+  await seen(page, 'login', 'Bestätigung erfolgreich! Sie können sich jetzt anmelden.');
   await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Einloggen' }).click();
   await seen(page, 'onboarding', 'Login erfolgreich!');

@@ -3,6 +3,7 @@
 // messages; words German shares with English (Link, Token, Login, Dashboard, Team, in, an, was) are
 // not on the list, and the names below may stand as they are.
 import { describe, expect, it } from 'vitest';
+import { informalAddress } from '@sp/shared';
 import de from './de.json';
 import en from './en.json';
 
@@ -40,6 +41,14 @@ function englishWords(text: string): string[] {
 }
 
 describe('de.json', () => {
+  it('addresses the reader as "Sie", never "du" (issue 58, point 5)', () => {
+    const informal = leaves(de)
+      .map(([key, value]) => ({ key, value, words: informalAddress(value) }))
+      .filter(({ words }) => words.length > 0)
+      .map(({ key, value, words }) => `${key}: "${value}" (${words.join(', ')})`);
+    expect(informal).toEqual([]);
+  });
+
   it('holds no English text', () => {
     const english = leaves(de)
       .map(([key, value]) => ({ key, value, words: englishWords(value) }))

@@ -9,7 +9,7 @@ import { CreateEventPage } from './create-event-page';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-const PDF_MESSAGE = 'Bitte lade eine PDF-Datei hoch.';
+const PDF_MESSAGE = 'Bitte laden Sie eine PDF-Datei hoch.';
 let api: FakeEventsApi;
 
 beforeEach(() => {

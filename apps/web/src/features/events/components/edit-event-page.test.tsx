@@ -133,7 +133,7 @@ describe('EditEventPage', () => {
     const { user, history } = await open();
     await user.upload(screen.getByLabelText('Sponsoring-Vereinbarung (PDF)'), pdfFile('Fake.pdf'));
     await user.click(save());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte lade eine PDF-Datei hoch.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte laden Sie eine PDF-Datei hoch.');
     expect(eventPuts()).toEqual([]);
     expect(history.location.pathname).toBe('/edit-event/1');
   });
@@ -142,7 +142,7 @@ describe('EditEventPage', () => {
     api.events[0] = eventWire({ files: [] });
     const { user } = await open();
     await user.click(save());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte lade eine PDF-Datei hoch.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte laden Sie eine PDF-Datei hoch.');
     expect(eventPuts()).toEqual([]);
   });
 
