@@ -8,6 +8,7 @@ import { earlyRequestsScript } from './vite-plugins/early-requests-script.ts';
 import { localeGroups } from './vite-plugins/locale-groups.ts';
 import { PAGE_PRELOADS, pageHtml } from './vite-plugins/page-html.ts';
 import { PRERENDERED_PAGES, prerenderPages } from './vite-plugins/prerender-pages.ts';
+import { productName } from './vite-plugins/product-name.ts';
 import { sharedWithoutSideEffects } from './vite-plugins/shared-without-side-effects.ts';
 import { sonnerOnFirstToast, sonnerWithoutInlineStyle } from './vite-plugins/sonner.ts';
 import { tailwindMergeConfig } from './vite-plugins/tailwind-merge-config.ts';
@@ -24,6 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     localeGroups(),
+    productName(),
     tailwindMergeConfig(),
     sonnerOnFirstToast(),
     sharedWithoutSideEffects(),

@@ -21,6 +21,7 @@ export * from './password-rule.ts';
 export * from './schemas/packages.ts';
 export * from './schemas/sponsoring-numbers.ts';
 export * from './figures.ts';
+export * from './product.ts';
 export * from './form-of-address.ts';
 export * from './schemas/fulfilment.ts';
 export * from './schemas/sponsor-profiles.ts';

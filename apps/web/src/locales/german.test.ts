@@ -3,7 +3,7 @@
 // messages; words German shares with English (Link, Token, Login, Dashboard, Team, in, an, was) are
 // not on the list, and the names below may stand as they are.
 import { describe, expect, it } from 'vitest';
-import { informalAddress } from '@sp/shared';
+import { informalAddress, PRODUCT_NAME } from '@sp/shared';
 import de from './de.json';
 import en from './en.json';
 
@@ -47,6 +47,15 @@ describe('de.json', () => {
       .filter(({ words }) => words.length > 0)
       .map(({ key, value, words }) => `${key}: "${value}" (${words.join(', ')})`);
     expect(informal).toEqual([]);
+  });
+
+  it('names the product only through {{product}}, the shared setting, in both languages', () => {
+    const literal = [...leaves(de), ...leaves(en)]
+      .filter(([, value]) => Object.values(PRODUCT_NAME).some((name) => value.includes(name)))
+      .map(([key]) => key);
+    expect(literal).toEqual([]);
+    expect(de.common.appName).toBe('{{product}}');
+    expect(en.common.appName).toBe('{{product}}');
   });
 
   it('holds no English text', () => {

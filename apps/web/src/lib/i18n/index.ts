@@ -10,7 +10,7 @@
  * changes or texts arrive.
  */
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@sp/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, PRODUCT_NAME, STORAGE_KEYS, type Language } from '@sp/shared';
 import type de from '@/locales/de.json';
 import type { TFunction } from './keys';
 import { createTranslator, type Translator } from './translator';
@@ -29,7 +29,11 @@ const loaders: Record<Language, () => Promise<Messages>> = {
 };
 const complete = new Map<Language, Promise<void>>();
 
-const i18n = createTranslator<Language>(DEFAULT_LANGUAGE, shellTexts);
+// `{{product}}` in any text is the product's name (packages/shared), in the text's language.
+const i18n = createTranslator<Language>(DEFAULT_LANGUAGE, shellTexts, {
+  de: { product: PRODUCT_NAME.de },
+  en: { product: PRODUCT_NAME.en },
+});
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -81,6 +81,20 @@ describe('createTranslator', () => {
     expect(translator.t('toString')).toBe('toString');
   });
 
+  it("fills a language's constants into every text, a caller's own value first", () => {
+    const translator = createTranslator<'de' | 'en'>(
+      'de',
+      { app: '{{product}}', share: 'Einladung zur {{product}} von {{who}}' },
+      { de: { product: 'Sponsoring-Plattform' }, en: { product: 'Sponsoring Platform' } },
+    );
+    translator.addTexts('en', { app: '{{product}}' });
+    expect(translator.t('app')).toBe('Sponsoring-Plattform');
+    expect(translator.t('share', { who: 'Ada' })).toBe('Einladung zur Sponsoring-Plattform von Ada');
+    expect(translator.t('app', { product: 'X' })).toBe('X');
+    translator.setLanguage('en');
+    expect(translator.t('app')).toBe('Sponsoring Platform');
+  });
+
   it('says whether a key has a text in the current or the fallback language', () => {
     const translator = createTranslator<'de' | 'en'>('de', { a: { german: 'x' } });
     translator.addTexts('en', { a: { english: 'y' } });

@@ -62,9 +62,14 @@ function merge(target: Texts | undefined, source: Texts): Texts {
   return result;
 }
 
+/**
+ * `constants` are placeholder values every text of a language gets unless the caller passes its own
+ * (the product's name as `{{product}}`: one setting, not a copy in each text).
+ */
 export function createTranslator<Language extends string>(
   fallbackLanguage: Language,
   initialTexts: Texts,
+  constants: Partial<Record<Language, { readonly [name: string]: string }>> = {},
 ): Translator<Language> {
   const texts = new Map<Language, Texts>([[fallbackLanguage, initialTexts]]);
   const pluralRules = new Map<Language, Intl.PluralRules>();
@@ -88,7 +93,8 @@ export function createTranslator<Language extends string>(
       const text =
         resolve(language, key, count) ??
         (language === fallbackLanguage ? undefined : resolve(fallbackLanguage, key, count));
-      return text === undefined ? key : interpolate(text, options);
+      const fixed = constants[language];
+      return text === undefined ? key : interpolate(text, fixed ? { ...fixed, ...options } : options);
     };
     return { language, t };
   }
