@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   AGREEMENT_LIMITS,
   LANGUAGES,
+  PRODUCT_NAME,
   SPONSOR_PROFILE_LIMITS,
   USER_POOL_ID_MAX,
   USER_POOL_ID_PATTERN,
@@ -96,7 +97,8 @@ const ZEnv = z
         .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
         .optional(),
     ),
-    MAIL_FROM: z.string().min(3).default('Sponsoring Platform <no-reply@localhost>'),
+    // The sender's name is the product's (in the default language, German): one header for every recipient.
+    MAIL_FROM: z.string().min(3).default(`${PRODUCT_NAME.de} <no-reply@localhost>`),
     MAILBOX_TOKEN: optionalText.pipe(
       z
         .string()

@@ -14,6 +14,7 @@ import type {
   SponsorshipsApi,
 } from '../sponsorships/index.ts';
 import { currentDraft, type Draft, type DraftSources } from './draft.ts';
+import { agreementMail } from './mails.ts';
 import type { AgreementsRepository, SignatureRecord } from './repository.ts';
 import type { SealKey } from './seal-key.ts';
 import { TEXTS, type AgreementLanguage } from './texts.ts';
@@ -64,7 +65,7 @@ export function createAgreementsContext(deps: AgreementsDeps) {
     sponsorship: SponsorshipRecord,
     sponsorLanguage: AgreementLanguage,
     organisers: Array<{ email: string; language: string | null }>,
-    build: (t: (typeof TEXTS)['de'], link: string) => { subject: string; text: string },
+    build: (t: (typeof TEXTS)['de']) => { subject: string; paragraphs: string[] },
     attachment?: { filename: string; content: Buffer },
   ) => {
     const recipients = [
@@ -80,11 +81,7 @@ export function createAgreementsContext(deps: AgreementsDeps) {
     await Promise.all(
       recipients.map(async ({ to, lang, link }) => {
         try {
-          await deps.mail.send({
-            to,
-            ...build(TEXTS[lang], link),
-            ...(attachment ? { attachments: [{ ...attachment, contentType: 'application/pdf' }] } : {}),
-          });
+          await deps.mail.send(agreementMail(to, build(TEXTS[lang]), link, attachment));
         } catch (error) {
           deps.log.error({ err: error }, 'could not send an agreement mail');
         }

@@ -175,9 +175,9 @@ export function createSigning(deps: AgreementsDeps, ctx: AgreementsContext) {
         sponsorship,
         draft.language,
         organisers,
-        (t, link) => ({
+        (t) => ({
           subject: t.mail.completedSubject(sponsorship.eventTitle),
-          text: t.mail.completedText(sponsorship.eventTitle, link),
+          paragraphs: t.mail.completedText(sponsorship.eventTitle),
         }),
         { filename: `agreement-${reference}-${sealed.sha256.slice(0, 12)}.pdf`, content: sealed.pdf },
       );

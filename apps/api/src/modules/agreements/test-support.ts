@@ -12,6 +12,28 @@ import type { IdentityTestApp } from '../../identity/test-support.ts';
 import type { MailMessage, MailPort } from '../../ports/mail/mail-port.ts';
 import { validEvent, type TestUser } from '../events/test-support.ts';
 import { sponsorWorld, type Guest } from '../sponsor-profiles/test-support.ts';
+import { agreementMail } from './mails.ts';
+import { TEXTS, type AgreementLanguage } from './texts.ts';
+
+export { TEXTS as AGREEMENT_TEXTS } from './texts.ts';
+
+/** Each kind of agreement mail in `language` with its `link`, for the test over every mail the API sends. */
+export function agreementMailSamples(language: AgreementLanguage, to: string, link: string) {
+  const t = TEXTS[language].mail;
+  return {
+    'agreement-completed': agreementMail(
+      to,
+      { subject: t.completedSubject('Stadtlauf'), paragraphs: t.completedText('Stadtlauf') },
+      link,
+      { filename: 'agreement.pdf', content: Buffer.from('%PDF-1.7') },
+    ),
+    'agreement-voided': agreementMail(
+      to,
+      { subject: t.voidedSubject('Stadtlauf'), paragraphs: t.voidedText('Stadtlauf', 'Anna Muster') },
+      link,
+    ),
+  };
+}
 
 export type { Guest };
 

@@ -1,5 +1,7 @@
 // The agreement's texts in both languages (the sponsor's language decides, German by default). Kept
 // in the module: they are part of the document whose hash is signed, not of the web app.
+import { PRODUCT_NAME } from '@sp/shared';
+
 export type AgreementLanguage = 'de' | 'en';
 
 const de = {
@@ -60,11 +62,16 @@ const de = {
   sampleBenefits: ['Logo auf der Website', 'Stand auf der Veranstaltung'],
   mail: {
     completedSubject: (title: string) => `Unterschriebene Sponsoringvereinbarung: ${title}`,
-    completedText: (title: string, link: string) =>
-      `Guten Tag,\n\ndie Sponsoringvereinbarung für „${title}“ ist von beiden Seiten unterschrieben. Die besiegelte PDF-Datei liegt dieser E-Mail bei und ist in der Plattform abrufbar:\n${link}\n`,
+    /** The paragraphs before the link (the mail adds it, as a link and as the plain URL). */
+    completedText: (title: string) => [
+      'Guten Tag,',
+      `die Sponsoringvereinbarung für „${title}“ ist von beiden Seiten unterschrieben. Die besiegelte PDF-Datei liegt dieser E-Mail bei und ist auf der ${PRODUCT_NAME.de} abrufbar:`,
+    ],
     voidedSubject: (title: string) => `Unterschrift ungültig: Vereinbarung für ${title} wurde geändert`,
-    voidedText: (title: string, name: string, link: string) =>
-      `Guten Tag,\n\nder Entwurf der Sponsoringvereinbarung für „${title}“ wurde nach der Unterschrift von ${name} geändert. Die Unterschrift ist damit ungültig; der neue Entwurf muss erneut unterschrieben werden:\n${link}\n`,
+    voidedText: (title: string, name: string) => [
+      'Guten Tag,',
+      `der Entwurf der Sponsoringvereinbarung für „${title}“ wurde nach der Unterschrift von ${name} geändert. Die Unterschrift ist damit ungültig; der neue Entwurf muss erneut unterschrieben werden:`,
+    ],
   },
 };
 
@@ -122,11 +129,15 @@ const en: Texts = {
   sampleBenefits: ['Logo on the website', 'Booth at the event'],
   mail: {
     completedSubject: (title) => `Signed sponsorship agreement: ${title}`,
-    completedText: (title, link) =>
-      `Hello,\n\nthe sponsorship agreement for “${title}” has been signed by both parties. The sealed PDF is attached to this e-mail and available on the platform:\n${link}\n`,
+    completedText: (title) => [
+      'Hello,',
+      `the sponsorship agreement for “${title}” has been signed by both parties. The sealed PDF is attached to this e-mail and available on ${PRODUCT_NAME.en}:`,
+    ],
     voidedSubject: (title) => `Signature void: the agreement for ${title} was changed`,
-    voidedText: (title, name, link) =>
-      `Hello,\n\nthe draft of the sponsorship agreement for “${title}” was changed after ${name} signed it. That signature is therefore void; the new draft needs to be signed again:\n${link}\n`,
+    voidedText: (title, name) => [
+      'Hello,',
+      `the draft of the sponsorship agreement for “${title}” was changed after ${name} signed it. That signature is therefore void; the new draft needs to be signed again:`,
+    ],
   },
 };
 

@@ -115,9 +115,9 @@ export function createVoiding(deps: AgreementsDeps, ctx: Pick<AgreementsContext,
       const organisers = await deps.profiles.organiserContacts(sponsorship.organisationId);
       const language = (await deps.sources.legalDetails(sponsorship.sponsorEmailNormalized))?.language ?? 'de';
       for (const signature of v.signatures) {
-        await ctx.mailBoth(sponsorship, language, organisers, (t, link) => ({
+        await ctx.mailBoth(sponsorship, language, organisers, (t) => ({
           subject: t.mail.voidedSubject(sponsorship.eventTitle),
-          text: t.mail.voidedText(sponsorship.eventTitle, signature.fullName, link),
+          paragraphs: t.mail.voidedText(sponsorship.eventTitle, signature.fullName),
         }));
       }
       if (v.status) {

@@ -1,6 +1,6 @@
 // The invoice mails in the buyer's language: the issued invoice (or cancellation) with its ZUGFeRD
 // PDF and XRechnung XML attached, and the payment reminders by stage.
-import type { MailAttachment, MailMessage } from '../../ports/mail/index.ts';
+import { composeMail, type MailAttachment, type MailMessage } from '../../ports/mail/index.ts';
 import type { InvoiceRecord } from './repository.ts';
 import { outstandingOf } from './wire.ts';
 import { formatMoney, groupedIban } from './money.ts';
@@ -26,16 +26,8 @@ const transferTo = (m: Pick<InvoiceMail, 'language' | 'seller' | 'bank' | 'numbe
     ? `to ${m.seller}, IBAN ${groupedIban(m.bank.iban)}, BIC ${m.bank.bic}, with the payment reference ${m.number}`
     : `an ${m.seller}, IBAN ${groupedIban(m.bank.iban)}, BIC ${m.bank.bic}, mit dem Verwendungszweck ${m.number}`;
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-const compose = (to: string, subject: string, paragraphs: string[], attachments?: MailAttachment[]): MailMessage => ({
-  to,
-  subject,
-  text: paragraphs.join('\n\n'),
-  html: `<!doctype html><html><body>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}</body></html>`,
-  ...(attachments ? { attachments } : {}),
-});
+const compose = (to: string, subject: string, paragraphs: string[], attachments?: MailAttachment[]): MailMessage =>
+  composeMail({ to, subject, before: paragraphs, ...(attachments ? { attachments } : {}) });
 
 export function invoiceMail(m: InvoiceMail): MailMessage {
   const amount = formatMoney(m.grossCents, m.language);

@@ -10,7 +10,29 @@ import {
 } from '../../identity/test-support.ts';
 import { MASTER_DATA, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { confirmSponsorship, guestHeaders, type Guest } from '../sponsorships/test-support.ts';
+import { invoiceMail, reminderMail } from './mail.ts';
 import type { InvoiceParty } from './snapshot.ts';
+
+export { PDF_TEXTS as INVOICE_PDF_TEXTS } from './pdf-texts.ts';
+
+/** Each kind of invoice mail in `language`, for the test over every mail the API sends. */
+export function invoiceMailSamples(language: 'de' | 'en', to: string) {
+  const invoice = {
+    to,
+    language,
+    number: 'RE-2026-0007',
+    seller: 'Sportverein Musterstadt e.V.',
+    event: 'Stadtlauf',
+    grossCents: 297_500,
+    dueDate: '2026-12-11',
+    bank: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+  };
+  return {
+    invoice: invoiceMail({ ...invoice, kind: 'invoice', attachments: [] }),
+    cancellation: invoiceMail({ ...invoice, kind: 'cancellation', attachments: [] }),
+    'invoice-reminder': reminderMail({ ...invoice, stage: 2, outstandingCents: 100_000 }),
+  };
+}
 
 /** The seller of the document tests (readable PDF, XRechnung, ZUGFeRD): a German club with VAT ID. */
 export const SELLER_PARTY: InvoiceParty = {

@@ -7,7 +7,7 @@ import { createOutboxMail } from './outbox.ts';
 import { createSmtpMail } from './smtp.ts';
 
 export type { MailAttachment, MailMessage, MailPort } from './mail-port.ts';
-export { renderChatNoticeMail, renderFulfilmentDigestMail } from './templates.ts';
+export { composeMail, renderChatNoticeMail, renderFulfilmentDigestMail } from './templates.ts';
 
 export function createMailPort(config: Config, db: Db, log: FastifyBaseLogger): MailPort & { close(): void } {
   if (config.mail.smtpUrl) return createSmtpMail({ url: config.mail.smtpUrl, from: config.mail.from });
