@@ -435,7 +435,7 @@ describe('invitation mails', () => {
       { kind: 'team-invitation', organisationName: 'TSV <1860>', url, expiresAt },
       'de',
     );
-    expect(de.subject).toBe('Einladung in das Team von TSV <1860> auf Sponsoring-Plattform');
+    expect(de.subject).toBe('Einladung in das Team von TSV <1860> auf der Sponsoring-Plattform');
     expect(de.text).toContain(url);
     expect(de.text).toContain('01.12.2026');
     expect(de.html).toContain(url.replace(/&/g, '&amp;'));

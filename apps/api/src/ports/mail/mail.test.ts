@@ -185,7 +185,7 @@ describe.each(ENGINES)('outbox and mailbox on %s', (engine) => {
     }>;
     const de = mails.find((m) => m.to === german)!;
     const en = mails.find((m) => m.to === english)!;
-    expect(de.subject).toBe('Ihr Bestätigungscode für Sponsoring-Plattform');
+    expect(de.subject).toBe('Ihr Bestätigungscode für die Sponsoring-Plattform');
     expect(de.text).toContain('24 Stunden');
     expect(en.subject).toBe('Your Sponsoring Platform confirmation code');
     expect(en.html).toContain('<strong>');

@@ -64,8 +64,8 @@ const TEXTS = {
   de: {
     'sign-up-code': (code: string) =>
       compose(
-        `Ihr Bestätigungscode für ${PRODUCT_NAME.de}`,
-        ['Hallo,', `vielen Dank für Ihre Registrierung bei ${PRODUCT_NAME.de}. Ihr Bestätigungscode lautet:`],
+        `Ihr Bestätigungscode für die ${PRODUCT_NAME.de}`,
+        ['Hallo,', `vielen Dank für Ihre Registrierung bei der ${PRODUCT_NAME.de}. Ihr Bestätigungscode lautet:`],
         { code },
         [
           'Der Code ist 24 Stunden gültig.',
@@ -74,7 +74,7 @@ const TEXTS = {
       ),
     'reset-code': (code: string) =>
       compose(
-        `Ihr Code zum Zurücksetzen des Passworts für ${PRODUCT_NAME.de}`,
+        `Ihr Code zum Zurücksetzen des Passworts für die ${PRODUCT_NAME.de}`,
         ['Hallo,', 'Sie haben angefordert, Ihr Passwort zurückzusetzen. Ihr Code lautet:'],
         { code },
         [
@@ -84,7 +84,7 @@ const TEXTS = {
       ),
     'verify-email-code': (code: string) =>
       compose(
-        `Bestätigen Sie Ihre neue E-Mail-Adresse für ${PRODUCT_NAME.de}`,
+        `Bestätigen Sie Ihre neue E-Mail-Adresse für die ${PRODUCT_NAME.de}`,
         ['Hallo,', 'bitte bestätigen Sie Ihre neue E-Mail-Adresse mit diesem Code:'],
         { code },
         [
@@ -150,10 +150,10 @@ const INVITATION_TEXTS = {
   de: {
     'team-invitation': (t: Extract<InvitationMailTemplate, { kind: 'team-invitation' }>) =>
       compose(
-        `Einladung in das Team von ${t.organisationName} auf ${PRODUCT_NAME.de}`,
+        `Einladung in das Team von ${t.organisationName} auf der ${PRODUCT_NAME.de}`,
         [
           'Hallo,',
-          `Sie wurden eingeladen, dem Team von ${t.organisationName} auf ${PRODUCT_NAME.de} beizutreten. Öffnen Sie diesen Link, um sich zu registrieren:`,
+          `Sie wurden eingeladen, dem Team von ${t.organisationName} auf der ${PRODUCT_NAME.de} beizutreten. Öffnen Sie diesen Link, um sich zu registrieren:`,
         ],
         { url: t.url },
         [
@@ -166,7 +166,7 @@ const INVITATION_TEXTS = {
         `${t.reminder ? 'Erinnerung: ' : ''}Sponsoring-Anfrage von ${t.organisationName}: ${t.eventTitle}`,
         [
           'Hallo,',
-          `${t.organisationName} lädt Sie ein, die Veranstaltung „${t.eventTitle}“ auf ${PRODUCT_NAME.de} zu sponsern. Über diesen Link sehen Sie die Einzelheiten:`,
+          `${t.organisationName} lädt Sie ein, die Veranstaltung „${t.eventTitle}“ auf der ${PRODUCT_NAME.de} zu sponsern. Über diesen Link sehen Sie die Einzelheiten:`,
         ],
         { url: t.url },
         [
@@ -221,10 +221,10 @@ export type ChatNoticeMailTemplate = { kind: 'chat-notice'; otherName: string; u
 const CHAT_NOTICE_TEXTS = {
   de: (t: ChatNoticeMailTemplate) =>
     compose(
-      `Neue Nachricht von ${t.otherName} auf ${PRODUCT_NAME.de}`,
+      `Neue Nachricht von ${t.otherName} auf der ${PRODUCT_NAME.de}`,
       [
         'Hallo,',
-        `Sie haben eine neue Nachricht von ${t.otherName} auf ${PRODUCT_NAME.de}. Hier geht es zur Unterhaltung:`,
+        `Sie haben eine neue Nachricht von ${t.otherName} auf der ${PRODUCT_NAME.de}. Hier geht es zur Unterhaltung:`,
       ],
       { url: t.url },
       ['Wir schicken Ihnen höchstens eine solche E-Mail pro Stunde und Unterhaltung.'],
@@ -254,7 +254,7 @@ const germanDate = (day: string) => day.split('-').reverse().join('.');
 const DIGEST_TEXTS = {
   de: (t: FulfilmentDigestMailTemplate) =>
     compose(
-      `${t.items.length} überfällige Leistung${t.items.length === 1 ? '' : 'en'} auf ${PRODUCT_NAME.de}`,
+      `${t.items.length} überfällige Leistung${t.items.length === 1 ? '' : 'en'} auf der ${PRODUCT_NAME.de}`,
       [
         'Hallo,',
         'diese Leistungen aus Sponsorings sind überfällig:',
