@@ -25,6 +25,7 @@ import {
   type SignUpGate,
 } from './identity/index.ts';
 import type { ScryptParams } from './identity/passwords.ts';
+import type { DocumentCache } from './lib/document-cache.ts';
 import { createMail, createPorts } from './ports.ts';
 import type { BlobStore } from './ports/blobs/index.ts';
 import type { MessageBus } from './ports/bus/index.ts';
@@ -98,6 +99,8 @@ export type AppDeps = {
   blobs?: BlobStore;
   /** Another event bus (tests); by default LISTEN/NOTIFY with PostgreSQL (DATABASE_URL), else in-process. */
   bus?: MessageBus;
+  /** Another cache of documents made once (tests count its renders); by default one per app. */
+  documents?: DocumentCache;
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

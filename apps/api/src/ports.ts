@@ -1,11 +1,13 @@
 // Builds the ports every module may declare (db, blobs, mail, bus as typed domain events, the
-// identity provider's account deletion, the read cache, the signed tokens' keys) once per app, from
-// configuration or from what a test passes in, and closes the ones it opened when the app closes.
+// identity provider's account deletion, the read cache, the signed tokens' keys, the documents made
+// once) once per app, from configuration or from what a test passes in, and closes the ones it
+// opened when the app closes.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
 import { serverTokenKeys } from './db/server-secrets.ts';
 import type { BuiltinIdentity, Clock, SecretBox } from './identity/index.ts';
+import { createDocumentCache, type DocumentCache } from './lib/document-cache.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { createDomainEvents } from './modules/domain-events.ts';
 import type { Ports } from './modules/kit.ts';
@@ -16,7 +18,13 @@ import { createMailPort, type MailPort } from './ports/mail/index.ts';
 /** Memory for the read cache: bench data (50 conversations of 200 messages, both sides) takes ~8 MB. */
 const READ_CACHE_BYTES = 32 * 1024 * 1024;
 
-export type PortOverrides = { mail?: MailPort; blobs?: BlobStore; bus?: MessageBus; clock?: Clock };
+export type PortOverrides = {
+  mail?: MailPort;
+  blobs?: BlobStore;
+  bus?: MessageBus;
+  clock?: Clock;
+  documents?: DocumentCache;
+};
 
 /** The mail port first: the identity provider needs it before the other ports exist. */
 export function createMail(app: FastifyInstance, config: Config, database: DbHandle, given?: MailPort): MailPort {
@@ -67,5 +75,7 @@ export async function createPorts(
     // Answers of the hot list reads, checked against the database's version on every request (decision 011).
     readCache: createReadCache({ maxBytes: READ_CACHE_BYTES }),
     tokenKeys,
+    // Documents made from a snapshot alone, kept by a hash of it (decision 068).
+    documents: given.documents ?? createDocumentCache(),
   };
 }

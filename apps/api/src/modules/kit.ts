@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db, DbHandle } from '../db/index.ts';
 import type { ServerSecret } from '../db/server-secrets.ts';
+import type { DocumentCache } from '../lib/document-cache.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import type { TokenKeys } from '../lib/signed-tokens.ts';
 import type { BlobStore } from '../ports/blobs/index.ts';
@@ -29,6 +30,8 @@ export type Ports = {
   /** The tests' notion of now; undefined means the system clock. */
   clock: (() => Date) | undefined;
   readCache: ReadCache;
+  /** Documents that depend only on their input, rendered once per process (decision 068). */
+  documents: DocumentCache;
   /** The keys of one kind of signed token, the same in every process (decision 047); loaded on first use. */
   tokenKeys: (secret: ServerSecret) => () => Promise<TokenKeys>;
 };

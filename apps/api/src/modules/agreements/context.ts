@@ -1,6 +1,7 @@
 // What the agreements service and its signing share: the dependencies, the request's evidence (IP,
 // user agent), and the reconciliation that voids a signature whose draft has changed (voiding.ts).
 import type { FastifyBaseLogger } from 'fastify';
+import type { DocumentCache } from '../../lib/document-cache.ts';
 import { fail } from '../../lib/errors.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
@@ -38,6 +39,8 @@ export type AgreementsDeps = {
   sources: DraftSources;
   blobs: BlobStore;
   mail: MailPort;
+  /** The draft PDFs rendered once per snapshot (decision 068): a state read renders none it knows. */
+  documents: DocumentCache;
   sealKey: () => Promise<SealKey>;
   publicUrl: string;
   defaultLanguage: AgreementLanguage;
@@ -123,7 +126,7 @@ export function createAgreementsContext(deps: AgreementsDeps) {
     if (settings.mode === 'upload' && !signed) {
       return { settings, signed, all: signatures, valid: [] as SignatureRecord[], draft: null };
     }
-    const draft = await currentDraft(deps.sources, sponsorship, settings);
+    const draft = await currentDraft(deps.sources, sponsorship, settings, deps.documents);
     const { all, valid } = await reconcile(sponsorship, draft, signatures, signed !== null);
     return { settings, signed, all, valid, draft };
   };

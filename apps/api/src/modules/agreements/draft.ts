@@ -1,11 +1,14 @@
 // The current draft of a sponsorship's agreement: gathered from the owning modules' APIs (never their
-// tables) into a snapshot, rendered, hashed. Whatever changes the data changes the hash.
+// tables) into a snapshot, rendered, hashed. Whatever changes the data changes the hash. The PDF is
+// rendered once per snapshot and kept by a hash of the whole snapshot (lib/document-cache.ts, decision
+// 068): a read of a known snapshot renders nothing, and no entry can be stale.
 import type { AgreementMissing, PackageBenefit } from '@sp/shared';
 import type { EventAccess } from '../events/index.ts';
 import type { OrganisationMasterData } from '../profiles/index.ts';
 import type { SponsorLegalDetails } from '../sponsor-profiles/index.ts';
 import type { SponsorshipRecord } from '../sponsorships/index.ts';
-import { renderDraft, sha256Hex } from './render.ts';
+import { documentKey, type DocumentCache } from '../../lib/document-cache.ts';
+import { DRAFT_RENDERER_VERSION, renderDraft } from './render.ts';
 import type { Settings } from './repository.ts';
 import type { AgreementSnapshot } from './snapshot.ts';
 import { TEXTS, type AgreementLanguage } from './texts.ts';
@@ -27,6 +30,7 @@ export async function currentDraft(
   sources: DraftSources,
   sponsorship: SponsorshipRecord,
   settings: Settings,
+  documents: DocumentCache,
 ): Promise<Draft> {
   const [event, organisation, legal, chosen] = await Promise.all([
     sources.findEvent(sponsorship.eventId),
@@ -79,8 +83,8 @@ export async function currentDraft(
     paymentTermDays: settings.paymentTermDays,
     clauses: settings.clauses,
   };
-  const bytes = await renderDraft(snapshot);
-  return { ok: true, snapshot, bytes, sha256: sha256Hex(bytes), language };
+  const { bytes, sha256 } = await renderedDraft(documents, snapshot);
+  return { ok: true, snapshot, bytes, sha256, language };
 }
 
 /** The organiser's preview: the event's terms and clauses with sample sponsor data. */
@@ -89,9 +93,10 @@ export async function previewDraft(
   organisation: OrganisationMasterData | null,
   settings: Settings,
   language: AgreementLanguage,
+  documents: DocumentCache,
 ): Promise<Uint8Array> {
   const t = TEXTS[language];
-  return renderDraft({
+  const preview = await renderedDraft(documents, {
     version: 1,
     language,
     sponsorshipId: 0,
@@ -123,4 +128,9 @@ export async function previewDraft(
     paymentTermDays: settings.paymentTermDays,
     clauses: settings.clauses,
   });
+  return preview.bytes;
 }
+
+/** The draft PDF of a snapshot, rendered only when this process has not rendered that snapshot yet. */
+const renderedDraft = (documents: DocumentCache, snapshot: AgreementSnapshot) =>
+  documents.once(documentKey('agreement-draft', DRAFT_RENDERER_VERSION, snapshot), () => renderDraft(snapshot));

@@ -18,8 +18,8 @@ export type { SnapshotParts, Voided } from './voiding.ts';
 
 export const agreementsModule = defineModule({
   name: 'agreements',
-  ports: ['db', 'blobs', 'mail', 'config', 'log', 'clock'],
-  setup: ({ db, blobs, mail, config, log, clock, use }) => {
+  ports: ['db', 'blobs', 'mail', 'config', 'log', 'clock', 'documents'],
+  setup: ({ db, blobs, mail, config, log, clock, documents, use }) => {
     // Made (or read) at start, so the first countersignature does not wait for a key.
     let key = loadSealKey({ ...config.agreementSigning, dataDir: config.dataDir });
     key.catch((error: unknown) => log.error({ err: error }, 'could not load the agreement seal key'));
@@ -49,6 +49,7 @@ export const agreementsModule = defineModule({
       },
       blobs,
       mail,
+      documents,
       sealKey,
       publicUrl: config.publicUrl,
       defaultLanguage: config.defaultLanguage === 'en' ? 'en' : 'de',

@@ -5,6 +5,12 @@ import { drawFooters, embedFonts, newDocument, PdfWriter } from './pdf-writer.ts
 import { referenceOf, type AgreementSnapshot } from './snapshot.ts';
 import { formatAmount, formatDate, TEXTS } from './texts.ts';
 
+/**
+ * Changes whenever this renderer (or its texts, fonts, layout) would make other bytes from the same
+ * snapshot: drafts kept by lib/document-cache.ts are keyed by it with the snapshot.
+ */
+export const DRAFT_RENDERER_VERSION = 'draft-1';
+
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 export async function renderDraft(snapshot: AgreementSnapshot): Promise<Uint8Array> {

@@ -163,7 +163,7 @@ export function createAgreementsService(deps: AgreementsDeps) {
         repo.settings(event.id),
         deps.profiles.organisationMasterData(event.organisationId),
       ]);
-      return previewDraft(event, organisation, settings, language);
+      return previewDraft(event, organisation, settings, language, deps.documents);
     },
 
     async state(caller: SponsorshipCaller, id: number): Promise<AgreementStateResponse> {

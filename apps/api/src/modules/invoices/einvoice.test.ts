@@ -5,9 +5,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvoiceService } from '@e-invoice-eu/core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VatTreatment } from '@sp/shared';
-import { makeDocuments } from './documents.ts';
+import { documentInput, makeDocuments } from './documents.ts';
+import { einvoiceData, withPrecedingInvoice, type InvoiceDocumentInput } from './einvoice.ts';
+import { readablePdf } from './pdf.ts';
 import { lineOf, negated, totalsOf } from './money.ts';
 import type { InvoiceRecord } from './repository.ts';
 import { vatNoteOf, type InvoiceParty } from './snapshot.ts';
@@ -186,5 +189,72 @@ describe('e-invoices against the CII schema, EN 16931 and XRechnung 3.0', () => 
       expect(verdicts[file]!.warnings.filter((w) => w.startsWith('BR-DE-26'))).toEqual([]);
     }
     expect(files['standard-xrechnung']).not.toContain('InvoiceReferencedDocument');
+  });
+});
+
+/**
+ * The e-invoices as the library's own InvoiceService.generate makes them, a new service per document
+ * with BT-25 added at the formatter's postProcess: what einvoice.ts did before it built the
+ * validators once (issue 57).
+ */
+async function libraryDocuments(r: InvoiceRecord) {
+  const input = documentInput(r) as InvoiceDocumentInput;
+  const generate = async (customization: string, options: Parameters<InvoiceService['generate']>[1]) => {
+    const service = new InvoiceService({ log: () => undefined, warn: () => undefined, error: () => undefined });
+    const preceding = input.snapshot.cancels;
+    if (preceding) {
+      type Formatter = { postProcess: (cii: Record<string, unknown>) => void };
+      const factory = (
+        service as unknown as { formatFactoryService: { createFormatService: (...a: unknown[]) => Formatter } }
+      ).formatFactoryService;
+      const create = factory.createFormatService.bind(factory);
+      factory.createFormatService = (...args) => {
+        const formatter = create(...args);
+        const post = formatter.postProcess.bind(formatter);
+        formatter.postProcess = (cii) => {
+          post(cii);
+          withPrecedingInvoice(cii, preceding);
+        };
+        return formatter;
+      };
+    }
+    return service.generate(einvoiceData(input, customization), options);
+  };
+  const pdf = await readablePdf(input);
+  const zugferd = await generate('urn:cen.eu:en16931:2017', {
+    format: 'Factur-X-EN16931',
+    lang: input.language,
+    pdf: { buffer: pdf, filename: `${input.number}.pdf`, mimetype: 'application/pdf' },
+  });
+  const xml = await generate('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0', {
+    format: 'XRECHNUNG-CII',
+    lang: input.language,
+  });
+  return { zugferd: Buffer.from(zugferd), xml: Buffer.from(xml) };
+}
+
+describe('e-invoices made with the validators built once', () => {
+  // The ZUGFeRD PDF carries the time it was made (creation date, XMP): one fixed time for both.
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-01T08:00:00Z'));
+  });
+  afterAll(() => vi.useRealTimers());
+
+  it.each(Object.keys(VARIANTS))("%s: the same bytes as the library's own generate", async (name) => {
+    const r = VARIANTS[name]!;
+    const ours = await makeDocuments(r);
+    const theirs = await libraryDocuments(r);
+    expect(Buffer.from(ours.xml).equals(theirs.xml)).toBe(true);
+    expect(Buffer.from(ours.zugferd).equals(theirs.zugferd)).toBe(true);
+    // Made again with the same (kept) validator: still the same bytes.
+    const again = await makeDocuments(r);
+    expect(Buffer.from(again.zugferd).equals(theirs.zugferd)).toBe(true);
+  });
+
+  it('refuses invalid data with the validator kept, and the next invoice is made all the same', async () => {
+    const broken = { ...standard, snapshot: { ...standard.snapshot, buyer: { ...buyer, country: 'XX' } } };
+    await expect(makeDocuments(broken)).rejects.toThrow(/e-invoice data refused/);
+    expect((await makeDocuments(standard)).xml.length).toBeGreaterThan(1000);
   });
 });

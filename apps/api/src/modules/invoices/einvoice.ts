@@ -4,6 +4,7 @@
 // invoice) with negative amounts and a reference to the invoice it cancels (BG-3: BT-25/26), which
 // @e-invoice-eu/core 2.3.4 does not carry into CII, so withPrecedingInvoice adds it to the CII tree of
 // both documents (decision 060). Decision record 026 has the profile choices.
+import { createRequire } from 'node:module';
 import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
 import type { VatTreatment } from '@sp/shared';
 import { decimal } from './money.ts';
@@ -168,8 +169,6 @@ export function einvoiceData(input: InvoiceDocumentInput, customization: string)
 }
 
 type CiiTree = Record<string, unknown>;
-type CiiFormatter = { postProcess?: (cii: CiiTree) => void };
-type FormatFactory = { createFormatService: (format: string, logger: unknown) => CiiFormatter };
 
 /**
  * Puts the preceding invoice (BG-3: BT-25 number, BT-26 issue date) into a CII tree at the schema's
@@ -200,35 +199,89 @@ export function withPrecedingInvoice(cii: CiiTree, preceding: { number: string; 
   transaction['ram:ApplicableHeaderTradeSettlement'] = ordered;
 }
 
+type Validator = ((data: unknown) => boolean) & { errors?: unknown };
+type Formatter = {
+  patchSchema(schema: object): void;
+  fillInvoiceDefaults(invoice: Invoice): void;
+  generate(invoice: Invoice, options: GenerateOptions): Promise<string | Uint8Array>;
+  postProcess?: (cii: CiiTree) => void;
+};
+type GenerateOptions = Parameters<InvoiceService['generate']>[1];
+type Generator = {
+  formatter(format: string): Formatter;
+  normalizeFormat(format: string): string;
+  validator(format: string, formatter: Formatter): Validator;
+  validate(data: Invoice, validator: Validator): Invoice;
+};
+
+let generator: Promise<Generator> | null = null;
+
+/**
+ * What @e-invoice-eu/core 2.3.4's InvoiceService.generate builds on every call, built once per
+ * process (issue 57): its JSON schema compiled by ajv, per output format, took ~0.15 s of every
+ * document (two per issue). The same steps then run per document in the same order (clone, validate
+ * with defaults, fill the format's defaults, generate), with the library's own ajv (resolved from the
+ * library, so the version it was built with), its own schema, formatter and validation, so the bytes
+ * are the library's (einvoice.test.ts compares them with InvoiceService.generate). The library
+ * (70 MB, 0.3 s to load) comes with the first invoice issued, not at start.
+ */
+function loadGenerator(): Promise<Generator> {
+  if (generator) return generator;
+  const loading = (async (): Promise<Generator> => {
+    const core = await import('@e-invoice-eu/core');
+    const requireFromCore = createRequire(createRequire(import.meta.url).resolve('@e-invoice-eu/core'));
+    const Ajv2019 = requireFromCore('ajv/dist/2019') as new (options: object) => { compile(schema: object): Validator };
+    const formats = new core.FormatFactoryService();
+    const validation = new core.ValidationService(silent);
+    const validators = new Map<string, Validator>();
+    return {
+      formatter: (format) => formats.createFormatService(format, silent) as unknown as Formatter,
+      normalizeFormat: (format) => formats.normalizeFormat(format),
+      validator: (format, formatter) => {
+        let validator = validators.get(format);
+        if (!validator) {
+          const ajv = new Ajv2019({ strict: true, allErrors: true, useDefaults: true });
+          const schema = structuredClone(core.invoiceSchema);
+          formatter.patchSchema(schema);
+          validator = ajv.compile(schema);
+          validators.set(format, validator);
+        }
+        return validator;
+      },
+      validate: (data, validator) =>
+        validation.validate(
+          'invoice data',
+          validator as unknown as Parameters<typeof validation.validate>[1],
+          data,
+        ) as Invoice,
+    };
+  })();
+  // A failed load (say, the library missing) is tried again with the next invoice.
+  loading.catch(() => (generator = null));
+  generator = loading;
+  return loading;
+}
+
 /** The library's generator; its data validation errors (ajv) are put into the message. */
-async function generate(
-  data: Invoice,
-  options: Parameters<InvoiceService['generate']>[1],
-  preceding: { number: string; date: string } | null,
-) {
+async function generate(data: Invoice, options: GenerateOptions, preceding: { number: string; date: string } | null) {
   try {
-    // The library (70 MB, 0.3 s to load) comes with the first invoice issued, not at start.
-    const { InvoiceService: Service } = await import('@e-invoice-eu/core');
-    const service = new Service(silent);
+    const g = await loadGenerator();
+    const formatter = g.formatter(options.format);
     if (preceding) {
       // The one seam for both documents: every CII the library renders (XRechnung and the XML in the
       // ZUGFeRD PDF) passes its formatter's postProcess before it is written out. Internal to 2.3.4,
       // so a version without it fails here loudly instead of dropping BT-25 again.
-      const factory = (service as unknown as { formatFactoryService?: FormatFactory }).formatFactoryService;
-      if (!factory) throw new Error('@e-invoice-eu/core without formatFactoryService: BT-25 cannot be added');
-      const create = factory.createFormatService.bind(factory);
-      factory.createFormatService = (format, logger) => {
-        const formatter = create(format, logger);
-        const post = formatter.postProcess?.bind(formatter);
-        if (!post) throw new Error('@e-invoice-eu/core formatter without postProcess: BT-25 cannot be added');
-        formatter.postProcess = (cii) => {
-          post(cii);
-          withPrecedingInvoice(cii, preceding);
-        };
-        return formatter;
+      const post = formatter.postProcess?.bind(formatter);
+      if (!post) throw new Error('@e-invoice-eu/core formatter without postProcess: BT-25 cannot be added');
+      formatter.postProcess = (cii) => {
+        post(cii);
+        withPrecedingInvoice(cii, preceding);
       };
     }
-    return await service.generate(data, options);
+    const format = g.normalizeFormat(options.format);
+    const invoice = g.validate(structuredClone(data), g.validator(format, formatter));
+    formatter.fillInvoiceDefaults(invoice);
+    return await formatter.generate(invoice, { ...options, format });
   } catch (error) {
     const details = (error as { errors?: unknown }).errors;
     if (details) throw new Error(`e-invoice data refused: ${JSON.stringify(details).slice(0, 2000)}`, { cause: error });
