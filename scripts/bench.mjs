@@ -9,6 +9,7 @@
 //   npm run bench -- --engine postgresql   one engine only (sqlite or postgresql)
 //   npm run bench -- --reads-only  only start, memory and the read figures (no writes, live, mixed, browser)
 //   npm run bench -- --scale-data 1,10,100  only the cost as data grows (scripts/bench/scale-data.mjs)
+//   npm run bench -- --heavy-only  only the heavy-work figures (invoice issue, seal, agreement read)
 import './supported-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { bundleFigures } from './bench/frontend.mjs';
 import { runInChild } from './bench/in-child.mjs';
 import { BROWSER_ACCEPT_ENCODING, cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
 import { rawInsertRate } from './bench/raw-insert-rate.mjs';
+import { heavyWork } from './bench/heavy-work.mjs';
 import { runScaleDataBench } from './bench/scale-data.mjs';
 import { seedPackagedEvent } from './bench/seed-packages.mjs';
 import { seed } from './bench/seed.mjs';
@@ -30,7 +32,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const scale = args.includes('--quick') ? 0.25 : Number(process.env.BENCH_SCALE ?? 1);
 const readsOnly = args.includes('--reads-only');
-const withBrowser = !readsOnly && !args.includes('--no-browser');
+const heavyOnly = args.includes('--heavy-only');
+const withBrowser = !readsOnly && !heavyOnly && !args.includes('--no-browser');
 const onlyEngine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : null;
 const seconds = (full) => Math.max(2, Math.round(full * scale));
 const DURATION = {
@@ -138,6 +141,48 @@ async function offeredMixedLoad(engine, figures, { server, data, users }) {
     `${offered.errors + offered.lostWrites ? `, ${offered.errors} errors, ${offered.lostWrites} lost writes` : ''})`;
 }
 
+/**
+ * Issue 57's heavy-work figures: the median of three runs through the API beside the raw libraries
+ * measured in the same run (scripts/bench/heavy-work.mjs), with the issue's budgets.
+ */
+async function heavyWorkRows(engine, figures, server) {
+  log('heavy work: invoice issue, countersignature with seal, agreement state read (3 runs each)');
+  const heavy = await heavyWork(server, { log });
+  figures.heavyWork = heavy;
+  const spreadText = (s) => `${fmt(s.median, 0)} (${fmt(s.min, 0)}-${fmt(s.max, 0)})`;
+  const beside = (name, app, raw, budgetRatio, budgetMs) => {
+    const ratio = app.median / raw.median;
+    const ok = (budgetRatio === null || ratio <= budgetRatio) && (budgetMs === null || app.median <= budgetMs);
+    const budget = [
+      budgetRatio !== null ? `<= ${budgetRatio} x raw` : null,
+      budgetMs !== null ? `<= ${budgetMs} ms` : null,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    row(engine, `${name}, median (min-max) ms`, app.median, 'ms', budget || null, budget ? ok : null, ratio);
+    rows.at(-1).ratioOf = 'raw';
+    rows.at(-1).text = `${spreadText(app)}, raw ${spreadText(raw)}`;
+  };
+  beside(
+    'invoice issue (raw: readable PDF + ZUGFeRD + XRechnung)',
+    heavy.issue,
+    heavy.raw['invoice documents'],
+    1.2,
+    150,
+  );
+  beside('countersignature with seal (raw: the seal)', heavy.countersign, heavy.raw['agreement seal'], 1.3, null);
+  beside(
+    'agreement state read (raw: the draft render it skips)',
+    heavy.read,
+    heavy.raw['agreement draft render'],
+    null,
+    10,
+  );
+  const before = heavy.raw['invoice documents, library generate per call'];
+  row(engine, 'raw invoice documents with a validator compiled per call (before 068)', before.median, 'ms', null, null);
+  rows.at(-1).text = spreadText(before);
+}
+
 async function runEngine(engine, databaseUrl) {
   const figures = {};
   results.engines[engine] = figures;
@@ -148,6 +193,10 @@ async function runEngine(engine, databaseUrl) {
   const baseline = await startBaseline();
   try {
     log(`server pid ${server.pid} on ${server.baseUrl} (first start ${fmt(server.startMs, 0)} ms, with migrations)`);
+    if (heavyOnly) {
+      await heavyWorkRows(engine, figures, server);
+      return;
+    }
     const data = await seed(server, { log });
     const packagedEventId = await seedPackagedEvent(server, data.organiser, { log });
     figures.seed = {
@@ -345,6 +394,8 @@ async function runEngine(engine, databaseUrl) {
 
     figures.rssAfterLoadMb = rssMb(server.pid);
     row(engine, 'RSS after load', figures.rssAfterLoadMb, 'MB', '< 300', figures.rssAfterLoadMb < 300);
+
+    if (!readsOnly) await heavyWorkRows(engine, figures, server);
 
     if (withBrowser && engine === 'sqlite') {
       log('LCP in Chromium (mobile emulation, throttled)');
