@@ -28,7 +28,10 @@ export type AgreementsDeps = {
   repo: AgreementsRepository;
   parties: SponsorshipParties;
   /** The sponsorships module's writes made in this module's transactions. */
-  writes: Pick<SponsorshipsApi['writes'], 'locked' | 'lockOpen' | 'uploadedCopies' | 'revertSigned' | 'moveByAgreement'>;
+  writes: Pick<
+    SponsorshipsApi['writes'],
+    'locked' | 'lockOpen' | 'uploadedCopies' | 'revertSigned' | 'moveByAgreement'
+  >;
   /** A status changed in this module's transaction, told once it committed. */
   announceStatus: SponsorshipsApi['announceStatus'];
   sponsorshipById: SponsorshipsApi['byId'];
