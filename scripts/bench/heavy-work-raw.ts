@@ -12,20 +12,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { InvoiceService } from '@e-invoice-eu/core';
 import { renderDraft } from '../../apps/api/src/modules/agreements/render.ts';
 import { sealAgreement } from '../../apps/api/src/modules/agreements/seal.ts';
 import { loadSealKey } from '../../apps/api/src/modules/agreements/seal-key.ts';
 import type { AgreementSnapshot } from '../../apps/api/src/modules/agreements/snapshot.ts';
-import {
-  einvoiceData,
-  facturXPdf,
-  xrechnungXml,
-  type InvoiceDocumentInput,
-} from '../../apps/api/src/modules/invoices/einvoice.ts';
+import { facturXPdf, xrechnungXml, type InvoiceDocumentInput } from '../../apps/api/src/modules/invoices/einvoice.ts';
 import { lineOf, totalsOf } from '../../apps/api/src/modules/invoices/money.ts';
 import { readablePdf } from '../../apps/api/src/modules/invoices/pdf.ts';
 import { vatNoteOf } from '../../apps/api/src/modules/invoices/snapshot.ts';
+import { libraryEInvoices } from '../../apps/api/src/modules/invoices/test-support.ts';
 
 const runs = Number(process.argv[2] ?? 3);
 const drawn = process.argv[3] ?? null;
@@ -112,19 +107,6 @@ const snapshot: AgreementSnapshot = {
   clauses: 'Gerichtsstand ist München. Änderungen bedürfen der Textform.',
 };
 
-async function libraryGenerate(input: InvoiceDocumentInput, pdf: Uint8Array) {
-  const silent = { log: () => undefined, warn: () => undefined, error: () => undefined };
-  await new InvoiceService(silent).generate(einvoiceData(input, 'urn:cen.eu:en16931:2017'), {
-    format: 'Factur-X-EN16931',
-    lang: input.language,
-    pdf: { buffer: pdf, filename: `${input.number}.pdf`, mimetype: 'application/pdf' },
-  });
-  await new InvoiceService(silent).generate(
-    einvoiceData(input, 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0'),
-    { format: 'XRECHNUNG-CII', lang: input.language },
-  );
-}
-
 async function measure(work: () => Promise<unknown>): Promise<number[]> {
   await work();
   const times: number[] = [];
@@ -158,7 +140,7 @@ try {
       await Promise.all([facturXPdf(invoice, pdf), xrechnungXml(invoice)]);
     }),
     'invoice documents, library generate per call': await measure(async () =>
-      libraryGenerate(invoice, await readablePdf(invoice)),
+      libraryEInvoices(invoice, await readablePdf(invoice)),
     ),
     'agreement draft render': await measure(async () =>
       createHash('sha256')

@@ -5,17 +5,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { InvoiceService } from '@e-invoice-eu/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VatTreatment } from '@sp/shared';
 import { documentInput, makeDocuments } from './documents.ts';
-import { einvoiceData, withPrecedingInvoice, type InvoiceDocumentInput } from './einvoice.ts';
+import type { InvoiceDocumentInput } from './einvoice.ts';
 import { readablePdf } from './pdf.ts';
 import { lineOf, negated, totalsOf } from './money.ts';
 import type { InvoiceRecord } from './repository.ts';
 import { vatNoteOf, type InvoiceParty } from './snapshot.ts';
 import { embeddedXml, validateCii, type Verdict } from '../../../test/einvoice/validate.ts';
-import { SELLER_PARTY } from './test-support.ts';
+import { libraryEInvoices, SELLER_PARTY } from './test-support.ts';
 
 const seller = SELLER_PARTY;
 const buyer: InvoiceParty = {
@@ -192,47 +191,6 @@ describe('e-invoices against the CII schema, EN 16931 and XRechnung 3.0', () => 
   });
 });
 
-/**
- * The e-invoices as the library's own InvoiceService.generate makes them, a new service per document
- * with BT-25 added at the formatter's postProcess: what einvoice.ts did before it built the
- * validators once (issue 57).
- */
-async function libraryDocuments(r: InvoiceRecord) {
-  const input = documentInput(r) as InvoiceDocumentInput;
-  const generate = async (customization: string, options: Parameters<InvoiceService['generate']>[1]) => {
-    const service = new InvoiceService({ log: () => undefined, warn: () => undefined, error: () => undefined });
-    const preceding = input.snapshot.cancels;
-    if (preceding) {
-      type Formatter = { postProcess: (cii: Record<string, unknown>) => void };
-      const factory = (
-        service as unknown as { formatFactoryService: { createFormatService: (...a: unknown[]) => Formatter } }
-      ).formatFactoryService;
-      const create = factory.createFormatService.bind(factory);
-      factory.createFormatService = (...args) => {
-        const formatter = create(...args);
-        const post = formatter.postProcess.bind(formatter);
-        formatter.postProcess = (cii) => {
-          post(cii);
-          withPrecedingInvoice(cii, preceding);
-        };
-        return formatter;
-      };
-    }
-    return service.generate(einvoiceData(input, customization), options);
-  };
-  const pdf = await readablePdf(input);
-  const zugferd = await generate('urn:cen.eu:en16931:2017', {
-    format: 'Factur-X-EN16931',
-    lang: input.language,
-    pdf: { buffer: pdf, filename: `${input.number}.pdf`, mimetype: 'application/pdf' },
-  });
-  const xml = await generate('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0', {
-    format: 'XRECHNUNG-CII',
-    lang: input.language,
-  });
-  return { zugferd: Buffer.from(zugferd), xml: Buffer.from(xml) };
-}
-
 describe('e-invoices made with the validators built once', () => {
   // The ZUGFeRD PDF carries the time it was made (creation date, XMP): one fixed time for both.
   beforeAll(() => {
@@ -244,7 +202,8 @@ describe('e-invoices made with the validators built once', () => {
   it.each(Object.keys(VARIANTS))("%s: the same bytes as the library's own generate", async (name) => {
     const r = VARIANTS[name]!;
     const ours = await makeDocuments(r);
-    const theirs = await libraryDocuments(r);
+    const input = documentInput(r) as InvoiceDocumentInput;
+    const theirs = await libraryEInvoices(input, await readablePdf(input));
     expect(Buffer.from(ours.xml).equals(theirs.xml)).toBe(true);
     expect(Buffer.from(ours.zugferd).equals(theirs.zugferd)).toBe(true);
     // Made again with the same (kept) validator: still the same bytes.

@@ -1,5 +1,6 @@
 // Test support for invoices (imported by tests only): an organiser with billing settings and phone,
 // a confirmed sponsorship whose sponsor entered their billing details by the link, and the calls.
+import { InvoiceService } from '@e-invoice-eu/core';
 import type { BillingSettingsInput, InvoiceWire, SavePackageRequest, SponsorLegalDetailsInput } from '@sp/shared';
 import {
   callIdentity,
@@ -10,6 +11,7 @@ import {
 } from '../../identity/test-support.ts';
 import { MASTER_DATA, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { confirmSponsorship, guestHeaders, type Guest } from '../sponsorships/test-support.ts';
+import { einvoiceData, withPrecedingInvoice, type InvoiceDocumentInput } from './einvoice.ts';
 import { invoiceMail, reminderMail } from './mail.ts';
 import type { InvoiceParty } from './snapshot.ts';
 
@@ -187,4 +189,43 @@ export async function signInAgain(t: IdentityTestApp, user: TestUser): Promise<T
   });
   if (res.status !== 200) throw new Error(`InitiateAuth failed: ${JSON.stringify(res.body)}`);
   return { ...user, token: res.body.AuthenticationResult!.AccessToken };
+}
+
+/**
+ * The e-invoices as the library's own InvoiceService.generate makes them, a new service (so a validator
+ * compiled) per document, with BT-25 added at the formatter's postProcess: what einvoice.ts did before
+ * it built the validators once (decision 068). einvoice.test.ts compares bytes with it; the bench
+ * measures it beside the kept validators.
+ */
+export async function libraryEInvoices(input: InvoiceDocumentInput, readable: Uint8Array) {
+  const generate = async (customization: string, options: Parameters<InvoiceService['generate']>[1]) => {
+    const service = new InvoiceService({ log: () => undefined, warn: () => undefined, error: () => undefined });
+    const preceding = input.snapshot.cancels;
+    if (preceding) {
+      type Formatter = { postProcess: (cii: Record<string, unknown>) => void };
+      type Factory = { createFormatService: (...args: unknown[]) => Formatter };
+      const factory = (service as unknown as { formatFactoryService: Factory }).formatFactoryService;
+      const create = factory.createFormatService.bind(factory);
+      factory.createFormatService = (...args) => {
+        const formatter = create(...args);
+        const post = formatter.postProcess.bind(formatter);
+        formatter.postProcess = (cii) => {
+          post(cii);
+          withPrecedingInvoice(cii, preceding);
+        };
+        return formatter;
+      };
+    }
+    return service.generate(einvoiceData(input, customization), options);
+  };
+  const zugferd = await generate('urn:cen.eu:en16931:2017', {
+    format: 'Factur-X-EN16931',
+    lang: input.language,
+    pdf: { buffer: readable, filename: `${input.number}.pdf`, mimetype: 'application/pdf' },
+  });
+  const xml = await generate('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0', {
+    format: 'XRECHNUNG-CII',
+    lang: input.language,
+  });
+  return { zugferd: Buffer.from(zugferd), xml: Buffer.from(xml) };
 }
