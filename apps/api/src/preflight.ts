@@ -16,7 +16,9 @@ export function ensureWritableDataDir(dataDir: string): void {
     fs.rmSync(probe);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new StartupError(`The data directory ${dataDir} cannot be written (${reason}). Set DATA_DIR to a writable folder.`);
+    throw new StartupError(
+      `The data directory ${dataDir} cannot be written (${reason}). Set DATA_DIR to a writable folder.`,
+    );
   }
 }
 

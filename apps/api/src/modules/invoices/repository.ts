@@ -134,9 +134,7 @@ export function createInvoicesRepository(db: Db) {
       .updateTable('invoices')
       .set({
         paid_cents: paid,
-        status: sql<
-          'issued' | 'paid'
-        >`case when paid_cents + ${amount} = gross_cents then 'paid' else 'issued' end`,
+        status: sql<'issued' | 'paid'>`case when paid_cents + ${amount} = gross_cents then 'paid' else 'issued' end`,
         updated_at: toDbTime(at),
       })
       .where('id', '=', id)
