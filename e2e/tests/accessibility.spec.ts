@@ -45,6 +45,26 @@ const test = base.extend<object, { world: World }>({
       });
       expect(invited.ok(), await invited.text()).toBe(true);
       const guestQuery = new URL(((await invited.json()) as { url: string }).url).search;
+      // The team page with an accepted, a pending and a revoked invitation: each state has its own
+      // colours (issue 58: the accepted state's green was 4.4:1 on its tint).
+      const colleague = await createUser(request);
+      const joined = await request.post('/api/invitations', { headers: auth, data: { email: colleague.email } });
+      expect(joined.ok(), await joined.text()).toBe(true);
+      const { token } = (await joined.json()) as { token: string };
+      const accepted = await request.post(`/api/invitations/accept/${token}`, {
+        headers: { Authorization: `Bearer ${colleague.tokens.accessToken}` },
+        data: { token, cognitoId: colleague.sub, email: colleague.email },
+      });
+      expect(accepted.ok(), await accepted.text()).toBe(true);
+      let organisationId = 0;
+      for (const name of ['team-pending', 'team-revoked']) {
+        const team = await request.post('/api/invitations', { headers: auth, data: { email: uniqueEmail(name) } });
+        expect(team.ok(), await team.text()).toBe(true);
+        organisationId = ((await team.json()) as { organisation_id: number }).organisation_id;
+      }
+      const listed = await request.get(`/api/organisation/${organisationId}/team-invitations`, { headers: auth });
+      const [newest] = (await listed.json()) as { id: number }[];
+      expect((await request.delete(`/api/team-invitations/${newest!.id}`, { headers: auth })).ok()).toBe(true);
       await use({ organiser, sponsor, newcomer, eventId, guestQuery });
       await request.dispose();
     },
@@ -117,6 +137,8 @@ for (const language of LANGUAGES) {
       }
       await visit(page, '/invite/');
       await visit(page, '/seite-gibt-es-nicht');
+      // A wall that is off: the not-found state (issue 58).
+      await visit(page, `/sponsors/${world.eventId}`);
       await visit(page, `/invite-sponsor/${world.guestQuery}`);
       await visit(page, `/chats-sponsor/${world.guestQuery}`, page.locator('main').first());
       await page.context().close();
@@ -218,6 +240,38 @@ for (const language of LANGUAGES) {
       await page.locator('header button[aria-controls]').last().click();
       await page.waitForTimeout(300);
       await expectAccessible(page, 'mobile menu');
+      await page.context().close();
+    });
+
+    // Issue 58: the Messages link with its unread badge is named by what it shows (label-content-name-mismatch).
+    test('the header with unread messages on the Messages link', async ({ browser, world }) => {
+      const params = new URLSearchParams(world.guestQuery);
+      const guest = { Authorization: `${params.get('token')}:${params.get('email')}` };
+      const page = await newPage(browser, language, world.organiser);
+      const [conversation] = (await (await page.request.get('/api/token/conversation', { headers: guest })).json()) as {
+        id: number;
+      }[];
+      const asked = await page.request.post(`/api/token/conversation/${conversation!.id}/message`, {
+        headers: guest,
+        data: { message: `Frage ${language}`, type: 'text' },
+      });
+      expect(asked.ok(), await asked.text()).toBe(true);
+      await page.goto('/dashboard/organizer/');
+      const label = language === 'de' ? 'Nachrichten' : 'Messages';
+      const link = page
+        .getByRole('banner')
+        .getByRole('link', { name: new RegExp(`^${label}, \\d+ (ungelesene|unread)`) })
+        .first();
+      await expect(link).toBeVisible();
+      await expect(link).toHaveText(new RegExp(`${label}\\d+$`));
+      expect(await link.getAttribute('aria-label')).toBeNull();
+      await page.waitForTimeout(300);
+      await expectAccessible(page, 'unread badge (1280 px)');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.getByRole('banner').locator('button[aria-controls]').last().click();
+      await expect(page.getByRole('banner').getByRole('link', { name: new RegExp(`^${label}, \\d+`) })).toHaveCount(1);
+      await page.waitForTimeout(300);
+      await expectAccessible(page, 'unread badge in the mobile menu');
       await page.context().close();
     });
 

@@ -3,10 +3,12 @@
 // logo and agrees to be shown; a second sponsor does the same through the API; both are confirmed;
 // the organiser switches the wall on in the event's "Sponsorenwand" card; the public page (no
 // sign-in) shows both, the larger package larger, in German and English at 1280 and 375 px, and the
-// embed page is bare. Screenshots go to E2E_SHOTS (default test-results/sponsor-wall).
+// embed page is bare. Issue 58: a wall that is off is a 404 page, public pages have no app navigation.
+// Screenshots go to E2E_SHOTS (default test-results/sponsor-wall).
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { openEventArea } from '../support/event-workspace.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { makePdf } from '../support/pdf.ts';
@@ -286,4 +288,146 @@ test('a sponsor with an account keeps the same profile on the sponsor dashboard 
   });
   expect(((await mine.json()) as { profile: { public_name: string } }).profile.public_name).toBe('Konto GmbH');
   await sponsorPage.context().close();
+});
+
+// Issue 58, point 6: the front door. A wall that is off is a 404, as the page's HTML and as its
+// state; once on, a sponsor without logo is named once and the signed-out visitor sees no app
+// navigation; switched off again it is gone. The other public pages show no app navigation either.
+test('a wall that is off is a 404 page, and a sponsor without logo is named once on the wall', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const organiser = await signInOnboardedUser(page, { language: 'de' });
+  const auth = { Authorization: `Bearer ${organiser.tokens.accessToken}` };
+  const event = await createEventWithAgreement(page, organiser.tokens.accessToken, {
+    title: `Dorffest ${Date.now()}`,
+    event_date: '2030-08-01',
+    location: 'Anger',
+    description: 'Fest.',
+  });
+  const created = await page.request.post(`/api/event/${event.id}/packages`, {
+    headers: auth,
+    data: { name: 'Partner', description: '', price_cents: 20_000, capacity: null, benefits: [] },
+  });
+  const packageId = ((await created.json()) as { id: number }).id;
+  const guest = await invite(page, auth, event.id, packageId);
+  const asGuest = { Authorization: `${guest.token}:${guest.email}` };
+  expect(
+    (
+      await page.request.post(`/api/sponsorships/${guest.sponsorshipId}/package`, {
+        headers: asGuest,
+        data: { package_id: packageId },
+      })
+    ).ok(),
+  ).toBe(true);
+  const profile = await page.request.put('/api/sponsor-profile', {
+    headers: asGuest,
+    data: { public_name: 'Ohne Logo e.V.', description_de: '', description_en: '', website: null },
+  });
+  expect(profile.ok(), await profile.text()).toBe(true);
+  await page.request.put(`/api/sponsorships/${guest.sponsorshipId}/wall-consent`, {
+    headers: asGuest,
+    data: { show_on_wall: true },
+  });
+  await signAndConfirm(page.request, auth, guest);
+  const setWall = async (enabled: boolean) =>
+    expect(
+      (await page.request.put(`/api/event/${event.id}/sponsor-wall`, { headers: auth, data: { enabled } })).ok(),
+    ).toBe(true);
+
+  const expectGone = async (visit: Page, language: 'de' | 'en') => {
+    const response = await visit.goto(`/sponsors/${event.id}`);
+    expect(response?.status()).toBe(404);
+    await expect(visit.getByRole('heading', { level: 1 })).toHaveText(
+      language === 'de' ? 'Keine Sponsorenwand' : 'No sponsor wall',
+    );
+    await expect(visit.getByTestId('wall-group')).toHaveCount(0);
+    expect((await visit.request.get(`/api/public/events/${event.id}/sponsors`)).status()).toBe(404);
+    const embed = await visit.request.get(`/sponsors/${event.id}/embed?lang=${language}`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(embed.status()).toBe(404);
+  };
+
+  const visit = await visitor(browser, 'de', 1280);
+  await expectGone(visit, 'de');
+  await expectAccessible(visit, 'wall off (de)');
+
+  await setWall(true);
+  for (const { language, width } of [
+    { language: 'de', width: 1280 },
+    { language: 'en', width: 375 },
+  ] as const) {
+    const reader = await visitor(browser, language, width);
+    const response = await reader.goto(`/sponsors/${event.id}`);
+    expect(response?.status()).toBe(200);
+    const tile = reader.getByTestId('wall-sponsor');
+    await expect(tile).toHaveCount(1);
+    await expect(tile).toHaveText('Ohne Logo e.V.');
+    expect(await tile.innerText()).toBe('Ohne Logo e.V.');
+    // Signed out: the product's name, the language and the sign-in, not the app's navigation.
+    const banner = reader.getByRole('banner');
+    await expect(banner.getByRole('navigation')).toHaveCount(0);
+    await expect(banner.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+    await expect(banner.getByRole('link', { name: /Nachrichten|Messages/ })).toHaveCount(0);
+    await expect(banner.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login/');
+    await expect(banner.getByRole('radio', { name: language === 'de' ? 'Deutsch' : 'English' })).toBeChecked();
+    await expectAccessible(reader, `wall on (${language}, ${width} px)`);
+    await expectNoOverflow(reader, width);
+    await reader.screenshot({ path: path.join(SHOTS, `wall-no-logo-${language}-${width}.png`), fullPage: true });
+    await reader.context().close();
+  }
+
+  await setWall(false);
+  await expectGone(visit, 'de');
+  await visit.screenshot({ path: path.join(SHOTS, 'wall-off-de-1280.png') });
+  await visit.context().close();
+});
+
+test('the public pages show a signed-out visitor no app navigation, a signed-in user keeps it', async ({
+  browser,
+  page,
+}) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const { language, width } of [
+    { language: 'de', width: 1280 },
+    { language: 'de', width: 375 },
+    { language: 'en', width: 1280 },
+    { language: 'en', width: 375 },
+  ] as const) {
+    const visit = await visitor(browser, language, width);
+    for (const url of ['/', '/about', '/impressum/', '/privacy-notice/', '/agb', '/verify-agreement/']) {
+      await visit.goto(url);
+      await expect(visit.locator('main h1').first()).toBeVisible();
+      const banner = visit.getByRole('banner');
+      await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible();
+      await expect(banner.getByRole('navigation')).toHaveCount(0);
+      await expect(banner.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+      await expect(banner.getByRole('button')).toHaveCount(0);
+      await expectAccessible(visit, `${url} signed out (${language}, ${width} px)`);
+      if (url === '/' || url === '/about') {
+        expect(await visit.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const name = url === '/' ? 'landing' : 'about';
+        await visit.screenshot({ path: path.join(SHOTS, `${name}-${language}-${width}.png`), fullPage: true });
+      }
+    }
+    // The landing page says what the product does now.
+    await visit.goto('/');
+    await expect(visit.getByTestId('landing-chain').getByRole('listitem')).toHaveCount(7);
+    await expect(visit.locator('main')).toContainText('XRechnung');
+    await expect(visit.locator('main')).toContainText(language === 'de' ? 'Sponsorenwand' : 'sponsor wall');
+    // The language chosen in the public header is the page's language.
+    const other = language === 'de' ? 'English' : 'Deutsch';
+    await visit.getByRole('banner').locator('label', { hasText: other }).click();
+    await expect(visit.getByRole('banner').getByRole('radio', { name: other })).toBeChecked();
+    await expect(visit.locator('html')).toHaveAttribute('lang', language === 'de' ? 'en' : 'de');
+    await visit.context().close();
+  }
+
+  await signInOnboardedUser(page, { language: 'de' });
+  await page.goto('/about');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).first()).toBeAttached();
+  await expect(page.getByTestId('public-header')).toHaveCount(0);
 });

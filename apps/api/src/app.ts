@@ -31,7 +31,7 @@ import type { BlobStore } from './ports/blobs/index.ts';
 import type { MessageBus } from './ports/bus/index.ts';
 import type { MailPort } from './ports/mail/index.ts';
 import { mailboxRoutes } from './ports/mail/mailbox-routes.ts';
-import { registerModules } from './modules/kit.ts';
+import { registerModules, type Use } from './modules/kit.ts';
 import { agreementArchiveModule } from './modules/agreement-archive/index.ts';
 import { agreementsModule } from './modules/agreements/index.ts';
 import { chatModule } from './modules/chat/index.ts';
@@ -80,6 +80,19 @@ const modules = [
   dataExportModule,
   dashboardModule,
 ];
+
+/** The public wall's page and its embed: /sponsors/{eventId}, /sponsors/{eventId}/embed. */
+const WALL_PAGE = /^\/sponsors\/(\d+)(?:\/embed)?\/?$/;
+
+/**
+ * Pages that show one thing the API may not have: their HTML answers 404 when it is not there, as
+ * their call does, so that a search engine or a link checker sees a wall that is off as gone.
+ */
+async function pageExists(use: Use, pathname: string): Promise<boolean> {
+  const wall = WALL_PAGE.exec(pathname);
+  if (wall) return use('sponsor-profiles').wallIsPublic(Number(wall[1]));
+  return true;
+}
 
 export type AppDeps = {
   config: Config;
@@ -165,7 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   if (!config.mail.smtpUrl) await app.register(mailboxRoutes, { db: database.db, token: config.mail.mailboxToken });
   registerRuntimeConfig(app, config);
-  await app.register(async (api) => registerModules(api, ports, modules), { prefix: '/api' });
-  await registerWebApp(app, deps.webDistDir);
+  let use: Use | undefined;
+  await app.register(
+    async (api) => {
+      use = await registerModules(api, ports, modules);
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, deps.webDistDir, { pageExists: (pathname) => pageExists(use!, pathname) });
   return app;
 }

@@ -80,8 +80,11 @@ export function defineModule<const N extends string, const P extends keyof Ports
   return definition as ApiModule<N>;
 }
 
-/** Builds every module from the ports it declared, then registers the routes in list order. */
-export async function registerModules(app: FastifyInstance, ports: Ports, modules: readonly ApiModule[]) {
+/**
+ * Builds every module from the ports it declared, then registers the routes in list order; answers
+ * `use` for what the composition root itself needs from a module (the web app's page checks).
+ */
+export async function registerModules(app: FastifyInstance, ports: Ports, modules: readonly ApiModule[]): Promise<Use> {
   const apis = new Map<string, unknown>();
   const resolve = (name: string, part: PropertyKey | undefined) => {
     const api = apis.get(name) as Record<PropertyKey, unknown> | undefined;
@@ -109,4 +112,5 @@ export async function registerModules(app: FastifyInstance, ports: Ports, module
     if (parts.routes) routes.push(parts.routes);
   }
   for (const plugin of routes) await app.register(plugin);
+  return use;
 }

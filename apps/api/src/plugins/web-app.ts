@@ -46,7 +46,12 @@ export function inlineScriptHashes(webDistDir: string | null): string[] {
   return [...hashes];
 }
 
-export async function registerWebApp(app: FastifyInstance, webDistDir: string | null) {
+export type WebAppOptions = {
+  /** Whether the page at this path shows something that exists; the page's HTML is a 404 when not. */
+  pageExists?: (pathname: string) => Promise<boolean>;
+};
+
+export async function registerWebApp(app: FastifyInstance, webDistDir: string | null, options: WebAppOptions = {}) {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const hasWebApp = indexFile !== null && fs.existsSync(indexFile);
   const pages = hasWebApp && webDistDir ? pageFiles(webDistDir) : new Map<string, string>();
@@ -81,7 +86,13 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       (acceptsHtml || !path.extname(pathname));
     if (hasWebApp && wantsPage) {
       const page = pages.get(pathname.replace(/\/+$/, '')) ?? 'index.html';
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
+      // The app itself shows the not-found state; the status tells everyone else.
+      const exists = options.pageExists ? await options.pageExists(pathname) : true;
+      return reply
+        .status(exists ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile(page);
     }
     return sendProblem(reply, 'request.not-found', 'Not found');
   });

@@ -20,6 +20,8 @@ export type SponsorProfilesApi = {
   hasLogo(emailNormalized: string): Promise<boolean>;
   /** For agreements and invoices: the sponsor's legal and billing details, null until entered. */
   legalDetails(emailNormalized: string): Promise<SponsorLegalDetails | null>;
+  /** For the web app's wall page: whether the event's public wall is shown (its feed answers 200). */
+  wallIsPublic(eventId: number): Promise<boolean>;
 };
 
 export const sponsorProfilesModule = defineModule({
@@ -49,6 +51,7 @@ export const sponsorProfilesModule = defineModule({
         forgetAddress: (email) => profiles.forgetAddress(email),
         hasLogo: async (email) => Boolean((await repo.findProfile(email))?.logoKey),
         legalDetails: (email) => legal.find(email),
+        wallIsPublic: (eventId) => wall.isPublic(eventId),
       },
       routes: async (app) => {
         await app.register(sponsorProfileRoutes, { profiles });

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackageWire, SponsorWallFeed, SponsorWallSettings } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
@@ -26,6 +28,10 @@ describe.each(ENGINES)('sponsor wall on %s', (engine) => {
   let silver: Guest;
   let unconsenting: Guest;
   let unconfirmed: Guest;
+  // A built web app to serve, so that the wall's page is answered as a browser asks for it.
+  const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-wall-dist-'));
+  fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>app</title>');
+  const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
   const w = sponsorWorld(() => t);
   const feed = (id = eventId, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/public/events/${id}/sponsors`, headers });
@@ -48,7 +54,7 @@ describe.each(ENGINES)('sponsor wall on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    t = await startIdentityApp(engine);
+    t = await startIdentityApp(engine, { deps: { webDistDir } });
     [organiser, stranger, sponsorRole] = await Promise.all([
       onboardedUser(t, 'veranstalter'),
       onboardedUser(t, 'veranstalter'),
@@ -71,6 +77,7 @@ describe.each(ENGINES)('sponsor wall on %s', (engine) => {
   afterAll(async () => {
     await t.close();
     fs.rmSync(t.config.dataDir, { recursive: true, force: true });
+    fs.rmSync(webDistDir, { recursive: true, force: true });
   });
 
   it('answers 404 alike for a wall that is off and an event that does not exist', async () => {
@@ -178,5 +185,30 @@ describe.each(ENGINES)('sponsor wall on %s', (engine) => {
     expect((await feed(other)).statusCode).toBe(404);
     expect((await w.call('POST', `/api/event/${other}/unarchive`, organiser.token)).statusCode).toBe(200);
     expect((await feed(other)).statusCode).toBe(200);
+  });
+
+  it('answers its page and the embed as 404 while the wall is off, like its feed, and 200 while it is on', async () => {
+    const other = (await w.call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Seitenlauf' }))).json()
+      .id as number;
+    const urls = [`/sponsors/${other}`, `/sponsors/${other}/`, `/sponsors/${other}/embed?lang=en`];
+    const statuses = async () => Promise.all([feed(other), ...urls.map(page)].map(async (res) => (await res).statusCode));
+
+    expect(await statuses()).toEqual([404, 404, 404, 404]);
+    const off = await page(urls[0]!);
+    expect(off.headers['content-type']).toContain('text/html');
+    expect(off.headers['cache-control']).toBe('no-cache');
+    expect(off.body).toContain('<title>app</title>');
+
+    await w.call('PUT', `/api/event/${other}/sponsor-wall`, organiser.token, { enabled: true });
+    expect(await statuses()).toEqual([200, 200, 200, 200]);
+    await w.call('PUT', `/api/event/${other}/sponsor-wall`, organiser.token, { enabled: false });
+    expect(await statuses()).toEqual([404, 404, 404, 404]);
+
+    // An event that does not exist, an id beyond the column's range, and the app's other pages.
+    expect((await page('/sponsors/999999')).statusCode).toBe(404);
+    expect((await page('/sponsors/99999999999')).statusCode).toBe(404);
+    expect((await page('/sponsors/9999999999')).statusCode).toBe(404);
+    expect((await page('/about')).statusCode).toBe(200);
+    expect((await page(`/edit-event/${other}/wall`)).statusCode).toBe(200);
   });
 });

@@ -5,7 +5,7 @@
 // shows; another process's change shows within that minute (decision 020).
 import { createHash } from 'node:crypto';
 import type { SponsorWallFeed, SponsorWallSettings, WallGroupWire, WallSize } from '@sp/shared';
-import { fail } from '../../lib/errors.ts';
+import { AppError, fail } from '../../lib/errors.ts';
 import type { EventAccess } from '../events/index.ts';
 import type { SponsorProfilesRepository, WallRow } from './repository.ts';
 import { logoUrl } from './service.ts';
@@ -75,6 +75,21 @@ export function createSponsorWallService(deps: {
     preview: (await build(eventId))!,
   });
 
+  /** GET /public/events/{id}/sponsors: 404 alike for an unknown event and a wall that is off. */
+  const publicFeed = async (eventId: number): Promise<CachedFeed> => {
+    const cached = cache.get(eventId);
+    if (cached && cached.expiresAt > now().getTime()) return cached;
+    // An archived event's wall goes with it (issue 21, point 4); within the cache's minute elsewhere.
+    if (!(await repo.wallEnabled(eventId)) || (await deps.events.isArchived(eventId))) throw notFound();
+    const feed = await build(eventId);
+    if (!feed) throw notFound();
+    const body = JSON.stringify(feed);
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    const entry = { body, etag, expiresAt: now().getTime() + WALL_CACHE_SECONDS * 1000 };
+    cache.set(eventId, entry);
+    return entry;
+  };
+
   return {
     /** Drops the cached feed of one event, or of all. */
     invalidate(eventId?: number) {
@@ -82,19 +97,18 @@ export function createSponsorWallService(deps: {
       else cache.delete(eventId);
     },
 
-    /** GET /public/events/{id}/sponsors: 404 alike for an unknown event and a wall that is off. */
-    async publicFeed(eventId: number): Promise<CachedFeed> {
-      const cached = cache.get(eventId);
-      if (cached && cached.expiresAt > now().getTime()) return cached;
-      // An archived event's wall goes with it (issue 21, point 4); within the cache's minute elsewhere.
-      if (!(await repo.wallEnabled(eventId)) || (await deps.events.isArchived(eventId))) throw notFound();
-      const feed = await build(eventId);
-      if (!feed) throw notFound();
-      const body = JSON.stringify(feed);
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      const entry = { body, etag, expiresAt: now().getTime() + WALL_CACHE_SECONDS * 1000 };
-      cache.set(eventId, entry);
-      return entry;
+    publicFeed,
+
+    /** Whether publicFeed answers this event's wall, by the same rule and the same cache. */
+    async isPublic(eventId: number): Promise<boolean> {
+      if (!Number.isSafeInteger(eventId) || eventId > 2_147_483_647) return false;
+      try {
+        await publicFeed(eventId);
+        return true;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'sponsor-wall.not-found') return false;
+        throw error;
+      }
     },
 
     async settings(caller: { sub: string }, eventId: number): Promise<SponsorWallSettings> {

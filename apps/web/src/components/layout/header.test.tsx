@@ -6,9 +6,12 @@ import { configureApiClient } from '@/lib/api-client';
 import { createTestAuth, renderWithApp } from '@/testing/render';
 import { Header } from './header';
 
+/** A page of the app itself: signed out, the public pages show another header (tested below). */
+const APP_PAGE = '/events/';
+
 describe('Header', () => {
   it('links Dashboard and Nachrichten to the spec routes', async () => {
-    await renderWithApp(<Header />);
+    await renderWithApp(<Header />, { path: APP_PAGE });
     const nav = screen.getAllByRole('navigation', { name: 'Hauptnavigation' })[0]!;
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/organizer/');
     expect(within(nav).getByRole('link', { name: 'Nachrichten' })).toHaveAttribute('href', '/chats/');
@@ -28,7 +31,7 @@ describe('Header', () => {
 
   it('collapses the navigation into a toggle button that opens and closes it', async () => {
     const user = userEvent.setup();
-    await renderWithApp(<Header />);
+    await renderWithApp(<Header />, { path: APP_PAGE });
     const toggle = screen.getByRole('button', { name: 'Menü öffnen' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getAllByRole('navigation', { name: 'Hauptnavigation' })).toHaveLength(1);
@@ -49,7 +52,7 @@ describe('Header', () => {
 
   it('has labelled Search, Alerts and Settings buttons; Search asks a signed-out visitor to sign in', async () => {
     const user = userEvent.setup();
-    await renderWithApp(<Header />);
+    await renderWithApp(<Header />, { path: APP_PAGE });
     expect(screen.getByRole('button', { name: 'Benachrichtigungen' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Einstellungen' })).toBeInTheDocument();
 
@@ -63,7 +66,7 @@ describe('Header', () => {
 
   it('switches the language from the settings menu and remembers it', async () => {
     const user = userEvent.setup();
-    await renderWithApp(<Header />);
+    await renderWithApp(<Header />, { path: APP_PAGE });
     await user.click(screen.getByRole('button', { name: 'Einstellungen' }));
     await user.click(screen.getByRole('radio', { name: 'English' }));
 
@@ -74,7 +77,7 @@ describe('Header', () => {
 
   it('offers Login and the user-data entry when signed out', async () => {
     const user = userEvent.setup();
-    await renderWithApp(<Header />);
+    await renderWithApp(<Header />, { path: APP_PAGE });
     await user.click(screen.getByRole('button', { name: 'Benutzermenü' }));
     expect(screen.getByRole('link', { name: 'Meine Daten' })).toHaveAttribute('href', '/profile/');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login/');
@@ -112,14 +115,39 @@ describe('Header', () => {
       },
     });
     const auth = await createTestAuth({ user: { sub: 'u-1', email: 'anna@verein.de' }, accessToken: 'token' });
-    await renderWithApp(<Header />, { auth });
+    await renderWithApp(<Header />, { auth, path: APP_PAGE });
     const [link] = await screen.findAllByRole('link', { name: 'Nachrichten, 3 ungelesene Nachrichten' });
     expect(link).toHaveAttribute('href', '/chats/');
+    // Named by its content, which starts with the visible "Nachrichten" (axe: label-content-name-mismatch).
+    expect(link).not.toHaveAttribute('aria-label');
+    expect(link).toHaveTextContent(/^Nachrichten, 3 ungelesene NachrichtenNachrichten3$/);
     expect(paths).toContain('/api/conversation/unread');
   });
 
   it('shows no unread badge when signed out', async () => {
-    await renderWithApp(<Header />);
+    await renderWithApp(<Header />, { path: APP_PAGE });
     expect(screen.getByRole('link', { name: 'Nachrichten' })).not.toHaveTextContent(/\d/);
+  });
+
+  it.each(['/', '/about', '/impressum/', '/privacy-notice/', '/agb', '/verify-agreement/', '/sponsors/7'])(
+    'shows a signed-out visitor on the public page %s no app navigation, only language and sign-in',
+    async (path) => {
+      await renderWithApp(<Header />, { path });
+      expect(screen.getByTestId('public-header')).toBeInTheDocument();
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /Nachrichten/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Suche' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login/');
+      expect(screen.getByRole('group', { name: 'Sprache' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
+    },
+  );
+
+  it('keeps the app navigation on a public page for a signed-in user', async () => {
+    const auth = await createTestAuth({ user: { sub: 'u-1', email: 'anna@verein.de' }, accessToken: 'token' });
+    await renderWithApp(<Header />, { auth, path: '/about' });
+    expect(screen.queryByTestId('public-header')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('navigation', { name: 'Hauptnavigation' }).length).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { BellIcon, LogInIcon, LogOutIcon, MenuIcon, SearchIcon, SettingsIcon, UserIcon, XIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LANGUAGES } from '@sp/shared';
@@ -11,6 +11,7 @@ import { isSignedIn, useAuth } from '@/lib/auth';
 import { loadQueryClient } from '@/lib/lazy-query-client';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
+import { isPublicPage } from './public-pages';
 
 // What only a signed-in user sees or needs is loaded once someone signs in, not with every first page;
 // the parts not shown until used (live connection, counts, menus) wait until the page has rendered
@@ -152,23 +153,87 @@ function NavLinks({
           {t('nav.dashboard')}
         </Link>
       )}
-      <Link
-        to="/chats/"
-        className={cn(navLinkClass, 'inline-flex items-center', linkClassName)}
-        onClick={onNavigate}
-        aria-label={unread > 0 ? t('nav.messagesUnread', { count: unread }) : undefined}
-      >
-        {t('nav.messages')}
+      {/* Named by its content, which starts with the visible label (WCAG 2.5.3), not by an aria-label. */}
+      <Link to="/chats/" className={cn(navLinkClass, 'inline-flex items-center', linkClassName)} onClick={onNavigate}>
+        {unread > 0 ? (
+          <>
+            <span className="sr-only">{t('nav.messagesUnread', { count: unread })}</span>
+            <span aria-hidden="true">{t('nav.messages')}</span>
+          </>
+        ) : (
+          t('nav.messages')
+        )}
         <UnreadBadge count={unread} />
       </Link>
     </nav>
   );
 }
 
-export function Header() {
+function HomeLink({ onClick }: { onClick?: () => void }) {
   const { t } = useTranslation();
+  return (
+    <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight" onClick={onClick}>
+      <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+      <span className="max-sm:sr-only">{t('common.appName')}</span>
+    </Link>
+  );
+}
+
+/** A public page seen signed out: the product's name, the language and the way in, nothing of the app. */
+function PublicHeader() {
+  const { t } = useTranslation();
+  const [language, setLanguage] = useLanguage();
+  const name = useId();
+  return (
+    <header
+      className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur"
+      data-testid="public-header"
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
+        <HomeLink />
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <fieldset className="flex rounded-md border border-input p-0.5">
+            <legend className="sr-only">{t('settings.language')}</legend>
+            {LANGUAGES.map((lng) => (
+              <label
+                key={lng}
+                lang={lng}
+                className="cursor-pointer rounded px-2 py-1 text-xs font-medium text-muted-foreground hover:text-foreground has-checked:bg-secondary has-checked:text-secondary-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring"
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={lng}
+                  checked={language === lng}
+                  onChange={() => void setLanguage(lng)}
+                  className="sr-only"
+                />
+                {t(`language.${lng}`)}
+              </label>
+            ))}
+          </fieldset>
+          <Button asChild size="sm" variant="outline">
+            <Link to="/login/">
+              <LogInIcon aria-hidden="true" />
+              {t('nav.login')}
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function Header() {
   const { status } = useAuth();
   const signedIn = isSignedIn(status);
+  const publicPage = useRouterState({ select: (state) => isPublicPage(state.location.pathname) });
+  if (!signedIn && publicPage) return <PublicHeader />;
+  return <AppHeader signedIn={signedIn} />;
+}
+
+function AppHeader({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
   const [unreadCount, setUnreadCount] = useState(0);
   const unread = signedIn ? unreadCount : 0;
   const [alertsCount, setAlertsCount] = useState(0);
@@ -197,10 +262,7 @@ export function Header() {
         </Suspense>
       ) : null}
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight" onClick={closeMenu}>
-          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
-          <span className="max-sm:sr-only">{t('common.appName')}</span>
-        </Link>
+        <HomeLink onClick={closeMenu} />
 
         <NavLinks className="ml-4 hidden items-center gap-1 md:flex" unread={unread} signedIn={signedIn} />
 

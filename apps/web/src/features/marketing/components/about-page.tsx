@@ -15,6 +15,12 @@ export function AboutPage() {
           <p>{t('about.what.text')}</p>
         </section>
         <section>
+          <h2>{t('about.documents.title')}</h2>
+          <p>
+            {t('about.documents.text')} <Link to="/verify-agreement/">{t('footer.verifyAgreement')}</Link>.
+          </p>
+        </section>
+        <section>
           <h2>{t('about.who.title')}</h2>
           <ul>
             <li>{t('about.who.organisers')}</li>

@@ -1,10 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import {
   CalendarPlusIcon,
+  ClipboardCheckIcon,
   FileSignatureIcon,
   HandshakeIcon,
+  LayoutGridIcon,
   MailPlusIcon,
   MessagesSquareIcon,
+  PackageIcon,
+  ReceiptIcon,
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -14,17 +18,31 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isSignedIn, useAuth } from '@/lib/auth';
 import { useTranslation } from '@/lib/i18n';
 
-const ORGANISER_POINTS: { key: 'events' | 'team' | 'sponsors' | 'chat'; icon: LucideIcon }[] = [
-  { key: 'events', icon: CalendarPlusIcon },
-  { key: 'team', icon: UsersIcon },
-  { key: 'sponsors', icon: MailPlusIcon },
+/** What the product does, in the order a sponsorship goes through it. */
+const CHAIN: {
+  key: 'packages' | 'invitations' | 'signing' | 'fulfilment' | 'invoices' | 'wall' | 'chat';
+  icon: LucideIcon;
+}[] = [
+  { key: 'packages', icon: PackageIcon },
+  { key: 'invitations', icon: MailPlusIcon },
+  { key: 'signing', icon: FileSignatureIcon },
+  { key: 'fulfilment', icon: ClipboardCheckIcon },
+  { key: 'invoices', icon: ReceiptIcon },
+  { key: 'wall', icon: LayoutGridIcon },
   { key: 'chat', icon: MessagesSquareIcon },
 ];
 
-const SPONSOR_POINTS: { key: 'invitation' | 'agreement' | 'chat' | 'dashboard'; icon: LucideIcon }[] = [
+const ORGANISER_POINTS: { key: 'events' | 'team' | 'sponsors' | 'invoices'; icon: LucideIcon }[] = [
+  { key: 'events', icon: CalendarPlusIcon },
+  { key: 'team', icon: UsersIcon },
+  { key: 'sponsors', icon: MailPlusIcon },
+  { key: 'invoices', icon: ReceiptIcon },
+];
+
+const SPONSOR_POINTS: { key: 'invitation' | 'agreement' | 'deliver' | 'dashboard'; icon: LucideIcon }[] = [
   { key: 'invitation', icon: MailPlusIcon },
   { key: 'agreement', icon: FileSignatureIcon },
-  { key: 'chat', icon: MessagesSquareIcon },
+  { key: 'deliver', icon: ClipboardCheckIcon },
   { key: 'dashboard', icon: HandshakeIcon },
 ];
 
@@ -72,43 +90,68 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="audiences" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <h2 id="audiences" className="sr-only">
-          {t('landing.audiences')}
+      <section aria-labelledby="chain" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="chain" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {t('landing.chain.title')}
         </h2>
-        <div className="grid gap-6 md:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('landing.organisers.title')}</CardTitle>
-              <p className="text-sm text-muted-foreground">{t('landing.organisers.lead')}</p>
-            </CardHeader>
-            <CardContent>
-              <ul className="space-y-4">
-                {ORGANISER_POINTS.map(({ key, icon: Icon }) => (
-                  <li key={key} className="flex gap-3">
-                    <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                    <span>{t(`landing.organisers.points.${key}`)}</span>
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('landing.sponsors.title')}</CardTitle>
-              <p className="text-sm text-muted-foreground">{t('landing.sponsors.lead')}</p>
-            </CardHeader>
-            <CardContent>
-              <ul className="space-y-4">
-                {SPONSOR_POINTS.map(({ key, icon: Icon }) => (
-                  <li key={key} className="flex gap-3">
-                    <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                    <span>{t(`landing.sponsors.points.${key}`)}</span>
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
+        <p className="mt-3 max-w-2xl text-muted-foreground">{t('landing.chain.lead')}</p>
+        <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="landing-chain">
+          {CHAIN.map(({ key, icon: Icon }, index) => (
+            <li key={key} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5">
+              <span className="flex items-center gap-3">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <span className="text-sm font-semibold text-muted-foreground" aria-hidden="true">
+                  {index + 1}
+                </span>
+              </span>
+              <h3 className="font-semibold">{t(`landing.chain.items.${key}.title`)}</h3>
+              <p className="text-sm text-muted-foreground">{t(`landing.chain.items.${key}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="audiences" className="border-t border-border">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 id="audiences" className="sr-only">
+            {t('landing.audiences')}
+          </h2>
+          <div className="grid gap-6 md:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('landing.organisers.title')}</CardTitle>
+                <p className="text-sm text-muted-foreground">{t('landing.organisers.lead')}</p>
+              </CardHeader>
+              <CardContent>
+                <ul className="space-y-4">
+                  {ORGANISER_POINTS.map(({ key, icon: Icon }) => (
+                    <li key={key} className="flex gap-3">
+                      <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                      <span>{t(`landing.organisers.points.${key}`)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('landing.sponsors.title')}</CardTitle>
+                <p className="text-sm text-muted-foreground">{t('landing.sponsors.lead')}</p>
+              </CardHeader>
+              <CardContent>
+                <ul className="space-y-4">
+                  {SPONSOR_POINTS.map(({ key, icon: Icon }) => (
+                    <li key={key} className="flex gap-3">
+                      <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                      <span>{t(`landing.sponsors.points.${key}`)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          </div>
         </div>
       </section>
 

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { LoaderCircleIcon } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { CompassIcon, LoaderCircleIcon } from 'lucide-react';
+import { StatusMessage } from '@/components/feedback/status-message';
+import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
@@ -24,11 +27,33 @@ export function PublicSponsorWall({ eventId, embedded = false }: { eventId: numb
         {t('sponsorWall.loading')}
       </p>
     );
-  } else if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+  } else if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
+    // The server answers this page's HTML with 404 too (apps/api/src/app.ts, pageExists).
+    if (!embedded) {
+      return (
+        <StatusMessage
+          icon={CompassIcon}
+          title={t('sponsorWall.notFoundTitle')}
+          actions={
+            <Button asChild>
+              <Link to="/">{t('common.backToHome')}</Link>
+            </Button>
+          }
+        >
+          <p>{t('sponsorWall.notFound')}</p>
+        </StatusMessage>
+      );
+    }
     content = (
-      <p className={cn('text-sm', missing ? 'text-muted-foreground' : 'text-destructive')} role="alert">
-        {missing ? t('sponsorWall.notFound') : t('sponsorWall.loadFailed')}
+      <>
+        <h1 className="text-xl font-semibold tracking-tight">{t('sponsorWall.notFoundTitle')}</h1>
+        <p className="mt-2 text-sm text-muted-foreground">{t('sponsorWall.notFound')}</p>
+      </>
+    );
+  } else if (query.isError) {
+    content = (
+      <p className="text-sm text-destructive" role="alert">
+        {t('sponsorWall.loadFailed')}
       </p>
     );
   } else {

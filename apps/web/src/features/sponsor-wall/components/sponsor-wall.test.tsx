@@ -139,8 +139,15 @@ describe('PublicSponsorWall', () => {
         { status: 404, headers: { 'Content-Type': 'application/problem+json' } },
       );
     await renderWithApp(<PublicSponsorWall eventId={7} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Für diese Veranstaltung gibt es keine öffentliche Sponsorenwand.',
-    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keine Sponsorenwand' })).toBeInTheDocument();
+    expect(screen.getByText('Für diese Veranstaltung gibt es keine öffentliche Sponsorenwand.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+  });
+
+  it('names a sponsor without a logo once, in the logo’s place', async () => {
+    await renderWithApp(<PublicSponsorWall eventId={7} />);
+    const tiles = await screen.findAllByTestId('wall-sponsor');
+    expect(tiles[1]).toHaveTextContent(/^Klein KG$/);
+    expect(within(tiles[0]!).getAllByText('Gold GmbH')).toHaveLength(1);
   });
 });

@@ -21,6 +21,13 @@ function SponsorTile({ sponsor, size }: { sponsor: WallSponsorWire; size: WallSi
     i18n.language === 'en'
       ? sponsor.description_en || sponsor.description_de
       : sponsor.description_de || sponsor.description_en;
+  const name = (
+    <span className={cn('flex items-center gap-1 text-center break-words', NAME[size])}>
+      {sponsor.name}
+      {sponsor.website ? <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden="true" /> : null}
+    </span>
+  );
+  // Without a logo the name stands in the logo's place, once.
   const body = (
     <>
       <span className={cn('flex w-full items-center justify-center', LOGO_BOX[size])}>
@@ -34,15 +41,10 @@ function SponsorTile({ sponsor, size }: { sponsor: WallSponsorWire; size: WallSi
             className="max-h-full max-w-full object-contain"
           />
         ) : (
-          <span className={cn('text-center break-words text-muted-foreground', NAME[size])} aria-hidden="true">
-            {sponsor.name}
-          </span>
+          name
         )}
       </span>
-      <span className={cn('flex items-center gap-1 text-center break-words', NAME[size])}>
-        {sponsor.name}
-        {sponsor.website ? <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden="true" /> : null}
-      </span>
+      {sponsor.logo ? name : null}
       {size === 'large' && description ? (
         <span className="text-center text-sm text-muted-foreground">{description}</span>
       ) : null}

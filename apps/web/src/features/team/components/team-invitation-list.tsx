@@ -16,7 +16,7 @@ import {
 
 const STATE_STYLE: Record<TeamInvitationState, string> = {
   pending: 'bg-primary/10 text-primary',
-  accepted: 'bg-success/10 text-success',
+  accepted: 'bg-success/10 text-green-800',
   expired: 'bg-muted text-muted-foreground',
   revoked: 'bg-destructive/10 text-destructive',
 };

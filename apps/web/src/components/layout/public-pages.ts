@@ -1,0 +1,15 @@
+// The pages a visitor reads without an account (issue 58, point 6): signed out, they show the
+// product's front door (name, language, sign-in), not the app's navigation to screens that need one.
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/about\/?$/,
+  /^\/impressum\/?$/,
+  /^\/privacy-notice\/?$/,
+  /^\/agb\/?$/,
+  /^\/verify-agreement\/?$/,
+  /^\/sponsors\/[^/]+\/?$/,
+];
+
+export function isPublicPage(pathname: string): boolean {
+  return PUBLIC_PAGES.some((page) => page.test(pathname));
+}
