@@ -2,7 +2,8 @@
 // reload. (a) A new organiser who onboarded in this very tab sees a guest sponsor's message on the
 // dashboard (unanswered count) and in the header's badge. (b) The sponsorship's detail panel shows the
 // sponsor's signature and, once confirmed, its deliverables; the sponsor's invitation page (a second
-// browser) shows the confirmation, the deliverables and the issued invoice. German and English.
+// browser) shows the signature, the confirmation, the deliverables and the issued invoice, and the
+// organiser's dashboard in another tab its open task. German and English.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openSponsorship } from '../support/event-workspace.ts';
 import { createEventWithAgreement } from '../support/events.ts';
@@ -28,6 +29,7 @@ const TEXT = {
     signed: 'Unterschrieben eingereicht',
     confirmed: 'Bestätigt',
     deliverables: 'Leistungen',
+    toConfirm: (sponsor: string) => `${sponsor} hat unterschrieben – bestätigen:`,
   },
   en: {
     organiser: 'Organiser',
@@ -46,11 +48,18 @@ const TEXT = {
     signed: 'Signed copy submitted',
     confirmed: 'Confirmed',
     deliverables: 'Deliverables',
+    toConfirm: (sponsor: string) => `${sponsor} has signed – confirm:`,
   },
 } as const;
 
 /** What a live update may take on a busy machine; far below the 30 s fallback polling. */
 const LIVE = { timeout: 10_000 };
+
+/**
+ * Resolves once the page's live connection is registered (its response headers follow that): what
+ * changes before it opens is not replayed, so a test waits for it before another party acts.
+ */
+const streamOpened = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/stream');
 
 async function guestPage(browser: Browser, language: 'de' | 'en', path: string, width = 375): Promise<Page> {
   const context = await browser.newContext({
@@ -59,7 +68,9 @@ async function guestPage(browser: Browser, language: 'de' | 'en', path: string, 
   });
   await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
   const page = await context.newPage();
+  const live = streamOpened(page);
   await page.goto(path);
+  await live;
   return page;
 }
 
@@ -72,7 +83,9 @@ for (const language of ['de', 'en'] as const) {
     const text = TEXT[language];
     const organiser = await signInNewUser(page, { language });
     // Onboarding in this tab: the live connection opened before the organisation existed.
+    const onboardingLive = streamOpened(page);
     await page.goto('/on-boarding/');
+    await onboardingLive;
     await page.getByText(text.organiser, { exact: true }).click();
     await page.getByRole('button', { name: text.continue }).click();
     await page.getByLabel(text.organisationName).fill('Laufverein Süd e. V.');
@@ -175,17 +188,31 @@ for (const language of ['de', 'en'] as const) {
     expect(legal.ok(), await legal.text()).toBe(true);
 
     // Both screens open: the organiser's detail panel, the sponsor's page on a phone.
+    const pageLive = streamOpened(page);
     const panel = await openSponsorship(page, event.id, email);
+    await pageLive;
     await expect(panel).not.toContainText('Vortrag');
     await expect(panel.getByRole('button', { name: text.confirm, exact: true })).toHaveCount(0);
     const guest = await guestPage(browser, language, `${link.pathname}${link.search}`);
     await expect(guest.getByTestId('sponsor-invoices').getByTestId('sponsor-invoice')).toHaveCount(0);
     await expect(guest.getByTestId('sponsor-deliverable')).toHaveCount(0);
 
-    // The sponsor signs (their upload, through the link): the panel offers the confirmation.
+    // The organiser's dashboard in another tab: no task for this sponsor yet.
+    const dashboard = await page.context().newPage();
+    const dashboardLive = streamOpened(dashboard);
+    await dashboard.goto('/dashboard/organizer/');
+    await dashboardLive;
+    await expect(dashboard.getByTestId('open-tasks-count')).toBeVisible();
+    const toConfirm = dashboard.getByText(text.toConfirm(email));
+    await expect(toConfirm).toHaveCount(0);
+
+    // The sponsor signs (their upload, through the link): their page says so, the dashboard asks for
+    // the confirmation and the panel offers it.
     await signAsGuest(guest.request, guestAuth, sponsorId);
     await expect(guest.getByText(text.signed, { exact: true }).first()).toBeVisible(LIVE);
+    await expect(toConfirm).toBeVisible(LIVE);
     await panel.getByRole('button', { name: text.confirm, exact: true }).click(LIVE);
+    await expect(toConfirm).toHaveCount(0, LIVE);
 
     // Confirmed: the panel lists the deliverables, the sponsor's page shows state and deliverables.
     await expect(panel.getByText(text.confirmed, { exact: true }).first()).toBeVisible();
