@@ -4,6 +4,7 @@
 // against their schema when they come from another process, so no subscriber casts what it receives.
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { normaliseEmail } from '../lib/email.ts';
 import type { MessageBus } from '../ports/bus/index.ts';
 
 const id = z.number().int();
@@ -15,12 +16,30 @@ export const sharedEventSchemas = {
     z.object({ k: z.literal('message'), id, c: id, o: id, s: z.string() }),
     z.object({ k: z.literal('read'), c: id, o: id, s: z.string(), side: z.enum(['organisation', 'sponsor']), up: id }),
   ]),
+  /**
+   * Sponsorship `sp` of organisation `o` and sponsor address `s` (normalised) changed: its state, package or
+   * agreement (`p` includes 'sponsorship'), its deliverables or its invoices. For the parties' live screens.
+   */
+  'sponsorship.changed': z.object({
+    o: id,
+    s: z.string(),
+    sp: id.nullable(),
+    p: z.array(z.enum(['sponsorship', 'deliverables', 'invoices'])).min(1),
+  }),
   /** A user's alert `id` is new, or alerts were read (`ids` a comma list, empty for all). */
   'notification.changed': z.discriminatedUnion('k', [
     z.object({ k: z.literal('new'), u: z.string(), id }),
     z.object({ k: z.literal('read'), u: z.string(), ids: z.string() }),
   ]),
 };
+
+/** The `sponsorship.changed` payload of a change in sponsorship `sponsorshipId` (null: not known). */
+export const sponsorshipChange = (
+  organisationId: number,
+  sponsorEmail: string,
+  sponsorshipId: number | null,
+  parts: EventMap['sponsorship.changed']['p'],
+): EventMap['sponsorship.changed'] => ({ o: organisationId, s: normaliseEmail(sponsorEmail), sp: sponsorshipId, p: parts });
 
 type SharedEvents = { [K in keyof typeof sharedEventSchemas]: z.infer<(typeof sharedEventSchemas)[K]> };
 

@@ -31,6 +31,8 @@ export const queryKeys = {
     detail: (eventId: number) => ['events', 'detail', eventId] as const,
   },
   organiserTasks: (organisationId: number) => ['organiser-tasks', organisationId] as const,
+  /** Every organisation's tasks (a live change refreshes whichever is shown). */
+  allOrganiserTasks: ['organiser-tasks'] as const,
   search: (q: string) => ['search', q] as const,
   settings: ['settings'] as const,
   /** The signed-in user's in-app notifications (the header's bell). */
@@ -80,6 +82,7 @@ export const queryKeys = {
     feed: (eventId: number) => ['sponsor-wall', 'feed', eventId] as const,
   },
   organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
+  allOrganiserProgress: ['organiser-progress'] as const,
   /** An event's generated-agreement settings (issue 19; a sponsorship's agreement is under `sponsorships`). */
   agreementSettings: (eventId: number) => ['agreement-settings', eventId] as const,
   /** GET /archived-agreements: the signed-in sponsor's agreements kept after an organisation's deletion. */

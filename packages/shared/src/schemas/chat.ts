@@ -130,7 +130,18 @@ export const ZStreamReadEvent = z.object({
 export const ZStreamUnreadEvent = ZUnreadSummary;
 /** Sent first on every (re)connect; a comment line follows every `heartbeat_ms`. */
 export const ZStreamReadyEvent = z.object({ heartbeat_ms: z.number().int() });
-export const STREAM_EVENT_TYPES = ['message', 'read', 'unread', 'ready'] as const;
+/**
+ * Something another party may have changed in a sponsorship of the receiver (its state, package,
+ * agreement, deliverables or invoices): ids only, the screens refetch what they show (issue 58, point 3).
+ * Sent to the organisation's members and to the sponsorship's sponsor (account or guest link).
+ */
+export const ZStreamSponsorshipEvent = z.object({
+  sponsorship_id: z.number().int().nullable(),
+  /** What changed, so a screen can tell; refetching more than that is harmless. */
+  parts: z.array(z.enum(['sponsorship', 'deliverables', 'invoices'])),
+});
+export type StreamSponsorshipEvent = z.infer<typeof ZStreamSponsorshipEvent>;
+export const STREAM_EVENT_TYPES = ['message', 'read', 'unread', 'ready', 'sponsorship'] as const;
 export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
 
 /** POST /stream/ticket: EventSource cannot send headers, so it connects with a short-lived ticket. */

@@ -3,7 +3,8 @@
 // arrive from the bus (this process's with the stored row attached; other processes' as ids, loaded
 // once here); they are handled one after another so every stream sees them in order, and the unread
 // counts they change are recounted beside that queue (scheduleUnread). A stream of a member who has
-// left the organisation is closed on the next event (membership cached for 1 s).
+// left the organisation is closed on the next event (membership cached for 1 s). Changes of a
+// sponsorship (`sponsorship.changed`) reach the same two sides as an event `sponsorship`, ids only.
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEvents, EventMap } from '../domain-events.ts';
@@ -222,12 +223,29 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
     })();
   };
 
+  // A sponsorship's change goes to the same two sides as its conversation would: the organisation's
+  // members (re-checked) and the sponsor address's streams that are that organisation's sponsor.
+  const deliverSponsorship = async (event: EventMap['sponsorship.changed']) => {
+    const { organisation, sponsor } = await audience(event.o, event.s);
+    const text = frame('sponsorship', { sponsorship_id: event.sp, parts: event.p });
+    for (const conn of [...organisation, ...sponsor]) write(conn, text);
+  };
+
   const handle = (event: ChatBusEvent) => {
     queue = queue
       .then(() => (event.k === 'message' ? deliverMessage(event) : deliverRead(event)))
       .catch((error: unknown) => log.error({ err: error }, 'chat delivery failed'));
   };
-  const unsubscribe = deps.events.subscribe('chat.changed', handle);
+  const unsubscribeChat = deps.events.subscribe('chat.changed', handle);
+  const unsubscribeSponsorships = deps.events.subscribe('sponsorship.changed', (event) => {
+    queue = queue
+      .then(() => deliverSponsorship(event))
+      .catch((error: unknown) => log.error({ err: error }, 'sponsorship delivery failed'));
+  });
+  const unsubscribe = () => {
+    unsubscribeChat();
+    unsubscribeSponsorships();
+  };
   // Messages other processes stored while the bus was cut off never came here as events. Ending the
   // streams makes every client reconnect with its last event id, and the reconnect replays from the
   // database what it missed (and the client refetches its counts); a stream kept open would not.

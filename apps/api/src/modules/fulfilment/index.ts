@@ -66,7 +66,10 @@ export const fulfilmentModule = defineModule({
           return new Map(rows.map(({ event_id, ...progress }) => [event_id, progress]));
         },
       },
-      routes: async (app) => app.register(fulfilmentRoutes, { fulfilment }),
+      routes: async (app) => app.register(fulfilmentRoutes, {
+          fulfilment,
+          announce: (id) => use('sponsorships').announceChange(id, ['deliverables']),
+        }),
     };
   },
 });

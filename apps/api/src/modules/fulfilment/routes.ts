@@ -32,10 +32,15 @@ function callerOf(request: FastifyRequest): SponsorshipCaller {
   return { kind: 'user', sub: user.sub, email: user.email };
 }
 
-export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentService }> = async (
-  app,
-  { fulfilment },
-) => {
+export const fulfilmentRoutes: FastifyPluginAsyncZod<{
+  fulfilment: FulfilmentService;
+  /** Tells the sponsorship's parties' live screens that its deliverables changed. */
+  announce: (sponsorshipId: number) => Promise<void>;
+}> = async (app, { fulfilment, announce }) => {
+  const announced = async <T extends { sponsorship_id: number }>(deliverable: T): Promise<T> => {
+    await announce(deliverable.sponsorship_id);
+    return deliverable;
+  };
   const bearer = [{ bearer: [] }];
 
   app.get(
@@ -132,7 +137,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentSer
           response: { 200: ZDeliverable, ...errors },
         },
       },
-      async (request) => fulfilment.update(callerOf(request), request.params.id, request.body),
+      async (request) => announced(await fulfilment.update(callerOf(request), request.params.id, request.body)),
     );
 
     parties.put(
@@ -147,7 +152,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentSer
           response: { 200: ZDeliverable, ...errors },
         },
       },
-      async (request) => fulfilment.provideInput(callerOf(request), request.params.id, request.body.text),
+      async (request) => announced(await fulfilment.provideInput(callerOf(request), request.params.id, request.body.text)),
     );
 
     parties.post(
@@ -162,7 +167,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentSer
           response: { 200: ZDeliverable, ...errors },
         },
       },
-      async (request) => fulfilment.comment(callerOf(request), request.params.id, request.body.text),
+      async (request) => announced(await fulfilment.comment(callerOf(request), request.params.id, request.body.text)),
     );
   });
 };

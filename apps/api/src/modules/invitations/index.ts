@@ -1,5 +1,6 @@
 // Team and sponsor invitations: sending, looking up and accepting links. It answers what invited
 // sponsors may see (sponsor access, guest links) and admits sign-ups with an invitation link.
+import { sponsorshipChange } from '../domain-events.ts';
 import { defineModule } from '../kit.ts';
 import type { SponsorAccess } from '../events/index.ts';
 import type { ChatGuestLinks } from '../chat/index.ts';
@@ -36,7 +37,15 @@ export const invitationsModule = defineModule({
       sponsorAccessDays: config.invitations.sponsorAccessDays,
       defaultLanguage: config.defaultLanguage,
       clock,
-      notifySponsorship: (activity) => events.publish('sponsorship.activity', activity),
+      notifySponsorship: async (activity) => {
+        await events.publish('sponsorship.activity', activity);
+        await events.publish(
+          'sponsorship.changed',
+          sponsorshipChange(activity.organisationId, activity.sponsorEmail, activity.sponsorshipId ?? null, [
+            'sponsorship',
+          ]),
+        );
+      },
       onTeamInvitationAccepted: (invitation, caller) =>
         events.publish('invitation.team-accepted', {
           invitationId: invitation.id,

@@ -100,7 +100,13 @@ export const invoicesModule = defineModule({
               due_date: r.due_date ?? '',
             })),
       },
-      routes: async (app) => app.register(invoicesRoutes, { service, reads, eventDrafts, remind }),
+      routes: async (app) => app.register(invoicesRoutes, {
+          service,
+          reads,
+          eventDrafts,
+          remind,
+          announce: (id) => use('sponsorships').announceChange(id, ['invoices']),
+        }),
     };
   },
 });

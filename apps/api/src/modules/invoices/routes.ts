@@ -42,7 +42,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
   reads: InvoiceReads;
   eventDrafts: (caller: Organiser, eventId: number) => Promise<EventDraftsResponse>;
   remind: (caller: Organiser, id: number) => Promise<void>;
-}> = async (app, { service, reads, eventDrafts, remind }) => {
+  /** Tells the sponsorship's parties' live screens that its invoices changed. */
+  announce: (sponsorshipId: number) => Promise<void>;
+}> = async (app, { service, reads, eventDrafts, remind, announce }) => {
+  const announced = async <T extends { sponsorship_id: number }>(invoice: T): Promise<T> => {
+    await announce(invoice.sponsorship_id);
+    return invoice;
+  };
   const bearer = [{ bearer: [] }];
 
   app.get(
@@ -115,7 +121,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
       const id = await service.createDraft(caller, request.params.id, {
         further: request.body?.further_invoice === true,
       });
-      return reply.code(201).send({ invoice: await reads.organiserOne(caller, id) });
+      return reply.code(201).send({ invoice: await announced(await reads.organiserOne(caller, id)) });
     },
   );
 
@@ -131,7 +137,11 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
         response: { 201: ZEventDraftsResponse, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await eventDrafts(requireUser(request), request.params.id)),
+    async (request, reply) => {
+      const drafts = await eventDrafts(requireUser(request), request.params.id);
+      for (const made of drafts.created) await announce(made.sponsorship_id);
+      return reply.code(201).send(drafts);
+    },
   );
 
   app.patch(
@@ -150,7 +160,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const caller = requireUser(request);
       await service.patch(caller, request.params.id, request.body);
-      return { invoice: await reads.organiserOne(caller, request.params.id) };
+      return { invoice: await announced(await reads.organiserOne(caller, request.params.id)) };
     },
   );
 
@@ -193,7 +203,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         const caller = requireUser(request);
         const made = await run(caller, request.params.id);
-        const invoice = await reads.organiserOne(caller, typeof made === 'number' ? made : request.params.id);
+        const invoice = await announced(
+          await reads.organiserOne(caller, typeof made === 'number' ? made : request.params.id),
+        );
         return created ? reply.code(201).send({ invoice }) : { invoice };
       },
     );
@@ -225,7 +237,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const caller = requireUser(request);
       await service.addPayment(caller, request.params.id, request.body);
-      return { invoice: await reads.organiserOne(caller, request.params.id) };
+      return { invoice: await announced(await reads.organiserOne(caller, request.params.id)) };
     },
   );
 
@@ -245,7 +257,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const caller = requireUser(request);
       await service.addRefund(caller, request.params.id, request.body);
-      return { invoice: await reads.organiserOne(caller, request.params.id) };
+      return { invoice: await announced(await reads.organiserOne(caller, request.params.id)) };
     },
   );
 

@@ -50,7 +50,11 @@ export const packagesModule = defineModule({
         recordActivity: lifecycle.recordActivity,
       },
       routes: async (app) => {
-        await app.register(packagesRoutes, { packages, readCache });
+        await app.register(packagesRoutes, {
+          packages,
+          readCache,
+          announce: (id) => use('sponsorships').announceChange(id, ['sponsorship']),
+        });
         const fulfilment = use('fulfilment');
         await app.register(numbersRoutes, {
           repo: createNumbersRepository(db),

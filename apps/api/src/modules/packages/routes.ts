@@ -33,10 +33,12 @@ function sponsorshipCaller(request: FastifyRequest): SponsorshipCaller {
   return { kind: 'user', sub: user.sub, email: user.email };
 }
 
-export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService; readCache: ReadCache }> = async (
-  app,
-  { packages, readCache },
-) => {
+export const packagesRoutes: FastifyPluginAsyncZod<{
+  packages: PackagesService;
+  readCache: ReadCache;
+  /** Tells the sponsorship's parties' live screens that its package or amount changed. */
+  announce: (sponsorshipId: number) => Promise<void>;
+}> = async (app, { packages, readCache, announce }) => {
   const organisers = { preHandler: app.authenticate };
 
   app.get(
@@ -195,7 +197,11 @@ export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService; 
           response: { 200: ZSponsorshipPackagesResponse, ...errors },
         },
       },
-      async (request) => packages.choose(sponsorshipCaller(request), request.params.id, request.body.package_id),
+      async (request) => {
+        const chosen = await packages.choose(sponsorshipCaller(request), request.params.id, request.body.package_id);
+        await announce(request.params.id);
+        return chosen;
+      },
     );
 
     parties.post(
@@ -210,7 +216,11 @@ export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService; 
           response: { 200: ZSponsorshipPackagesResponse, ...errors },
         },
       },
-      async (request) => packages.assign(sponsorshipCaller(request), request.params.id, request.body),
+      async (request) => {
+        const assigned = await packages.assign(sponsorshipCaller(request), request.params.id, request.body);
+        await announce(request.params.id);
+        return assigned;
+      },
     );
   });
 };

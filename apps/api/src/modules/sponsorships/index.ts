@@ -1,6 +1,7 @@
 // Sponsorships: one per sponsor address and event, from invitation to confirmation. The only writer of
 // `sponsorships`: invitations and profiles change rows through the writes below, in their transactions.
 import type { Db } from '../../db/index.ts';
+import { sponsorshipChange, type EventMap, type SponsorshipActivity } from '../domain-events.ts';
 import { defineModule } from '../kit.ts';
 import { createSponsorshipsRepository, type SponsorshipRecord, type SponsorshipsRepository } from './repository.ts';
 import { createSponsorshipFigures, type SponsorshipFiguresReader } from './figures.ts';
@@ -34,15 +35,27 @@ export type SponsorshipsApi = {
   announceStatus: SponsorshipsService['announceStatus'];
   /** The sponsorship as it is now (for notices after a change another module made). */
   byId(id: number): Promise<SponsorshipRecord | undefined>;
+  /** Tells the parties' live screens that another module changed these parts of sponsorship `id`. */
+  announceChange(id: number, parts: ChangedParts): Promise<void>;
   /** The figures per event (figures.ts): what the event list and page show. */
   figures: SponsorshipFiguresReader;
 };
+
+type ChangedParts = EventMap['sponsorship.changed']['p'];
 
 export const sponsorshipsModule = defineModule({
   name: 'sponsorships',
   ports: ['db', 'log', 'clock', 'events', 'readCache'],
   setup: ({ db, log, clock, events, readCache, use }) => {
     const repo = createSponsorshipsRepository(db, use('files', 'signedFileWrites'));
+    const announceChange = (
+      notice: Pick<SponsorshipActivity, 'organisationId' | 'sponsorEmail' | 'sponsorshipId'>,
+      parts: ChangedParts,
+    ) =>
+      events.publish(
+        'sponsorship.changed',
+        sponsorshipChange(notice.organisationId, notice.sponsorEmail, notice.sponsorshipId ?? null, parts),
+      );
     const sponsorships = createSponsorshipsService({
       repo,
       files: use('files', 'service'),
@@ -50,7 +63,12 @@ export const sponsorshipsModule = defineModule({
       events: use('events', 'access'),
       log,
       clock,
-      notify: (notice) => events.publish('sponsorship.activity', notice),
+      // The parties' live screens hear of it once the activity's handlers are done (a confirmation's
+      // deliverables exist by then).
+      notify: async (notice) => {
+        await events.publish('sponsorship.activity', notice);
+        await announceChange(notice, ['sponsorship']);
+      },
       changeAmount: (caller, sponsorship, amountCents, note) =>
         use('packages').changeAmount(caller, sponsorship, amountCents, note),
       releaseSlot: (trx, id) => use('packages').releaseSlot(trx, id),
@@ -76,6 +94,10 @@ export const sponsorshipsModule = defineModule({
         parties: sponsorships.parties,
         announceStatus: (id, from, to, actor) => sponsorships.announceStatus(id, from, to, actor),
         byId: (id) => repo.findById(id),
+        announceChange: async (id, parts) => {
+          const sponsorship = await repo.findById(id);
+          if (sponsorship) await announceChange({ ...sponsorship, sponsorshipId: id }, parts);
+        },
         figures: createSponsorshipFigures(db),
       },
       routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships, readCache }),

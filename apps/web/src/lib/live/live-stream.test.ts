@@ -11,6 +11,7 @@ import {
   type Message,
   type MessagePages,
 } from '@/lib/chat';
+import { queryKeys } from '@/lib/query-keys';
 import { startLiveStream } from './live-stream';
 
 class FakeSource {
@@ -178,6 +179,24 @@ describe('startLiveStream', () => {
       unread_conversations: 2,
       unanswered_conversations: 1,
     });
+  });
+
+  it("refetches what shows a sponsorship on its `sponsorship` event, and nothing else", async () => {
+    const shown = [
+      queryKeys.fulfilment.ofSponsorship(4, 'me'),
+      queryKeys.sponsorships.detail(4, 'guest@example.org'),
+      queryKeys.invoices.ofSponsorship(4, 'me'),
+      queryKeys.organiserTasks(7),
+    ];
+    for (const key of [...shown, queryKeys.userProfile('u-1')]) queryClient.setQueryData(key, { any: 1 });
+    start();
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+    const source = FakeSource.all[0]!;
+    source.emit('sponsorship', { sponsorship_id: 'not a number', parts: [] });
+    expect(shown.some((key) => queryClient.getQueryState(key)?.isInvalidated)).toBe(false);
+    source.emit('sponsorship', { sponsorship_id: 4, parts: ['deliverables'] });
+    for (const key of shown) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.userProfile('u-1'))?.isInvalidated).toBe(false);
   });
 
   it('reconnects after an error with a fresh ticket and the last event id, backing off, polling meanwhile', async () => {

@@ -1,6 +1,7 @@
 /**
  * The app's one live connection (GET /api/stream, Server-Sent Events): new messages, read changes,
- * unread counters and in-app alerts go straight into the query caches. EventSource cannot send an
+ * unread counters and in-app alerts go straight into the query caches; a sponsorship's change
+ * (state, agreement, deliverables, invoices) refetches the screens that show one. EventSource cannot send an
  * Authorization header, so each connection first fetches a short-lived ticket. After an error it reconnects with
  * a fresh ticket and the last message id seen (the server replays what was missed), backing off
  * exponentially; while it is down, the chat queries are refetched every 30 seconds instead.
@@ -12,6 +13,7 @@ import {
   ZStreamTicketResponse,
   ZStreamNotificationEvent,
   ZStreamNotificationReadEvent,
+  ZStreamSponsorshipEvent,
   ZStreamUnreadEvent,
   type NotificationStreamEventType,
   type StreamEventType,
@@ -19,6 +21,7 @@ import {
 import { applyAlertEvent, applyAlertReadEvent, refreshAlerts } from '@/lib/alerts';
 import { api } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
+import { refreshSponsorshipViews } from './sponsorship-views';
 import {
   applyIncomingMessage,
   applyReadEvent,
@@ -117,6 +120,8 @@ export function startLiveStream({
 
   function refetchAll(): void {
     void queryClient.invalidateQueries({ queryKey: conversationScopeKey(auth) });
+    // Sponsorship changes are not replayed either.
+    refreshSponsorshipViews(queryClient);
     // Guests have no alerts.
     if (auth === 'bearer') refreshAlerts(queryClient);
   }
@@ -194,6 +199,10 @@ export function startLiveStream({
     on('unread', (event) => {
       const parsed = ZStreamUnreadEvent.safeParse(parseData(event));
       if (parsed.success) applyUnreadSummary(queryClient, auth, parsed.data);
+    });
+    on('sponsorship', (event) => {
+      const parsed = ZStreamSponsorshipEvent.safeParse(parseData(event));
+      if (parsed.success) refreshSponsorshipViews(queryClient);
     });
     on('notification', (event) => {
       const parsed = ZStreamNotificationEvent.safeParse(parseData(event));

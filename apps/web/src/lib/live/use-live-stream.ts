@@ -6,8 +6,12 @@ import { useRuntimeConfig } from '@/config/runtime-config-provider';
 import type { ChatAuth } from '@/lib/chat';
 import { startLiveStream, type LiveStatus } from './live-stream';
 
-/** `auth` null means no stream (signed out). Returns the connection's status. */
-export function useLiveStream(auth: ChatAuth | null): LiveStatus {
+/**
+ * `auth` null means no stream (signed out). `organisationId`: the signed-in user's organisation; the
+ * server decides at connection which organisation's events a stream gets, so a new one (onboarding,
+ * joining a team) reconnects. Returns the connection's status.
+ */
+export function useLiveStream(auth: ChatAuth | null, organisationId: number | null = null): LiveStatus {
   const { apiBase } = useRuntimeConfig();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('closed');
@@ -27,7 +31,7 @@ export function useLiveStream(auth: ChatAuth | null): LiveStatus {
       stream.close();
       setStatus('closed');
     };
-  }, [mode, token, email, apiBase, queryClient]);
+  }, [mode, token, email, organisationId, apiBase, queryClient]);
 
   return status;
 }

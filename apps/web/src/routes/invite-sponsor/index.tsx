@@ -13,6 +13,7 @@ import { SponsorLegalDetailsSection } from '@/features/sponsor-profile/component
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import { SponsorNextSteps, type SponsorAgreementSlot } from '@/features/sponsorships/components/sponsor-next-steps';
 import { useLanguage } from '@/hooks/use-language';
+import { GuestLiveStream } from '@/lib/live/guest-live-stream';
 import { searchSchema, searchString } from '@/lib/search-params';
 
 export const Route = createFileRoute('/invite-sponsor/')({
@@ -29,6 +30,7 @@ const Agreement: SponsorAgreementSlot = (props) => <AgreementCard {...props} Leg
 /** The steps work with the invitation link alone (guest access), before any account exists. */
 const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, registerHref }) => (
   <div className="flex flex-col gap-8">
+    <GuestLiveStream token={token} email={email} />
     <PackageChoice sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} open />
     <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
     <SponsorInvoices sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />

@@ -46,8 +46,10 @@ export function useSignAgreement(sponsorshipId: number, viewer: AgreementViewer)
       }),
     onSuccess: (state) => {
       queryClient.setQueryData(agreementStateQueryOptions(sponsorshipId, viewer).queryKey, state);
-      // The sponsorship's status moved (signed, confirmed): its other views load again.
+      // The sponsorship's status moved (signed, confirmed): its other views load again, and a
+      // countersignature made its deliverables.
       void queryClient.invalidateQueries({ queryKey: queryKeys.sponsorships.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fulfilment.all });
     },
     // A refused signature (e.g. the draft changed) shows the current state.
     onError: () =>

@@ -28,10 +28,11 @@ export async function changeSponsorshipAmount(id: number, amountCents: number): 
   return toSponsorship(wire);
 }
 
-/** Every view of sponsorships, the event list's counters and the organisation's open tasks. */
+/** Every view of sponsorships, their deliverables (a confirmation makes them), the event list's counters and the organisation's open tasks. */
 function refreshAfterChange(queryClient: QueryClient, changed: Sponsorship): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.sponsorships.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.fulfilment.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.events.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.organiserTasks(changed.organisationId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.organiserProgress(changed.organisationId) }),
