@@ -67,7 +67,7 @@ const de = {
     /** The paragraphs before the link (the mail adds it, as a link and as the plain URL). */
     completedText: (title: string) => [
       'Guten Tag,',
-      `die Sponsoringvereinbarung für „${title}“ ist von beiden Seiten unterschrieben. Die besiegelte PDF-Datei liegt dieser E-Mail bei und ist auf der ${PRODUCT_NAME.de} abrufbar:`,
+      `die Sponsoringvereinbarung für „${title}“ ist von beiden Parteien unterschrieben. Die besiegelte PDF-Datei liegt dieser E-Mail bei und ist auf der ${PRODUCT_NAME.de} abrufbar:`,
     ],
     voidedSubject: (title: string) => `Unterschrift ungültig: Vereinbarung für ${title} wurde geändert`,
     voidedText: (title: string, name: string) => [
