@@ -270,6 +270,14 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
     const told = mail.sent.filter((m) => /ungültig|void/i.test(m.subject)).map((m) => m.to);
     expect(told).toContain(guest.email);
     expect(told).toContain(owner.email);
+    // The guest's mail holds a guest link to the invitation page; the organiser's open tasks still
+    // count that sponsor once (the guest link is no second invitation).
+    const voidedText = mail.sent.find((m) => m.to === guest.email && /void|ungültig/i.test(m.subject))!.text;
+    expect(voidedText).toMatch(/\/invite-sponsor\/\?token=/);
+    const pending = (await w.call('GET', `/api/organisation/${owner.organisationId}/tasks`, owner.token))
+      .json()
+      .pending_invitations.filter((i: { email: string }) => i.email === guest.email);
+    expect(pending).toHaveLength(1);
     // Told once, not on every read.
     await w.state(owner, guest.sponsorshipId);
     expect(mail.sent.filter((m) => /ungültig|void/i.test(m.subject))).toHaveLength(told.length);

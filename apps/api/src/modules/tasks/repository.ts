@@ -86,7 +86,12 @@ export function createTasksRepository(db: Db) {
               eb('i.accepted_at', 'is', null),
               eb('i.expires_at', '>', toDbTime(now)),
             ]),
-            eb.and([eb('i.kind', '=', 'sponsor'), eb('s.status', 'in', ['invited', 'downloaded'])]),
+            // The organiser's invitation, not the guest links mails and notices make for the same sponsor.
+            eb.and([
+              eb('i.kind', '=', 'sponsor'),
+              eb('i.invited_by', 'is not', null),
+              eb('s.status', 'in', ['invited', 'downloaded']),
+            ]),
           ]),
         )
         .orderBy('i.expires_at')
