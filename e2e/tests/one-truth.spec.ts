@@ -5,6 +5,7 @@
 // says "signed in the browser", not "signed copy submitted"; after the countersignature the mail with
 // the sealed agreement gives the guest a link that opens their sponsorship page, not a sign-in, where
 // the agreement reads "signed by both parties" (docs/glossary.md's words).
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openEventArea, openSponsorship } from '../support/event-workspace.ts';
 import { listMails } from '../support/mailbox.ts';
@@ -50,6 +51,17 @@ const TEXT = {
 
 const LEGAL_NAME = { de: 'Süßwaren Korn GmbH', en: 'Korn Sweets Ltd' } as const;
 
+const SHOTS = process.env.E2E_SHOTS ?? path.join('test-results', 'one-truth');
+
+/** The page at 1280 and at 375 px wide (then back to 1280). */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** The link in the mail that brought the sealed agreement (not the invitation's). */
 async function sealedMailLink(email: string): Promise<string> {
   const deadline = Date.now() + 15_000;
@@ -91,6 +103,7 @@ for (const language of ['de', 'en'] as const) {
     await page.getByRole('radio', { name: text.generated }).check();
     await expect(page.getByLabel(text.pdf)).toHaveCount(0);
     await expect(page.getByTestId('event-pdf-not-needed')).toContainText(text.notNeeded);
+    await shoot(page, `create-event-generated-${language}`);
     await page.getByRole('button', { name: text.save, exact: true }).click();
     await expect(page.getByText(text.saved)).toBeVisible();
     const profile = await (await page.request.get(`/api/user-profile/${organiser.sub}`, { headers: auth })).json();
@@ -166,6 +179,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(row.getByTestId('sponsor-email')).toHaveText(email);
     await expect(row).toContainText(text.signedInBrowser);
     await expect(row).not.toContainText(text.uploaded);
+    await shoot(page, `sponsors-${language}`);
     const panel = await openSponsorship(page, event.id, email);
     await expect(panel.getByRole('button', { name: text.countersign, exact: true })).toBeVisible();
 
@@ -177,6 +191,8 @@ for (const language of ['de', 'en'] as const) {
     await guest.goto(link);
     await expect(guest).toHaveURL(/\/invite-sponsor\//);
     await expect(guest.getByTestId('agreement-state')).toHaveText(text.completed);
+    await guest.getByTestId('agreement-state').scrollIntoViewIfNeeded();
+    await guest.screenshot({ path: path.join(SHOTS, `guest-completed-${language}-375.png`) });
     await guest.context().close();
   });
 }
