@@ -142,7 +142,7 @@ test.describe('profile', () => {
     await country.fill('Deutschl');
     await country.press('Enter');
     await drawer.getByLabel('Ort').fill('München');
-    await drawer.getByLabel('Telefonnummer (optional)').fill('');
+    await drawer.getByLabel('Telefonnummer (für Rechnungen nötig)').fill('');
     await drawer.getByRole('button', { name: 'Stammdaten speichern' }).click();
     await expect(page.getByText('Ihre Änderungen wurden gespeichert.')).toBeVisible();
     await expect(drawer).toBeHidden();
