@@ -38,7 +38,12 @@ export async function openSponsorship(page: Page, eventId: number, email: string
   } else if ((await page.getByRole('dialog').count()) > 0) {
     await closeSponsorship(page);
   }
-  await page.getByTestId('sponsor-row').getByRole('button', { name: email, exact: true }).click();
+  // The row names the sponsor by its organisation once entered, the address beneath (issue 58).
+  await page
+    .getByTestId('sponsor-row')
+    .filter({ has: page.getByText(email, { exact: true }) })
+    .getByRole('button')
+    .click();
   const block = sponsorshipPanel(page);
   await expect(block).toContainText(email);
   return block;

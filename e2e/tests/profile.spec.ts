@@ -127,12 +127,12 @@ test.describe('profile', () => {
     await expect(drawer).toBeVisible();
     await expect(page).toHaveURL(/drawer=profile/);
     await drawer.getByLabel('Ort').fill('');
-    await drawer.getByLabel('Telefonnummer (optional)').fill('12');
+    await drawer.getByLabel('Telefonnummer (für Rechnungen nötig)').fill('12');
     // A German postcode while the country is still Switzerland: the form says which format it expects.
     await drawer.getByLabel('PLZ').fill('80331');
     await drawer.getByRole('button', { name: 'Stammdaten speichern' }).click();
     await expect(drawer.getByLabel('Ort')).toHaveAccessibleDescription('Bitte füllen Sie dieses Feld aus.');
-    await expect(drawer.getByLabel('Telefonnummer (optional)')).toHaveAccessibleDescription(
+    await expect(drawer.getByLabel('Telefonnummer (für Rechnungen nötig)')).toHaveAccessibleDescription(
       /Bitte geben Sie eine gültige Telefonnummer ein/,
     );
     await expect(drawer.getByLabel('PLZ')).toHaveAccessibleDescription(
@@ -142,7 +142,7 @@ test.describe('profile', () => {
     await country.fill('Deutschl');
     await country.press('Enter');
     await drawer.getByLabel('Ort').fill('München');
-    await drawer.getByLabel('Telefonnummer (optional)').fill('');
+    await drawer.getByLabel('Telefonnummer (für Rechnungen nötig)').fill('');
     await drawer.getByRole('button', { name: 'Stammdaten speichern' }).click();
     await expect(page.getByText('Ihre Änderungen wurden gespeichert.')).toBeVisible();
     await expect(drawer).toBeHidden();

@@ -20,10 +20,12 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 const LOCALES = { de: leaves(de), en: leaves(en) };
 
-/** The glossary's table: API term → German and English word. */
-function glossary(): Map<string, { de: string; en: string }> {
-  const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../docs/glossary.md'), 'utf8');
-  const rows = text
+const GLOSSARY = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../docs/glossary.md'), 'utf8');
+
+/** A table of the glossary (the figures' or, after "# States and their words", the states'): term → words. */
+function glossary(part: 'figures' | 'states' = 'figures'): Map<string, { de: string; en: string }> {
+  const [figures, states] = GLOSSARY.split('\n# States and their words\n');
+  const rows = (part === 'figures' ? figures! : states!)
     .split('\n')
     .filter((line) => line.startsWith('| `'))
     .map((line) => line.split('|').map((cell) => cell.trim()));
@@ -93,4 +95,67 @@ describe('the figures’ labels', () => {
       expect(retired).toEqual([]);
     });
   }
+});
+
+/**
+ * Where each state is named (docs/glossary.md, issue 58): `exact` keys are the word itself, the
+ * others hold it (a task's sentence, a title). The status filter, the activity and the badges all
+ * read `sponsorships.status.*` and `sponsorships.signedWay.*`; the chat notices their lower-case twins.
+ */
+const STATE_LABELS: Record<string, { exact: string[]; contains?: string[] }> = {
+  'sponsorship.invited': { exact: ['sponsorships.status.invited'], contains: ['chat.notification.status.invited'] },
+  'sponsorship.downloaded': {
+    exact: ['sponsorships.status.downloaded'],
+    contains: ['chat.notification.status.downloaded'],
+  },
+  'sponsorship.signed': { exact: ['sponsorships.status.signed'], contains: ['chat.notification.status.signed'] },
+  'sponsorship.signed.upload': { exact: ['sponsorships.signedWay.upload'] },
+  'sponsorship.signed.browser': { exact: ['sponsorships.signedWay.browser'] },
+  'sponsorship.confirmed': {
+    exact: ['sponsorships.status.confirmed'],
+    contains: ['chat.notification.status.confirmed'],
+  },
+  'sponsorship.declined': { exact: ['sponsorships.status.declined'], contains: ['chat.notification.status.declined'] },
+  'sponsorship.withdrawn': {
+    exact: ['sponsorships.status.withdrawn'],
+    contains: ['chat.notification.status.withdrawn'],
+  },
+  'agreement.draft': { exact: [], contains: ['agreements.state.draft'] },
+  'agreement.sponsor_signed': { exact: ['agreements.state.sponsor_signed'] },
+  'agreement.completed': { exact: ['agreements.state.completed'] },
+  'action.countersign': {
+    exact: ['agreements.card.countersign'],
+    contains: ['organizer.dashboard.tasks.toCountersign', 'agreements.sign.countersignTitle'],
+  },
+  'action.confirm': { exact: ['sponsorships.actions.confirm'], contains: ['organizer.dashboard.tasks.toConfirm'] },
+};
+
+describe('the states’ words', () => {
+  const states = glossary('states');
+
+  it('cover every state of the glossary, and the glossary every labelled state', () => {
+    expect([...states.keys()].sort()).toEqual(Object.keys(STATE_LABELS).sort());
+  });
+
+  for (const language of ['de', 'en'] as const) {
+    it(`are the glossary's words in ${language}`, () => {
+      for (const [state, { exact, contains = [] }] of Object.entries(STATE_LABELS)) {
+        const word = states.get(state)![language];
+        for (const key of exact) expect(LOCALES[language].get(key), `${language} ${key} (${state})`).toBe(word);
+        for (const key of contains) {
+          const label = LOCALES[language].get(key);
+          expect(label, `${language} ${key}`).toBeDefined();
+          expect(label!.toLowerCase(), `${language} ${key} (${state})`).toContain(word.toLowerCase());
+        }
+      }
+    });
+  }
+
+  it('give a browser signature its own word, not the upload’s', () => {
+    for (const language of ['de', 'en'] as const) {
+      expect(states.get('sponsorship.signed.browser')![language]).not.toBe(
+        states.get('sponsorship.signed.upload')![language],
+      );
+    }
+  });
 });

@@ -25,6 +25,8 @@ export const ZSponsorship = z.object({
   organisation_id: z.number().int(),
   organisation_name: z.string(),
   sponsor_email: z.string(),
+  /** The sponsor's organisation as the sponsor entered it (profile's public name, else legal name); null until then. */
+  sponsor_name: z.string().nullable(),
   status: ZSponsorshipStatus,
   amount_cents: z.number().int().nullable(),
   /** The event's sponsor agreement(s) to download and sign. */

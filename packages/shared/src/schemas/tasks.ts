@@ -3,15 +3,17 @@
 import { z } from 'zod';
 
 export const ZOrganiserTasks = z.object({
-  /** Events without their sponsor agreement (PDF): sponsors cannot sign yet. */
+  /** Events without their sponsor agreement (PDF) that do not use the generated one: sponsors cannot sign yet. */
   events_without_file: z.array(z.object({ id: z.number().int(), title: z.string(), event_date: z.string() })),
-  /** Sponsorships whose signed agreement is in and waits for the organiser's confirmation. */
+  /** Sponsorships the sponsor signed, waiting for the organiser's countersignature or confirmation. */
   sponsorships_to_confirm: z.array(
     z.object({
       id: z.number().int(),
       event_id: z.number().int(),
       event_title: z.string(),
       sponsor_email: z.string(),
+      /** What the organiser does: countersign the generated agreement, or confirm the uploaded copy. */
+      action: z.enum(['countersign', 'confirm']),
     }),
   ),
   /**

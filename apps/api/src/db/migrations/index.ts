@@ -16,6 +16,7 @@ import { readRevisions } from './0012_read_revisions.ts';
 import { chatListRevisions } from './0013_chat_list_revisions.ts';
 import { chatListChanges } from './0027_chat_list_changes.ts';
 import { chatListBumpsPerStatement } from './0032_chat_list_bumps_per_statement.ts';
+import { sponsorNameRevisions } from './0034_sponsor_name_revisions.ts';
 import { sponsorVatIdLength } from './0028_sponsor_vat_id_length.ts';
 import { identityAddressLimits } from './0014_identity_address_limits.ts';
 import { packages } from './0015_packages.ts';
@@ -68,5 +69,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0029_one_invoice_draft': oneInvoiceDraft(),
     '0032_chat_list_bumps_per_statement': chatListBumpsPerStatement(engine),
     '0033_invoice_invariants': invoiceInvariants(engine),
+    '0034_sponsor_name_revisions': sponsorNameRevisions(engine),
   };
 }

@@ -6,9 +6,10 @@ import { AGREEMENT_LIMITS, type AgreementVerification } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
 import { runAdmin } from '../../admin.ts';
 import { startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
+import { pdfTextOf } from '../../lib/script-samples.ts';
 import { createOutboxMail } from '../../ports/mail/outbox.ts';
 import { onboardedUser, validEvent, type TestUser } from '../events/test-support.ts';
-import { joinedMember, registerWithInvitation } from '../invitations/test-support.ts';
+import { accept, joinedMember, registerWithInvitation } from '../invitations/test-support.ts';
 import { uploadSignedAgreement } from '../sponsorships/test-support.ts';
 import { agreementWorld, blankPng, drawnSignature, legalDetails, mailCatcher, pdfsig } from './test-support.ts';
 
@@ -120,6 +121,14 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
     expect((await w.asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}`, guest)).json().status).toBe('signed');
     expect((await w.sign(guest, guest.sponsorshipId, draftSha)).json().code).toBe('agreement.not-your-turn');
 
+    // The owner's open task names the step the button names (countersign, not confirm), and an event
+    // with the generated agreement is no "PDF missing" task (issue 58).
+    const tasks = (await w.call('GET', `/api/organisation/${owner.organisationId}/tasks`, owner.token)).json();
+    expect(tasks.sponsorships_to_confirm).toContainEqual(
+      expect.objectContaining({ id: guest.sponsorshipId, action: 'countersign' }),
+    );
+    expect(tasks.events_without_file.map((e: { id: number }) => e.id)).not.toContain(event.eventId);
+
     expect((await w.state(member, guest.sponsorshipId)).sign_block).toBe('not_permitted');
     const byMember = await w.sign(member, guest.sponsorshipId, draftSha);
     expect(byMember.statusCode).toBe(403);
@@ -156,6 +165,29 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
     for (const m of attached) expect(sha(m.attachments![0]!.content)).toBe(done.signed_document!.sha256);
     expect(attached.find((m) => m.to === guest.email)!.subject).toMatch(/^Signed sponsorship agreement/);
     expect(attached.find((m) => m.to === owner.email)!.subject).toMatch(/^Unterschriebene Sponsoringvereinbarung/);
+    // The guest's link works for a guest (issue 58): the invitation page with a fresh token for this
+    // sponsorship, not the dashboard that sends a guest to a sign-in asking for an invitation code.
+    const guestText = attached.find((m) => m.to === guest.email)!.text;
+    expect(guestText).not.toContain('/dashboard-sponsor');
+    const link = new URL(/https?:\/\/\S+/.exec(guestText)![0]);
+    expect(link.pathname).toBe('/invite-sponsor/');
+    expect(link.searchParams.get('email')).toBe(guest.email);
+    const fresh = { ...guest, token: link.searchParams.get('token')! };
+    expect(fresh.token).not.toBe(guest.token);
+    const opened = await t.app.inject({ method: 'GET', url: `/api/invitations/${encodeURIComponent(fresh.token)}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ sponsorship_id: guest.sponsorshipId });
+    expect((await w.state(fresh, guest.sponsorshipId)).state).toBe('completed');
+    expect(attached.find((m) => m.to === owner.email)!.text).toContain(`/edit-event/${event.eventId}`);
+
+    // The sealed PDF says on its first page that it is signed; the draft said it was presented for
+    // signature (decision 067). Its text read by pdftotext, in the sponsor's language.
+    const sealedText = pdfTextOf(final.rawPayload).text;
+    const firstPage = sealedText.split('\f')[0]!;
+    expect(firstPage).toContain('Signed by both parties on');
+    expect(sealedText).not.toContain('Presented for signature');
+    expect(pdfTextOf(draftRes.rawPayload).text).toContain('Presented for signature');
+    expect(pdfTextOf(draftRes.rawPayload).text).not.toContain('Signed by both parties');
 
     // Public verification: by bytes and by hash; one changed byte is not on record.
     const byBytes = await t.app.inject({
@@ -238,6 +270,14 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
     const told = mail.sent.filter((m) => /ungültig|void/i.test(m.subject)).map((m) => m.to);
     expect(told).toContain(guest.email);
     expect(told).toContain(owner.email);
+    // The guest's mail holds a guest link to the invitation page; the organiser's open tasks still
+    // count that sponsor once (the guest link is no second invitation).
+    const voidedText = mail.sent.find((m) => m.to === guest.email && /void|ungültig/i.test(m.subject))!.text;
+    expect(voidedText).toMatch(/\/invite-sponsor\/\?token=/);
+    const pending = (await w.call('GET', `/api/organisation/${owner.organisationId}/tasks`, owner.token))
+      .json()
+      .pending_invitations.filter((i: { email: string }) => i.email === guest.email);
+    expect(pending).toHaveLength(1);
     // Told once, not on every read.
     await w.state(owner, guest.sponsorshipId);
     expect(mail.sent.filter((m) => /ungültig|void/i.test(m.subject))).toHaveLength(told.length);
@@ -297,6 +337,31 @@ describe.each(ENGINES)('generated agreements on %s', (engine) => {
       expect.objectContaining({ side: 'sponsor', email: guest.email.toLowerCase() }),
     ]);
     expect((await w.state(guest, guest.sponsorshipId)).state).toBe('sponsor_signed');
+
+    // An account holder (the invitation accepted with the account) is led to the sponsor dashboard.
+    expect((await accept(t, account, guest.token)).statusCode).toBe(200);
+    mail.sent.length = 0;
+    expect((await w.sign(owner, guest.sponsorshipId, mine.document_sha256!)).statusCode).toBe(201);
+    const told = mail.sent.find((m) => m.to === guest.email && m.attachments?.length)!;
+    expect(told.text).toContain('/dashboard-sponsor');
+    expect(told.text).not.toContain('/invite-sponsor/');
+  });
+
+  it('seals a German agreement whose first page says it is signed by both parties', async () => {
+    const event = await w.generatedEvent(owner);
+    const guest = await w.readySponsor(owner, event, 'de');
+    const draftSha = (await w.state(guest, guest.sponsorshipId)).document_sha256!;
+    const draft = await w.asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}/agreement/draft.pdf`, guest);
+    expect(pdfTextOf(draft.rawPayload).text.split('\f')[0]).toContain('Zur Unterschrift vorgelegt');
+    expect((await w.sign(guest, guest.sponsorshipId, draftSha)).statusCode).toBe(201);
+    expect((await w.sign(owner, guest.sponsorshipId, draftSha)).statusCode).toBe(201);
+    const final = await w.call('GET', `/api/sponsorships/${guest.sponsorshipId}/agreement/signed.pdf`, owner.token);
+    const text = pdfTextOf(final.rawPayload).text;
+    expect(text.split('\f')[0]).toMatch(/Von beiden Parteien unterschrieben am \d{2}\.\d{2}\.\d{4}/);
+    expect(text).not.toContain('Zur Unterschrift vorgelegt');
+    // The signature pages still name the SHA-256 of the draft that was signed.
+    expect(text.replace(/\s+/g, '')).toContain(draftSha);
+    expect(await pdfsig(final.rawPayload)).toContain('Signature is Valid.');
   });
 
   it('keeps a sealed agreement when the organisation is deleted, until its retention has passed', async () => {

@@ -6,6 +6,7 @@ import { fail } from '../../lib/errors.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import type { EventAccess } from '../events/index.ts';
+import type { InvitationsApi } from '../invitations/index.ts';
 import type { PackagesApi } from '../packages/index.ts';
 import type { ProfilesApi } from '../profiles/index.ts';
 import type {
@@ -38,7 +39,9 @@ export type AgreementsDeps = {
   /** The sponsorship's activity log, which both parties see (a voided signature is told there too). */
   recordActivity: PackagesApi['recordActivity'];
   events: Pick<EventAccess, 'organiserEvent' | 'findEvent'>;
-  profiles: Pick<ProfilesApi, 'findByCognitoId' | 'organisationMasterData' | 'organiserContacts'>;
+  profiles: Pick<ProfilesApi, 'findByCognitoId' | 'organisationMasterData' | 'organiserContacts' | 'hasAccount'>;
+  /** A fresh guest link for a sponsor without an account (the invitations module's). */
+  guestLinks: Pick<InvitationsApi['guestLinks'], 'mintGuestToken'>;
   sources: DraftSources;
   blobs: BlobStore;
   mail: MailPort;
@@ -66,6 +69,24 @@ export function createAgreementsContext(deps: AgreementsDeps) {
   const language = (value: string | null | undefined): AgreementLanguage =>
     value === 'en' || value === 'de' ? value : deps.defaultLanguage;
 
+  /**
+   * Where the sponsor's mail leads: an account holder (one that accepted the invitation, or a profile
+   * with the address) to the sponsor dashboard; a guest, whom the
+   * dashboard would send to a sign-in that asks for an invitation code, to the invitation page with a
+   * fresh guest link (issue 58), or, should none be made, to the verification page's plain address.
+   */
+  const sponsorLink = async (sponsorship: SponsorshipRecord): Promise<string> => {
+    if (sponsorship.sponsorLinked || (await deps.profiles.hasAccount(sponsorship.sponsorEmailNormalized)))
+      return `${deps.publicUrl}/dashboard-sponsor`;
+    const token = await deps.guestLinks.mintGuestToken(
+      sponsorship.organisationId,
+      sponsorship.sponsorEmailNormalized,
+      sponsorship.id,
+    );
+    if (!token) return `${deps.publicUrl}/verify-agreement`;
+    return `${deps.publicUrl}/invite-sponsor/?${new URLSearchParams({ token, email: sponsorship.sponsorEmail }).toString()}`;
+  };
+
   /** Tells both sides by e-mail (each in their language); a failed mail is logged, never fatal. */
   const mailBoth = async (
     sponsorship: SponsorshipRecord,
@@ -75,7 +96,7 @@ export function createAgreementsContext(deps: AgreementsDeps) {
     attachment?: { filename: string; content: Buffer },
   ) => {
     const recipients = [
-      { to: sponsorship.sponsorEmail, lang: sponsorLanguage, link: `${deps.publicUrl}/dashboard-sponsor` },
+      { to: sponsorship.sponsorEmail, lang: sponsorLanguage, link: await sponsorLink(sponsorship) },
       ...organisers
         .filter((o) => o.email.toLowerCase() !== sponsorship.sponsorEmailNormalized)
         .map((o) => ({

@@ -41,6 +41,10 @@ export const agreementsModule = defineModule({
       recordActivity: (entry, trx) => packages.recordActivity(entry, trx),
       events,
       profiles,
+      guestLinks: {
+        mintGuestToken: (organisationId, email, sponsorshipId) =>
+          use('invitations', 'guestLinks').mintGuestToken(organisationId, email, sponsorshipId),
+      },
       sources: {
         findEvent: (eventId) => events.findEvent(eventId),
         organisation: (organisationId) => profiles.organisationMasterData(organisationId),

@@ -1,4 +1,5 @@
 // The draft agreement as a PDF, from its snapshot alone: same snapshot, same bytes, same SHA-256.
+// The sealed agreement's pages come from here too, with their status as signed.
 import { createHash } from 'node:crypto';
 import { countryName } from '@sp/shared';
 import { drawFooters, embedFonts, newDocument, PdfWriter } from './pdf-writer.ts';
@@ -13,7 +14,11 @@ export const DRAFT_RENDERER_VERSION = 'draft-1';
 
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-export async function renderDraft(snapshot: AgreementSnapshot): Promise<Uint8Array> {
+/**
+ * `completedAt`: the sealed version's pages, the same but for the first page's status, which says
+ * when both parties signed instead of "presented for signature" (decision 067).
+ */
+export async function renderDraft(snapshot: AgreementSnapshot, completedAt?: Date): Promise<Uint8Array> {
   const t = TEXTS[snapshot.language];
   const lang = snapshot.language;
   const reference = referenceOf(snapshot);
@@ -22,7 +27,8 @@ export async function renderDraft(snapshot: AgreementSnapshot): Promise<Uint8Arr
   const w = new PdfWriter(doc, fonts);
 
   w.text(t.title, { size: 18, bold: true, gapAfter: 2 });
-  w.text(`${t.reference} ${reference} · ${t.draft}`, { size: 9, grey: true, gapAfter: 14 });
+  const status = completedAt ? t.signed(formatDate(completedAt.toISOString(), lang)) : t.draft;
+  w.text(`${t.reference} ${reference} · ${status}`, { size: 9, grey: true, gapAfter: 14 });
   w.text(t.between, { grey: true });
   const o = snapshot.organisation;
   w.text(o.name, { bold: true, gapAfter: 0 });

@@ -67,10 +67,8 @@ describe('documents for every name', () => {
   it('the sealed agreement carries the names of the signatories in every script', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-seal-'));
     try {
-      const draft = await renderDraft(snapshot('de'));
       const at = new Date('2026-05-02T09:00:00.000Z');
       const signed = await sealAgreement({
-        draft,
         snapshot: snapshot('de'),
         signatures: [
           {

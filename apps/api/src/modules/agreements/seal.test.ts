@@ -7,7 +7,6 @@ import path from 'node:path';
 import forge from 'node-forge';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OID } from './cades-signer.ts';
-import { renderDraft } from './render.ts';
 import { sealAgreement } from './seal.ts';
 import { loadSealKey } from './seal-key.ts';
 import type { AgreementSnapshot } from './snapshot.ts';
@@ -55,7 +54,6 @@ async function sealed() {
   const key = await loadSealKey({ p12: null, passphrase: '', dataDir });
   const at = new Date('2026-05-02T09:30:00.000Z');
   const bytes = await sealAgreement({
-    draft: await renderDraft(snapshot),
     snapshot,
     signatures: [],
     audit: [],

@@ -1,5 +1,5 @@
-// The signed document: the draft's pages as signed, one signature page per party, the audit trail and
-// the kind of signature, then the platform's seal: a PAdES baseline B-B signature (ETSI EN 319 142-1:
+// The signed document: the draft's pages as signed (their status now saying signed), one signature
+// page per party, the audit trail and the kind of signature, then the platform's seal: a PAdES baseline B-B signature (ETSI EN 319 142-1:
 // SubFilter ETSI.CAdES.detached over the whole file, the CMS of cades-signer.ts with ESS
 // signing-certificate-v2 and no signing-time, the claimed time in the dictionary's /M), so a PDF
 // reader shows the document unchanged since it was sealed (decision 062).
@@ -7,6 +7,7 @@ import { AGREEMENT_LIMITS } from '@sp/shared';
 import { loadPdfLib } from '../../lib/pdf-lib.ts';
 import { CadesSigner } from './cades-signer.ts';
 import { drawFooters, embedFonts, PdfWriter, stampMetadata } from './pdf-writer.ts';
+import { renderDraft } from './render.ts';
 import type { SealKey } from './seal-key.ts';
 import { referenceOf, type AgreementSnapshot } from './snapshot.ts';
 import { TEXTS } from './texts.ts';
@@ -61,7 +62,6 @@ export async function checkDrawnSignature(dataUrl: string): Promise<boolean> {
 }
 
 export async function sealAgreement(input: {
-  draft: Uint8Array;
   snapshot: AgreementSnapshot;
   signatures: SealSignature[];
   audit: SealAuditEntry[];
@@ -77,7 +77,9 @@ export async function sealAgreement(input: {
     import('@signpdf/placeholder-pdf-lib'),
     import('@signpdf/signpdf'),
   ]);
-  const doc = await PDFDocument.load(input.draft, { updateMetadata: false });
+  // The signed draft's pages rendered again from the snapshot both parties signed, the first page's
+  // status now saying signed (decision 067); the draft's SHA-256 stays on each signature page.
+  const doc = await PDFDocument.load(await renderDraft(snapshot, input.completedAt), { updateMetadata: false });
   stampMetadata(doc, `${t.title} ${reference}`, input.completedAt);
   const draftPages = doc.getPageCount();
   const fonts = await embedFonts(doc, JSON.stringify([snapshot, input.signatures, input.audit]));

@@ -43,7 +43,6 @@ export function createSigning(deps: AgreementsDeps, ctx: AgreementsContext) {
     };
     const ordered = [...signatures].sort((a, b) => (a.side === 'sponsor' ? -1 : b.side === 'sponsor' ? 1 : 0));
     const pdf = await sealAgreement({
-      draft: draft.bytes,
       snapshot: draft.snapshot,
       signatures: ordered,
       audit: [...audit, completedEntry],

@@ -6,8 +6,10 @@ export type AgreementLanguage = 'de' | 'en';
 
 const de = {
   title: 'Sponsoringvereinbarung',
-  // The signed PDF keeps these pages exactly as signed, so the label must be true of both: not "draft".
+  // The draft's status on its first page; the sealed PDF renders the same pages with `signed` instead
+  // (decision 067), so the document both parties hold says it is signed.
   draft: 'Zur Unterschrift vorgelegt',
+  signed: (date: string) => `Von beiden Parteien unterschrieben am ${date}`,
   reference: 'Vereinbarung Nr.',
   between: 'zwischen',
   organiser: 'Veranstalter',
@@ -65,7 +67,7 @@ const de = {
     /** The paragraphs before the link (the mail adds it, as a link and as the plain URL). */
     completedText: (title: string) => [
       'Guten Tag,',
-      `die Sponsoringvereinbarung für „${title}“ ist von beiden Seiten unterschrieben. Die besiegelte PDF-Datei liegt dieser E-Mail bei und ist auf der ${PRODUCT_NAME.de} abrufbar:`,
+      `die Sponsoringvereinbarung für „${title}“ ist von beiden Parteien unterschrieben. Die besiegelte PDF-Datei liegt dieser E-Mail bei und ist auf der ${PRODUCT_NAME.de} abrufbar:`,
     ],
     voidedSubject: (title: string) => `Unterschrift ungültig: Vereinbarung für ${title} wurde geändert`,
     voidedText: (title: string, name: string) => [
@@ -80,6 +82,7 @@ type Texts = typeof de;
 const en: Texts = {
   title: 'Sponsorship agreement',
   draft: 'Presented for signature',
+  signed: (date) => `Signed by both parties on ${date}`,
   reference: 'Agreement no.',
   between: 'between',
   organiser: 'Organiser',

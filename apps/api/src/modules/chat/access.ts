@@ -33,10 +33,10 @@ export type ChatGuestLinks = {
   /** The unexpired sponsor invitation behind a raw token, or null. */
   findSponsorInvitation(token: string): Promise<{ organisationId: number; emailNormalized: string } | null>;
   /**
-   * A new guest link token for the address's newest sponsorship with the organisation (for the
-   * e-mail notice of a sponsor without an account); null when there is no such sponsorship.
+   * A new guest link token for the address's newest sponsorship with the organisation, or the one
+   * named (the e-mail notices of a sponsor without an account); null when there is no such sponsorship.
    */
-  mintGuestToken(organisationId: number, emailNormalized: string): Promise<string | null>;
+  mintGuestToken(organisationId: number, emailNormalized: string, sponsorshipId?: number): Promise<string | null>;
 };
 
 export const ORGANISER_ROLES: readonly Role[] = ['veranstalter', 'beides'];

@@ -338,12 +338,16 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
       emailNormalized: string;
       createdAt: Date;
       expiresAt: Date;
+      /** The sponsorship the link opens; without it, the address's latest with the organisation. */
+      sponsorshipId?: number | undefined;
     }): Promise<boolean> {
-      const sponsorship = await db
+      let query = db
         .selectFrom('sponsorships')
         .select(['id', 'event_id', 'sponsor_email'])
         .where('organisation_id', '=', invitation.organisationId)
-        .where('sponsor_email_normalized', '=', invitation.emailNormalized)
+        .where('sponsor_email_normalized', '=', invitation.emailNormalized);
+      if (invitation.sponsorshipId !== undefined) query = query.where('id', '=', invitation.sponsorshipId);
+      const sponsorship = await query
         .orderBy('id', 'desc')
         .executeTakeFirst();
       if (!sponsorship) return false;

@@ -302,7 +302,7 @@ export function createSponsorGuestLinks(deps: {
       if (!invitation || invitation.kind !== 'sponsor' || invitation.expiresAt <= now()) return null;
       return { organisationId: invitation.organisationId, emailNormalized: invitation.emailNormalized };
     },
-    async mintGuestToken(organisationId: number, emailNormalized: string) {
+    async mintGuestToken(organisationId: number, emailNormalized: string, sponsorshipId?: number) {
       const token = newInvitationToken();
       const createdAt = now();
       const added = await deps.repo.addSponsorGuestInvitation({
@@ -311,6 +311,7 @@ export function createSponsorGuestLinks(deps: {
         emailNormalized,
         createdAt,
         expiresAt: new Date(createdAt.getTime() + deps.sponsorAccessDays * DAY_MS),
+        sponsorshipId,
       });
       return added ? token : null;
     },

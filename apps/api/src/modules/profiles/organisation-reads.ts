@@ -1,5 +1,5 @@
 // Reads of an organisation for other modules (the agreements module's master data and recipients),
-// by id rather than by a member's account.
+// by id rather than by a member's account, and whether an address has an account at all.
 import type { Db } from '../../db/index.ts';
 
 export type OrganisationMasterData = {
@@ -41,6 +41,16 @@ export function createOrganisationReads(db: Db) {
         .where((eb) => eb.or([eb('role', 'in', ['veranstalter', 'beides']), eb('organisation_role', '=', 'owner')]))
         .orderBy('email')
         .execute();
+    },
+
+    /** Whether an account holds that address (a sponsor with one is sent to its dashboard, a guest is not). */
+    async hasAccount(emailNormalized: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_profiles')
+        .select('cognito_id')
+        .where('email_normalized', '=', emailNormalized)
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }

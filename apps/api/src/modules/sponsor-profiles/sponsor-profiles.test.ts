@@ -39,6 +39,36 @@ describe.each(ENGINES)('sponsor profiles on %s', (engine) => {
     fs.rmSync(t.config.dataDir, { recursive: true, force: true });
   });
 
+  it("names the sponsor in the organiser's list by its organisation once entered: legal name, then public name (issue 58)", async () => {
+    const sponsor = await w.invite(organiser, eventId);
+    const listed = async () => {
+      const res = await w.call('GET', `/api/event/${eventId}/sponsorships`, organiser.token);
+      expect(res.statusCode).toBe(200);
+      return res.json<Array<{ id: number; sponsor_email: string; sponsor_name: string | null }>>().find(
+        (s) => s.id === sponsor.sponsorshipId,
+      )!;
+    };
+    // Read twice: the second answer may come from the read cache, which must see each change.
+    expect(await listed()).toMatchObject({ sponsor_email: sponsor.email, sponsor_name: null });
+    expect((await listed()).sponsor_name).toBeNull();
+    const legal = await w.asGuest('PUT', '/api/sponsor-profile/legal', sponsor, {
+      legal_name: 'Korn Backwaren GmbH',
+      street: 'Markt',
+      house_number: '3',
+      postal_code: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      vat_id: null,
+      billing_email: null,
+      language: 'de',
+    });
+    expect(legal.statusCode).toBe(200);
+    expect((await listed()).sponsor_name).toBe('Korn Backwaren GmbH');
+    expect((await w.asGuest('PUT', '/api/sponsor-profile', sponsor, profileBody)).statusCode).toBe(200);
+    expect((await listed()).sponsor_name).toBe('Bäckerei Korn');
+    expect((await listed()).sponsor_email).toBe(sponsor.email);
+  });
+
   it('starts empty, saves a profile through the guest link and validates it', async () => {
     const empty = await w.asGuest('GET', '/api/sponsor-profile', guest);
     expect(empty.statusCode).toBe(200);

@@ -30,6 +30,8 @@ export type SponsorshipRecord = {
   amountCents: number | null;
   signedFileId: string | null;
   agreementDownloadedAt: Date | null;
+  /** Whether an account accepted the sponsor's invitation (the sponsor may sign in, not only use the link). */
+  sponsorLinked: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -104,6 +106,7 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
         's.amount_cents',
         's.signed_file_id',
         's.agreement_downloaded_at',
+        's.sponsor_cognito_id',
         's.created_at',
         's.updated_at',
       ]);
@@ -121,6 +124,7 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
     amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
     signedFileId: row.signed_file_id,
     agreementDownloadedAt: fromDbTimeOrNull(row.agreement_downloaded_at),
+    sponsorLinked: row.sponsor_cognito_id !== null,
     createdAt: fromDbTime(row.created_at),
     updatedAt: fromDbTime(row.updated_at),
   });
@@ -352,6 +356,30 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
           { packageName: row.package_name, legalName: row.legal_name, publicName: row.public_name || null },
         ]),
       );
+    },
+
+    /**
+     * The sponsors' own names by address: the sponsor profile's public name, else the billing
+     * details' legal name (a change to either moves the organisations' revision, migration 0034).
+     */
+    async sponsorNames(emailsNormalized: string[]): Promise<Map<string, string>> {
+      const names = new Map<string, string>();
+      if (emailsNormalized.length === 0) return names;
+      const [profiles, legal] = await Promise.all([
+        db
+          .selectFrom('sponsor_profiles')
+          .select(['email_normalized', 'public_name'])
+          .where('email_normalized', 'in', emailsNormalized)
+          .execute(),
+        db
+          .selectFrom('sponsor_legal_details')
+          .select(['email_normalized', 'legal_name'])
+          .where('email_normalized', 'in', emailsNormalized)
+          .execute(),
+      ]);
+      for (const row of legal) if (row.legal_name.trim()) names.set(row.email_normalized, row.legal_name.trim());
+      for (const row of profiles) if (row.public_name.trim()) names.set(row.email_normalized, row.public_name.trim());
+      return names;
     },
 
     async signedAgreements(fileIds: string[]): Promise<Map<string, SignedAgreementRecord>> {

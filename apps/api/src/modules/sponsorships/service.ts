@@ -124,7 +124,10 @@ export function createSponsorshipsService(deps: {
 
   const toWire = async (records: SponsorshipRecord[]): Promise<SponsorshipWire[]> => {
     const agreements = await repo.agreementFiles([...new Set(records.map((r) => r.eventId))]);
-    const signed = await repo.signedAgreements(records.flatMap((r) => (r.signedFileId ? [r.signedFileId] : [])));
+    const [signed, names] = await Promise.all([
+      repo.signedAgreements(records.flatMap((r) => (r.signedFileId ? [r.signedFileId] : []))),
+      repo.sponsorNames([...new Set(records.map((r) => r.sponsorEmailNormalized))]),
+    ]);
     return records.map((r) => {
       const signedCopy = r.signedFileId ? signed.get(r.signedFileId) : undefined;
       return {
@@ -135,6 +138,7 @@ export function createSponsorshipsService(deps: {
         organisation_id: r.organisationId,
         organisation_name: r.organisationName,
         sponsor_email: r.sponsorEmail,
+        sponsor_name: names.get(r.sponsorEmailNormalized) ?? null,
         status: r.status,
         amount_cents: r.amountCents,
         agreement_files: (agreements.get(r.eventId) ?? []).map((f) => ({ s3_id: f.s3Id, name: f.name, key: f.key })),

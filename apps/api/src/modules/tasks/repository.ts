@@ -1,5 +1,5 @@
-// The open tasks of an organisation, each a small indexed query: events without a file, signed
-// sponsorships to confirm, invitations not yet accepted (nor revoked). Archived events and their
+// The open tasks of an organisation, each a small indexed query: events without a file (and without
+// the generated agreement), signed sponsorships to confirm or countersign, invitations not yet accepted (nor revoked). Archived events and their
 // sponsorships and invitations are no task.
 import type { Db } from '../../db/index.ts';
 import { fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
@@ -15,6 +15,17 @@ export function createTasksRepository(db: Db) {
         .select(['e.id', 'e.title', 'e.event_date'])
         .where('e.organisation_id', '=', organisationId)
         .where('e.archived_at', 'is', null)
+        // An event that uses the generated agreement needs no PDF of its own (issue 58).
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('agreement_settings as a')
+                .select('a.event_id')
+                .whereRef('a.event_id', '=', 'e.id')
+                .where('a.mode', '=', 'generated'),
+            ),
+          ),
+        )
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
@@ -33,11 +44,13 @@ export function createTasksRepository(db: Db) {
         .execute();
     },
 
+    /** Each with what the organiser does next: countersign a generated agreement, or confirm an uploaded copy. */
     async sponsorshipsToConfirm(organisationId: number) {
-      return db
+      const rows = await db
         .selectFrom('sponsorships as s')
         .innerJoin('events as e', 'e.id', 's.event_id')
-        .select(['s.id', 's.event_id', 'e.title as event_title', 's.sponsor_email'])
+        .leftJoin('agreement_settings as a', 'a.event_id', 's.event_id')
+        .select(['s.id', 's.event_id', 'e.title as event_title', 's.sponsor_email', 'a.mode'])
         .where('s.organisation_id', '=', organisationId)
         .where('s.status', '=', 'signed')
         .where('e.archived_at', 'is', null)
@@ -45,6 +58,10 @@ export function createTasksRepository(db: Db) {
         .orderBy('s.id')
         .limit(LIST_LIMIT)
         .execute();
+      return rows.map(({ mode, ...row }) => ({
+        ...row,
+        action: mode === 'generated' ? ('countersign' as const) : ('confirm' as const),
+      }));
     },
 
     /**
@@ -69,7 +86,12 @@ export function createTasksRepository(db: Db) {
               eb('i.accepted_at', 'is', null),
               eb('i.expires_at', '>', toDbTime(now)),
             ]),
-            eb.and([eb('i.kind', '=', 'sponsor'), eb('s.status', 'in', ['invited', 'downloaded'])]),
+            // The organiser's invitation, not the guest links mails and notices make for the same sponsor.
+            eb.and([
+              eb('i.kind', '=', 'sponsor'),
+              eb('i.invited_by', 'is not', null),
+              eb('s.status', 'in', ['invited', 'downloaded']),
+            ]),
           ]),
         )
         .orderBy('i.expires_at')

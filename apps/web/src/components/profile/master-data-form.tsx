@@ -57,6 +57,7 @@ export function MasterDataForm({
   disabled = false,
   notice,
   secondaryAction,
+  invoicing = false,
 }: {
   defaultValues: MasterDataFormValues;
   /** Saves the checked values; a rejected promise with an API validation answer marks the fields. */
@@ -69,6 +70,8 @@ export function MasterDataForm({
   notice?: ReactNode;
   /** A button shown before the submit button (onboarding's Back). */
   secondaryAction?: ReactNode;
+  /** An organiser's organisation: its invoices need the phone number (XRechnung), so the form says so. */
+  invoicing?: boolean;
 }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
@@ -158,8 +161,8 @@ export function MasterDataForm({
           )}
         />
         <Field
-          label={t('profile.masterData.fields.phoneNumber')}
-          hint={t('profile.masterData.phoneHint')}
+          label={t(invoicing ? 'profile.masterData.fields.phoneNumberInvoices' : 'profile.masterData.fields.phoneNumber')}
+          hint={t(invoicing ? 'profile.masterData.phoneInvoicesHint' : 'profile.masterData.phoneHint')}
           error={message('phone_number', errors.phone_number)}
           className="col-span-3"
         >

@@ -55,6 +55,28 @@ describe('CreateEventPage', () => {
     expect(eventCalls()).toEqual([]);
   });
 
+  it('needs no PDF with the generated agreement: the event is created and switched to it (issue 58)', async () => {
+    const chooseGenerated = vi.fn(() => Promise.resolve());
+    const user = userEvent.setup();
+    await renderWithApp(<CreateEventPage chooseGenerated={chooseGenerated} />, {
+      auth: await createTestAuth(USER),
+      path: '/create-event/',
+    });
+    await screen.findByLabelText('Titel');
+    expect(screen.getByRole('radio', { name: /Eigene PDF-Vereinbarung/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /Erzeugte Vereinbarung/ }));
+    expect(screen.queryByLabelText('Sponsoring-Vereinbarung (PDF)')).not.toBeInTheDocument();
+    expect(screen.getByTestId('event-pdf-not-needed')).toHaveTextContent('Eine eigene PDF-Datei ist nicht nötig');
+    await fillIn(user, { withPdf: false });
+    await user.click(save());
+    await waitFor(() => expect(chooseGenerated).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(PDF_MESSAGE)).not.toBeInTheDocument();
+    const created = eventCalls().find((call) => call.method === 'POST');
+    expect(created).toBeDefined();
+    expect(chooseGenerated).toHaveBeenCalledWith(expect.any(Number));
+    expect(api.calls.some((call) => call.path.startsWith('/api/file/upload'))).toBe(false);
+  });
+
   it('takes a title of 100 characters and refuses 101, with a counter', async () => {
     const { user } = await open();
     const title = screen.getByLabelText('Titel');

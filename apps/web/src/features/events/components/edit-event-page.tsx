@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { Language } from '@sp/shared';
+import type { AgreementMode, Language } from '@sp/shared';
 import { useLanguage } from '@/hooks/use-language';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { eventQueryOptions } from '../api/get-event';
@@ -23,8 +23,11 @@ function pdfProblemText(problem: PdfProblem, t: TFunction, language: Language): 
     : t('events.form.errors.tooLargeMax', { max: formatFileSize(problem.maxBytes, language) });
 }
 
-/** /edit-event/{id}: the event loaded by the route, its stored PDF to download, and saving changes. */
-export function EditEventPage({ eventId }: { eventId: number }) {
+/**
+ * /edit-event/{id}: the event loaded by the route, its stored PDF to download, and saving changes. An
+ * event with the generated agreement (`agreementMode`, from the route) needs no PDF of its own.
+ */
+export function EditEventPage({ eventId, agreementMode }: { eventId: number; agreementMode?: AgreementMode }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const navigate = useNavigate();
@@ -55,6 +58,7 @@ export function EditEventPage({ eventId }: { eventId: number }) {
         }}
         requirePdf={currentFile === null}
         currentFile={currentFile}
+        {...(agreementMode ? { agreementMode } : {})}
         initialPdfProblem={unfinishedProblem}
         notice={
           unfinished && currentFile === null ? (

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
-import type { EventFile } from '@sp/shared';
+import { AGREEMENT_MODES, type AgreementMode, type EventFile } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { datePattern, datePlaceholder } from '@/components/ui/date-input-format';
 import { DatePicker } from '@/components/ui/date-picker';
@@ -46,6 +46,8 @@ export function EventForm({
   currentFile,
   notice,
   initialPdfProblem,
+  agreementMode = 'upload',
+  onAgreementModeChange,
   onSubmit,
   onUnhandledError,
 }: {
@@ -57,6 +59,10 @@ export function EventForm({
   notice?: ReactNode;
   /** Why the PDF of an earlier attempt was refused, shown at the field from the start. */
   initialPdfProblem?: PdfProblem | null;
+  /** generated: the event uses the platform's agreement, signed in the browser, and needs no PDF of its own. */
+  agreementMode?: AgreementMode;
+  /** Offers the choice of agreement (a new event); without it the mode is shown as it is. */
+  onAgreementModeChange?: (mode: AgreementMode) => void;
   onSubmit: (values: EventFormOutput, onUploadProgress: (fraction: number) => void) => Promise<void>;
   onUnhandledError: (error: unknown) => void;
 }) {
@@ -72,7 +78,8 @@ export function EventForm({
       }),
     [locale, t],
   );
-  const schema = useMemo(() => eventFormSchema({ requirePdf }), [requirePdf]);
+  const needsPdf = requirePdf && agreementMode !== 'generated';
+  const schema = useMemo(() => eventFormSchema({ requirePdf: needsPdf }), [needsPdf]);
   const [initialErrors] = useState(() => pdfErrors(initialPdfProblem));
   const form = useForm<EventFormValues, unknown, EventFormOutput>({
     resolver: zodResolver(schema),
@@ -225,36 +232,78 @@ export function EventForm({
             />
           )}
         </Field>
-        <div className="sm:col-span-2">
-          <Controller
-            control={control}
-            name="pdf"
-            render={({ field, fieldState }) => (
-              <PdfField
-                label={t('events.form.fields.pdf')}
-                value={field.value}
-                inputRef={field.ref}
-                onBlur={field.onBlur}
-                onChange={(file) => {
-                  field.onChange(file);
-                  clearErrors('pdf');
-                }}
-                onReject={() => setError('pdf', { type: 'not_pdf', message: 'not_pdf' }, { shouldFocus: false })}
-                current={
-                  currentFile ? (
-                    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
-                      <span className="text-muted-foreground">{t('events.form.pdf.current')}</span>
-                      <DownloadFileButton file={currentFile} />
-                    </div>
-                  ) : null
-                }
-                error={pdfMessage(fieldState.error?.message)}
-                progress={progress}
-                disabled={saving}
-              />
-            )}
-          />
-        </div>
+        {onAgreementModeChange ? (
+          <fieldset className="flex min-w-0 flex-col gap-2 sm:col-span-2" data-testid="event-agreement-mode">
+            <legend className="mb-2 text-sm font-medium">{t('agreements.settings.modeLabel')}</legend>
+            {AGREEMENT_MODES.map((value) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary"
+              >
+                <input
+                  type="radio"
+                  name="agreement_mode"
+                  value={value}
+                  checked={agreementMode === value}
+                  onChange={() => {
+                    onAgreementModeChange(value);
+                    clearErrors('pdf');
+                  }}
+                  className="mt-1 size-4 accent-primary"
+                />
+                <span className="min-w-0">
+                  <span className="block text-sm font-medium">{t(`agreements.settings.mode.${value}.title`)}</span>
+                  <span className="block text-sm text-muted-foreground">
+                    {t(`agreements.settings.mode.${value}.text`)}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {agreementMode === 'generated' ? (
+          <div className="flex flex-col gap-2 text-sm sm:col-span-2" data-testid="event-pdf-not-needed">
+            <p className="rounded-md border border-border bg-muted p-3">{t('events.form.pdf.notNeeded')}</p>
+            {currentFile ? (
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                <span className="text-muted-foreground">{t('events.form.pdf.current')}</span>
+                <DownloadFileButton file={currentFile} />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        {agreementMode === 'generated' ? null : (
+          <div className="sm:col-span-2">
+            <Controller
+              control={control}
+              name="pdf"
+              render={({ field, fieldState }) => (
+                <PdfField
+                  label={t('events.form.fields.pdf')}
+                  value={field.value}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  onChange={(file) => {
+                    field.onChange(file);
+                    clearErrors('pdf');
+                  }}
+                  onReject={() => setError('pdf', { type: 'not_pdf', message: 'not_pdf' }, { shouldFocus: false })}
+                  current={
+                    currentFile ? (
+                      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+                        <span className="text-muted-foreground">{t('events.form.pdf.current')}</span>
+                        <DownloadFileButton file={currentFile} />
+                      </div>
+                    ) : null
+                  }
+                  error={pdfMessage(fieldState.error?.message)}
+                  progress={progress}
+                  disabled={saving}
+                />
+              )}
+            />
+          </div>
+        )}
       </fieldset>
       <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">

@@ -131,14 +131,15 @@ describe('OnboardingPage', () => {
       });
     const { user } = await open();
     await chooseRole(user, 'Veranstalter');
+    // An organiser's invoices need the number (XRechnung): the label says so (issue 58).
     await fillMasterData(user);
-    await user.type(screen.getByLabelText('Telefonnummer (optional)'), '+49 30 123456');
+    await user.type(screen.getByLabelText('Telefonnummer (für Rechnungen nötig)'), '+49 30 123456');
     await user.click(screen.getByRole('button', { name: 'Onboarding abschließen' }));
 
     await waitFor(() =>
       expect(screen.getByLabelText('PLZ')).toHaveAccessibleDescription('Bitte höchstens 20 Zeichen eingeben.'),
     );
-    expect(screen.getByLabelText('Telefonnummer (optional)')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Telefonnummer (für Rechnungen nötig)')).toHaveAccessibleDescription(
       expect.stringContaining('Bitte geben Sie eine gültige Telefonnummer ein'),
     );
     expect(screen.getByLabelText('Ort')).not.toHaveAttribute('aria-invalid');

@@ -145,6 +145,7 @@ export function OnboardingPage({ invitedSponsorships = [] }: { invitedSponsorshi
                 onSubmit={finish}
                 onUnhandledError={onUnhandledError}
                 submitLabel={t('onboarding.submit')}
+                invoicing={role === 'veranstalter' || role === 'beides'}
                 secondaryAction={
                   <Button variant="outline" onClick={() => goTo('role')} disabled={createProfile.isPending}>
                     <ArrowLeftIcon aria-hidden="true" />

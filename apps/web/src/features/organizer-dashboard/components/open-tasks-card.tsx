@@ -97,7 +97,12 @@ export function OpenTasksCard({ organisationId }: { organisationId: number }) {
                   <li key={`sponsorship-${sponsorship.id}`} className="flex gap-2">
                     <SignatureIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
                     <span>
-                      {t('organizer.dashboard.tasks.toConfirm', { sponsor: sponsorship.sponsor_email })}{' '}
+                      {t(
+                        sponsorship.action === 'countersign'
+                          ? 'organizer.dashboard.tasks.toCountersign'
+                          : 'organizer.dashboard.tasks.toConfirm',
+                        { sponsor: sponsorship.sponsor_email },
+                      )}{' '}
                       <Link to="/edit-event/$eventId" params={{ eventId: sponsorship.event_id }} className={linkClass}>
                         {sponsorship.event_title}
                       </Link>

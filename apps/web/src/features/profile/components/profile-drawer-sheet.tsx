@@ -41,6 +41,7 @@ function MasterDataPanel({ profile, onDone }: PanelProps) {
       onSubmit={save}
       onUnhandledError={(error) => toast.error(profileErrorMessage(error, 'update', t))}
       submitLabel={t('profile.masterData.save')}
+      invoicing={profile.role === 'veranstalter' || profile.role === 'beides'}
       disabled={!isOwner}
       notice={
         isOwner ? null : (

@@ -12,6 +12,8 @@ export type Sponsorship = {
   organisationId: number;
   organisationName: string;
   sponsorEmail: string;
+  /** The sponsor's organisation as the sponsor entered it; null until they did. */
+  sponsorName: string | null;
   status: SponsorshipStatus;
   amountCents: number | null;
   agreementFiles: AgreementFile[];
@@ -28,6 +30,7 @@ export function toSponsorship(wire: SponsorshipWire): Sponsorship {
     organisationId: wire.organisation_id,
     organisationName: wire.organisation_name,
     sponsorEmail: wire.sponsor_email,
+    sponsorName: wire.sponsor_name,
     status: wire.status,
     amountCents: wire.amount_cents,
     agreementFiles: wire.agreement_files.map((f) => ({ s3Id: f.s3_id, name: f.name, key: f.key })),
@@ -55,3 +58,7 @@ export const viewerKey = (viewer: SponsorViewer) => (viewer.kind === 'guest' ? `
 /** Open sponsorships can still be signed, withdrawn, declined or get a new amount. */
 export const isOpen = (status: Sponsorship['status']) =>
   status === 'invited' || status === 'downloaded' || status === 'signed';
+
+/** How a sponsorship names its sponsor: the organisation when known, else the address. */
+export const sponsorLabel = (s: Pick<Sponsorship, 'sponsorName' | 'sponsorEmail'>): string =>
+  s.sponsorName ?? s.sponsorEmail;

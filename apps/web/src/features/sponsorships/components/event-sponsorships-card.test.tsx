@@ -19,6 +19,7 @@ const sponsorship = (id: number, email: string, status: SponsorshipStatus): Spon
   organisation_id: 1,
   organisation_name: 'Sportverein',
   sponsor_email: email,
+  sponsor_name: null,
   status,
   amount_cents: 100_000,
   agreement_files: [],
@@ -105,7 +106,7 @@ describe('EventSponsorshipsCard filter', () => {
       within(chips)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Alle6', 'Eingeladen2', 'Unterschrieben eingereicht1', 'Bestätigt2', 'Abgelehnt1']);
+    ).toEqual(['Alle6', 'Eingeladen2', 'Unterschrieben1', 'Bestätigt2', 'Abgelehnt1']);
     expect(within(chips).getByRole('button', { name: /Alle/ })).toHaveAttribute('aria-pressed', 'true');
 
     await userEvent.click(within(chips).getByRole('button', { name: /Bestätigt/ }));
@@ -117,7 +118,7 @@ describe('EventSponsorshipsCard filter', () => {
 
   it('searches the addresses as one types and keeps the search when the field is left', async () => {
     await renderWithApp(<WithFilter />);
-    const field = await screen.findByRole('searchbox', { name: 'Sponsoren nach E-Mail-Adresse suchen' });
+    const field = await screen.findByRole('searchbox', { name: 'Sponsoren nach Name oder E-Mail-Adresse suchen' });
     await userEvent.type(field, 'BA');
     expect(shownAddresses()).toEqual(['baeckerei@example.org', 'bank@example.org']);
     expect(filters).toEqual([]);
@@ -127,7 +128,7 @@ describe('EventSponsorshipsCard filter', () => {
 
   it("follows the URL's search when it changes without the field", async () => {
     await renderWithApp(<WithFilter initial={{ search: 'bank' }} />);
-    const field = await screen.findByRole('searchbox', { name: 'Sponsoren nach E-Mail-Adresse suchen' });
+    const field = await screen.findByRole('searchbox', { name: 'Sponsoren nach Name oder E-Mail-Adresse suchen' });
     expect(field).toHaveValue('bank');
     await userEvent.clear(field);
     await userEvent.type(field, 'brauerei');

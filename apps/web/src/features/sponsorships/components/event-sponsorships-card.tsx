@@ -22,7 +22,7 @@ import { downloadFile } from '../api/agreement-files';
 import { useChangeSponsorshipStatus } from '../api/change-sponsorship';
 import { useRemindSponsor } from '../api/remind-sponsor';
 import { eventSponsorshipsQueryOptions } from '../api/list-event-sponsorships';
-import { isOpen, type Sponsorship } from '../api/sponsorship';
+import { isOpen, sponsorLabel, type Sponsorship } from '../api/sponsorship';
 import { AmountForm } from './amount-form';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
 import { StatusBadge } from './status-badge';
@@ -188,9 +188,12 @@ export function SponsorshipItem({
     <li className="flex flex-col gap-3 py-4" data-testid="event-sponsorship">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <p className="font-medium break-all">{sponsorship.sponsorEmail}</p>
+          <p className="font-medium break-all">{sponsorLabel(sponsorship)}</p>
+          {sponsorship.sponsorName !== null ? (
+            <p className="text-sm break-all text-muted-foreground">{sponsorship.sponsorEmail}</p>
+          ) : null}
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-            <StatusBadge status={sponsorship.status} />
+            <StatusBadge sponsorship={sponsorship} />
             <span className="font-medium text-foreground tabular-nums">
               {sponsorship.amountCents !== null
                 ? formatCurrency(sponsorship.amountCents / 100, language)

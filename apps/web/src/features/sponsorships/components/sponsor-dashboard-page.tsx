@@ -83,7 +83,7 @@ function SponsorshipCard({
               ? format.currency(sponsorship.amountCents / 100)
               : t('sponsorships.amount.none')}
           </span>
-          <StatusBadge status={sponsorship.status} />
+          <StatusBadge sponsorship={sponsorship} />
         </div>
       </div>
       <p className="mt-3 text-sm">

@@ -278,7 +278,7 @@ export function SponsorNextSteps({
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border bg-card px-4 py-3">
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-muted-foreground">{t('sponsorships.statusLabel')}</span>
-          <StatusBadge status={data.status} />
+          <StatusBadge sponsorship={data} />
         </p>
         {isOpen(data.status) ? <WithdrawAction sponsorshipId={data.id} viewer={viewer} /> : null}
       </div>

@@ -58,7 +58,7 @@ function SponsoredEvents() {
               <span className="font-medium tabular-nums">
                 {sponsorship.amountCents !== null ? format.currency(sponsorship.amountCents / 100) : null}
               </span>
-              <StatusBadge status={sponsorship.status} />
+              <StatusBadge sponsorship={sponsorship} />
             </div>
           </li>
         ))}

@@ -2,7 +2,7 @@
 // table and its tests use one rule (the filter itself is sponsorship-filter.ts's).
 import { SPONSORSHIP_STATUS_ORDER } from '@/lib/event-page-search';
 import { SPONSOR_SORT_KEYS } from '@/lib/event-workspace-search';
-import type { Sponsorship } from '../api/sponsorship';
+import { sponsorLabel, type Sponsorship } from '../api/sponsorship';
 import { filterSponsorships, type SponsorshipFilter } from './sponsorship-filter';
 
 export { SPONSOR_SORT_KEYS };
@@ -19,11 +19,11 @@ function compare(a: Sponsorship, b: Sponsorship, key: SponsorSortKey): number {
   return 0;
 }
 
-/** The rows shown: the filter's, sorted; ties (and the email column) go by address, then id. */
+/** The rows shown: the filter's, sorted; ties (and the sponsor column) go by the sponsor's name (or address), then id. */
 export function sponsorRows(list: Sponsorship[], filter: SponsorshipFilter, sort: SponsorSort): Sponsorship[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   const byEmail = (a: Sponsorship, b: Sponsorship) =>
-    a.sponsorEmail.localeCompare(b.sponsorEmail, undefined, { sensitivity: 'base' }) || a.id - b.id;
+    sponsorLabel(a).localeCompare(sponsorLabel(b), undefined, { sensitivity: 'base' }) || a.id - b.id;
   return filterSponsorships(list, filter).sort((a, b) =>
     sort.key === 'email' ? sign * byEmail(a, b) : sign * compare(a, b, sort.key) || byEmail(a, b),
   );

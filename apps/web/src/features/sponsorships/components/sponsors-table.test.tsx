@@ -20,6 +20,7 @@ const sponsorship = (id: number): SponsorshipWire => ({
   organisation_id: 1,
   organisation_name: 'Sportverein',
   sponsor_email: `sponsor${String(id).padStart(3, '0')}@example.org`,
+  sponsor_name: null,
   status: STATUSES[id % STATUSES.length]!,
   amount_cents: id * 1_000,
   agreement_files: [],
@@ -103,7 +104,7 @@ describe('SponsorsTable', () => {
     await user.click(within(bulk).getByRole('button', { name: 'Auswahl aufheben' }));
     expect(screen.queryByRole('region', { name: 'Auswahl' })).not.toBeInTheDocument();
 
-    await user.type(screen.getByRole('searchbox', { name: 'Sponsoren nach E-Mail-Adresse suchen' }), 'sponsor10');
+    await user.type(screen.getByRole('searchbox', { name: 'Sponsoren nach Name oder E-Mail-Adresse suchen' }), 'sponsor10');
     expect(rows().map((row) => within(row).getByRole('button').textContent)).toEqual([
       'sponsor105@example.org',
       'sponsor100@example.org',

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import { useTranslation } from '@/lib/i18n';
 import { eventSponsorshipsQueryOptions } from '../api/list-event-sponsorships';
-import type { Sponsorship } from '../api/sponsorship';
+import { sponsorLabel, type Sponsorship } from '../api/sponsorship';
 import { ExportSponsorsButton } from './export-sponsors-button';
 import { RemindAllButton } from './remind-all-button';
 import { SponsorshipFilterBar, type SponsorshipFilter } from './sponsorship-filter';
@@ -219,7 +219,7 @@ export function SponsorsTable({
                       type="checkbox"
                       className="size-4 align-middle"
                       checked={selected.has(s.id)}
-                      aria-label={t('events.workspace.sponsors.select', { email: s.sponsorEmail })}
+                      aria-label={t('events.workspace.sponsors.select', { email: sponsorLabel(s) })}
                       onChange={() => tick(s.id)}
                     />
                   </td>
@@ -230,17 +230,22 @@ export function SponsorsTable({
                       className="max-w-full rounded-sm text-left font-medium break-all text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                       onClick={() => onOpen(s.id)}
                     >
-                      {s.sponsorEmail}
+                      {sponsorLabel(s)}
                     </button>
+                    {s.sponsorName !== null ? (
+                      <span className="block text-sm break-all text-muted-foreground" data-testid="sponsor-email">
+                        {s.sponsorEmail}
+                      </span>
+                    ) : null}
                     <span className="mt-1 flex flex-wrap items-center gap-2 sm:hidden">
-                      <StatusBadge status={s.status} />
+                      <StatusBadge sponsorship={s} />
                       <span className="tabular-nums">
                         {s.amountCents !== null ? format.currency(s.amountCents / 100) : t('sponsorships.amount.none')}
                       </span>
                     </span>
                   </td>
                   <td className="hidden py-3 pr-3 sm:table-cell">
-                    <StatusBadge status={s.status} />
+                    <StatusBadge sponsorship={s} />
                   </td>
                   <td className="hidden py-3 pr-4 text-right tabular-nums sm:table-cell">
                     {s.amountCents !== null ? format.currency(s.amountCents / 100) : t('sponsorships.amount.none')}

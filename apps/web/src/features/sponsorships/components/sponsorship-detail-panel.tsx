@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useTranslation } from '@/lib/i18n';
 import { eventSponsorshipsQueryOptions } from '../api/list-event-sponsorships';
+import { sponsorLabel } from '../api/sponsorship';
 import {
   SponsorshipItem,
   type SponsorshipAgreementSlot,
@@ -48,7 +49,10 @@ export function SponsorshipDetailPanel({
       {sponsorship ? (
         <SheetContent closeLabel={t('events.workspace.sponsors.detail.close')} className="sm:max-w-xl">
           <SheetHeader>
-            <SheetTitle className="break-all">{sponsorship.sponsorEmail}</SheetTitle>
+            <SheetTitle className="break-all">{sponsorLabel(sponsorship)}</SheetTitle>
+            {sponsorship.sponsorName !== null ? (
+              <p className="text-sm break-all text-muted-foreground">{sponsorship.sponsorEmail}</p>
+            ) : null}
             <SheetDescription>{t('events.workspace.sponsors.detail.lead')}</SheetDescription>
           </SheetHeader>
           <SheetBody className="flex flex-col gap-6">

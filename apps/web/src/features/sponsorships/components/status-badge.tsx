@@ -11,14 +11,27 @@ const TONES: Record<Sponsorship['status'], string> = {
   withdrawn: 'bg-muted text-muted-foreground',
 };
 
-export function StatusBadge({ status, className }: { status: Sponsorship['status']; className?: string }) {
+/**
+ * The status in words. A signed sponsorship says how it was signed (docs/glossary.md): with an
+ * uploaded signed copy, or, without one, in the browser (the generated agreement).
+ */
+export function StatusBadge({
+  sponsorship,
+  className,
+}: {
+  sponsorship: Pick<Sponsorship, 'status' | 'signedAgreement'>;
+  className?: string;
+}) {
   const { t } = useTranslation();
+  const { status } = sponsorship;
   return (
     <span
       className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-medium', TONES[status], className)}
       data-status={status}
     >
-      {t(`sponsorships.status.${status}`)}
+      {status === 'signed'
+        ? t(sponsorship.signedAgreement ? 'sponsorships.signedWay.upload' : 'sponsorships.signedWay.browser')
+        : t(`sponsorships.status.${status}`)}
     </span>
   );
 }
