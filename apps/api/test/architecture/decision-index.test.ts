@@ -1,6 +1,6 @@
-// The decision records have two indexes, one line each: docs/decisions/README.md (where the records
-// are) and the table in docs/architecture.md (the newcomer's map). Both must name every record, by
-// its number and its own title, and nothing else, so neither drifts when a record is added.
+// The decision records have one index, a line each: docs/decisions/README.md (issue 56: "one decision
+// index"). It names every record by its number, its own title and its status (current, superseded by
+// N), and nothing else; docs/architecture.md links to it instead of keeping a copy that drifts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,7 @@ function indexRows(file: string) {
     .map((match) => ({ number: match[1]!, rest: match[2]! }));
 }
 
-describe.each(['docs/decisions/README.md', 'docs/architecture.md'])('the decision index in %s', (file) => {
+describe.each(['docs/decisions/README.md'])('the decision index in %s', (file) => {
   it('lists every record once, with its title and a status, and no record that does not exist', () => {
     const rows = indexRows(file);
     expect(rows.map((row) => row.number)).toEqual(records.map((record) => record.number));
@@ -38,6 +38,17 @@ describe.each(['docs/decisions/README.md', 'docs/architecture.md'])('the decisio
       const row = rows.find((candidate) => candidate.number === record.number)!;
       expect(row.rest, `${record.file} in ${file}`).toContain(record.title);
       expect(row.rest, `${record.file} in ${file}`).toMatch(/\|\s*(current|superseded by \d{3})\s*\|\s*$/);
+      // The record's own Status line says the same.
+      const status = /\|\s*(current|superseded by \d{3})\s*\|\s*$/.exec(row.rest)![1]!;
+      const text = fs.readFileSync(path.join(decisionsDir, record.file), 'utf8');
+      expect(/^(?:Date: [\d-]+\. )?Status: (current|superseded by \d{3})/m.exec(text)?.[1], record.file).toBe(status);
     }
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('links to the one index and keeps no copy of it', () => {
+    expect(indexRows('docs/architecture.md')).toEqual([]);
+    expect(fs.readFileSync(path.join(root, 'docs/architecture.md'), 'utf8')).toContain('decisions/README.md');
   });
 });
