@@ -11,18 +11,20 @@ test.describe('foundation', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Veranstalter und Sponsoren an einem Ort');
-    await expect(page.getByRole('link', { name: 'Nachrichten' }).first()).toBeVisible();
+    // Signed out, the home page is a public page: the language in view, no app navigation (issue 58).
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Nachrichten' })).toHaveCount(0);
+    await expect(banner.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
 
-    await page.getByRole('button', { name: 'Einstellungen' }).click();
-    await page.getByText('English', { exact: true }).click();
+    await banner.locator('label', { hasText: 'English' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Organisers and sponsors in one place');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Organisers and sponsors in one place');
+    await expect(banner.getByRole('radio', { name: 'English' })).toBeChecked();
 
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByText('Deutsch', { exact: true }).click();
+    await banner.locator('label', { hasText: 'Deutsch' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Veranstalter und Sponsoren an einem Ort');
     expect(consoleErrors).toEqual([]);
   });

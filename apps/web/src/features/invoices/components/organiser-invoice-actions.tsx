@@ -73,14 +73,16 @@ function CancelInvoiceButton({ invoice, onRefund }: { invoice: InvoiceWire; onRe
             <Button
               variant="destructive"
               disabled={cancel.isPending}
+              // The promise, not mutate's callbacks: the cancelled invoice, fetched again before the
+              // mutation settles, no longer shows this dialog, and mutate's callbacks would be lost.
               onClick={() =>
-                cancel.mutate(invoice.id, {
-                  onSuccess: (storno) => {
+                void cancel.mutateAsync(invoice.id).then(
+                  (storno) => {
                     setOpen(false);
                     toast.success(t('invoices.actions.cancelled', { number: storno.number ?? '' }));
                   },
-                  onError: (error) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
-                })
+                  (error: unknown) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
+                )
               }
             >
               {cancel.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
@@ -118,11 +120,12 @@ function InvoiceStepButton({
       size="sm"
       variant={variant}
       disabled={mutation.isPending}
+      // The promise (see the cancel dialog): a reminded invoice may no longer show this button.
       onClick={() =>
-        mutation.mutate(id, {
-          onSuccess: (after) => toast.success(done(after)),
-          onError: (error) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
-        })
+        void mutation.mutateAsync(id).then(
+          (after) => toast.success(done(after)),
+          (error: unknown) => toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) })),
+        )
       }
     >
       {mutation.isPending ? (

@@ -39,18 +39,18 @@ export function PaymentForm({
   // The server found the same day and amount recorded already: asked once whether it was paid twice.
   const [repeated, setRepeated] = useState<{ paid_on: string; amount_cents: number } | null>(null);
 
+  // The promise, not mutate's own callbacks: the mutation stays pending until the invoices are
+  // fetched again, and a refund makes a paid invoice issued, which unmounts this form (shown for paid
+  // invoices only) before mutate's callbacks would run; the message and the close would be lost.
   const save = (entry: { paid_on: string; amount_cents: number }, allowDuplicate: boolean) =>
-    record.mutate(
-      { id: invoice.id, payment: allowDuplicate ? { ...entry, allow_duplicate: true } : entry },
-      {
-        onSuccess: () => {
-          toast.success(t(refund ? 'invoices.refund.saved' : 'invoices.payment.saved'));
-          onDone();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.code === 'invoice.payment-duplicate') setRepeated(entry);
-          else toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) }));
-        },
+    record.mutateAsync({ id: invoice.id, payment: allowDuplicate ? { ...entry, allow_duplicate: true } : entry }).then(
+      () => {
+        toast.success(t(refund ? 'invoices.refund.saved' : 'invoices.payment.saved'));
+        onDone();
+      },
+      (error: unknown) => {
+        if (isApiError(error) && error.code === 'invoice.payment-duplicate') setRepeated(entry);
+        else toast.error(t('invoices.draft.failed', { message: getErrorMessage(error, t) }));
       },
     );
 
@@ -69,7 +69,7 @@ export function PaymentForm({
     };
     setErrors(next);
     if (next.date || next.amount || cents === null) return;
-    save({ paid_on: paidOn, amount_cents: cents }, false);
+    void save({ paid_on: paidOn, amount_cents: cents }, false);
   };
 
   return (
@@ -114,7 +114,7 @@ export function PaymentForm({
               size="sm"
               variant="outline"
               disabled={record.isPending}
-              onClick={() => save(repeated, true)}
+              onClick={() => void save(repeated, true)}
             >
               {t(refund ? 'invoices.refund.recordAgain' : 'invoices.payment.recordAgain')}
             </Button>
