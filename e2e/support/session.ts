@@ -56,6 +56,18 @@ function subOf(idToken: string): string {
   return payload.sub;
 }
 
+/**
+ * One invitation code (without a limit of uses, as `createInvitationCode()` makes them) per worker
+ * process for the accounts the tests make as a means, not as the thing tested: each operator command
+ * is a Node process compiling the admin script, seconds of a core per account otherwise. The specs
+ * that test the codes themselves (single use, expired, unknown) make their own.
+ */
+let workerInvitationCode: string | undefined;
+function invitationCodeForTestAccounts(): string {
+  workerInvitationCode ??= createInvitationCode();
+  return workerInvitationCode;
+}
+
 /** A confirmed, signed-in account (tokens fetched, nothing stored in a browser yet). */
 export async function createUser(
   request: APIRequestContext,
@@ -65,7 +77,7 @@ export async function createUser(
     Username: email,
     Password: password,
     UserAttributes: [{ Name: 'email', Value: email }],
-    ClientMetadata: { invitationCode: createInvitationCode() },
+    ClientMetadata: { invitationCode: invitationCodeForTestAccounts() },
   });
   expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
   const code = await waitForCode(email, SIGN_UP_SUBJECT);
