@@ -6,7 +6,10 @@
 // chooses their own password at the first sign-in, Cognito's AdminCreateUser; prints the temporary one),
 // and `npm run admin -- invoices send-reminders [--at YYYY-MM-DD]` (the payment reminders due as of that
 // day, today without it; the server sends them every hour, the e2e test as of a later day), and
-// `npm run admin -- check-invariants` (lists every violated business invariant, exits 1 when any; issue 55).
+// `npm run admin -- check-invariants` (lists every violated business invariant, exits 1 when any; issue 55),
+// and `npm run admin -- backup <dir>` / `restore <dir>` (the passphrase from BACKUP_PASSPHRASE or asked
+// for; decision 076).
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -23,6 +26,7 @@ import { billingSettingsReader } from './modules/billing/index.ts';
 import { sendInvoiceReminders } from './modules/invoices/index.ts';
 import { createMailPort } from './ports/mail/index.ts';
 import { checkInvariants, describeViolations, INVARIANTS } from './invariants/index.ts';
+import { createBackup, MIN_PASSPHRASE_LENGTH, restoreBackup } from './backup/index.ts';
 
 const USAGE = `Usage:
   npm run admin -- invitation-codes create [--uses N] [--expires-in DAYS] [--note TEXT]
@@ -31,7 +35,9 @@ const USAGE = `Usage:
   npm run admin -- identity reset-mfa <email>
   npm run admin -- identity create-user <email> [--temporary-password PW]
   npm run admin -- invoices send-reminders [--at YYYY-MM-DD]
-  npm run admin -- check-invariants`;
+  npm run admin -- check-invariants
+  npm run admin -- backup <dir>
+  npm run admin -- restore <dir>`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -59,6 +65,23 @@ async function reportInvariants(database: DbHandle, now: Date | undefined, out: 
       : `${violations.length} violation(s) of ${broken} of ${INVARIANTS.length} invariants.`,
   );
   if (violations.length > 0) throw new InvariantsViolated(`${violations.length} invariant violation(s)`);
+}
+
+/** The backup's passphrase: BACKUP_PASSPHRASE, else asked for on a terminal. */
+async function backupPassphrase(env: NodeJS.ProcessEnv): Promise<string> {
+  let passphrase = env.BACKUP_PASSPHRASE;
+  if (passphrase === undefined && process.stdin.isTTY) {
+    const prompt = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+    try {
+      passphrase = await prompt.question('Backup passphrase: ');
+    } finally {
+      prompt.close();
+    }
+  }
+  if (passphrase === undefined) throw new UsageError('Set BACKUP_PASSPHRASE, or run the command on a terminal.');
+  if (passphrase.length < MIN_PASSPHRASE_LENGTH)
+    throw new UsageError(`The backup passphrase needs at least ${MIN_PASSPHRASE_LENGTH} characters.`);
+  return passphrase;
 }
 
 /** The day the reminders are sent as of: --at (YYYY-MM-DD, noon UTC) or now. */
@@ -146,10 +169,17 @@ export async function runAdmin(
     (area === 'agreement-archive' && command === 'purge') ||
     (area === 'identity' && (command === 'reset-mfa' || command === 'create-user') && Boolean(argument)) ||
     (area === 'invoices' && command === 'send-reminders') ||
-    (area === 'check-invariants' && command === undefined);
+    (area === 'check-invariants' && command === undefined) ||
+    ((area === 'backup' || area === 'restore') && Boolean(command) && argument === undefined);
   if (!known) throw new UsageError(USAGE);
 
   const config = loadConfig(options.env);
+  // Before the database opens: a restore writes into an empty one, a backup reads the running one's.
+  if (area === 'backup' || area === 'restore') {
+    const passphrase = await backupPassphrase(options.env ?? process.env);
+    await (area === 'backup' ? createBackup : restoreBackup)(config, command!, passphrase, out);
+    return;
+  }
   // Tests hand in their own migrated database (a PostgreSQL schema of their own); it stays open.
   const database = options.database ?? openDatabaseFromConfig(config);
   try {
