@@ -122,6 +122,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // While shutting down, a request already on an open connection is served (with Connection: close)
+    // instead of refused: the load balancer sends new ones elsewhere once /api/ready says 503 (decision 076).
+    return503OnClosing: false,
     // Long path parameters get the route's own answer (e.g. 404 for a code) instead of a bare 414.
     routerOptions: { maxParamLength: 8192 },
     // Fastify types this reply for a route that does not exist yet.

@@ -155,6 +155,8 @@ const ZEnv = z
         .regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes as base64, the IDENTITY_SECRETS_KEY used until now')
         .optional(),
     ),
+    /** How long a SIGTERM may take: open requests, jobs and mail finish, then the process exits (decision 076). */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     RATE_LIMIT_INVITE_CODE: rateLimit.prefault('30/60'),
     RATE_LIMIT_INVITATION_TOKEN: rateLimit.prefault('30/60'),
     RATE_LIMIT_GUEST_CHAT: rateLimit.prefault('600/60'),
@@ -264,6 +266,8 @@ export type Config = {
    * server process through the database (decision 016).
    */
   addressLimits: AddressLimits;
+  /** SHUTDOWN_TIMEOUT_SECONDS in ms: past it a shutdown ends the remaining connections and exits with 1. */
+  shutdownTimeoutMs: number;
   legal: {
     operatorName: string | null;
     address: string | null;
@@ -362,6 +366,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       forgotPassword: env.RATE_LIMIT_FORGOT_PASSWORD,
       codeSubmissions: env.RATE_LIMIT_CODE_SUBMISSIONS,
     },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     legal: {
       operatorName: env.LEGAL_OPERATOR_NAME ?? null,
       address: env.LEGAL_ADDRESS ?? null,

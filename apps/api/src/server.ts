@@ -43,7 +43,16 @@ async function main() {
   ];
   process.stdout.write(lines.join('\n') + '\n');
 
+  // Stops taking connections, ends the live streams (clients reconnect, behind a load balancer to
+  // another process), lets open requests, running jobs and mail finish; past the time, ends it all.
   const shutdown = async () => {
+    setTimeout(() => {
+      process.stderr.write(
+        `Shutdown took longer than ${config.shutdownTimeoutMs / 1000} s; ending open connections.\n`,
+      );
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
     await app.close();
     await database.close();
     process.exit(0);

@@ -161,6 +161,13 @@ export async function migrateToLatest(handle: DbHandle, schema?: string): Promis
   if (handle.engine === 'postgres') await installWriteNotices(handle.db);
 }
 
+/** The migrations of this version the database has not run yet (readiness; a newer version's extra ones do not count). */
+export async function pendingMigrations(handle: DbHandle): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(handle.db);
+  const done = new Set(rows.map((row) => row.name));
+  return Object.keys(migrationsFor(handle.engine)).filter((name) => !done.has(name));
+}
+
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }

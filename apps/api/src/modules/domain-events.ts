@@ -39,7 +39,12 @@ export const sponsorshipChange = (
   sponsorEmail: string,
   sponsorshipId: number | null,
   parts: EventMap['sponsorship.changed']['p'],
-): EventMap['sponsorship.changed'] => ({ o: organisationId, s: normaliseEmail(sponsorEmail), sp: sponsorshipId, p: parts });
+): EventMap['sponsorship.changed'] => ({
+  o: organisationId,
+  s: normaliseEmail(sponsorEmail),
+  sp: sponsorshipId,
+  p: parts,
+});
 
 type SharedEvents = { [K in keyof typeof sharedEventSchemas]: z.infer<(typeof sharedEventSchemas)[K]> };
 
@@ -95,6 +100,8 @@ export type DomainEvents = {
   ready(): Promise<void>;
   /** After events of other processes were missed (the bus's connection was lost and is back). */
   onResumed(listener: () => void): () => void;
+  /** Whether events of other processes arrive now (readiness). */
+  listening(): boolean;
 };
 
 const isShared = (name: EventName): name is SharedEventName => Object.hasOwn(sharedEventSchemas, name);
@@ -140,5 +147,6 @@ export function createDomainEvents(bus: MessageBus, log: FastifyBaseLogger): Dom
     },
     ready: () => bus.ready(),
     onResumed: (listener) => bus.onResumed(listener),
+    listening: () => bus.listening(),
   };
 }

@@ -25,8 +25,9 @@ describe.each(ENGINES)('sponsorship changes on the live stream on %s', (engine) 
     // Another sponsor of the same event: a party of their own sponsorship, not of this one.
     const bystanderEmail = uniqueEmail('bystander');
     const bystanderLink = new URL(
-      (await call('POST', '/api/sponsor-invitation', organiser.token, { email: bystanderEmail, event_id: eventId })).json()
-        .url,
+      (
+        await call('POST', '/api/sponsor-invitation', organiser.token, { email: bystanderEmail, event_id: eventId })
+      ).json().url,
     );
     const bystanderHeader = `${bystanderLink.searchParams.get('token')}:${bystanderEmail}`;
 
@@ -58,9 +59,8 @@ describe.each(ENGINES)('sponsorship changes on the live stream on %s', (engine) 
 
   it('sends nothing of another organisation’s sponsorship to this one', async () => {
     const { organiser, other, call, stream } = world;
-    const otherEvent = (
-      await call('POST', '/api/event/-1', other.token, validEvent({ title: 'Fremdes Fest' }))
-    ).json().id as number;
+    const otherEvent = (await call('POST', '/api/event/-1', other.token, validEvent({ title: 'Fremdes Fest' }))).json()
+      .id as number;
     const guestEmail = uniqueEmail('fremd');
     const invited = await call('POST', '/api/sponsor-invitation', other.token, {
       email: guestEmail,

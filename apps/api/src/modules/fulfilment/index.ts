@@ -66,7 +66,8 @@ export const fulfilmentModule = defineModule({
           return new Map(rows.map(({ event_id, ...progress }) => [event_id, progress]));
         },
       },
-      routes: async (app) => app.register(fulfilmentRoutes, {
+      routes: async (app) =>
+        app.register(fulfilmentRoutes, {
           fulfilment,
           announce: (id) => use('sponsorships').announceChange(id, ['deliverables']),
         }),

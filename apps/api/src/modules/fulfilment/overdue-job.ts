@@ -7,6 +7,7 @@
 import type { Language } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { germanDay } from '../../lib/calendar.ts';
+import { createTimerJob } from '../../lib/timer-job.ts';
 import { renderFulfilmentDigestMail, type MailPort } from '../../ports/mail/index.ts';
 import type { DomainEvents } from '../domain-events.ts';
 import type { DeliverableRecord, FulfilmentRepository } from './repository.ts';
@@ -115,19 +116,7 @@ export function createOverdueJob(deps: {
     return { alerts, mails };
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    run,
-    start(clock: () => Date) {
-      timer = setInterval(() => {
-        run(clock()).catch((error: unknown) => log.error({ err: error }, 'overdue run failed'));
-      }, RUN_EVERY_MS);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-    },
-  };
+  return { run, ...createTimerJob({ run, everyMs: RUN_EVERY_MS, log, failure: 'overdue run failed' }) };
 }
 
 export type OverdueJob = ReturnType<typeof createOverdueJob>;

@@ -152,7 +152,8 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
           response: { 200: ZDeliverable, ...errors },
         },
       },
-      async (request) => announced(await fulfilment.provideInput(callerOf(request), request.params.id, request.body.text)),
+      async (request) =>
+        announced(await fulfilment.provideInput(callerOf(request), request.params.id, request.body.text)),
     );
 
     parties.post(

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, createTestApp, type TestApp } from '../../../test/helpers.ts';
 
@@ -12,6 +13,33 @@ describe.each(ENGINES)('health and error shape on %s', (engine) => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: engine });
+  });
+
+  it('is ready with the database answering, every migration run and the bus listening; 503 without a migration', async () => {
+    const ready = await t.app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: true, migrations: true, listener: true, accepting: true },
+    });
+    // A fresh app that finds one of this version's migrations not run (an older database).
+    const other = await createTestApp(engine);
+    try {
+      const latest = await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(
+        other.database.db,
+      );
+      const name = latest.rows[0]!.name;
+      await sql`delete from kysely_migration where name = ${name}`.execute(other.database.db);
+      const behind = await other.app.inject({ url: '/api/ready' });
+      expect(behind.statusCode).toBe(503);
+      expect(behind.json()).toMatchObject({ status: 'not-ready', checks: { database: true, migrations: false } });
+      await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
+        other.database.db,
+      );
+      expect((await other.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers unknown /api paths with a JSON 404', async () => {

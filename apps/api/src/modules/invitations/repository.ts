@@ -347,9 +347,7 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
         .where('organisation_id', '=', invitation.organisationId)
         .where('sponsor_email_normalized', '=', invitation.emailNormalized);
       if (invitation.sponsorshipId !== undefined) query = query.where('id', '=', invitation.sponsorshipId);
-      const sponsorship = await query
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+      const sponsorship = await query.orderBy('id', 'desc').executeTakeFirst();
       if (!sponsorship) return false;
       await db
         .insertInto('invitations')

@@ -100,7 +100,8 @@ export const invoicesModule = defineModule({
               due_date: r.due_date ?? '',
             })),
       },
-      routes: async (app) => app.register(invoicesRoutes, {
+      routes: async (app) =>
+        app.register(invoicesRoutes, {
           service,
           reads,
           eventDrafts,

@@ -5,6 +5,7 @@
 // which process sends a stage, so nobody gets two. `run(at)` is what the timer and the tests call.
 import type { FastifyBaseLogger } from 'fastify';
 import { germanDay } from '../../lib/calendar.ts';
+import { createTimerJob } from '../../lib/timer-job.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import type { BillingSettings } from '../billing/index.ts';
 import { reminderMailOf } from './mail.ts';
@@ -38,18 +39,9 @@ export function createRemindersJob(deps: {
     return { sent };
   };
 
-  let timer: NodeJS.Timeout | undefined;
   return {
     run,
-    start(clock: () => Date) {
-      timer = setInterval(() => {
-        run(clock()).catch((error: unknown) => deps.log.error({ err: error }, 'invoice reminder run failed'));
-      }, RUN_EVERY_MS);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-    },
+    ...createTimerJob({ run, everyMs: RUN_EVERY_MS, log: deps.log, failure: 'invoice reminder run failed' }),
   };
 }
 

@@ -44,9 +44,9 @@ describe.each(ENGINES)('sponsor profiles on %s', (engine) => {
     const listed = async () => {
       const res = await w.call('GET', `/api/event/${eventId}/sponsorships`, organiser.token);
       expect(res.statusCode).toBe(200);
-      return res.json<Array<{ id: number; sponsor_email: string; sponsor_name: string | null }>>().find(
-        (s) => s.id === sponsor.sponsorshipId,
-      )!;
+      return res
+        .json<Array<{ id: number; sponsor_email: string; sponsor_name: string | null }>>()
+        .find((s) => s.id === sponsor.sponsorshipId)!;
     };
     // Read twice: the second answer may come from the read cache, which must see each change.
     expect(await listed()).toMatchObject({ sponsor_email: sponsor.email, sponsor_name: null });

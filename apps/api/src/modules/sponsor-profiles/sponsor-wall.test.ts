@@ -191,7 +191,8 @@ describe.each(ENGINES)('sponsor wall on %s', (engine) => {
     const other = (await w.call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Seitenlauf' }))).json()
       .id as number;
     const urls = [`/sponsors/${other}`, `/sponsors/${other}/`, `/sponsors/${other}/embed?lang=en`];
-    const statuses = async () => Promise.all([feed(other), ...urls.map(page)].map(async (res) => (await res).statusCode));
+    const statuses = async () =>
+      Promise.all([feed(other), ...urls.map(page)].map(async (res) => (await res).statusCode));
 
     expect(await statuses()).toEqual([404, 404, 404, 404]);
     const off = await page(urls[0]!);

@@ -10,38 +10,40 @@ const LIST_LIMIT = 50;
 export function createTasksRepository(db: Db) {
   return {
     async eventsWithoutFile(organisationId: number) {
-      return db
-        .selectFrom('events as e')
-        .select(['e.id', 'e.title', 'e.event_date'])
-        .where('e.organisation_id', '=', organisationId)
-        .where('e.archived_at', 'is', null)
-        // An event that uses the generated agreement needs no PDF of its own (issue 58).
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('agreement_settings as a')
-                .select('a.event_id')
-                .whereRef('a.event_id', '=', 'e.id')
-                .where('a.mode', '=', 'generated'),
+      return (
+        db
+          .selectFrom('events as e')
+          .select(['e.id', 'e.title', 'e.event_date'])
+          .where('e.organisation_id', '=', organisationId)
+          .where('e.archived_at', 'is', null)
+          // An event that uses the generated agreement needs no PDF of its own (issue 58).
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('agreement_settings as a')
+                  .select('a.event_id')
+                  .whereRef('a.event_id', '=', 'e.id')
+                  .where('a.mode', '=', 'generated'),
+              ),
             ),
-          ),
-        )
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('event_files as f')
-                .select('f.s3_id')
-                .whereRef('f.event_id', '=', 'e.id')
-                .where('f.sponsorship_id', 'is', null)
-                .where('f.attached', '=', toDbBool(true))
-                .where('f.status', '=', 'stored'),
+          )
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('event_files as f')
+                  .select('f.s3_id')
+                  .whereRef('f.event_id', '=', 'e.id')
+                  .where('f.sponsorship_id', 'is', null)
+                  .where('f.attached', '=', toDbBool(true))
+                  .where('f.status', '=', 'stored'),
+              ),
             ),
-          ),
-        )
-        .orderBy('e.event_date')
-        .orderBy('e.id')
-        .limit(LIST_LIMIT)
-        .execute();
+          )
+          .orderBy('e.event_date')
+          .orderBy('e.id')
+          .limit(LIST_LIMIT)
+          .execute()
+      );
     },
 
     /** Each with what the organiser does next: countersign a generated agreement, or confirm an uploaded copy. */

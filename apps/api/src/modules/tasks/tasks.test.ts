@@ -72,7 +72,13 @@ describe.each(ENGINES)('organiser tasks on %s', (engine) => {
     const tasks = (await tasksOf(organiser)).json();
     expect(tasks.events_without_file).toEqual([{ id: event.id, title: 'Ohne PDF', event_date: '2026-07-04' }]);
     expect(tasks.sponsorships_to_confirm).toEqual([
-      { id: sponsorshipId, event_id: event.id, event_title: 'Ohne PDF', sponsor_email: sponsorEmail, action: 'confirm' },
+      {
+        id: sponsorshipId,
+        event_id: event.id,
+        event_title: 'Ohne PDF',
+        sponsor_email: sponsorEmail,
+        action: 'confirm',
+      },
     ]);
     // The sponsor who signed is a sponsorship to confirm, no longer an open invitation; one who has
     // not answered is.

@@ -24,6 +24,8 @@ export type MessageBus = {
    * was built from their events (open streams, kept versions) must be rebuilt from the database.
    */
   onResumed(listener: () => void): () => void;
+  /** Whether events of other processes arrive now (PostgreSQL: the LISTEN connection is up); readiness. */
+  listening(): boolean;
   close(): Promise<void>;
 };
 

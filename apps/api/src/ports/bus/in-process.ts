@@ -46,6 +46,7 @@ export function createInProcessBus(options: { onError?: (error: unknown) => void
     ready: async () => undefined,
     // One process hears all its events: nothing is ever missed.
     onResumed: () => () => undefined,
+    listening: () => true,
     async close() {
       listeners.clear();
     },

@@ -137,6 +137,7 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
     },
     subscribe: (topic, listener) => subscribeTo(listeners, topic, listener),
     ready: () => ready,
+    listening: () => client !== null,
     onResumed(listener) {
       resumedListeners.add(listener);
       return () => void resumedListeners.delete(listener);
