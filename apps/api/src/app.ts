@@ -15,6 +15,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts';
 import { createRedis } from './ports/redis.ts';
 import { registerRuntimeConfig } from './plugins/runtime-config.ts';
 import { registerWellFormedText } from './plugins/well-formed-text.ts';
+import { registerGracefulClose } from './plugins/graceful-close.ts';
 import {
   anyGate,
   createBuiltinIdentity,
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerGracefulClose(app);
   const s3Origin = uploadOrigin(config.files.store);
   await registerSecurityHeaders(app, {
     extraConnectSources: s3Origin ? [s3Origin] : [],
