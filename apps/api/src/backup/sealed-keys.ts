@@ -17,7 +17,7 @@ type SealedKeys = {
   data: string;
 };
 
-export class WrongPassphraseError extends Error {}
+class WrongPassphraseError extends Error {}
 
 function derive(passphrase: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
