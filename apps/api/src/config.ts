@@ -157,6 +157,11 @@ const ZEnv = z
     ),
     /** How long a SIGTERM may take: open requests, jobs and mail finish, then the process exits (decision 076). */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Scheduled backups (decision 076): a folder per run under BACKUP_DIR, the newest BACKUP_KEEP kept. */
+    BACKUP_DIR: optionalText,
+    BACKUP_EVERY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    BACKUP_PASSPHRASE: optionalText,
     RATE_LIMIT_INVITE_CODE: rateLimit.prefault('30/60'),
     RATE_LIMIT_INVITATION_TOKEN: rateLimit.prefault('30/60'),
     RATE_LIMIT_GUEST_CHAT: rateLimit.prefault('600/60'),
@@ -192,6 +197,13 @@ const ZEnv = z
         code: 'custom',
         path: ['IDENTITY_SECRETS_KEY'],
         message: 'IDENTITY_SECRETS_KEY (the new key) to be set with IDENTITY_SECRETS_KEY_PREVIOUS',
+      });
+    }
+    if (env.BACKUP_DIR && (env.BACKUP_PASSPHRASE ?? '').length < 12) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_PASSPHRASE'],
+        message: 'a passphrase of at least 12 characters with BACKUP_DIR',
       });
     }
     if (env.S3_BUCKET && !env.S3_REGION) {
@@ -268,6 +280,8 @@ export type Config = {
   addressLimits: AddressLimits;
   /** SHUTDOWN_TIMEOUT_SECONDS in ms: past it a shutdown ends the remaining connections and exits with 1. */
   shutdownTimeoutMs: number;
+  /** BACKUP_DIR and the rest: the server's own backups, or null (the admin command is there either way). */
+  backups: { dir: string; everyMs: number; keep: number; passphrase: string } | null;
   legal: {
     operatorName: string | null;
     address: string | null;
@@ -367,6 +381,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       codeSubmissions: env.RATE_LIMIT_CODE_SUBMISSIONS,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    backups: env.BACKUP_DIR
+      ? {
+          dir: path.resolve(env.BACKUP_DIR),
+          everyMs: env.BACKUP_EVERY_HOURS * 3_600_000,
+          keep: env.BACKUP_KEEP,
+          passphrase: env.BACKUP_PASSPHRASE ?? '',
+        }
+      : null,
     legal: {
       operatorName: env.LEGAL_OPERATOR_NAME ?? null,
       address: env.LEGAL_ADDRESS ?? null,

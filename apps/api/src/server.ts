@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { migrateToLatest } from './db/index.ts';
 import { openDatabaseFromConfig } from './database-from-config.ts';
 import { inviteCodesOf } from './modules/invite-codes/index.ts';
+import { createScheduledBackups } from './backup/index.ts';
 import { StartupError, ensurePortFree, ensureWritableDataDir } from './preflight.ts';
 
 const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -42,6 +43,8 @@ async function main() {
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');
+  const backups = config.backups ? createScheduledBackups(config, app.log) : null;
+  backups?.start(() => new Date());
 
   // Stops taking connections, ends the live streams (clients reconnect, behind a load balancer to
   // another process), lets open requests, running jobs and mail finish; past the time, ends it all.
@@ -54,6 +57,7 @@ async function main() {
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     await app.close();
+    await backups?.stop();
     await database.close();
     process.exit(0);
   };
