@@ -199,6 +199,10 @@ const ZEnv = z
         message: 'IDENTITY_SECRETS_KEY (the new key) to be set with IDENTITY_SECRETS_KEY_PREVIOUS',
       });
     }
+    const [backups, data] = [path.resolve(env.BACKUP_DIR ?? '/'), path.resolve(env.DATA_DIR)];
+    if (env.BACKUP_DIR && (backups === data || backups.startsWith(data + path.sep))) {
+      ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'a folder outside DATA_DIR' });
+    }
     if (env.BACKUP_DIR && (env.BACKUP_PASSPHRASE ?? '').length < 12) {
       ctx.addIssue({
         code: 'custom',

@@ -50,7 +50,10 @@ describe('scheduled backups', () => {
     expect(fs.readdirSync(path.join(temp, 'backups'))).toEqual(['2027-05-01T110000Z']);
   });
 
-  it('need a passphrase with BACKUP_DIR', () => {
+  it('need a passphrase with BACKUP_DIR, and a folder outside DATA_DIR', () => {
     expect(() => loadConfig({ BACKUP_DIR: temp })).toThrow(/BACKUP_PASSPHRASE/);
+    expect(() =>
+      loadConfig({ DATA_DIR: temp, BACKUP_DIR: path.join(temp, 'backups'), BACKUP_PASSPHRASE: 'long enough, surely' }),
+    ).toThrow(/BACKUP_DIR: expected a folder outside DATA_DIR/);
   });
 });

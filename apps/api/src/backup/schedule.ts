@@ -9,6 +9,11 @@ import { createBackup } from './backup.ts';
 import { MANIFEST } from './manifest.ts';
 
 const SLOT = /^\d{4}-\d{2}-\d{2}T\d{6}Z$/;
+/**
+ * How often a process looks whether its slot's backup is written: a process restarted daily would
+ * never reach a 24-hour timer, and a look at a slot already taken costs one mkdir.
+ */
+const LOOK_EVERY_MS = 5 * 60_000;
 
 type Log = { info(details: object, message: string): void; error(details: object, message: string): void };
 
@@ -52,5 +57,13 @@ export function createScheduledBackups(config: Config, log: Log) {
     log.info({ backup: target, removed }, lines.join(' '));
     return target;
   };
-  return { run, ...createTimerJob({ run, everyMs: settings.everyMs, log, failure: 'scheduled backup failed' }) };
+  return {
+    run,
+    ...createTimerJob({
+      run,
+      everyMs: Math.min(settings.everyMs, LOOK_EVERY_MS),
+      log,
+      failure: 'scheduled backup failed',
+    }),
+  };
 }
