@@ -17,6 +17,9 @@ import type { DomainEvents } from './domain-events.ts';
 /** The identity provider as modules see it: deleting an account's identity user. */
 export type IdentityAccounts = { deleteUser(sub: string): Promise<void> };
 
+/** Counts a background job's runs while they run (the metrics' job queue depth; decision 077). */
+export type WorkGauge = { track<T>(job: string, run: () => Promise<T>): Promise<T> };
+
 /** Everything a module may declare it needs; `app.ts` builds each once. */
 export type Ports = {
   config: Config;
@@ -34,6 +37,7 @@ export type Ports = {
   documents: DocumentCache;
   /** The keys of one kind of signed token, the same in every process (decision 047); loaded on first use. */
   tokenKeys: (secret: ServerSecret) => () => Promise<TokenKeys>;
+  work: WorkGauge;
 };
 
 /**
