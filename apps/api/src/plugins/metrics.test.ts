@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, createTestApp, type TestApp } from '../../test/helpers.ts';
 
@@ -44,6 +45,18 @@ describe.each(ENGINES)('the Prometheus endpoint on %s', (engine) => {
     expect(res.body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(res.body).toContain('sp_read_cache_lookups_total{result="hit"}');
     if (engine === 'postgres') expect(res.body).toContain('sp_db_pool_connections{state="idle"}');
+  });
+
+  it('has every series the Grafana dashboard in deploy/ asks for', async () => {
+    const dashboard = fs.readFileSync(new URL('../../../../deploy/grafana-dashboard.json', import.meta.url), 'utf8');
+    const asked = new Set(
+      [...dashboard.matchAll(/\b((?:sp|nodejs|process)_\w+?)(?:_bucket|_count|_sum)?\b/g)].map((m) => m[1]!),
+    );
+    // The pool exists only on PostgreSQL.
+    if (engine === 'sqlite') asked.delete('sp_db_pool_connections');
+    expect(asked.size).toBeGreaterThan(8);
+    const body = (await scrape(`Bearer ${TOKEN}`)).body;
+    for (const name of asked) expect(body, name).toContain(`# TYPE ${name} `);
   });
 });
 
