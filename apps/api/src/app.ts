@@ -47,6 +47,7 @@ import { invitationTokenGate, invitationsModule } from './modules/invitations/in
 import { invoicesModule } from './modules/invoices/index.ts';
 import { invitationCodeGate, inviteCodesModule } from './modules/invite-codes/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { operatorLogModule } from './modules/operator-log/index.ts';
 import { packagesModule } from './modules/packages/index.ts';
 import { sponsorProfilesModule } from './modules/sponsor-profiles/index.ts';
 import { organisationNameOf, profilesModule } from './modules/profiles/index.ts';
@@ -80,6 +81,7 @@ const modules = [
   agreementArchiveModule,
   dataExportModule,
   dashboardModule,
+  operatorLogModule,
 ];
 
 /** The public wall's page and its embed: /sponsors/{eventId}, /sponsors/{eventId}/embed. */

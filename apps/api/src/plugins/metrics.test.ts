@@ -29,8 +29,7 @@ describe.each(ENGINES)('the Prometheus endpoint on %s', (engine) => {
   it('counts requests per route pattern, and shows the database, queues and streams', async () => {
     const route = 'sp_http_request_duration_seconds_count{method="GET",route="/api/invite/:code",status="404"}';
     const before = sample((await scrape(`Bearer ${TOKEN}`)).body, route) ?? 0;
-    for (const code of ['AAAA-1111', 'BBBB-2222', 'CCCC-3333'])
-      await t.app.inject({ url: `/api/invite/${code}` });
+    for (const code of ['AAAA-1111', 'BBBB-2222', 'CCCC-3333']) await t.app.inject({ url: `/api/invite/${code}` });
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');

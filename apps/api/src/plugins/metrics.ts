@@ -56,10 +56,7 @@ export function registerMetrics(app: FastifyInstance, token: string | null): Met
   app.addHook('onResponse', (request, reply, done) => {
     // The pattern, never the raw URL: ids would make a series per row.
     const route = request.routeOptions.url ?? 'unmatched';
-    requests.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     if (reply.statusCode === 429) refusals.inc({ route });
     done();
   });
@@ -114,7 +111,7 @@ export function registerMetrics(app: FastifyInstance, token: string | null): Met
           return reply
             .code(401)
             .header('www-authenticate', 'Bearer')
-            .send({ message: 'The metrics need the token of METRICS_TOKEN', code: 'metrics.unauthorized' });
+            .send({ message: 'The metrics need the token of METRICS_TOKEN', code: 'auth.unauthenticated' });
         }
         return reply.type(registry.contentType).send(await registry.metrics());
       });
