@@ -47,7 +47,7 @@ import { invitationTokenGate, invitationsModule } from './modules/invitations/in
 import { invoicesModule } from './modules/invoices/index.ts';
 import { invitationCodeGate, inviteCodesModule } from './modules/invite-codes/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
-import { operatorLogModule } from './modules/operator-log/index.ts';
+import { operatorLogModule, recordKeyRotation } from './modules/operator-log/index.ts';
 import { packagesModule } from './modules/packages/index.ts';
 import { sponsorProfilesModule } from './modules/sponsor-profiles/index.ts';
 import { organisationNameOf, profilesModule } from './modules/profiles/index.ts';
@@ -147,7 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const createdMail = createMail(app, config, database, deps.mail);
   const mail = metrics ? metrics.countMail(createdMail) : createdMail;
   // With either identity provider: it keys the server's signed tokens too (decision 047).
-  const secrets = await loadSecretBox(database.db, { ...config.secrets, dataDir: config.dataDir });
+  const secrets = await loadSecretBox(database.db, {
+    ...config.secrets,
+    dataDir: config.dataDir,
+    onRotated: (trx, change) => recordKeyRotation(trx, change),
+  });
   const identity =
     config.identity.kind === 'builtin'
       ? createBuiltinIdentity({

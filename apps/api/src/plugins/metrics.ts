@@ -8,7 +8,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DbHandle } from '../db/index.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import type { MailPort } from '../ports/mail/index.ts';
-import type { WorkGauge } from '../modules/kit.ts';
+import type { WorkGauge } from '../lib/work-gauge.ts';
 
 /** Figures read at scrape time from what owns them. */
 export type MetricSources = {

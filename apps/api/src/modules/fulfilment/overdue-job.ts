@@ -6,7 +6,7 @@
 // which process sends, so nobody gets two. `run(at)` is what the timer and the tests call.
 import type { Language } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { WorkGauge } from '../kit.ts';
+import type { WorkGauge } from '../../lib/work-gauge.ts';
 import { germanDay } from '../../lib/calendar.ts';
 import { renderFulfilmentDigestMail, type MailPort } from '../../ports/mail/index.ts';
 import type { DomainEvents } from '../domain-events.ts';
@@ -121,7 +121,9 @@ export function createOverdueJob(deps: {
     run,
     start(clock: () => Date, work: WorkGauge) {
       timer = setInterval(() => {
-        work.track('fulfilment-overdue', () => run(clock())).catch((error: unknown) => log.error({ err: error }, 'overdue run failed'));
+        work
+          .track('fulfilment-overdue', () => run(clock()))
+          .catch((error: unknown) => log.error({ err: error }, 'overdue run failed'));
       }, RUN_EVERY_MS);
       timer.unref();
     },

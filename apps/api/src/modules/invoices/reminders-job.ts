@@ -4,7 +4,7 @@
 // Every process runs it on a timer; a conditional update of the invoice's reminder count decides
 // which process sends a stage, so nobody gets two. `run(at)` is what the timer and the tests call.
 import type { FastifyBaseLogger } from 'fastify';
-import type { WorkGauge } from '../kit.ts';
+import type { WorkGauge } from '../../lib/work-gauge.ts';
 import { germanDay } from '../../lib/calendar.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import type { BillingSettings } from '../billing/index.ts';
@@ -44,7 +44,9 @@ export function createRemindersJob(deps: {
     run,
     start(clock: () => Date, work: WorkGauge) {
       timer = setInterval(() => {
-        work.track('invoice-reminders', () => run(clock())).catch((error: unknown) => deps.log.error({ err: error }, 'invoice reminder run failed'));
+        work
+          .track('invoice-reminders', () => run(clock()))
+          .catch((error: unknown) => deps.log.error({ err: error }, 'invoice reminder run failed'));
       }, RUN_EVERY_MS);
       timer.unref();
     },

@@ -1,15 +1,20 @@
 // Issue 63 point 5 through the real routes on both engines: a role change, billing settings, a member
 // who joins and one removed, and an operator command each leave an entry (who and when) that the
 // organisation's owner reads; a member and another organisation's owner are refused.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorLogResponse } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
 import { runAdmin } from '../../admin.ts';
+import { loadSecretBox } from '../../identity/index.ts';
+import { readOrMakeKeyFile } from '../../lib/key-file.ts';
 import { startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
 import { requester, type TestUser } from '../events/test-support.ts';
 import { joinedMember } from '../invitations/test-support.ts';
 import { billingOrganiser, SETTINGS } from '../invoices/test-support.ts';
+import { recordKeyRotation } from './index.ts';
 
 describe.each(ENGINES)('the operator log on %s', (engine) => {
   let t: IdentityTestApp;
@@ -97,5 +102,24 @@ describe.each(ENGINES)('the operator log on %s', (engine) => {
     expect(failed).toEqual({ ...failed, details: { command: 'identity reset-mfa', outcome: 'failed' } });
     const others = (await logOf(other)).json<OperatorLogResponse>().entries;
     expect(others.map((e) => e.details.command)).toEqual(['identity reset-mfa', 'invitation-codes list']);
+  });
+
+  // Last: the app's own key is gone after it.
+  it('records a change of the secrets key for every owner, naming key ids only', async () => {
+    const file = path.join(t.config.dataDir, 'keys', 'identity-secrets.key');
+    const old = await readOrMakeKeyFile(file, () => Promise.reject(new Error('the app made its key file')));
+    const rotate = () =>
+      loadSecretBox(t.database.db, {
+        key: randomBytes(32),
+        previousKey: old,
+        dataDir: t.config.dataDir,
+        onRotated: recordKeyRotation,
+      });
+    await rotate();
+    const [rotated] = await entries();
+    expect(rotated).toMatchObject({ actor_kind: 'operator', action: 'keys.secrets-key-rotated' });
+    expect(rotated!.details.from).not.toEqual(rotated!.details.to);
+    expect(JSON.stringify(rotated)).not.toContain(old.toString('base64'));
+    expect((await logOf(other)).json<OperatorLogResponse>().entries[0]).toEqual(rotated);
   });
 });
