@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApiDocs(app);
 
   // Before every other hook, so that a request refused early is measured too (decision 077).
-  const metrics = registerMetrics(app, config.metricsToken);
+  const metrics = await registerMetrics(app, config.metricsToken);
   const createdMail = createMail(app, config, database, deps.mail);
   const mail = metrics ? metrics.countMail(createdMail) : createdMail;
   // With either identity provider: it keys the server's signed tokens too (decision 047).

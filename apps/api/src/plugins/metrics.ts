@@ -4,7 +4,8 @@
 // many apps in one process); the figures are this process's own: Prometheus scrapes each process.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type * as PromClientModule from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { DbHandle } from '../db/index.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import type { MailPort } from '../ports/mail/index.ts';
@@ -33,9 +34,16 @@ const SECONDS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 const sameToken = (given: string, expected: string) =>
   timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
 
-/** Registers the request histogram and the route; null (nothing measured) without a token. */
-export function registerMetrics(app: FastifyInstance, token: string | null): Metrics | null {
+type PromClient = typeof PromClientModule;
+
+/**
+ * Registers the request histogram and the route; null (nothing measured) without a token. prom-client
+ * is loaded only then: its loading was 170 ms of every start here.
+ */
+export async function registerMetrics(app: FastifyInstance, token: string | null): Promise<Metrics | null> {
   if (!token) return null;
+  const prom = await import('prom-client');
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = prom;
   const registry = new Registry();
   // Event-loop lag (nodejs_eventloop_lag_*), heap, GC and the process's CPU and memory.
   collectDefaultMetrics({ register: registry });
@@ -103,7 +111,7 @@ export function registerMetrics(app: FastifyInstance, token: string | null): Met
       },
     }),
     attach(sources) {
-      attachSources(registry, sources);
+      attachSources(prom, registry, sources);
       app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
         const header = request.headers.authorization ?? '';
         const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
@@ -119,7 +127,7 @@ export function registerMetrics(app: FastifyInstance, token: string | null): Met
   };
 }
 
-function attachSources(registry: Registry, sources: MetricSources) {
+function attachSources({ Counter, Gauge, Histogram }: PromClient, registry: Registry, sources: MetricSources) {
   const { database, readCache } = sources;
   const statements = new Histogram({
     name: 'sp_db_statement_duration_seconds',
