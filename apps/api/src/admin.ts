@@ -8,7 +8,9 @@
 // day, today without it; the server sends them every hour, the e2e test as of a later day), and
 // `npm run admin -- check-invariants` (lists every violated business invariant, exits 1 when any; issue 55),
 // and `npm run admin -- backup <dir>` / `restore <dir>` (the passphrase from BACKUP_PASSPHRASE or asked
-// for; decision 076).
+// for; decision 076). Each command but backup and restore, done or failed, leaves an entry in the
+// operator log (decision 077); those two run beside the database, not in it.
+import os from 'node:os';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
@@ -27,6 +29,8 @@ import { sendInvoiceReminders } from './modules/invoices/index.ts';
 import { createMailPort } from './ports/mail/index.ts';
 import { checkInvariants, describeViolations, INVARIANTS } from './invariants/index.ts';
 import { createBackup, MIN_PASSPHRASE_LENGTH, restoreBackup } from './backup/index.ts';
+import { normaliseEmail } from './lib/email.ts';
+import { recordOperatorEntry } from './modules/operator-log/index.ts';
 
 const USAGE = `Usage:
   npm run admin -- invitation-codes create [--uses N] [--expires-in DAYS] [--note TEXT]
@@ -182,8 +186,25 @@ export async function runAdmin(
   }
   // Tests hand in their own migrated database (a PostgreSQL schema of their own); it stays open.
   const database = options.database ?? openDatabaseFromConfig(config);
+  let outcome = 'failed';
   try {
     if (!options.database) await migrateToLatest(database);
+    await runCommand();
+    outcome = 'done';
+  } finally {
+    try {
+      // A command that failed keeps its own error: the log's would hide why it failed.
+      await logCommand(database, [area, command].filter(Boolean).join(' '), outcome, argument, options.now).catch(
+        (error: unknown) => {
+          if (outcome === 'done') throw error;
+        },
+      );
+    } finally {
+      if (!options.database) await database.close();
+    }
+  }
+
+  async function runCommand() {
     if (area === 'identity' && command === 'create-user') {
       const temporary = await createUserWithTemporaryPassword(
         config,
@@ -231,9 +252,50 @@ export async function runAdmin(
         out(`${c.code}  ${uses}  ${expiry}${c.note ? `  ${c.note}` : ''}`);
       }
     }
-  } finally {
-    if (!options.database) await database.close();
   }
+}
+
+/**
+ * The command in the operator log (decision 077), after it ran, whether it succeeded or not. A command
+ * about one user goes to the log of that user's organisation, naming the address; any other command,
+ * and one about a user of no organisation, to the log every owner reads, naming no address.
+ */
+async function logCommand(
+  database: DbHandle,
+  command: string,
+  outcome: string,
+  argument: string | undefined,
+  now: Date | undefined,
+) {
+  const user =
+    command.startsWith('identity ') && argument
+      ? await database.db
+          .selectFrom('user_profiles')
+          .select('organisation_id')
+          .where('email_normalized', '=', normaliseEmail(argument))
+          .where('organisation_id', 'is not', null)
+          .executeTakeFirst()
+      : undefined;
+  await recordOperatorEntry(database.db, {
+    organisationId: user?.organisation_id ?? null,
+    actor: { kind: 'operator', account: operatorAccount() },
+    action: 'admin.command',
+    details: { command, outcome, ...(user ? { email: argument!.trim() } : {}) },
+    at: now ?? new Date(),
+  });
+}
+
+/** The operating-system account that runs the command (SUDO_USER: who ran it through sudo). */
+function operatorAccount(): string {
+  const sudo = process.env.SUDO_USER;
+  let account = 'unknown';
+  try {
+    account = os.userInfo().username;
+  } catch {
+    // No entry in the password database (a container's arbitrary uid): the variable, if any.
+    account = process.env.USER ?? account;
+  }
+  return sudo && sudo !== account ? `${sudo} (as ${account})` : account;
 }
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));

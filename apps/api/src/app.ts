@@ -11,6 +11,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { registerSecurityHeaders, uploadOrigin } from './plugins/security-headers.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 import { registerAuthenticate } from './plugins/authenticate.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { createRedis } from './ports/redis.ts';
 import { registerRuntimeConfig } from './plugins/runtime-config.ts';
@@ -47,6 +48,7 @@ import { invitationTokenGate, invitationsModule } from './modules/invitations/in
 import { invoicesModule } from './modules/invoices/index.ts';
 import { invitationCodeGate, inviteCodesModule } from './modules/invite-codes/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { operatorLogModule, recordKeyRotation } from './modules/operator-log/index.ts';
 import { packagesModule } from './modules/packages/index.ts';
 import { sponsorProfilesModule } from './modules/sponsor-profiles/index.ts';
 import { organisationNameOf, profilesModule } from './modules/profiles/index.ts';
@@ -80,6 +82,7 @@ const modules = [
   agreementArchiveModule,
   dataExportModule,
   dashboardModule,
+  operatorLogModule,
 ];
 
 /** The public wall's page and its embed: /sponsors/{eventId}, /sponsors/{eventId}/embed. */
@@ -144,9 +147,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
   await registerApiDocs(app);
 
-  const mail = createMail(app, config, database, deps.mail);
+  // Before every other hook, so that a request refused early is measured too (decision 077).
+  const metrics = await registerMetrics(app, config.metricsToken);
+  const createdMail = createMail(app, config, database, deps.mail);
+  const mail = metrics ? metrics.countMail(createdMail) : createdMail;
   // With either identity provider: it keys the server's signed tokens too (decision 047).
-  const secrets = await loadSecretBox(database.db, { ...config.secrets, dataDir: config.dataDir });
+  const secrets = await loadSecretBox(database.db, {
+    ...config.secrets,
+    dataDir: config.dataDir,
+    onRotated: (trx, change) => recordKeyRotation(trx, change),
+  });
   const identity =
     config.identity.kind === 'builtin'
       ? createBuiltinIdentity({
@@ -173,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     byteLimits: config.byteLimits,
   });
   registerWellFormedText(app);
-  const ports = await createPorts(app, { config, database, mail, identity, secrets }, deps);
+  const ports = await createPorts(app, { config, database, mail, identity, secrets, work: metrics?.work }, deps);
 
   if (identity)
     await app.register(identityRoutes, {
@@ -190,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  metrics?.attach({ database, readCache: ports.readCache, openStreams: () => use!('chat', 'streams').size() });
   await registerWebApp(app, deps.webDistDir, { pageExists: (pathname) => pageExists(use!, pathname) });
   return app;
 }

@@ -105,6 +105,13 @@ const ZEnv = z
         .regex(/^[\w-]{16,128}$/, '16 to 128 letters, digits, - or _')
         .optional(),
     ),
+    /** The bearer token of GET /metrics (Prometheus); without it there are no metrics (decision 077). */
+    METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[\w-]{16,128}$/, '16 to 128 letters, digits, - or _')
+        .optional(),
+    ),
     LEGAL_OPERATOR_NAME: optionalText,
     LEGAL_ADDRESS: optionalText,
     LEGAL_REGISTER: optionalText,
@@ -251,6 +258,8 @@ export type Config = {
     | { kind: 'cognito'; userPoolId: string; clientId: string; region: string };
   /** mailboxToken: the operator token of /dev/mailbox (MAILBOX_TOKEN, else random per start). */
   mail: { smtpUrl: string | undefined; from: string; mailboxToken: string };
+  /** METRICS_TOKEN: the bearer token of GET /metrics, or null for no metrics at all (decision 077). */
+  metricsToken: string | null;
   /**
    * Uploaded PDFs: at most maxBytes each, kept under DATA_DIR/files (local) or in an S3 bucket
    * (S3_BUCKET; credentials from the standard AWS environment).
@@ -354,6 +363,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM,
       mailboxToken: env.MAILBOX_TOKEN ?? randomBytes(24).toString('base64url'),
     },
+    metricsToken: env.METRICS_TOKEN ?? null,
     files: {
       maxBytes: env.UPLOAD_MAX_BYTES,
       store:

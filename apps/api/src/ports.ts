@@ -10,6 +10,7 @@ import type { BuiltinIdentity, Clock, SecretBox } from './identity/index.ts';
 import { createDocumentCache, type DocumentCache } from './lib/document-cache.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { createDomainEvents } from './modules/domain-events.ts';
+import type { WorkGauge } from './lib/work-gauge.ts';
 import type { Ports } from './modules/kit.ts';
 import { createBlobStore, UPLOAD_TOKENS, type BlobStore } from './ports/blobs/index.ts';
 import { createMessageBus, type MessageBus } from './ports/bus/index.ts';
@@ -42,6 +43,8 @@ export async function createPorts(
     mail: MailPort;
     identity: BuiltinIdentity | null;
     secrets: SecretBox;
+    /** The metrics' job counts; without metrics a job just runs. */
+    work?: WorkGauge;
   },
   given: PortOverrides,
 ): Promise<Ports> {
@@ -77,5 +80,6 @@ export async function createPorts(
     tokenKeys,
     // Documents made from a snapshot alone, kept by a hash of it (decision 068).
     documents: given.documents ?? createDocumentCache(),
+    work: options.work ?? { track: (_job, run) => run() },
   };
 }

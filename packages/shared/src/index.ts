@@ -29,3 +29,4 @@ export * from './schemas/invoices.ts';
 export * from './schemas/sponsor-legal.ts';
 export * from './schemas/agreements.ts';
 export * from './iban.ts';
+export * from './schemas/operator-log.ts';

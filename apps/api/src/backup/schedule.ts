@@ -61,6 +61,7 @@ export function createScheduledBackups(config: Config, log: Log) {
     run,
     ...createTimerJob({
       run,
+      name: 'scheduled-backup',
       everyMs: Math.min(settings.everyMs, LOOK_EVERY_MS),
       log,
       failure: 'scheduled backup failed',

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import type { Engine } from './column-types.ts';
 import { migrationsFor } from './migrations/index.ts';
@@ -27,7 +27,27 @@ export type DbHandle = {
   memoHits?: () => number;
   /** PostgreSQL: whether the write-notice listener is connected (else nothing is kept). */
   memoListening?: () => boolean;
+  /** Hears every statement's kind and time in ms (the metrics, decision 077). */
+  observeStatements: (listener: StatementListener) => void;
+  /** PostgreSQL: the pool's connections and the queries waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
+
+type StatementListener = (kind: string, ms: number) => void;
+
+/**
+ * Kysely's log hook, which times each statement only while somebody listens: without metrics the
+ * listener list stays empty and a statement costs one length check.
+ */
+function statementLog() {
+  const listeners: StatementListener[] = [];
+  const log = (event: LogEvent) => {
+    if (listeners.length === 0) return;
+    const kind = event.query.query.kind.replace(/QueryNode$|Node$/, '').toLowerCase();
+    for (const listener of listeners) listener(kind, event.queryDurationMillis);
+  };
+  return { log, observe: (listener: StatementListener) => void listeners.push(listener) };
+}
 
 const readMemos = new WeakMap<object, ReadMemo>();
 
@@ -97,7 +117,8 @@ export function openDatabase(options: DbOptions): DbHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const cached = withStatementCache(sqlite, options.statementCache ?? DEFAULT_CACHED_STATEMENTS);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+    const statements = statementLog();
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), log: statements.log });
     readMemos.set(db, cached.memo);
     return {
       db,
@@ -105,6 +126,7 @@ export function openDatabase(options: DbOptions): DbHandle {
       close: () => db.destroy(),
       preparedStatements: cached.prepared,
       memoHits: cached.memo.hits,
+      observeStatements: statements.observe,
     };
   }
   const connection = {
@@ -122,8 +144,10 @@ export function openDatabase(options: DbOptions): DbHandle {
   pool.on('remove', (client) =>
     notices.closeSession((client as typeof client & { processID?: number | null }).processID),
   );
+  const statements = statementLog();
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: withNamedStatements(pool, names, notices.openSession) }),
+    log: statements.log,
   });
   attachStatementNames(db, names);
   readMemos.set(db, notices.memo);
@@ -137,6 +161,8 @@ export function openDatabase(options: DbOptions): DbHandle {
     namedStatements: names.size,
     memoHits: notices.memo.hits,
     memoListening: notices.listening,
+    observeStatements: statements.observe,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -381,6 +381,20 @@ export type ArchivedAgreementsTable = {
   retain_until: DbTime;
 };
 
+/** Who changed what an owner must be able to see (migration 0036, decision 077). */
+export type OperatorLogTable = {
+  id: Generated<number>;
+  /** null: an operator command that concerns no one organisation (shown to every owner). */
+  organisation_id: number | null;
+  actor_kind: 'user' | 'operator';
+  /** The user's e-mail address, or the operating-system account that ran the command. */
+  actor: string;
+  action: string;
+  /** JSON object of the entry's particulars, or null. */
+  details: string | null;
+  created_at: DbTime;
+};
+
 export type Database = {
   organisations: OrganisationsTable;
   user_profiles: UserProfilesTable;
@@ -410,6 +424,7 @@ export type Database = {
   sponsorship_offers: SponsorshipOffersTable;
   sponsorship_choices: SponsorshipChoicesTable;
   sponsorship_activity: SponsorshipActivityTable;
+  operator_log: OperatorLogTable;
 } & FulfilmentTables &
   SponsorProfileTables &
   InvoiceTables &

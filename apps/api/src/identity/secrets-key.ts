@@ -20,7 +20,13 @@ const KEY_ROW = 'secrets-key';
 
 export async function loadSecretBox(
   db: Db,
-  options: { key: Buffer | null; previousKey?: Buffer | null; dataDir: string },
+  options: {
+    key: Buffer | null;
+    previousKey?: Buffer | null;
+    dataDir: string;
+    /** Told of a rotation inside its transaction, with the two key ids (the operator log, decision 077). */
+    onRotated?: (trx: Db, change: { from: string; to: string }) => Promise<void>;
+  },
 ): Promise<SecretBox> {
   const file = path.join(options.dataDir, 'keys', 'identity-secrets.key');
   const key = options.key ?? (await readOrMakeKeyFile(file, async () => randomBytes(SECRETS_KEY_BYTES)));
@@ -39,7 +45,7 @@ export async function loadSecretBox(
           'to change the key, give the one used until now as IDENTITY_SECRETS_KEY_PREVIOUS (decisions 045, 047).',
       );
     }
-    await sealAgain(db, box, sealedWith);
+    await sealAgain(db, box, sealedWith, options.onRotated);
   }
   await sealPlainSecrets(db, box);
   return box;
@@ -62,7 +68,12 @@ async function keyIdOfDatabase(db: Db, keyId: string): Promise<string> {
  * the new key, and the database's key id moved, in one transaction. The key row is claimed first,
  * so of two processes starting at once one seals and the other finds the work done.
  */
-async function sealAgain(db: Db, box: SecretBox, previousKeyId: string): Promise<void> {
+async function sealAgain(
+  db: Db,
+  box: SecretBox,
+  previousKeyId: string,
+  onRotated: ((trx: Db, change: { from: string; to: string }) => Promise<void>) | undefined,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('identity_keys')
@@ -71,6 +82,7 @@ async function sealAgain(db: Db, box: SecretBox, previousKeyId: string): Promise
       .where('kid', '=', previousKeyId)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return;
+    await onRotated?.(trx, { from: previousKeyId, to: box.keyId });
     const keyRows = await trx
       .selectFrom('identity_keys')
       .select(['name', 'secret'])

@@ -14,6 +14,7 @@ describe('a timer job', () => {
         await new Promise<void>((resolve) => (release = resolve));
         done.push('mailed');
       },
+      name: 'test-job',
       everyMs: 1000,
       log: { error: () => undefined },
       failure: 'run failed',

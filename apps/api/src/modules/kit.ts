@@ -9,6 +9,7 @@ import type { Db, DbHandle } from '../db/index.ts';
 import type { ServerSecret } from '../db/server-secrets.ts';
 import type { DocumentCache } from '../lib/document-cache.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
+import type { WorkGauge } from '../lib/work-gauge.ts';
 import type { TokenKeys } from '../lib/signed-tokens.ts';
 import type { BlobStore } from '../ports/blobs/index.ts';
 import type { MailPort } from '../ports/mail/index.ts';
@@ -34,6 +35,8 @@ export type Ports = {
   documents: DocumentCache;
   /** The keys of one kind of signed token, the same in every process (decision 047); loaded on first use. */
   tokenKeys: (secret: ServerSecret) => () => Promise<TokenKeys>;
+  /** Counts a background job's runs while they run (the metrics' job queue depth; decision 077). */
+  work: WorkGauge;
 };
 
 /**

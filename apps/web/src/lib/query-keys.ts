@@ -21,6 +21,8 @@ export const queryKeys = {
   teamMembers: (organisationId: number) => ['team-members', organisationId] as const,
   /** The team page's invitations with their state (issue 21, point 5). */
   teamInvitations: (organisationId: number) => ['team-invitations', organisationId] as const,
+  /** Who changed billing settings, the team or keys, and the operator commands (owner only; decision 077). */
+  operatorLog: (organisationId: number) => ['operator-log', organisationId] as const,
   events: {
     all: ['events'] as const,
     list: (organisationId: number) => ['events', 'list', organisationId] as const,

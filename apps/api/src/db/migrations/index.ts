@@ -34,6 +34,7 @@ import { oneInvoiceDraft } from './0029_one_invoice_draft.ts';
 import { keysetPaging } from './0030_keyset_paging.ts';
 import { sealedTotpSecrets } from './0031_sealed_totp_secrets.ts';
 import { invoiceInvariants } from './0033_invoice_invariants.ts';
+import { operatorLog } from './0036_operator_log.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -70,5 +71,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0032_chat_list_bumps_per_statement': chatListBumpsPerStatement(engine),
     '0033_invoice_invariants': invoiceInvariants(engine),
     '0034_sponsor_name_revisions': sponsorNameRevisions(engine),
+    '0036_operator_log': operatorLog(engine),
   };
 }

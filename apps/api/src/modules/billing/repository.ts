@@ -1,6 +1,7 @@
 // billing_settings: one row per organisation (the billing module is its only writer).
 import type { BillingSettingsInput, VatRate } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
+import { recordOperatorEntry } from '../operator-log/index.ts';
 import { fromDbBool, fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
 
 export type BillingSettings = BillingSettingsInput & { updated_at: string };
@@ -41,11 +42,20 @@ export function createBillingRepository(db: Db) {
         updated_by: by,
         updated_at: toDbTime(at),
       };
-      await db
-        .insertInto('billing_settings')
-        .values({ organisation_id: organisationId, ...values })
-        .onConflict((oc) => oc.column('organisation_id').doUpdateSet(values))
-        .execute();
+      // The operator log's entry commits with the change or not at all (decision 077).
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('billing_settings')
+          .values({ organisation_id: organisationId, ...values })
+          .onConflict((oc) => oc.column('organisation_id').doUpdateSet(values))
+          .execute();
+        await recordOperatorEntry(trx, {
+          organisationId,
+          actor: { kind: 'user', email: by },
+          action: 'billing.settings-changed',
+          at,
+        });
+      });
     },
   };
 }

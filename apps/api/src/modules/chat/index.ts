@@ -19,7 +19,7 @@ const LIST_MEMORY_BYTES = 16 * 1024 * 1024;
 /** The longest a kept page of messages is trusted without a write told (decision 043). */
 const MESSAGES_TRUSTED_MS = 5_000;
 
-export type ChatApi = { streams: Pick<StreamHub, 'hasUser' | 'sendToUser'> };
+export type ChatApi = { streams: Pick<StreamHub, 'hasUser' | 'sendToUser' | 'size'> };
 
 export const chatModule = defineModule({
   name: 'chat',
@@ -57,7 +57,7 @@ export const chatModule = defineModule({
     onClose('preClose', () => hub.close());
     onClose('onClose', () => chat.drain());
     return {
-      api: { streams: { hasUser: hub.hasUser, sendToUser: hub.sendToUser } },
+      api: { streams: { hasUser: hub.hasUser, sendToUser: hub.sendToUser, size: hub.size } },
       routes: async (app) =>
         app.register(chatRoutes, {
           chat,

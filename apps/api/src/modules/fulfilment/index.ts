@@ -25,8 +25,8 @@ export type FulfilmentProgress = { done: number; total: number; overdue: number 
 
 export const fulfilmentModule = defineModule({
   name: 'fulfilment',
-  ports: ['db', 'clock', 'events', 'mail', 'log', 'config'],
-  setup: ({ db, clock, events, mail, log, config, use, onClose }) => {
+  ports: ['db', 'clock', 'events', 'mail', 'log', 'config', 'work'],
+  setup: ({ db, clock, events, mail, log, config, work, use, onClose }) => {
     const repo = createFulfilmentRepository(db);
     const fulfilment = createFulfilmentService({
       repo,
@@ -47,7 +47,7 @@ export const fulfilmentModule = defineModule({
       defaultLanguage: config.defaultLanguage,
     });
     keepOverdueJob(db, job);
-    job.start(clock ?? (() => new Date()));
+    job.start(clock ?? (() => new Date()), work);
     onClose('preClose', () => job.stop());
     return {
       api: {

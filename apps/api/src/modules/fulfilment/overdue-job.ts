@@ -116,7 +116,10 @@ export function createOverdueJob(deps: {
     return { alerts, mails };
   };
 
-  return { run, ...createTimerJob({ run, everyMs: RUN_EVERY_MS, log, failure: 'overdue run failed' }) };
+  return {
+    run,
+    ...createTimerJob({ run, name: 'fulfilment-overdue', everyMs: RUN_EVERY_MS, log, failure: 'overdue run failed' }),
+  };
 }
 
 export type OverdueJob = ReturnType<typeof createOverdueJob>;

@@ -48,8 +48,8 @@ export type InvoicesApi = {
 
 export const invoicesModule = defineModule({
   name: 'invoices',
-  ports: ['db', 'blobs', 'clock', 'mail', 'log'],
-  setup: ({ db, blobs, clock, mail, log, use, onClose }) => {
+  ports: ['db', 'blobs', 'clock', 'mail', 'log', 'work'],
+  setup: ({ db, blobs, clock, mail, log, work, use, onClose }) => {
     const repo = createInvoicesRepository(db);
     const documents = createDocumentStore({ repo, blobs });
     const settingsOf = (organisationId: number) => use('billing').settingsOf(organisationId);
@@ -82,7 +82,7 @@ export const invoicesModule = defineModule({
     });
     const job = createRemindersJob({ repo, settingsOf, mail, log });
     keepRemindersJob(db, job);
-    job.start(clock ?? (() => new Date()));
+    job.start(clock ?? (() => new Date()), work);
     onClose('preClose', () => job.stop());
     return {
       api: {

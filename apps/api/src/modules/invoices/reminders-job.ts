@@ -41,7 +41,13 @@ export function createRemindersJob(deps: {
 
   return {
     run,
-    ...createTimerJob({ run, everyMs: RUN_EVERY_MS, log: deps.log, failure: 'invoice reminder run failed' }),
+    ...createTimerJob({
+      run,
+      name: 'invoice-reminders',
+      everyMs: RUN_EVERY_MS,
+      log: deps.log,
+      failure: 'invoice reminder run failed',
+    }),
   };
 }
 

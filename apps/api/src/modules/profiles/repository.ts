@@ -1,10 +1,12 @@
 // User profiles and their organisations. The organisation holds the master data (address, phone);
 // the profile holds the person's role, organisation membership and onboarding state.
 import type { Db } from '../../db/index.ts';
+import { heldRows } from '../../db/held-rows.ts';
 import { fromDbBool, fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
 import type { MasterData, Role } from '@sp/shared';
 import { normaliseEmail } from '../../lib/email.ts';
 import { fail } from '../../lib/errors.ts';
+import { recordOperatorEntry } from '../operator-log/index.ts';
 
 export type OrganisationRole = 'owner' | 'member';
 
@@ -95,6 +97,13 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
         .values({ cognito_id: member.sub, created_at: toDbTime(member.now), ...values })
         .onConflict((oc) => oc.column('cognito_id').doUpdateSet(values))
         .execute();
+      await recordOperatorEntry(trx, {
+        organisationId: member.organisationId,
+        actor: { kind: 'user', email: member.email },
+        action: 'team.member-joined',
+        details: { email: member.email, role: member.role ?? '' },
+        at: member.now,
+      });
     },
 
     /** The caller's own settings; false when there is no profile. */
@@ -125,11 +134,11 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
      * Takes the member out of the organisation: no organisation, no organisation role, onboarding to
      * be done again. 404 when not a member; 409 when it would leave the organisation without an owner.
      */
-    async removeMember(organisationId: number, cognitoId: string, now: Date): Promise<void> {
+    async removeMember(organisationId: number, cognitoId: string, now: Date, by: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const member = await trx
           .selectFrom('user_profiles')
-          .select('organisation_role')
+          .select(['organisation_role', 'email'])
           .where('cognito_id', '=', cognitoId)
           .where('organisation_id', '=', organisationId)
           .executeTakeFirst();
@@ -154,6 +163,13 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
           .where('cognito_id', '=', cognitoId)
           .where('organisation_id', '=', organisationId)
           .execute();
+        await recordOperatorEntry(trx, {
+          organisationId,
+          actor: { kind: 'user', email: by },
+          action: 'team.member-removed',
+          details: { email: member.email },
+          at: now,
+        });
       });
     },
     async findByCognitoId(cognitoId: string): Promise<Profile | undefined> {
@@ -238,12 +254,31 @@ export function createProfilesRepository(db: Db, sponsorships: ProfileDeletionWr
       });
     },
 
+    /** A member's change goes into the organisation's operator log with it (decision 077). */
     async updateRole(cognitoId: string, role: Role, now: Date) {
-      await db
-        .updateTable('user_profiles')
-        .set({ role, updated_at: toDbTime(now) })
-        .where('cognito_id', '=', cognitoId)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        // The row as it was, locked on PostgreSQL, so that the entry names the role it replaced.
+        const before = await heldRows(
+          trx,
+          trx
+            .selectFrom('user_profiles')
+            .select(['role', 'email', 'organisation_id'])
+            .where('cognito_id', '=', cognitoId),
+        ).executeTakeFirst();
+        await trx
+          .updateTable('user_profiles')
+          .set({ role, updated_at: toDbTime(now) })
+          .where('cognito_id', '=', cognitoId)
+          .execute();
+        if (before?.organisation_id == null || before.role === role) return;
+        await recordOperatorEntry(trx, {
+          organisationId: before.organisation_id,
+          actor: { kind: 'user', email: before.email },
+          action: 'profile.role-changed',
+          details: { email: before.email, from: before.role ?? '', to: role },
+          at: now,
+        });
+      });
     },
 
     async updateOrganisation(organisationId: number, masterData: MasterData, now: Date) {

@@ -11,7 +11,8 @@ export type TeamCaller = { sub: string };
 /** What the team rules need of the profiles module, which owns the memberships. */
 export type TeamProfiles = {
   findByCognitoId(cognitoId: string): Promise<Profile | undefined>;
-  removeMember(organisationId: number, cognitoId: string, now: Date): Promise<void>;
+  /** `by`: the owner's address, for the operator log. */
+  removeMember(organisationId: number, cognitoId: string, now: Date, by: string): Promise<void>;
 };
 
 export function createTeamService(deps: { repo: TeamRepository; profiles: TeamProfiles; clock?: () => Date }) {
@@ -43,7 +44,7 @@ export function createTeamService(deps: { repo: TeamRepository; profiles: TeamPr
       const profile = await membership(caller, organisationId);
       if (profile.organisationRole !== 'owner')
         throw fail('organisation.owner-only', "Only the organisation's owner can remove members");
-      await profiles.removeMember(organisationId, cognitoId, now());
+      await profiles.removeMember(organisationId, cognitoId, now(), profile.email);
     },
   };
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TeamMemberWire, UserProfileWire } from '@sp/shared';
+import type { OperatorLogEntryWire, TeamMemberWire, UserProfileWire } from '@sp/shared';
 import { configureApiClient } from '@/lib/api-client';
 import { createTestAuth, renderWithApp } from '@/testing/render';
 import { TeamPage } from './team-page';
@@ -31,6 +31,7 @@ const profile: UserProfileWire = {
 };
 
 let members: TeamMemberWire[];
+let log: OperatorLogEntryWire[];
 let calls: { method: string; path: string }[];
 
 const json = (status: number, body: unknown) =>
@@ -39,6 +40,8 @@ const json = (status: number, body: unknown) =>
 beforeEach(() => {
   vi.clearAllMocks();
   calls = [];
+  log = [];
+  profile.organisation_role = 'owner';
   members = [
     { email: 'anna@verein.de', cognito_id: 'u-1', organisation_role: 'owner', role: 'veranstalter' },
     { email: 'ben@verein.de', cognito_id: 'u-2', organisation_role: 'member', role: 'veranstalter' },
@@ -52,6 +55,7 @@ beforeEach(() => {
       calls.push({ method, path });
       if (path === '/api/user-profile/u-1') return Promise.resolve(json(200, { user: profile }));
       if (path === '/api/users/7' && method === 'GET') return Promise.resolve(json(200, members));
+      if (path === '/api/organisation/7/operator-log') return Promise.resolve(json(200, { entries: log }));
       if (path === '/api/users/7/u-2' && method === 'DELETE') {
         members = members.filter((member) => member.cognito_id !== 'u-2');
         return Promise.resolve(new Response(null, { status: 204 }));
@@ -116,6 +120,59 @@ describe('TeamPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Entfernen' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Teammitglieder erfolgreich entfernt'));
     await waitFor(() => expect(screen.queryByText('ben@verein.de')).not.toBeInTheDocument());
+  });
+
+  it('shows the owner the change log, newest first, with who and when, and says when it is empty', async () => {
+    log = [
+      {
+        id: 3,
+        at: '2026-06-02T09:30:00.000Z',
+        actor_kind: 'operator',
+        actor: 'root',
+        action: 'admin.command',
+        details: { command: 'invitation-codes create', outcome: 'done' },
+      },
+      {
+        id: 2,
+        at: '2026-06-01T10:00:00.000Z',
+        actor_kind: 'user',
+        actor: 'anna@verein.de',
+        action: 'profile.role-changed',
+        details: { email: 'anna@verein.de', from: 'veranstalter', to: 'beides' },
+      },
+      {
+        id: 1,
+        at: '2026-06-01T09:00:00.000Z',
+        actor_kind: 'user',
+        actor: 'anna@verein.de',
+        action: 'billing.settings-changed',
+        details: {},
+      },
+    ];
+    await open();
+    const entries = within(await screen.findByTestId('operator-log')).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(
+        /^Betreiberbefehl ausgeführt: invitation-codes create.*Betrieb \(Kommandozeile, Konto root\)$/,
+      ),
+      expect.stringMatching(
+        /^Rolle von anna@verein.de geändert: Veranstalter → Sponsor & Veranstalter.*anna@verein.de$/,
+      ),
+      expect.stringMatching(/^Rechnungseinstellungen geändert.*anna@verein.de$/),
+    ]);
+    expect(within(entries[2]!).getByText(/2026/)).toBeInTheDocument();
+  });
+
+  it('shows an empty change log as such', async () => {
+    await open();
+    expect(await screen.findByText(/Noch keine Einträge/)).toBeInTheDocument();
+  });
+
+  it('shows no change log to a member', async () => {
+    profile.organisation_role = 'member';
+    await open();
+    expect(screen.queryByText('Änderungsprotokoll')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/operator-log'))).toBe(false);
   });
 
   it('says so when the members cannot be loaded', async () => {

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useTranslation } from '@/lib/i18n';
 import { userProfileQueryOptions } from '@/lib/profile/user-profile';
 import { InviteMemberForm } from './invite-member-form';
+import { OperatorLog } from './operator-log';
 import { TeamInvitationList } from './team-invitation-list';
 import { TeamMemberList } from './team-member-list';
 
@@ -51,6 +52,17 @@ export function TeamPage({ sub }: { sub: string }) {
               <InviteMemberForm organisationId={organisationId} />
             </CardContent>
           </Card>
+          {profile.organisationRole === 'owner' ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('team.operatorLog.title')}</CardTitle>
+                <CardDescription>{t('team.operatorLog.lead')}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <OperatorLog organisationId={organisationId} />
+              </CardContent>
+            </Card>
+          ) : null}
           <section aria-labelledby="team-how-it-works" className="rounded-xl bg-muted/50 p-6">
             <h2 id="team-how-it-works" className="font-semibold">
               {t('team.howItWorks.title')}

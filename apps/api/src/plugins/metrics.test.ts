@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, createTestApp, type TestApp } from '../../test/helpers.ts';
+
+const TOKEN = 'metrics-token-for-tests';
+
+/** The value of one series in Prometheus's text format, or undefined when it is not there. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe.each(ENGINES)('the Prometheus endpoint on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(async () => t.close());
+
+  const scrape = (authorization?: string) =>
+    t.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
+
+  it('refuses a scrape without the token or with another one', async () => {
+    expect((await scrape()).statusCode).toBe(401);
+    expect((await scrape(`Bearer ${TOKEN}x`)).statusCode).toBe(401);
+    expect((await scrape(TOKEN)).statusCode).toBe(401);
+  });
+
+  it('counts requests per route pattern, and shows the database, queues and streams', async () => {
+    const route = 'sp_http_request_duration_seconds_count{method="GET",route="/api/invite/:code",status="404"}';
+    const before = sample((await scrape(`Bearer ${TOKEN}`)).body, route) ?? 0;
+    for (const code of ['AAAA-1111', 'BBBB-2222', 'CCCC-3333']) await t.app.inject({ url: `/api/invite/${code}` });
+    const res = await scrape(`Bearer ${TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    // Three raw URLs, one series: the pattern, not the code.
+    expect(sample(res.body, route)).toBe(before + 3);
+    expect(res.body).not.toContain('AAAA-1111');
+    expect(sample(res.body, 'sp_mail_queue_depth')).toBe(0);
+    expect(sample(res.body, 'sp_job_queue_depth{job="invoice-reminders"}')).toBe(0);
+    expect(sample(res.body, 'sp_job_queue_depth{job="fulfilment-overdue"}')).toBe(0);
+    expect(sample(res.body, 'sp_live_streams_open')).toBe(0);
+    expect(sample(res.body, 'sp_db_statement_duration_seconds_count{kind="select"}')).toBeGreaterThan(0);
+    expect(res.body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(res.body).toContain('sp_read_cache_lookups_total{result="hit"}');
+    if (engine === 'postgres') expect(res.body).toContain('sp_db_pool_connections{state="idle"}');
+  });
+
+  it('has every series the Grafana dashboard in deploy/ asks for', async () => {
+    const dashboard = fs.readFileSync(new URL('../../../../deploy/grafana-dashboard.json', import.meta.url), 'utf8');
+    const asked = new Set(
+      [...dashboard.matchAll(/\b((?:sp|nodejs|process)_\w+?)(?:_bucket|_count|_sum)?\b/g)].map((m) => m[1]!),
+    );
+    // The pool exists only on PostgreSQL.
+    if (engine === 'sqlite') asked.delete('sp_db_pool_connections');
+    expect(asked.size).toBeGreaterThan(8);
+    const body = (await scrape(`Bearer ${TOKEN}`)).body;
+    for (const name of asked) expect(body, name).toContain(`# TYPE ${name} `);
+  });
+});
+
+describe('without METRICS_TOKEN', () => {
+  it('has no metrics route', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      expect((await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer x' } })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('rate-limit refusals', () => {
+  it('are counted by route', async () => {
+    const t = await createTestApp('sqlite', { env: { METRICS_TOKEN: TOKEN, RATE_LIMIT_INVITE_CODE: '1/60' } });
+    try {
+      await t.app.inject({ url: '/api/invite/AAAA-1111' });
+      expect((await t.app.inject({ url: '/api/invite/AAAA-1111' })).statusCode).toBe(429);
+      const body = (await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      expect(sample(body, 'sp_rate_limit_refusals_total{route="/api/invite/:code"}')).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
