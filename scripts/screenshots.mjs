@@ -25,7 +25,12 @@ const files = fs
   .filter((name) => name.endsWith('.webp'))
   .sort();
 const lock = Object.fromEntries(
-  files.map((name) => [name, createHash('sha256').update(fs.readFileSync(path.join(dir, name))).digest('hex')]),
+  files.map((name) => [
+    name,
+    createHash('sha256')
+      .update(fs.readFileSync(path.join(dir, name)))
+      .digest('hex'),
+  ]),
 );
 fs.writeFileSync(lockFile, `${JSON.stringify(lock, null, 2)}\n`);
 for (const name of files) console.log(`${name}: ${Math.round(fs.statSync(path.join(dir, name)).size / 1024)} KB`);
