@@ -232,6 +232,12 @@ async function makeWorld(page: Page, language: Language) {
   return { organiser, eventId: event.id, phoneLink: fourth.link };
 }
 
+/** Opens an area of the event and waits for the header's own links (loaded after the page). */
+async function openArea(page: Page, eventId: number, area: Parameters<typeof openEventArea>[2]) {
+  await openEventArea(page, eventId, area);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+}
+
 async function organiserScreens(
   browser: Browser,
   converter: Page,
@@ -242,19 +248,19 @@ async function organiserScreens(
   const context = await newContext(browser, language, 1280, 800);
   const page = await context.newPage();
   await storeSession(page, organiser, { language });
-  await openEventArea(page, eventId, 'packages');
+  await openArea(page, eventId, 'packages');
   await expect(page.getByText(WORLD[language].packages[1].name, { exact: true }).first()).toBeVisible();
   await shoot(page, converter, 'packages', language, DESKTOP_SCALE);
 
-  await openEventArea(page, eventId, 'sponsors');
+  await openArea(page, eventId, 'sponsors');
   await expect(page.getByTestId('sponsor-row')).toHaveCount(4);
   await shoot(page, converter, 'sponsors', language, DESKTOP_SCALE);
 
-  await openEventArea(page, eventId, 'fulfilment');
+  await openArea(page, eventId, 'fulfilment');
   await expect(page.getByText(WORLD[language].packages[0].benefits[0]).first()).toBeVisible();
   await shoot(page, converter, 'fulfilment', language, DESKTOP_SCALE);
 
-  await openEventArea(page, eventId, 'invoices');
+  await openArea(page, eventId, 'invoices');
   await expect(page.getByText(/RE-\d{4}-0001/).first()).toBeVisible();
   await shoot(page, converter, 'invoices', language, DESKTOP_SCALE);
   await context.close();
