@@ -390,6 +390,7 @@ test('the public pages show a signed-out visitor no app navigation, a signed-in 
   browser,
   page,
 }) => {
+  test.setTimeout(150_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const { language, width } of [
     { language: 'de', width: 1280 },
@@ -398,7 +399,17 @@ test('the public pages show a signed-out visitor no app navigation, a signed-in 
     { language: 'en', width: 375 },
   ] as const) {
     const visit = await visitor(browser, language, width);
-    for (const url of ['/', '/about', '/impressum/', '/privacy-notice/', '/agb', '/verify-agreement/']) {
+    const pages = ['/', '/about', '/impressum/', '/privacy-notice/', '/agb', '/verify-agreement/'];
+    // The ways in as well (once per language: their layout is their own specs' business).
+    const entrances = [
+      '/login/',
+      '/register/',
+      '/invite/',
+      '/forget-password/',
+      '/reset-password/a%40b.de',
+      '/verify/a%40b.de',
+    ];
+    for (const url of width === 1280 ? [...pages, ...entrances] : pages) {
       await visit.goto(url);
       await expect(visit.locator('main h1').first()).toBeVisible();
       const banner = visit.getByRole('banner');
@@ -406,15 +417,33 @@ test('the public pages show a signed-out visitor no app navigation, a signed-in 
       await expect(banner.getByRole('navigation')).toHaveCount(0);
       await expect(banner.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
       await expect(banner.getByRole('button')).toHaveCount(0);
-      await expectAccessible(visit, `${url} signed out (${language}, ${width} px)`);
+      if (pages.includes(url)) await expectAccessible(visit, `${url} signed out (${language}, ${width} px)`);
       if (url === '/' || url === '/about') {
         expect(await visit.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        // The pictures load as they scroll into view; a full-page picture wants them all, decoded.
+        await visit.evaluate(() =>
+          Promise.all(
+            [...document.images].map((img) => {
+              img.loading = 'eager';
+              return img.decode();
+            }),
+          ),
+        );
         const name = url === '/' ? 'landing' : 'about';
         await visit.screenshot({ path: path.join(SHOTS, `${name}-${language}-${width}.png`), fullPage: true });
       }
     }
-    // The landing page says what the product does now.
+    // The landing page says what the product does now, with pictures of the real screens in its language.
     await visit.goto('/');
+    const figures = visit.getByTestId('screen-figure');
+    await expect(figures).toHaveCount(6);
+    for (const image of await figures.locator('img').all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toHaveAttribute('src', new RegExp(`-${language}-[^/]*\\.webp$`));
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+    }
     await expect(visit.getByTestId('landing-chain').getByRole('listitem')).toHaveCount(7);
     await expect(visit.locator('main')).toContainText('XRechnung');
     await expect(visit.locator('main')).toContainText(language === 'de' ? 'Sponsorenwand' : 'sponsor wall');

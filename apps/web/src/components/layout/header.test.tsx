@@ -129,7 +129,7 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Nachrichten' })).not.toHaveTextContent(/\d/);
   });
 
-  it.each(['/', '/about', '/impressum/', '/privacy-notice/', '/agb', '/verify-agreement/', '/sponsors/7'])(
+  it.each(['/', '/about', '/impressum/', '/privacy-notice/', '/agb', '/verify-agreement/', '/sponsors/7', '/login/', '/register/', '/invite/', '/forget-password/', '/reset-password/a%40b.de', '/verify/a%40b.de'])(
     'shows a signed-out visitor on the public page %s no app navigation, only language and sign-in',
     async (path) => {
       await renderWithApp(<Header />, { path });

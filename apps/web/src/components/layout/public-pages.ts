@@ -8,6 +8,13 @@ const PUBLIC_PAGES = [
   /^\/agb\/?$/,
   /^\/verify-agreement\/?$/,
   /^\/sponsors\/[^/]+\/?$/,
+  // The ways in: signing in, registering, a team invitation, a forgotten password, the e-mail code.
+  /^\/login\/?$/,
+  /^\/register\/?$/,
+  /^\/invite\/?$/,
+  /^\/forget-password\/?$/,
+  /^\/reset-password\/[^/]+\/?$/,
+  /^\/verify\/[^/]+\/?$/,
 ];
 
 export function isPublicPage(pathname: string): boolean {

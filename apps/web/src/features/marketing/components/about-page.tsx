@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Page, Prose } from '@/components/layout/page';
 import { useRuntimeConfig } from '@/config/runtime-config-provider';
 import { useTranslation } from '@/lib/i18n';
+import { ScreenFigure } from './screen-figure';
 
 export function AboutPage() {
   const { t } = useTranslation();
@@ -13,12 +14,14 @@ export function AboutPage() {
         <section>
           <h2>{t('about.what.title')}</h2>
           <p>{t('about.what.text')}</p>
+          <ScreenFigure name="sponsors" caption={t('landing.screens.sponsors')} className="mt-6" />
         </section>
         <section>
           <h2>{t('about.documents.title')}</h2>
           <p>
             {t('about.documents.text')} <Link to="/verify-agreement/">{t('footer.verifyAgreement')}</Link>.
           </p>
+          <ScreenFigure name="invoices" caption={t('landing.screens.invoices')} className="mt-6" />
         </section>
         <section>
           <h2>{t('about.who.title')}</h2>
@@ -27,6 +30,7 @@ export function AboutPage() {
             <li>{t('about.who.sponsors')}</li>
             <li>{t('about.who.both')}</li>
           </ul>
+          <ScreenFigure name="sponsor-phone" caption={t('landing.screens.phone')} className="mt-6 text-center" />
         </section>
         <section>
           <h2>{t('about.how.title')}</h2>

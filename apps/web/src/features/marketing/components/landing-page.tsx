@@ -17,6 +17,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isSignedIn, useAuth } from '@/lib/auth';
 import { useTranslation } from '@/lib/i18n';
+import type { ScreenName } from '../lib/screens';
+import { ScreenFigure } from './screen-figure';
 
 /** What the product does, in the order a sponsorship goes through it. */
 const CHAIN: {
@@ -47,6 +49,14 @@ const SPONSOR_POINTS: { key: 'invitation' | 'agreement' | 'deliver' | 'dashboard
 ];
 
 const STEPS = ['register', 'role', 'start'] as const;
+
+/** The organiser's screens shown under the hero, in the order of the work. */
+const ORGANISER_SCREENS: { name: ScreenName; key: 'packages' | 'fulfilment' | 'invoices' | 'wall' }[] = [
+  { name: 'packages', key: 'packages' },
+  { name: 'fulfilment', key: 'fulfilment' },
+  { name: 'invoices', key: 'invoices' },
+  { name: 'wall', key: 'wall' },
+];
 
 function CallToAction() {
   const { t } = useTranslation();
@@ -87,6 +97,7 @@ export function LandingPage() {
             <CallToAction />
           </div>
           <p className="mt-4 text-sm text-muted-foreground">{t('landing.hero.inviteNote')}</p>
+          <ScreenFigure name="sponsors" caption={t('landing.screens.sponsors')} className="mt-12" eager />
         </div>
       </section>
 
@@ -111,6 +122,20 @@ export function LandingPage() {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section aria-labelledby="screens" className="border-t border-border bg-muted/50">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 id="screens" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t('landing.screens.title')}
+          </h2>
+          <p className="mt-3 max-w-2xl text-muted-foreground">{t('landing.screens.lead')}</p>
+          <div className="mt-8 grid gap-8 md:grid-cols-2">
+            {ORGANISER_SCREENS.map(({ name, key }) => (
+              <ScreenFigure key={name} name={name} caption={t(`landing.screens.${key}`)} />
+            ))}
+          </div>
+        </div>
       </section>
 
       <section aria-labelledby="audiences" className="border-t border-border">
@@ -149,6 +174,7 @@ export function LandingPage() {
                     </li>
                   ))}
                 </ul>
+                <ScreenFigure name="sponsor-phone" caption={t('landing.screens.phone')} className="mt-8 text-center" />
               </CardContent>
             </Card>
           </div>
