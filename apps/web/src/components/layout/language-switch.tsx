@@ -13,7 +13,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const [language, setLanguage] = useLanguage();
   const name = useId();
   return (
-    <fieldset className={cn('flex w-fit rounded-md border border-input p-0.5', className)} data-testid="language-switch">
+    <fieldset
+      className={cn('flex w-fit rounded-md border border-input p-0.5', className)}
+      data-testid="language-switch"
+    >
       <legend className="sr-only">{t('settings.language')}</legend>
       {LANGUAGES.map((lng) => (
         <label

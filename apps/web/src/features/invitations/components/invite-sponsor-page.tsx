@@ -86,9 +86,7 @@ export function InviteSponsorPage({
           <h2 id="sponsor-next-steps" className="mb-4 text-xl font-semibold tracking-tight">
             {t('invitations.sponsor.nextSteps')}
           </h2>
-          {sponsorshipId !== null ? (
-            <NextSteps sponsorshipId={sponsorshipId} token={token} email={email} />
-          ) : null}
+          {sponsorshipId !== null ? <NextSteps sponsorshipId={sponsorshipId} token={token} email={email} /> : null}
 
           <h2 className="mt-8 text-base font-semibold tracking-tight">{t('invitations.sponsor.howItWorks')}</h2>
           <ol className="mt-3 grid gap-2 sm:grid-cols-3">

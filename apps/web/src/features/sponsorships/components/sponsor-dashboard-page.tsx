@@ -149,7 +149,10 @@ function Summary({ sponsorships }: { sponsorships: Sponsorship[] }) {
 }
 
 /** /dashboard-sponsor: the signed-in sponsor's sponsorships, their next steps and the committed sum. */
-export function SponsorDashboardPage({ Flow, NextStep }: { Flow?: SponsorFlowSlot; NextStep?: SponsorNextStepSlot } = {}) {
+export function SponsorDashboardPage({
+  Flow,
+  NextStep,
+}: { Flow?: SponsorFlowSlot; NextStep?: SponsorNextStepSlot } = {}) {
   const { t } = useTranslation();
   const query = useQuery(mySponsorshipsQueryOptions());
 

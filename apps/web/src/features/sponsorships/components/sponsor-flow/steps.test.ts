@@ -12,7 +12,9 @@ const fresh: FlowFacts = {
 };
 
 const brief = (facts: FlowFacts) =>
-  deriveSponsorFlow(facts).map((step) => `${step.number}.${step.id}:${step.state}${step.waitsFor ? `>${step.waitsFor}` : ''}`);
+  deriveSponsorFlow(facts).map(
+    (step) => `${step.number}.${step.id}:${step.state}${step.waitsFor ? `>${step.waitsFor}` : ''}`,
+  );
 
 describe('deriveSponsorFlow', () => {
   it('starts with the package; signing the generated agreement waits for it', () => {
@@ -21,7 +23,11 @@ describe('deriveSponsorFlow', () => {
 
   it('moves on as the package and the details are saved', () => {
     const chosen = { ...fresh, packages: { ...fresh.packages, chosen: true } };
-    const withDetails = { ...chosen, detailsSaved: true, agreement: { mode: 'generated', state: 'draft', missing: [] } };
+    const withDetails = {
+      ...chosen,
+      detailsSaved: true,
+      agreement: { mode: 'generated', state: 'draft', missing: [] },
+    };
     expect(brief({ ...chosen, agreement: { ...fresh.agreement!, missing: ['sponsor_legal_details'] } })).toEqual([
       '1.package:done',
       '2.details:current',
@@ -72,7 +78,11 @@ describe('deriveSponsorFlow', () => {
       ...fresh,
       packages: { ...fresh.packages, chosen: true },
       detailsSaved: true,
-      agreement: { mode: 'generated' as const, state: 'not_generated' as const, missing: ['organisation_address' as const] },
+      agreement: {
+        mode: 'generated' as const,
+        state: 'not_generated' as const,
+        missing: ['organisation_address' as const],
+      },
     };
     expect(brief(waiting)).toEqual(['1.package:done', '2.details:done', '3.sign:locked>organiser']);
   });

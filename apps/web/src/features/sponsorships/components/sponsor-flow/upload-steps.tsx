@@ -1,5 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2Icon, DownloadIcon, FileDownIcon, FileSignatureIcon, LoaderCircleIcon, UploadIcon } from 'lucide-react';
+import {
+  CheckCircle2Icon,
+  DownloadIcon,
+  FileDownIcon,
+  FileSignatureIcon,
+  LoaderCircleIcon,
+  UploadIcon,
+} from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { PDF_MIME_TYPE } from '@sp/shared';
