@@ -31,7 +31,15 @@ const Agreement: SponsorAgreementSlot = (props) => <AgreementCard {...props} Leg
 
 const UNPAID = new Set(['issued', 'overdue']);
 
-export function SponsorFlowOf({ sponsorshipId, viewer }: { sponsorshipId: number; viewer: SponsorViewer }) {
+export function SponsorFlowOf({
+  sponsorshipId,
+  viewer,
+  withStatus,
+}: {
+  sponsorshipId: number;
+  viewer: SponsorViewer;
+  withStatus?: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const packages = useQuery(sponsorshipPackagesQueryOptions(sponsorshipId, viewer));
@@ -69,6 +77,7 @@ export function SponsorFlowOf({ sponsorshipId, viewer }: { sponsorshipId: number
     <SponsorFlow
       sponsorshipId={sponsorshipId}
       viewer={viewer}
+      withStatus={withStatus}
       parts={{
         facts,
         Agreement,

@@ -22,7 +22,10 @@ export const Route = createFileRoute('/dashboard-sponsor')({
 });
 
 const ME = { kind: 'user' } as const;
-const Flow: SponsorFlowSlot = ({ sponsorshipId }) => <SponsorFlowOf sponsorshipId={sponsorshipId} viewer={ME} />;
+// The card's header shows the status already.
+const Flow: SponsorFlowSlot = ({ sponsorshipId }) => (
+  <SponsorFlowOf sponsorshipId={sponsorshipId} viewer={ME} withStatus={false} />
+);
 
 /** Paying an open invoice comes first; before any invoice, the agreement's step (or the status's). */
 const NextStep: SponsorNextStepSlot = (props) => (

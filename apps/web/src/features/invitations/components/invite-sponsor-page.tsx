@@ -82,7 +82,7 @@ export function InviteSponsorPage({
       </header>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-labelledby="sponsor-next-steps">
+        <section aria-labelledby="sponsor-next-steps" className="min-w-0">
           <h2 id="sponsor-next-steps" className="mb-4 text-xl font-semibold tracking-tight">
             {t('invitations.sponsor.nextSteps')}
           </h2>

@@ -44,7 +44,8 @@ export function FlowStepCard({
     <li
       id={domId}
       className={cn(
-        'scroll-mt-20 rounded-xl border bg-card shadow-sm',
+        // min-w-0: the folded line truncates rather than widening the grid on a phone.
+        'min-w-0 scroll-mt-20 rounded-xl border bg-card shadow-sm',
         step.state === 'current' ? 'border-primary ring-1 ring-primary/30' : 'border-border',
       )}
       data-testid="flow-step"

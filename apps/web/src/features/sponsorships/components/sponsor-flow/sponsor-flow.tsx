@@ -35,10 +35,13 @@ export function SponsorFlow({
   sponsorshipId,
   viewer,
   parts,
+  withStatus = true,
 }: {
   sponsorshipId: number;
   viewer: SponsorViewer;
   parts: SponsorFlowParts;
+  /** false where the page shows the status already (the dashboard's card). */
+  withStatus?: boolean;
 }) {
   const { t } = useTranslation();
   const baseId = useId();
@@ -103,9 +106,9 @@ export function SponsorFlow({
 
   return (
     <FlowNavigation.Provider value={openStep}>
-      <div className="grid gap-3" data-testid="sponsor-flow">
-        <StatusLine sponsorship={data} viewer={viewer} progress={progress} />
-        <ol className="grid gap-2" aria-label={t('sponsorFlow.label')}>
+      <div className="grid min-w-0 gap-3" data-testid="sponsor-flow">
+        <StatusLine sponsorship={data} viewer={viewer} progress={progress} withStatus={withStatus} />
+        <ol className="grid min-w-0 gap-2" aria-label={t('sponsorFlow.label')}>
           {steps.map((step) => (
             <FlowStepCard
               key={step.id}

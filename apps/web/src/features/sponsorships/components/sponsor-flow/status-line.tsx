@@ -44,22 +44,31 @@ function WithdrawAction({ sponsorshipId, viewer }: { sponsorshipId: number; view
   );
 }
 
-/** The sponsorship's status above its steps, with withdrawing while it is open. */
+/**
+ * The sponsorship's status above its steps (unless the page shows it already, as the dashboard's
+ * card does), how far the steps are, and withdrawing while it is open.
+ */
 export function StatusLine({
   sponsorship,
   viewer,
   progress,
+  withStatus,
 }: {
   sponsorship: Sponsorship;
   viewer: SponsorViewer;
   progress: string | null;
+  withStatus: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-muted-foreground">{t('sponsorships.statusLabel')}</span>
-        <StatusBadge sponsorship={sponsorship} />
+        {withStatus ? (
+          <>
+            <span className="text-muted-foreground">{t('sponsorships.statusLabel')}</span>
+            <StatusBadge sponsorship={sponsorship} />
+          </>
+        ) : null}
         {progress ? <span className="text-muted-foreground">{progress}</span> : null}
       </p>
       {isOpen(sponsorship.status) ? <WithdrawAction sponsorshipId={sponsorship.id} viewer={viewer} /> : null}
