@@ -1,10 +1,11 @@
 // The sponsor's legal details (sponsor-profiles' form), which the generated agreement needs: the
-// agreement card shows the form first while they are missing. Country and document language keep
+// flow's details step holds the form (decision 072). Country and document language keep
 // their defaults (Germany, the page's language).
 import { expect, type Locator } from '@playwright/test';
 
 const LABELS = {
   de: {
+    saved: 'Rechnungs- und Vertragsdaten gespeichert',
     legalName: 'Rechtlicher Name',
     street: 'Straße',
     houseNumber: 'Hausnummer',
@@ -14,6 +15,7 @@ const LABELS = {
     save: 'Daten speichern',
   },
   en: {
+    saved: 'Billing and contract details saved',
     legalName: 'Legal name',
     street: 'Street',
     houseNumber: 'House number',
@@ -33,5 +35,5 @@ export async function enterLegalDetails(card: Locator, language: 'de' | 'en') {
   await card.getByLabel(label.city, { exact: true }).fill('München');
   await card.getByLabel(label.vatId).fill('DE123456789');
   await card.getByRole('button', { name: label.save }).click();
-  await expect(card.getByLabel(label.legalName)).toHaveCount(0);
+  await expect(card.page().getByText(label.saved).first()).toBeVisible();
 }

@@ -9,6 +9,7 @@ import { openEventArea } from '../support/event-workspace.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { makePdf } from '../support/pdf.ts';
 import { completeOnboarding, createUser, signInOnboardedUser, storeSession, uniqueEmail } from '../support/session.ts';
+import { openFlowStep } from '../support/sponsor-flow.ts';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -75,6 +76,7 @@ test('a sponsor keeps and downloads the signed agreement after the organisation 
   await sponsor.goto('/dashboard-sponsor');
   const card = sponsor.getByTestId('sponsor-sponsorship').filter({ hasText: eventTitle });
   const dayBeforeSigning = germanDay(new Date());
+  await openFlowStep(card, 'sign');
   await card.getByLabel('Unterschriebene PDF auswählen').setInputFiles({
     name: 'Stadtfest unterschrieben.pdf',
     mimeType: 'application/pdf',

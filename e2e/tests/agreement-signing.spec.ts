@@ -19,6 +19,7 @@ import { listMails, waitForMailLink } from '../support/mailbox.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
 import { drawWithFinger, drawWithMouse, inkedPixels } from '../support/signature.ts';
 import { enterLegalDetails } from '../support/legal-details.ts';
+import { flowStepHeader, openFlowStep } from '../support/sponsor-flow.ts';
 
 type Language = 'de' | 'en';
 
@@ -242,12 +243,16 @@ for (const language of ['de', 'en'] as const) {
       .getByRole('button', { name: text.choose })
       .click();
     await expect(sponsor.getByTestId('offered-package').filter({ hasText: 'Gold' })).toContainText(text.chosen);
-    const card = sponsor.getByTestId('agreement-card');
-    await expect(card).toBeVisible();
-    // The choice reached the draft: only the legal details are asked for.
-    await expect(card).not.toContainText(language === 'de' ? 'ein gewähltes Paket' : 'a chosen package');
-    await card.screenshot({ path: testInfo.outputPath(`sponsor-legal-${language}-375.png`) });
-    await enterLegalDetails(card, language);
+    // The choice reached the draft: signing waits for the legal details only.
+    await expect(flowStepHeader(sponsor, 'sign')).toContainText(
+      language === 'de'
+        ? 'Wartet auf Ihre Rechnungs- und Vertragsdaten'
+        : 'Waits for your billing and contract details',
+    );
+    const details = await openFlowStep(sponsor, 'details');
+    await details.screenshot({ path: testInfo.outputPath(`sponsor-legal-${language}-375.png`) });
+    await enterLegalDetails(details, language);
+    const card = (await openFlowStep(sponsor, 'sign')).getByTestId('agreement-card');
     const hashShown = card.getByTestId('agreement-hash');
     await expect(hashShown).toBeVisible();
     const draft = await download(sponsor, () => card.getByRole('button', { name: text.viewDraft }).click());
@@ -290,6 +295,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(card.getByTestId('agreement-state')).toHaveText(text.draftState);
     await expect(hashShown).not.toHaveText(short(draftHash));
     // The sponsorship's history, which both parties see, keeps it too.
+    await openFlowStep(sponsor, 'package');
     await expect(sponsor.getByTestId('sponsorship-activity')).toContainText(text.voidedHistory);
     await card.screenshot({ path: testInfo.outputPath(`sponsor-voided-${language}-375.png`) });
 
@@ -364,7 +370,7 @@ for (const language of ['de', 'en'] as const) {
 
     // The sponsor gets the same sealed PDF.
     await sponsor.reload();
-    const sponsorCard = sponsor.getByTestId('agreement-card');
+    const sponsorCard = (await openFlowStep(sponsor, 'sign')).getByTestId('agreement-card');
     await expect(sponsorCard.getByTestId('agreement-state')).toHaveText(text.completed);
     const fromSponsor = await download(sponsor, () =>
       sponsorCard.getByRole('button', { name: text.signedPdf }).click(),

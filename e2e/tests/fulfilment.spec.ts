@@ -8,6 +8,7 @@ import { openEventArea, openSponsorship } from '../support/event-workspace.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { makePdf } from '../support/pdf.ts';
 import { SAMPLE_MASTER_DATA, signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+import { openFlowStep } from '../support/sponsor-flow.ts';
 
 const TEXT = {
   de: {
@@ -135,6 +136,7 @@ for (const language of ['de', 'en'] as const) {
 
     // The sponsor provides the talk title through the link, on a phone.
     const guest = await guestPage(browser, language, sponsor.link);
+    await openFlowStep(guest, 'deliver');
     const mine = guest.getByTestId('sponsor-deliverables');
     await expect(mine.getByRole('heading', { name: text.yours })).toBeVisible();
     await expect(mine.getByRole('link', { name: text.logoLink })).toHaveAttribute('href', '#sponsor-profile');
@@ -165,6 +167,7 @@ for (const language of ['de', 'en'] as const) {
 
     // The sponsor sees it done, and the log.
     await guest.reload();
+    await openFlowStep(guest, 'deliver');
     await expect(guest.getByTestId('sponsor-deliverable').filter({ hasText: 'Vortrag' })).toContainText(text.done);
     await guest.getByText(text.log).click();
     const log = guest.getByTestId('deliverable-activity');
@@ -175,6 +178,7 @@ for (const language of ['de', 'en'] as const) {
     // Its own entries read as its own, not under its address.
     await expect(log).toContainText(text.ownInput);
     await expect(log).not.toContainText(sponsor.email);
+    await openFlowStep(guest, 'package');
     await expect(guest.getByTestId('sponsorship-activity')).toContainText(SAMPLE_MASTER_DATA.organisation_name);
     await expect(guest.getByTestId('sponsorship-activity')).not.toContainText(organiser.email);
     await guest.screenshot({ path: test.info().outputPath(`sponsor-log-${language}.png`), fullPage: true });

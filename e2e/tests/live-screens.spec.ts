@@ -10,6 +10,7 @@ import { createEventWithAgreement } from '../support/events.ts';
 import { saveBillingSettings } from '../support/invoices.ts';
 import { signAsGuest } from '../support/sponsorships.ts';
 import { signInNewUser, signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+import { flowStepHeader, openFlowStep } from '../support/sponsor-flow.ts';
 
 const TEXT = {
   de: {
@@ -219,6 +220,8 @@ for (const language of ['de', 'en'] as const) {
     const deliverables = page.getByRole('dialog').getByRole('region', { name: text.deliverables });
     await expect(deliverables.getByRole('listitem').filter({ hasText: 'Vortrag' })).toHaveCount(1, LIVE);
     await expect(guest.getByText(text.confirmed, { exact: true }).first()).toBeVisible(LIVE);
+    await expect(flowStepHeader(guest, 'deliver')).toBeVisible(LIVE);
+    await openFlowStep(guest, 'deliver');
     await expect(guest.getByTestId('sponsor-deliverable').filter({ hasText: 'Vortrag' })).toHaveCount(1, LIVE);
 
     // The organiser issues the invoice (elsewhere): it appears on the sponsor's page.
@@ -228,6 +231,8 @@ for (const language of ['de', 'en'] as const) {
     const issued = await page.request.post(`/api/invoices/${invoiceId}/issue`, { headers: auth });
     expect(issued.ok(), await issued.text()).toBe(true);
     const number = ((await issued.json()) as { invoice: { number: string } }).invoice.number;
+    await expect(flowStepHeader(guest, 'pay')).toBeVisible(LIVE);
+    await openFlowStep(guest, 'pay');
     await expect(guest.getByTestId('sponsor-invoice').filter({ hasText: number })).toHaveCount(1, LIVE);
 
     await page.screenshot({ path: test.info().outputPath(`panel-live-${language}-1280.png`), fullPage: true });

@@ -11,6 +11,7 @@ import { openEventArea, openSponsorship } from '../support/event-workspace.ts';
 import { listMails } from '../support/mailbox.ts';
 import { guestOfLink } from '../support/sponsorships.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+import { openFlowStep } from '../support/sponsor-flow.ts';
 
 type Language = 'de' | 'en';
 
@@ -190,6 +191,7 @@ for (const language of ['de', 'en'] as const) {
     const guest = await guestPage(browser, language);
     await guest.goto(link);
     await expect(guest).toHaveURL(/\/invite-sponsor\//);
+    await openFlowStep(guest, 'sign');
     await expect(guest.getByTestId('agreement-state')).toHaveText(text.completed);
     await guest.getByTestId('agreement-state').scrollIntoViewIfNeeded();
     await guest.screenshot({ path: path.join(SHOTS, `guest-completed-${language}-375.png`) });

@@ -13,6 +13,7 @@ import { enterLegalDetails } from '../support/legal-details.ts';
 import { completeOnboarding, createUser, signInOnboardedUser, storeSession, uniqueEmail } from '../support/session.ts';
 import { drawWithFinger, drawWithMouse } from '../support/signature.ts';
 import { sponsorshipIdOf } from '../support/sponsorships.ts';
+import { openFlowStep } from '../support/sponsor-flow.ts';
 
 type Language = 'de' | 'en';
 
@@ -180,8 +181,8 @@ for (const language of ['de', 'en'] as const) {
       .click();
     await expect(item.getByTestId('offered-package').filter({ hasText: 'Gold' })).toContainText(text.chosen);
     await expect(nextStep).toHaveText(text.next.details);
-    const card = item.getByTestId('agreement-card');
-    await enterLegalDetails(card, language);
+    await enterLegalDetails(await openFlowStep(item, 'details'), language);
+    const card = (await openFlowStep(item, 'sign')).getByTestId('agreement-card');
     await expect(nextStep).toHaveText(text.next.sign);
     await card.getByRole('button', { name: text.sign }).click();
     await signInDialog(sponsor, text, {
@@ -214,6 +215,7 @@ for (const language of ['de', 'en'] as const) {
 
     // The sponsor's dashboard: confirmed, the package's price committed, the same sealed PDF.
     await sponsor.reload();
+    await openFlowStep(item, 'sign');
     await expect(item.getByText(text.confirmed, { exact: true })).toBeVisible();
     await expect(nextStep).toHaveText(text.next.confirmed);
     await expect(sponsor.getByTestId('sponsor-committed')).toHaveText(text.committed);
@@ -237,7 +239,9 @@ for (const language of ['de', 'en'] as const) {
     await storeSession(desktop, sponsorUser, { language });
     await desktop.goto('/dashboard-sponsor');
     await expect(desktop.getByTestId('sponsor-committed')).toHaveText(text.committed);
-    await expect(desktop.getByTestId('sponsor-sponsorship').filter({ hasText: title })).toContainText(text.completed);
+    const desktopItem = desktop.getByTestId('sponsor-sponsorship').filter({ hasText: title });
+    await openFlowStep(desktopItem, 'sign');
+    await expect(desktopItem).toContainText(text.completed);
     await desktop.screenshot({ path: testInfo.outputPath(`dashboard-confirmed-${language}-1280.png`), fullPage: true });
     await desktop.context().close();
   });

@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+import { openFlowStep } from '../support/sponsor-flow.ts';
 
 const SHOTS = process.env.E2E_SHOTS ?? path.join('test-results', 'sponsor-legal-details');
 
@@ -37,7 +38,7 @@ test('a sponsor enters the billing details from the invitation link at 375 px', 
 
   const guest = await visitor(browser, 'de', 375);
   await guest.goto(link);
-  const card = guest.locator('#sponsor-legal-details');
+  const card = await openFlowStep(guest, 'details');
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByRole('heading', { name: 'Rechnungs- und Vertragsdaten' })).toBeVisible();
   await card.getByLabel('Rechtlicher Name').fill('Brauerei Müller & Söhne GmbH');
@@ -57,18 +58,18 @@ test('a sponsor enters the billing details from the invitation link at 375 px', 
   await expectAccessible(guest, 'sponsor legal details (de, 375 px)');
 
   await guest.reload();
-  await expect(guest.locator('#sponsor-legal-details').getByLabel('USt-IdNr.')).toHaveValue('DE123456789');
-  await expect(guest.locator('#sponsor-legal-details').getByLabel('Rechtlicher Name')).toHaveValue(
+  await expect((await openFlowStep(guest, 'details')).getByLabel('USt-IdNr.')).toHaveValue('DE123456789');
+  await expect((await openFlowStep(guest, 'details')).getByLabel('Rechtlicher Name')).toHaveValue(
     'Brauerei Müller & Söhne GmbH',
   );
   await expect(guest.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await guest.locator('#sponsor-legal-details').screenshot({ path: path.join(SHOTS, 'legal-details-de-375.png') });
+  await (await openFlowStep(guest, 'details')).screenshot({ path: path.join(SHOTS, 'legal-details-de-375.png') });
   await guest.context().close();
 
   const english = await visitor(browser, 'en', 1280);
   await english.goto(link);
-  const englishCard = english.locator('#sponsor-legal-details');
+  const englishCard = await openFlowStep(english, 'details');
   await expect(englishCard.getByRole('heading', { name: 'Billing and contract details' })).toBeVisible();
   await expect(englishCard.getByLabel('VAT ID')).toHaveValue('DE123456789');
   await expect(englishCard.getByLabel('E-mail for invoices')).toHaveValue('rechnung@brauerei.example');
@@ -96,9 +97,9 @@ test('a sponsor enters the billing details from the invitation link at 375 px', 
   await englishCard.getByRole('button', { name: 'Save details' }).click();
   await expect(english.getByText('Billing and contract details saved')).toBeVisible();
   await english.reload();
-  await expect(english.locator('#sponsor-legal-details').getByLabel('VAT ID')).toHaveValue('CHE123456789MWST');
-  await english
-    .locator('#sponsor-legal-details')
-    .screenshot({ path: path.join(SHOTS, 'legal-details-swiss-en-1280.png') });
+  await expect((await openFlowStep(english, 'details')).getByLabel('VAT ID')).toHaveValue('CHE123456789MWST');
+  await (
+    await openFlowStep(english, 'details')
+  ).screenshot({ path: path.join(SHOTS, 'legal-details-swiss-en-1280.png') });
   await english.context().close();
 });

@@ -14,6 +14,7 @@ import { createEventWithAgreement } from '../support/events.ts';
 import { makePdf } from '../support/pdf.ts';
 import { makePng } from '../support/png.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+import { openSponsorProfile } from '../support/sponsor-flow.ts';
 
 const SHOTS = process.env.E2E_SHOTS ?? path.join('test-results', 'sponsor-wall');
 
@@ -112,7 +113,7 @@ test('sponsors deliver their logo through the link and the public wall shows the
     .filter({ hasText: 'Gold' })
     .getByRole('button', { name: 'Choose this package' })
     .click();
-  const section = guest.locator('#sponsor-profile');
+  const section = await openSponsorProfile(guest);
   await section.scrollIntoViewIfNeeded();
   await section.getByLabel('Public name').fill('Bäckerei Korn');
   await section.getByLabel('Website').fill('https://baeckerei-korn.example');
@@ -263,7 +264,7 @@ test('a sponsor with an account keeps the same profile on the sponsor dashboard 
   expect(invited.status(), await invited.text()).toBe(201);
 
   await sponsorPage.goto('/dashboard-sponsor');
-  const section = sponsorPage.locator('#sponsor-profile');
+  const section = await openSponsorProfile(sponsorPage);
   await expect(section.getByRole('heading', { name: 'Ihr Sponsorenprofil' })).toBeVisible();
   await section.getByLabel('Öffentlicher Name').fill('Konto GmbH');
   await section.getByLabel('Website').fill('konto.example');

@@ -7,6 +7,7 @@ import { listMails } from '../support/mailbox.ts';
 import { makePdf } from '../support/pdf.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
 import { openEventArea, openSponsorship } from '../support/event-workspace.ts';
+import { openFlowStep } from '../support/sponsor-flow.ts';
 
 async function waitForSponsorLink(email: string): Promise<string> {
   const deadline = Date.now() + 15_000;
@@ -79,6 +80,7 @@ test('a sponsor without an account downloads the agreement and returns it signed
   await expect(sponsor.getByText(eventTitle).first()).toBeVisible();
   await expect(sponsor.getByTestId('sponsor-unread-badge')).toHaveText('1');
 
+  await openFlowStep(sponsor, 'sign');
   const downloading = sponsor.waitForEvent('download');
   await sponsor.getByRole('button', { name: 'Vereinbarung.pdf herunterladen' }).click();
   const download = await downloading;

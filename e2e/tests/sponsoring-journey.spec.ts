@@ -14,6 +14,7 @@ import { waitForMailLink } from '../support/mailbox.ts';
 import { makePng } from '../support/png.ts';
 import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
 import { guestOfLink, signAsGuest, sponsorshipIdOf } from '../support/sponsorships.ts';
+import { openFlowStep, openSponsorProfile } from '../support/sponsor-flow.ts';
 
 type Language = 'de' | 'en';
 
@@ -127,7 +128,7 @@ async function addPackage(
 
 /** The guest enters a public name, uploads a PNG logo and agrees to the wall in #sponsor-profile. */
 async function deliverLogo(guest: Page, text: Text, name: string, logo: Buffer) {
-  const section = guest.locator('#sponsor-profile');
+  const section = await openSponsorProfile(guest);
   await section.scrollIntoViewIfNeeded();
   await section.getByLabel(text.publicName).fill(name);
   await section.getByRole('button', { name: text.saveProfile }).click();
@@ -244,6 +245,7 @@ for (const { language, width } of [
 
     // The sponsor sees it done through the link.
     await sponsorA.reload();
+    await openFlowStep(sponsorA, 'deliver');
     await expect(sponsorA.getByTestId('sponsor-deliverable').filter({ hasText: 'Logo' })).toContainText(text.done);
 
     // The organiser switches the public wall on.

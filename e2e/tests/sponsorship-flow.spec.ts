@@ -11,6 +11,7 @@ import { waitForCode, waitForMailLink } from '../support/mailbox.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { makePdf } from '../support/pdf.ts';
 import { PASSWORD, signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+import { openFlowStep } from '../support/sponsor-flow.ts';
 
 const SIGN_UP_SUBJECT = /Bestätigungscode|confirmation code/i;
 const SHOTS_DIR = process.env.SHOTS_DIR;
@@ -109,6 +110,7 @@ test('invite, register, upload signed, confirm: the event list and both dashboar
   await expect(page.getByRole('button', { name: 'Benachrichtigungen', exact: true })).toBeVisible();
 
   // The sponsor uploads the signed PDF from the dashboard.
+  await openFlowStep(card, 'sign');
   await card.getByLabel('Unterschriebene PDF auswählen').setInputFiles({
     name: 'Vereinbarung unterschrieben.pdf',
     mimeType: 'application/pdf',

@@ -1,25 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  AgreementCard,
-  UploadStepsUnlessGenerated,
-  type LegalDetailsSlot,
-} from '@/features/agreements/components/agreement-card';
 import { AgreementNextStep } from '@/features/agreements/components/agreement-next-step';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
-import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { InvoiceNextStep } from '@/features/invoices/components/invoice-next-step';
-import { SponsorInvoices } from '@/features/invoices/components/sponsor-invoices';
-import { PackageChoice } from '@/features/packages/components/package-choice';
-import { SponsorLegalDetailsForm } from '@/features/sponsor-profile/components/legal-details-form';
-import { SponsorLegalDetailsSection } from '@/features/sponsor-profile/components/legal-details-section';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import {
   SponsorDashboardPage,
+  type SponsorFlowSlot,
   type SponsorNextStepSlot,
-  type SponsorPackagesSlot,
 } from '@/features/sponsorships/components/sponsor-dashboard-page';
 import { requireSignedIn } from '@/lib/auth';
+import { SponsorFlowOf } from './-sponsor-flow';
 
 /** The signed-in sponsor's sponsorships; the page shows its own loading and error states. */
 export const Route = createFileRoute('/dashboard-sponsor')({
@@ -31,14 +22,9 @@ export const Route = createFileRoute('/dashboard-sponsor')({
 });
 
 const ME = { kind: 'user' } as const;
-const LegalDetails: LegalDetailsSlot = (props) => <SponsorLegalDetailsForm {...props} />;
-const Packages: SponsorPackagesSlot = ({ sponsorshipId, open }) => (
-  <div className="flex flex-col gap-8">
-    <PackageChoice sponsorshipId={sponsorshipId} viewer={ME} open={open} />
-    <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={ME} />
-    <SponsorInvoices sponsorshipId={sponsorshipId} viewer={ME} />
-    <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} LegalDetails={LegalDetails} />
-  </div>
+// The card's header shows the status already.
+const Flow: SponsorFlowSlot = ({ sponsorshipId }) => (
+  <SponsorFlowOf sponsorshipId={sponsorshipId} viewer={ME} withStatus={false} />
 );
 
 /** Paying an open invoice comes first; before any invoice, the agreement's step (or the status's). */
@@ -51,11 +37,10 @@ function SponsorDashboardRoute() {
   const sponsorships = useQuery(mySponsorshipsQueryOptions());
   return (
     <>
-      <SponsorDashboardPage Packages={Packages} Agreement={UploadStepsUnlessGenerated} NextStep={NextStep} />
+      <SponsorDashboardPage Flow={Flow} NextStep={NextStep} />
       {sponsorships.data && sponsorships.data.length > 0 ? (
         <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 pb-10 sm:px-6">
           <SponsorProfileSection viewer={ME} />
-          <SponsorLegalDetailsSection viewer={ME} />
         </div>
       ) : null}
     </>

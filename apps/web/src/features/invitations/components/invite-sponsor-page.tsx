@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CalendarHeartIcon, HandshakeIcon, MailOpenIcon, MessagesSquareIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { PendingView } from '@/components/feedback/pending-view';
+import { LanguageSwitch } from '@/components/layout/language-switch';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useUnreadSummary } from '@/lib/chat';
@@ -23,7 +24,6 @@ export type SponsorNextStepsSlot = ComponentType<{
   sponsorshipId: number;
   token: string;
   email: string;
-  registerHref: string;
 }>;
 
 /** Spec "Invite sponsor": thanks for the invitation's real event, the next steps, and the sign-up. */
@@ -48,7 +48,10 @@ export function InviteSponsorPage({
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
       <header className="max-w-3xl">
-        <p className="text-sm font-medium text-primary">{organisationName}</p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm font-medium text-primary">{organisationName}</p>
+          <LanguageSwitch />
+        </div>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance sm:text-3xl">
           {t('invitations.sponsor.title')}
         </h1>
@@ -78,26 +81,21 @@ export function InviteSponsorPage({
         </Link>
       </header>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-labelledby="sponsor-next-steps">
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="sponsor-next-steps" className="min-w-0">
           <h2 id="sponsor-next-steps" className="mb-4 text-xl font-semibold tracking-tight">
             {t('invitations.sponsor.nextSteps')}
           </h2>
-          {sponsorshipId !== null ? (
-            <NextSteps sponsorshipId={sponsorshipId} token={token} email={email} registerHref="#sponsor-register" />
-          ) : null}
+          {sponsorshipId !== null ? <NextSteps sponsorshipId={sponsorshipId} token={token} email={email} /> : null}
 
-          <h2 className="mt-10 text-xl font-semibold tracking-tight">{t('invitations.sponsor.howItWorks')}</h2>
-          <ol className="mt-4 grid gap-4 sm:grid-cols-3">
-            {EXPLAINER.map((item, index) => (
-              <li key={item.id} className="flex flex-col items-center rounded-xl bg-muted/50 p-5 text-center">
-                <span className="flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground">
-                  <item.icon className="size-7" aria-hidden="true" />
+          <h2 className="mt-8 text-base font-semibold tracking-tight">{t('invitations.sponsor.howItWorks')}</h2>
+          <ol className="mt-3 grid gap-2 sm:grid-cols-3">
+            {EXPLAINER.map((item) => (
+              <li key={item.id} className="flex items-start gap-3 rounded-lg bg-muted/50 p-3 text-sm">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+                  <item.icon className="size-4" aria-hidden="true" />
                 </span>
-                <span className="mt-3 text-xs font-semibold text-muted-foreground">
-                  {t('invitations.sponsor.stepLabel', { number: index + 1 })}
-                </span>
-                <p className="mt-1 text-sm">{t(`invitations.sponsor.explainer.${item.id}`)}</p>
+                <span className="self-center">{t(`invitations.sponsor.explainer.${item.id}`)}</span>
               </li>
             ))}
           </ol>

@@ -5,6 +5,7 @@ import type { SponsorProfileResponse } from '@sp/shared';
 import { configureApiClient } from '@/lib/api-client';
 import { renderWithApp } from '@/testing/render';
 import { SponsorProfileSection } from './sponsor-profile-section';
+import type { ProfileViewer } from '../api/sponsor-profile';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -63,10 +64,19 @@ beforeEach(() => {
   });
 });
 
+/** The section starts folded (the sponsor's steps come first): opened by its header, as a sponsor would. */
+async function renderOpen(viewer: ProfileViewer) {
+  await renderWithApp(<SponsorProfileSection viewer={viewer} />);
+  const header = screen.getByRole('button', { name: 'Ihr Sponsorenprofil' });
+  expect(header).toHaveAttribute('aria-expanded', 'false');
+  await userEvent.setup().click(header);
+  expect(header).toHaveAttribute('aria-expanded', 'true');
+}
+
 describe('SponsorProfileSection', () => {
   it('saves the profile with the guest link and checks the website first', async () => {
     const user = userEvent.setup();
-    await renderWithApp(<SponsorProfileSection viewer={GUEST} />);
+    await renderOpen(GUEST);
     const form = await screen.findByRole('form', { name: 'Sponsorenprofil' });
     expect(document.getElementById('sponsor-profile')).not.toBeNull();
 
@@ -94,7 +104,7 @@ describe('SponsorProfileSection', () => {
   });
 
   it('uploads a logo as raw bytes, shows the preview, and shows why the server refused one', async () => {
-    await renderWithApp(<SponsorProfileSection viewer={GUEST} />);
+    await renderOpen(GUEST);
     const input = await screen.findByTestId('logo-input');
 
     fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] } });
@@ -122,7 +132,7 @@ describe('SponsorProfileSection', () => {
 
   it('keeps what is typed but not saved when a logo is uploaded', async () => {
     const user = userEvent.setup();
-    await renderWithApp(<SponsorProfileSection viewer={GUEST} />);
+    await renderOpen(GUEST);
     const form = await screen.findByRole('form', { name: 'Sponsorenprofil' });
     await user.type(within(form).getByLabelText('Öffentlicher Name'), 'Noch nicht gespeichert');
     const url = '/api/public/sponsor-logos/3/0123456789abcdef0123456789abcdef.webp';
@@ -135,7 +145,7 @@ describe('SponsorProfileSection', () => {
   });
 
   it('asks for a name before the consent', async () => {
-    await renderWithApp(<SponsorProfileSection viewer={GUEST} />);
+    await renderOpen(GUEST);
     const box = await screen.findByRole('checkbox', { name: /Stadtlauf \(Laufverein\)/ });
     expect(box).toBeDisabled();
     expect(screen.getByText('Speichern Sie zuerst einen öffentlichen Namen.')).toBeInTheDocument();
@@ -145,7 +155,7 @@ describe('SponsorProfileSection', () => {
     const user = userEvent.setup();
     current = answer({ public_name: 'Korn', updated_at: '2026-01-01' });
     answerWrite = () => json(200, answer({ public_name: 'Korn', updated_at: '2026-01-01' }, true));
-    await renderWithApp(<SponsorProfileSection viewer={{ kind: 'user' }} />);
+    await renderOpen({ kind: 'user' });
     const box = await screen.findByRole('checkbox', { name: /Stadtlauf/ });
     await user.click(box);
     await waitFor(() => expect(box).toBeChecked());
@@ -162,7 +172,7 @@ describe('SponsorProfileSection', () => {
       getAccessToken: () => Promise.resolve('token'),
       fetch: () => Promise.resolve(problem(403, 'sponsor-profile.sponsors-only')),
     });
-    await renderWithApp(<SponsorProfileSection viewer={{ kind: 'user' }} />);
+    await renderOpen({ kind: 'user' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Nur Sponsoren haben ein Sponsorenprofil.');
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
   });

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { BuildingIcon, LoaderCircleIcon } from 'lucide-react';
+import { BuildingIcon, ChevronDownIcon, LoaderCircleIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { SaveSponsorProfileRequest, SponsorProfileWire } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
 import { sponsorProfileQueryOptions, useChangeSponsorProfile, type ProfileViewer } from '../api/sponsor-profile';
 import { LogoField } from './logo-field';
 import { ProfileForm } from './profile-form';
@@ -22,6 +24,15 @@ export function SponsorProfileSection({ viewer }: { viewer: ProfileViewer }) {
   const { t } = useTranslation();
   const query = useQuery(sponsorProfileQueryOptions(viewer));
   const change = useChangeSponsorProfile(viewer);
+  const [open, setOpen] = useState(() => window.location.hash === '#sponsor-profile');
+  // A link to #sponsor-profile (the logo a deliverable asks for) opens it.
+  useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash === '#sponsor-profile') setOpen(true);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
 
   const save = async (body: SaveSponsorProfileRequest) => {
     try {
@@ -84,13 +95,26 @@ export function SponsorProfileSection({ viewer }: { viewer: ProfileViewer }) {
     <section id="sponsor-profile" aria-labelledby="sponsor-profile-title" className="scroll-mt-20">
       <Card>
         <CardHeader>
-          <CardTitle id="sponsor-profile-title" className="flex items-center gap-2">
-            <BuildingIcon className="size-5 text-primary" aria-hidden="true" />
-            {t('sponsorProfile.title')}
+          <CardTitle id="sponsor-profile-title">
+            {/* Folded by default: the profile is optional and long, the sponsor's steps come first. */}
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls="sponsor-profile-content"
+              onClick={() => setOpen((value) => !value)}
+              className="flex w-full items-center gap-2 rounded-md text-left focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <BuildingIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+              <span className="min-w-0 flex-1">{t('sponsorProfile.title')}</span>
+              <ChevronDownIcon
+                className={cn('size-5 shrink-0 text-primary transition-transform', open && 'rotate-180')}
+                aria-hidden="true"
+              />
+            </button>
           </CardTitle>
           <CardDescription>{t('sponsorProfile.lead')}</CardDescription>
         </CardHeader>
-        <CardContent>{content}</CardContent>
+        {open ? <CardContent id="sponsor-profile-content">{content}</CardContent> : null}
       </Card>
     </section>
   );

@@ -3,30 +3,28 @@ import { Link } from '@tanstack/react-router';
 import {
   Building2Icon,
   CalendarDaysIcon,
-  ChevronDownIcon,
   ClockIcon,
   HandCoinsIcon,
   InboxIcon,
   LoaderCircleIcon,
   MessageSquareIcon,
 } from 'lucide-react';
-import { useId, useState, type ComponentType, type ReactNode } from 'react';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import { tallySponsorships } from '@sp/shared';
+import { LanguageSwitch } from '@/components/layout/language-switch';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
 import { mySponsorshipsQueryOptions } from '../api/list-my-sponsorships';
 import { isOpen, type SponsorViewer, type Sponsorship } from '../api/sponsorship';
-import { SponsorNextSteps, type SponsorAgreementSlot } from './sponsor-next-steps';
 import { StatusBadge } from './status-badge';
 
 const ME = { kind: 'user' } as const;
 
-/** The packages offered to a sponsorship and the sponsor's choice (the packages feature's part, given by the route). */
-export type SponsorPackagesSlot = ComponentType<{ sponsorshipId: number; open: boolean }>;
+/** A sponsorship's guided steps (put together by the route from the features they span). */
+export type SponsorFlowSlot = ComponentType<{ sponsorshipId: number }>;
 
 /**
  * The next-step line of an open sponsorship (the agreements feature's part, given by the route): the
@@ -36,20 +34,16 @@ export type SponsorNextStepSlot = ComponentType<{ sponsorshipId: number; viewer:
 
 function SponsorshipCard({
   sponsorship,
-  Packages,
-  Agreement,
+  Flow,
   NextStep,
 }: {
   sponsorship: Sponsorship;
-  Packages: SponsorPackagesSlot | undefined;
-  Agreement: SponsorAgreementSlot | undefined;
+  Flow: SponsorFlowSlot | undefined;
   NextStep: SponsorNextStepSlot | undefined;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
   const stepsId = useId();
-  // Open sponsorships show their steps at once: that is where the sponsor's work is.
-  const [expanded, setExpanded] = useState(sponsorship.status === 'invited' || sponsorship.status === 'downloaded');
   return (
     <article
       className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
@@ -100,32 +94,17 @@ function SponsorshipCard({
           )}
         </span>
       </p>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          aria-expanded={expanded}
-          aria-controls={stepsId}
-          onClick={() => setExpanded((value) => !value)}
-        >
-          <ChevronDownIcon className={cn('transition-transform', expanded && 'rotate-180')} aria-hidden="true" />
-          {expanded ? t('sponsorDashboard.hideSteps') : t('sponsorDashboard.showSteps')}
-        </Button>
-        <Button asChild variant="ghost" size="sm">
+      <div className="mt-2">
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
           <Link to="/chats-sponsor/">
             <MessageSquareIcon aria-hidden="true" />
             {t('sponsorDashboard.chat')}
           </Link>
         </Button>
       </div>
-      {Packages ? (
-        <div className="mt-4">
-          <Packages sponsorshipId={sponsorship.id} open={isOpen(sponsorship.status)} />
-        </div>
-      ) : null}
-      {expanded ? (
-        <div id={stepsId} className="mt-4">
-          <SponsorNextSteps sponsorshipId={sponsorship.id} viewer={ME} Agreement={Agreement} />
+      {Flow ? (
+        <div className="mt-3">
+          <Flow sponsorshipId={sponsorship.id} />
         </div>
       ) : null}
     </article>
@@ -171,10 +150,9 @@ function Summary({ sponsorships }: { sponsorships: Sponsorship[] }) {
 
 /** /dashboard-sponsor: the signed-in sponsor's sponsorships, their next steps and the committed sum. */
 export function SponsorDashboardPage({
-  Packages,
-  Agreement,
+  Flow,
   NextStep,
-}: { Packages?: SponsorPackagesSlot; Agreement?: SponsorAgreementSlot; NextStep?: SponsorNextStepSlot } = {}) {
+}: { Flow?: SponsorFlowSlot; NextStep?: SponsorNextStepSlot } = {}) {
   const { t } = useTranslation();
   const query = useQuery(mySponsorshipsQueryOptions());
 
@@ -217,12 +195,7 @@ export function SponsorDashboardPage({
         <ul className="mt-6 flex flex-col gap-3" aria-label={t('sponsorDashboard.list.label')}>
           {query.data.map((sponsorship) => (
             <li key={sponsorship.id}>
-              <SponsorshipCard
-                sponsorship={sponsorship}
-                Packages={Packages}
-                Agreement={Agreement}
-                NextStep={NextStep}
-              />
+              <SponsorshipCard sponsorship={sponsorship} Flow={Flow} NextStep={NextStep} />
             </li>
           ))}
         </ul>
@@ -232,6 +205,7 @@ export function SponsorDashboardPage({
 
   return (
     <Page title={t('sponsorDashboard.title')} lead={t('sponsorDashboard.lead')}>
+      <LanguageSwitch className="mt-4" />
       {content}
     </Page>
   );
