@@ -19,6 +19,7 @@ import {
   type SponsorNextStepSlot,
   type SponsorPackagesSlot,
 } from '@/features/sponsorships/components/sponsor-dashboard-page';
+import { useTellSponsorLanguage } from '@/features/sponsorships/hooks/use-tell-sponsor-language';
 import { requireSignedIn } from '@/lib/auth';
 
 /** The signed-in sponsor's sponsorships; the page shows its own loading and error states. */
@@ -49,6 +50,7 @@ const NextStep: SponsorNextStepSlot = (props) => (
 /** The public profile belongs to sponsors: it shows once the user has a sponsorship. */
 function SponsorDashboardRoute() {
   const sponsorships = useQuery(mySponsorshipsQueryOptions());
+  useTellSponsorLanguage(ME);
   return (
     <>
       <SponsorDashboardPage Packages={Packages} Agreement={UploadStepsUnlessGenerated} NextStep={NextStep} />

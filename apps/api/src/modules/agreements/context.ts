@@ -99,7 +99,11 @@ export function createAgreementsContext(deps: AgreementsDeps) {
   ) => {
     const recipients = [
       // The sponsor reads the mail in the language they use; the attachment stays in its own.
-      { to: sponsorship.sponsorEmail, lang: sponsorship.sponsorLanguage ?? sponsorLanguage, link: await sponsorLink(sponsorship) },
+      {
+        to: sponsorship.sponsorEmail,
+        lang: sponsorship.sponsorLanguage ?? sponsorLanguage,
+        link: await sponsorLink(sponsorship),
+      },
       ...organisers
         .filter((o) => o.email.toLowerCase() !== sponsorship.sponsorEmailNormalized)
         .map((o) => ({

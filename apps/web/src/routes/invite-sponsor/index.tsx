@@ -12,6 +12,7 @@ import { SponsorLegalDetailsForm } from '@/features/sponsor-profile/components/l
 import { SponsorLegalDetailsSection } from '@/features/sponsor-profile/components/legal-details-section';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import { SponsorNextSteps, type SponsorAgreementSlot } from '@/features/sponsorships/components/sponsor-next-steps';
+import { useTellSponsorLanguage } from '@/features/sponsorships/hooks/use-tell-sponsor-language';
 import { useLanguage } from '@/hooks/use-language';
 import { GuestLiveStream } from '@/lib/live/guest-live-stream';
 import { searchSchema, searchString } from '@/lib/search-params';
@@ -28,22 +29,25 @@ const LegalDetails: LegalDetailsSlot = (props) => <SponsorLegalDetailsForm {...p
 const Agreement: SponsorAgreementSlot = (props) => <AgreementCard {...props} LegalDetails={LegalDetails} />;
 
 /** The steps work with the invitation link alone (guest access), before any account exists. */
-const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, registerHref }) => (
-  <div className="flex flex-col gap-8">
-    <GuestLiveStream token={token} email={email} />
-    <PackageChoice sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} open />
-    <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
-    <SponsorInvoices sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
-    <SponsorNextSteps
-      sponsorshipId={sponsorshipId}
-      viewer={{ kind: 'guest', token, email }}
-      registerHref={registerHref}
-      Agreement={Agreement}
-    />
-    <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />
-    <SponsorLegalDetailsSection viewer={{ kind: 'guest', token, email }} />
-  </div>
-);
+const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email, registerHref }) => {
+  useTellSponsorLanguage({ kind: 'guest', token, email }, sponsorshipId);
+  return (
+    <div className="flex flex-col gap-8">
+      <GuestLiveStream token={token} email={email} />
+      <PackageChoice sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} open />
+      <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
+      <SponsorInvoices sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
+      <SponsorNextSteps
+        sponsorshipId={sponsorshipId}
+        viewer={{ kind: 'guest', token, email }}
+        registerHref={registerHref}
+        Agreement={Agreement}
+      />
+      <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />
+      <SponsorLegalDetailsSection viewer={{ kind: 'guest', token, email }} />
+    </div>
+  );
+};
 
 function InviteSponsorRoute() {
   const { token, email } = Route.useSearch();
