@@ -33,14 +33,20 @@ test("a guest who switches to English gets an English agreement; the organiser's
     headers: auth,
     data: { name: 'Gold', description: '', price_cents: 100_000, capacity: null, benefits: [] },
   });
+  const packageId = ((await pack.json()) as { id: number }).id;
   const email = uniqueEmail('doc-language');
   const invited = await page.request.post('/api/sponsor-invitation', {
     headers: auth,
-    data: { email, event_id: eventId, package_ids: [((await pack.json()) as { id: number }).id] },
+    data: { email, event_id: eventId, package_ids: [packageId] },
   });
   expect(invited.status(), await invited.text()).toBe(201);
   const { url, sponsorId } = (await invited.json()) as { url: string; sponsorId: number };
   const asGuest = { Authorization: guestOfLink(url).authorization };
+  const chosen = await page.request.post(`/api/sponsorships/${sponsorId}/package`, {
+    headers: asGuest,
+    data: { package_id: packageId },
+  });
+  expect(chosen.ok(), await chosen.text()).toBe(true);
   const legal = await page.request.put('/api/sponsor-profile/legal', {
     headers: asGuest,
     data: {
@@ -69,9 +75,11 @@ test("a guest who switches to English gets an English agreement; the organiser's
   const guest = await context.newPage();
   const link = new URL(url);
   await guest.goto(`${link.pathname}${link.search}`);
-  await expect(guest.getByRole('banner').getByRole('radio', { name: 'Deutsch' })).toBeChecked();
+  await expect(guest.getByRole('heading', { name: 'Vielen Dank für Ihr Interesse!' })).toBeVisible();
   await expect.poll(agreementLanguage).toBe('de');
-  await guest.getByRole('banner').locator('label', { hasText: 'English' }).click();
+  await guest.getByRole('button', { name: 'Einstellungen' }).click();
+  await guest.locator('label', { has: guest.getByRole('radio', { name: /English/ }) }).click();
+  await expect(guest.getByRole('heading', { name: 'Thank you for your interest!' })).toBeVisible();
   await expect.poll(agreementLanguage).toBe('en');
   await context.close();
 
@@ -81,6 +89,7 @@ test("a guest who switches to English gets an English agreement; the organiser's
   await expect(select).toHaveValue('follow');
   await expect(panel.getByText('Sprache der Vereinbarung jetzt: English.')).toBeVisible();
   const draft = await page.request.get(`/api/sponsorships/${sponsorId}/agreement/draft.pdf`, { headers: auth });
+  expect(draft.ok(), await draft.text()).toBe(true);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'doc-language-')), 'draft.pdf');
   fs.writeFileSync(file, await draft.body());
   expect(pdfText(file)).toContain('Sponsorship agreement');
