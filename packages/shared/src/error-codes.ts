@@ -156,6 +156,7 @@ export const ERROR_STATUS = {
   'agreement.not-your-turn': 409,
   'agreement.completed': 409,
   'agreement.closed': 409,
+  'agreement.language-frozen': 409,
   'agreement.countersign-forbidden': 403,
   'agreement.signature-image-invalid': 400,
   'agreement.not-found': 404,

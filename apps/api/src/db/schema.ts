@@ -275,6 +275,10 @@ export type SponsorshipsTable = {
   signed_file_id: string | null;
   agreement_downloaded_at: DbTime | null;
   signed_uploaded_at: DbTime | null;
+  /** The language the sponsor uses (told by their app), null until told (migration 0035). */
+  sponsor_language: 'de' | 'en' | null;
+  /** The organiser's language for this agreement, null = follow the sponsor (migration 0035). */
+  agreement_language: 'de' | 'en' | null;
 };
 
 export type InvitationKind = 'team' | 'sponsor';

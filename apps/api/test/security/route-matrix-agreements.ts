@@ -35,6 +35,14 @@ export const AGREEMENT_ROWS: MatrixRow[] = [
     expect: organisationA(200, 404, { guest: 200, otherGuest: 404 }),
   },
   {
+    method: 'PUT',
+    route: '/api/sponsorships/:id/agreement/language',
+    url: '/api/sponsorships/{sponsorshipA}/agreement/language',
+    body: { language: 'en' },
+    expect: organisationA(409, 404, { guest: 403, otherGuest: 404 }),
+    note: "A's organisers choose, but A's event uses its own PDF (409); the sponsor may not choose",
+  },
+  {
     method: 'GET',
     route: '/api/sponsorships/:id/agreement/draft.pdf',
     url: '/api/sponsorships/{sponsorshipA}/agreement/draft.pdf',

@@ -198,6 +198,14 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     note: "a key of B's event is never the guest's upload",
   },
   {
+    method: 'PUT',
+    route: '/api/sponsorships/:id/sponsor-language',
+    url: '/api/sponsorships/{sponsorshipA}/sponsor-language',
+    body: { language: 'en' },
+    expect: organisationA(404, 404, { guest: 200, otherGuest: 404 }),
+    note: 'only the sponsor tells their language; the organisation sees the sponsorship but gets 404 here',
+  },
+  {
     method: 'POST',
     route: '/api/sponsorships/:id/status',
     url: '/api/sponsorships/{sponsorshipA}/status',

@@ -9,6 +9,7 @@ import {
   type SponsorFlowSlot,
   type SponsorNextStepSlot,
 } from '@/features/sponsorships/components/sponsor-dashboard-page';
+import { useTellSponsorLanguage } from '@/features/sponsorships/hooks/use-tell-sponsor-language';
 import { requireSignedIn } from '@/lib/auth';
 import { SponsorFlowOf } from './-sponsor-flow';
 
@@ -35,6 +36,7 @@ const NextStep: SponsorNextStepSlot = (props) => (
 /** The public profile belongs to sponsors: it shows once the user has a sponsorship. */
 function SponsorDashboardRoute() {
   const sponsorships = useQuery(mySponsorshipsQueryOptions());
+  useTellSponsorLanguage(ME);
   return (
     <>
       <SponsorDashboardPage Flow={Flow} NextStep={NextStep} />

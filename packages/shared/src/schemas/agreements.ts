@@ -15,6 +15,10 @@
 //        clauses and terms; for the clause preview). Errors as GET settings.
 // GET  /sponsorships/:id/agreement               party
 //      → AgreementStateResponse. 404 sponsorship.not-found
+// PUT  /sponsorships/:id/agreement/language      organisers (veranstalter, beides) of its organisation;
+//      body SetAgreementLanguageRequest (null = follow the sponsor) → AgreementStateResponse.
+//      409 agreement.language-frozen once a signature stands or the sponsorship is decided (decision 074),
+//      409 agreement.not-generated, 403 sponsorship.organisers-decide, 404 sponsorship.not-found
 // GET  /sponsorships/:id/agreement/draft.pdf     party
 //      → application/pdf, the exact draft bytes a signature refers to; header X-Document-Sha256.
 //        Recorded as "viewed" in the audit trail. 409 agreement.not-generated (upload mode),
@@ -144,8 +148,13 @@ export const ZAgreementStateResponse = z.object({
   sponsorship_id: z.number().int(),
   mode: ZAgreementMode,
   state: ZAgreementState,
-  /** The agreement's language: the sponsor's (legal details), German by default. */
+  /**
+   * The agreement's language: the organiser's choice, else the sponsor's (told by their app, else their
+   * legal details), German by default (decision 074).
+   */
   language: z.enum(['de', 'en']),
+  /** The organiser's choice for this agreement; null = follows the sponsor. */
+  language_choice: z.enum(['de', 'en']).nullable(),
   /** The caller's side of the sponsorship. */
   your_side: ZAgreementSide,
   /** SHA-256 (hex) of the current draft; null when no draft can be made (upload mode, data missing). */
@@ -167,6 +176,9 @@ export const ZAgreementStateResponse = z.object({
   }),
 });
 export type AgreementStateResponse = z.infer<typeof ZAgreementStateResponse>;
+
+export const ZSetAgreementLanguageRequest = z.object({ language: z.enum(['de', 'en']).nullable() });
+export type SetAgreementLanguageRequest = z.infer<typeof ZSetAgreementLanguageRequest>;
 
 const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
 

@@ -28,7 +28,7 @@
 //   GET  /sponsorships/:id/invoices                 organiser; sponsor (account or guest link `Authorization: <token>:<email>`)
 //                                                                     → ZInvoiceListResponse (the sponsor sees issued ones only)
 //   GET  /invoices/:id                              organiser; sponsor (issued only) → ZInvoiceResponse    403 404
-//   PATCH /invoices/:id                             organiser            ZInvoicePatch → ZInvoiceResponse
+//   PATCH /invoices/:id                             organiser            ZInvoicePatch (date, lines, VAT, note, language) → ZInvoiceResponse
 //                                                                       409 invoice.not-draft | invoice.draft-changed |
 //                                                                       invoice.date-in-future, 400 invoice.zero-rate-reason-missing
 //   DELETE /invoices/:id                            organiser            → 204 (drafts only; 409 invoice.not-draft)
@@ -288,6 +288,8 @@ export const ZInvoicePatch = z.object({
   vat_rate: ZVatRate.optional(),
   zero_rate_reason: z.string().trim().min(1).max(INVOICE_LIMITS.zeroRateReason).nullable().optional(),
   note: z.string().trim().max(INVOICE_LIMITS.note).nullable().optional(),
+  /** The invoice's language (PDF, XRechnung texts, mail); a new draft takes the sponsor's (decision 074). */
+  language: z.enum(['de', 'en']).optional(),
 });
 export type InvoicePatch = z.infer<typeof ZInvoicePatch>;
 

@@ -16,6 +16,10 @@ export const ZSignedAgreement = z.object({
 });
 export type SignedAgreementWire = z.infer<typeof ZSignedAgreement>;
 
+/** A document's language (agreement, invoice): the product's two (decision 074). */
+export const ZDocumentLanguage = z.enum(['de', 'en']);
+export type DocumentLanguage = z.infer<typeof ZDocumentLanguage>;
+
 export const ZSponsorship = z.object({
   id: z.number().int(),
   event_id: z.number().int(),
@@ -33,6 +37,10 @@ export const ZSponsorship = z.object({
   agreement_files: z.array(ZEventFile),
   signed_agreement: ZSignedAgreement.nullable(),
   agreement_downloaded_at: z.string().nullable(),
+  /** The language the sponsor uses (their app tells it); null until told. */
+  sponsor_language: ZDocumentLanguage.nullable(),
+  /** The organiser's language for this agreement; null = the sponsor's (decision 074). */
+  agreement_language: ZDocumentLanguage.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -40,6 +48,13 @@ export type SponsorshipWire = z.infer<typeof ZSponsorship>;
 
 /** GET /event/{id}/sponsorships (organisers of the event's organisation) */
 export const ZListSponsorshipsResponse = z.array(ZSponsorship);
+
+/**
+ * PUT /sponsorships/{id}/sponsor-language: the sponsor (account or invitation link) tells the language
+ * they use; their documents follow it unless the organiser chose one (decision 074). → ZSponsorship.
+ */
+export const ZTellSponsorLanguageRequest = z.object({ language: ZDocumentLanguage });
+export type TellSponsorLanguageRequest = z.infer<typeof ZTellSponsorLanguageRequest>;
 
 /** POST /sponsorships/{id}/signed-agreement/upload-url: answered with ZCreateUploadResponse. */
 export const ZSignedAgreementUploadRequest = z.object({ file_name: z.string().trim().min(1).max(255) });

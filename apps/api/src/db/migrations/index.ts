@@ -35,6 +35,7 @@ import { keysetPaging } from './0030_keyset_paging.ts';
 import { sealedTotpSecrets } from './0031_sealed_totp_secrets.ts';
 import { invoiceInvariants } from './0033_invoice_invariants.ts';
 import { operatorLog } from './0036_operator_log.ts';
+import { documentLanguages } from './0035_document_languages.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -72,5 +73,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0033_invoice_invariants': invoiceInvariants(engine),
     '0034_sponsor_name_revisions': sponsorNameRevisions(engine),
     '0036_operator_log': operatorLog(engine),
+    '0035_document_languages': documentLanguages(),
   };
 }

@@ -31,8 +31,10 @@ export type AgreementsDeps = {
   /** The sponsorships module's writes made in this module's transactions. */
   writes: Pick<
     SponsorshipsApi['writes'],
-    'locked' | 'lockOpen' | 'uploadedCopies' | 'revertSigned' | 'moveByAgreement'
+    'locked' | 'lockOpen' | 'uploadedCopies' | 'revertSigned' | 'moveByAgreement' | 'setAgreementLanguage'
   >;
+  /** Tells the parties' live screens that the sponsorship changed (its agreement's language). */
+  announceChange: SponsorshipsApi['announceChange'];
   /** A status changed in this module's transaction, told once it committed. */
   announceStatus: SponsorshipsApi['announceStatus'];
   sponsorshipById: SponsorshipsApi['byId'];
@@ -96,7 +98,12 @@ export function createAgreementsContext(deps: AgreementsDeps) {
     attachment?: { filename: string; content: Buffer },
   ) => {
     const recipients = [
-      { to: sponsorship.sponsorEmail, lang: sponsorLanguage, link: await sponsorLink(sponsorship) },
+      // The sponsor reads the mail in the language they use; the attachment stays in its own.
+      {
+        to: sponsorship.sponsorEmail,
+        lang: sponsorship.sponsorLanguage ?? sponsorLanguage,
+        link: await sponsorLink(sponsorship),
+      },
       ...organisers
         .filter((o) => o.email.toLowerCase() !== sponsorship.sponsorEmailNormalized)
         .map((o) => ({

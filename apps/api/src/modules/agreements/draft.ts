@@ -38,7 +38,7 @@ export async function currentDraft(
     sources.legalDetails(sponsorship.sponsorEmailNormalized),
     sources.chosenPackage(sponsorship.id),
   ]);
-  const language: AgreementLanguage = legal?.language ?? 'de';
+  const language = agreementLanguageOf(sponsorship, legal);
   const missing: AgreementMissing[] = [];
   if (!legal) missing.push('sponsor_legal_details');
   if (!organisation || !organisation.street.trim() || !organisation.city.trim()) missing.push('organisation_address');
@@ -86,6 +86,15 @@ export async function currentDraft(
   const { bytes, sha256 } = await renderedDraft(documents, snapshot);
   return { ok: true, snapshot, bytes, sha256, language };
 }
+
+/**
+ * Which language the agreement is in (decision 074): the organiser's choice for it, else the language
+ * the sponsor told, else the one in their legal details, else German.
+ */
+export const agreementLanguageOf = (
+  sponsorship: Pick<SponsorshipRecord, 'agreementLanguage' | 'sponsorLanguage'>,
+  legal: Pick<SponsorLegalDetails, 'language'> | null,
+): AgreementLanguage => sponsorship.agreementLanguage ?? sponsorship.sponsorLanguage ?? legal?.language ?? 'de';
 
 /** The organiser's preview: the event's terms and clauses with sample sponsor data. */
 export async function previewDraft(

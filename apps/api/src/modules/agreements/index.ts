@@ -37,6 +37,7 @@ export const agreementsModule = defineModule({
       parties: use('sponsorships', 'parties'),
       writes: use('sponsorships', 'writes'),
       announceStatus: (id, from, to, actor) => sponsorships.announceStatus(id, from, to, actor),
+      announceChange: (id, parts) => sponsorships.announceChange(id, parts),
       sponsorshipById: (id) => sponsorships.byId(id),
       recordActivity: (entry, trx) => packages.recordActivity(entry, trx),
       events,

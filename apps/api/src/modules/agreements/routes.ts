@@ -14,6 +14,7 @@ import {
   ZAgreementStateResponse,
   ZAgreementVerification,
   ZApiError,
+  ZSetAgreementLanguageRequest,
   ZSha256Param,
   ZSignAgreementRequest,
 } from '@sp/shared';
@@ -122,6 +123,26 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ agreements: AgreementsSer
         },
       },
       async (request) => agreements.state(callerOf(request), request.params.id),
+    );
+
+    parties.put(
+      '/sponsorships/:id/agreement/language',
+      {
+        schema: {
+          tags,
+          summary: "The organiser chooses the agreement's language (null: the sponsor's)",
+          description: '409 agreement.language-frozen once the sponsor signed or the sponsorship is decided.',
+          security: bearerOrGuest,
+          params: idParams,
+          body: ZSetAgreementLanguageRequest,
+          response: { 200: ZAgreementStateResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        await agreements.setLanguage(caller, request.params.id, request.body.language);
+        return agreements.state(caller, request.params.id);
+      },
     );
 
     parties.get(

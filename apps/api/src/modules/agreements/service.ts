@@ -18,7 +18,7 @@ import {
   type AgreementsDeps,
   type RequestMeta,
 } from './context.ts';
-import { previewDraft } from './draft.ts';
+import { agreementLanguageOf, previewDraft } from './draft.ts';
 import { sha256Hex } from './render.ts';
 import type { Settings, SignedRecord } from './repository.ts';
 import { createSigning } from './signing.ts';
@@ -197,7 +197,8 @@ export function createAgreementsService(deps: AgreementsDeps) {
         sponsorship_id: sponsorship.id,
         mode: settings.mode,
         state,
-        language: draft?.language ?? 'de',
+        language: draft?.language ?? agreementLanguageOf(sponsorship, null),
+        language_choice: sponsorship.agreementLanguage,
         your_side: side,
         document_sha256: signed ? (valid[0]?.documentSha256 ?? sha) : sha,
         may_sign: block === null,
@@ -232,6 +233,20 @@ export function createAgreementsService(deps: AgreementsDeps) {
           verify_page: VERIFY_PAGE,
         },
       };
+    },
+
+    /**
+     * PUT /sponsorships/{id}/agreement/language: an organiser chooses the agreement's language (null =
+     * the sponsor's). Frozen once the sponsor signed or someone decided: the conditional update on
+     * the status decides (decision 074), so it cannot change a draft a signature refers to.
+     */
+    async setLanguage(caller: SponsorshipCaller, id: number, language: AgreementLanguage | null) {
+      const sponsorship = await deps.parties.organiserSponsorship(caller, id);
+      const settings = await repo.settings(sponsorship.eventId);
+      if (settings.mode === 'upload') throw notGenerated();
+      if (!(await deps.writes.setAgreementLanguage(sponsorship.id, language, ctx.now())))
+        throw fail('agreement.language-frozen', 'The agreement is signed or decided; its language stays');
+      await deps.announceChange(sponsorship.id, ['sponsorship']);
     },
 
     /** The draft's exact bytes; the view is kept in the audit trail. */

@@ -9,6 +9,7 @@ import type { Db } from '../../db/index.ts';
 import type { SponsorshipStatus } from '@sp/shared';
 import type { AgreementsContext, AgreementsDeps } from './context.ts';
 import type { SignatureRecord } from './repository.ts';
+import { agreementLanguageOf } from './draft.ts';
 import type { AgreementSnapshot } from './snapshot.ts';
 
 /** The parts of a snapshot a change gives anew; a part left out is not compared. */
@@ -113,7 +114,10 @@ export function createVoiding(deps: AgreementsDeps, ctx: Pick<AgreementsContext,
       const sponsorship = await deps.sponsorshipById(v.sponsorshipId);
       if (!sponsorship) continue;
       const organisers = await deps.profiles.organiserContacts(sponsorship.organisationId);
-      const language = (await deps.sources.legalDetails(sponsorship.sponsorEmailNormalized))?.language ?? 'de';
+      const language = agreementLanguageOf(
+        sponsorship,
+        await deps.sources.legalDetails(sponsorship.sponsorEmailNormalized),
+      );
       for (const signature of v.signatures) {
         await ctx.mailBoth(sponsorship, language, organisers, (t) => ({
           subject: t.mail.voidedSubject(sponsorship.eventTitle),

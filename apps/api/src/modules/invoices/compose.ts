@@ -57,12 +57,20 @@ export function createComposer(deps: Pick<InvoiceDeps, 'settingsOf' | 'profiles'
     organisationId: number,
     sponsorEmail: string,
     lines: LineInput[],
-    choice: { rate?: number; zeroRateReason?: string | null; paymentTermDays?: number | null } = {},
+    choice: {
+      rate?: number;
+      zeroRateReason?: string | null;
+      paymentTermDays?: number | null;
+      /** The invoice's language (decision 074); without it, the buyer's legal details say. */
+      language?: 'de' | 'en' | null;
+    } = {},
   ) => {
     const settings = await deps.settingsOf(organisationId);
     if (!settings) throw settingsMissing();
     const seller = await sellerOf(caller, settings);
-    const { party: buyer, language } = await buyerOf(sponsorEmail);
+    const buyerNow = await buyerOf(sponsorEmail);
+    const buyer = buyerNow.party;
+    const language = choice.language ?? buyerNow.language;
     let { treatment, rate } = treatmentOf(settings, buyer);
     if ((treatment === 'standard' || treatment === 'zero_rated') && choice.rate !== undefined) {
       rate = choice.rate;

@@ -150,7 +150,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: "Changes a draft's date, lines, VAT choice or note",
+        summary: "Changes a draft's date, lines, VAT choice, note or language",
         security: bearer,
         params: idParams,
         body: ZInvoicePatch,

@@ -176,7 +176,11 @@ export function createInvoicesService(deps: InvoiceDeps) {
         sponsorship.organisationId,
         sponsorship.sponsorEmail,
         [{ description: description.slice(0, 500), quantity: 1, unitPriceCents: sponsorship.amountCents }],
-        { paymentTermDays: await agreementTerm({ sponsorship_id: sponsorship.id, event_id: sponsorship.eventId }) },
+        {
+          paymentTermDays: await agreementTerm({ sponsorship_id: sponsorship.id, event_id: sponsorship.eventId }),
+          // A new draft speaks the language the sponsor uses (decision 074); the organiser may change it.
+          language: sponsorship.sponsorLanguage,
+        },
       );
       // A colleague's draft or invoice made meanwhile is refused by the unique indexes (migrations 0029, 0033).
       const insert = repo.insert(
@@ -209,7 +213,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
       });
     },
 
-    /** PATCH /invoices/{id}: a draft's date, lines, VAT choice and note. */
+    /** PATCH /invoices/{id}: a draft's date, lines, VAT choice, note and language. */
     async patch(caller: Organiser, id: number, patch: InvoicePatch): Promise<void> {
       const draft = await organiserInvoice(caller, id);
       if (draft.status !== 'draft') throw fail('invoice.not-draft', 'Only a draft changes');
@@ -232,6 +236,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
           (draft.vat_treatment === 'standard' || draft.vat_treatment === 'zero_rated' ? draft.vat_rate : undefined),
         zeroRateReason: patch.zero_rate_reason !== undefined ? patch.zero_rate_reason : draft.zero_rate_reason,
         paymentTermDays: await agreementTerm(draft),
+        language: patch.language ?? draft.language,
       });
       const changed = await repo.updateDraft(
         id,
@@ -269,6 +274,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
         ...(draft.vat_treatment === 'standard' || draft.vat_treatment === 'zero_rated' ? { rate: draft.vat_rate } : {}),
         zeroRateReason: draft.zero_rate_reason,
         paymentTermDays: await agreementTerm(draft),
+        language: draft.language,
       });
       const today = germanDay(now());
       const invoiceDate = draft.invoice_date ?? today;

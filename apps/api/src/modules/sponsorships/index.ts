@@ -28,6 +28,8 @@ export type SponsorshipsApi = {
   > & {
     /** The amount of an open sponsorship, in another module's transaction; answers whether it changed. */
     setAmount(trx: Db, id: number, amountCents: number, now: Date): Promise<boolean>;
+    /** The agreement's language while nobody signed or decided; answers whether it changed (decision 074). */
+    setAgreementLanguage(id: number, language: 'de' | 'en' | null, now: Date): Promise<boolean>;
   };
   /** Who the caller is to a sponsorship (its sponsor or its organisation), by the rules of this module. */
   parties: SponsorshipParties;
@@ -85,6 +87,7 @@ export const sponsorshipsModule = defineModule({
           linkSponsorAccount: repo.linkSponsorAccount,
           forgetSponsorAccount: repo.forgetSponsorAccount,
           setAmount: (trx, id, amountCents, now) => repo.changeAmount(id, amountCents, now, trx),
+          setAgreementLanguage: (id, language, now) => repo.setAgreementLanguage(id, language, now),
           locked: (id, work) => repo.locked(id, work),
           lockOpen: (trx, scope) => repo.lockOpen(trx, scope),
           uploadedCopies: (trx, ids) => repo.uploadedCopies(trx, ids),

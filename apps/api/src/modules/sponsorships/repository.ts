@@ -32,6 +32,10 @@ export type SponsorshipRecord = {
   agreementDownloadedAt: Date | null;
   /** Whether an account accepted the sponsor's invitation (the sponsor may sign in, not only use the link). */
   sponsorLinked: boolean;
+  /** The language the sponsor uses (told by their app), null until told (decision 074). */
+  sponsorLanguage: 'de' | 'en' | null;
+  /** The organiser's language for the agreement, null = the sponsor's (decision 074). */
+  agreementLanguage: 'de' | 'en' | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -46,6 +50,9 @@ export type ExportDetails = { packageName: string | null; legalName: string | nu
  * the amount or decline, until someone has decided.
  */
 export const SIGNABLE_STATUSES: readonly SponsorshipStatus[] = OPEN_SPONSORSHIP_STATUSES;
+
+/** Before anyone signed or decided: the agreement's draft may still change its language. */
+const UNSIGNED_STATUSES: readonly SponsorshipStatus[] = ['invited', 'downloaded'];
 
 /** The files module's writes of `event_files` that a signed upload makes in its own transaction. */
 export type SignedFileWrites = {
@@ -107,6 +114,8 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
         's.signed_file_id',
         's.agreement_downloaded_at',
         's.sponsor_cognito_id',
+        's.sponsor_language',
+        's.agreement_language',
         's.created_at',
         's.updated_at',
       ]);
@@ -125,6 +134,8 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
     signedFileId: row.signed_file_id,
     agreementDownloadedAt: fromDbTimeOrNull(row.agreement_downloaded_at),
     sponsorLinked: row.sponsor_cognito_id !== null,
+    sponsorLanguage: row.sponsor_language,
+    agreementLanguage: row.agreement_language,
     createdAt: fromDbTime(row.created_at),
     updatedAt: fromDbTime(row.updated_at),
   });
@@ -223,6 +234,45 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
         .set({ status: to, updated_at: toDbTime(now) })
         .where('id', '=', id)
         .where('status', 'in', from)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    /**
+     * The language the sponsor tells (decision 074). An agreement a signature or decision has frozen
+     * keeps the language it was made in: when no organiser's choice holds it yet, the statement pins
+     * the language it followed until now (the old value, as SET reads the row before the change:
+     * the told one, else the legal details', else German), so the sponsor's new language cannot change
+     * (and void) what was signed.
+     */
+    async tellSponsorLanguage(id: number, language: 'de' | 'en'): Promise<void> {
+      await db
+        .updateTable('sponsorships')
+        .set({
+          sponsor_language: language,
+          agreement_language: sql<'de' | 'en' | null>`case
+            when agreement_language is null and status not in ('invited', 'downloaded') then coalesce(
+              sponsor_language,
+              (select l.language from sponsor_legal_details l where l.email_normalized = sponsorships.sponsor_email_normalized),
+              'de')
+            else agreement_language end`,
+        })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('sponsor_language', 'is', null), eb('sponsor_language', '!=', language)]))
+        .execute();
+    },
+
+    /**
+     * The organiser's language for the agreement (null = the sponsor's), only while nobody has signed
+     * it and nobody decided: decided by this statement on the current status (the sponsor's signature
+     * moves it to `signed` on the held row), so a change and a signature at once cannot both win.
+     */
+    async setAgreementLanguage(id: number, language: 'de' | 'en' | null, now: Date): Promise<boolean> {
+      const updated = await db
+        .updateTable('sponsorships')
+        .set({ agreement_language: language, updated_at: toDbTime(now) })
+        .where('id', '=', id)
+        .where('status', 'in', UNSIGNED_STATUSES)
         .executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1;
     },

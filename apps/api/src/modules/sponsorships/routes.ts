@@ -14,6 +14,7 @@ import {
   ZListSponsorshipsResponse,
   ZSignedAgreementUploadRequest,
   ZSponsorship,
+  ZTellSponsorLanguageRequest,
   ZUpdateSponsorshipRequest,
 } from '@sp/shared';
 import type { ReadCache } from '../../lib/read-cache.ts';
@@ -88,6 +89,25 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{
       },
       async (request) =>
         sponsorships.attachSignedAgreement(sponsorshipCaller(request), request.params.id, request.body),
+    );
+
+    parties.put(
+      '/sponsorships/:id/sponsor-language',
+      {
+        schema: {
+          tags: ['sponsorships'],
+          summary: 'The sponsor tells the language they use',
+          description:
+            'For the sponsor only (account or invitation link). Their agreement and new invoices follow it ' +
+            'unless the organiser chose a language for the document (decision 074).',
+          security,
+          params: idParams,
+          body: ZTellSponsorLanguageRequest,
+          response: { 200: ZSponsorship, ...errors },
+        },
+      },
+      async (request) =>
+        sponsorships.tellSponsorLanguage(sponsorshipCaller(request), request.params.id, request.body.language),
     );
 
     parties.post(

@@ -152,6 +152,8 @@ export function createSponsorshipsService(deps: {
             }
           : null,
         agreement_downloaded_at: r.agreementDownloadedAt?.toISOString() ?? null,
+        sponsor_language: r.sponsorLanguage,
+        agreement_language: r.agreementLanguage,
         created_at: r.createdAt.toISOString(),
         updated_at: r.updatedAt.toISOString(),
       };
@@ -238,6 +240,13 @@ export function createSponsorshipsService(deps: {
         params: { event: sponsorship.eventTitle, file: upload.name },
         eventId: sponsorship.eventId,
       });
+      return one(sponsorship.id);
+    },
+
+    /** PUT /sponsorships/{id}/sponsor-language: only the sponsor tells it, for their own sponsorship. */
+    async tellSponsorLanguage(caller: SponsorshipCaller, id: number, language: 'de' | 'en'): Promise<SponsorshipWire> {
+      const sponsorship = await ownSponsorship(caller, id);
+      await repo.tellSponsorLanguage(sponsorship.id, language);
       return one(sponsorship.id);
     },
 

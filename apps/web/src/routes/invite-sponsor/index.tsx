@@ -5,6 +5,7 @@ import { NewPasswordHint } from '@/components/password/new-password-hint';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
+import { useTellSponsorLanguage } from '@/features/sponsorships/hooks/use-tell-sponsor-language';
 import { useLanguage } from '@/hooks/use-language';
 import { GuestLiveStream } from '@/lib/live/guest-live-stream';
 import { searchSchema, searchString } from '@/lib/search-params';
@@ -16,13 +17,16 @@ export const Route = createFileRoute('/invite-sponsor/')({
 });
 
 /** The steps work with the invitation link alone (guest access), before any account exists. */
-const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email }) => (
-  <div className="flex flex-col gap-6">
-    <GuestLiveStream token={token} email={email} />
-    <SponsorFlowOf sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
-    <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />
-  </div>
-);
+const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email }) => {
+  useTellSponsorLanguage({ kind: 'guest', token, email }, sponsorshipId);
+  return (
+    <div className="flex flex-col gap-6">
+      <GuestLiveStream token={token} email={email} />
+      <SponsorFlowOf sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
+      <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />
+    </div>
+  );
+};
 
 function InviteSponsorRoute() {
   const { token, email } = Route.useSearch();

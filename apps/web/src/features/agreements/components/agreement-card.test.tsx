@@ -20,6 +20,7 @@ const draft = (change: Partial<AgreementStateResponse> = {}): AgreementStateResp
   mode: 'generated',
   state: 'draft',
   language: 'de',
+  language_choice: null,
   your_side: 'sponsor',
   document_sha256: HASH,
   may_sign: true,

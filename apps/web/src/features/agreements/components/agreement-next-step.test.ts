@@ -7,6 +7,7 @@ const state = (change: Partial<AgreementStateResponse>): AgreementStateResponse 
   mode: 'generated',
   state: 'draft',
   language: 'de',
+  language_choice: null,
   your_side: 'sponsor',
   document_sha256: null,
   may_sign: false,

@@ -55,6 +55,7 @@ describe('DraftEditor', () => {
         ],
         invoice_date: null,
         note: null,
+        language: 'de',
         vat_rate: 19,
         zero_rate_reason: null,
       },
@@ -109,6 +110,7 @@ describe('DraftEditor', () => {
       lines: [{ description: 'Gold', quantity: 1, unit_price_cents: 250_000 }],
       invoice_date: null,
       note: null,
+      language: 'de',
     });
   });
 });

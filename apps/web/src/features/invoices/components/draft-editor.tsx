@@ -1,7 +1,7 @@
 import { LoaderCircleIcon, PlusIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { INVOICE_LIMITS, type InvoicePatch, type InvoiceWire, type VatRate } from '@sp/shared';
+import { INVOICE_LIMITS, type DocumentLanguage, type InvoicePatch, type InvoiceWire, type VatRate } from '@sp/shared';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,6 +11,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { DocumentLanguageSelect } from '@/components/document-language-select';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -58,6 +59,7 @@ export function DraftEditor({ invoice }: { invoice: InvoiceWire }) {
   const [reason, setReason] = useState(invoice.vat_treatment === 'zero_rated' ? (invoice.vat_note ?? '') : '');
   const [invoiceDate, setInvoiceDate] = useState(invoice.invoice_date ?? '');
   const [note, setNote] = useState(invoice.note ?? '');
+  const [documentLanguage, setDocumentLanguage] = useState<DocumentLanguage>(invoice.language);
   const [badLine, setBadLine] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
   const rateChoosable = invoice.vat_treatment === 'standard' || invoice.vat_treatment === 'zero_rated';
@@ -83,6 +85,7 @@ export function DraftEditor({ invoice }: { invoice: InvoiceWire }) {
       lines: read,
       invoice_date: /^\d{4}-\d{2}-\d{2}$/.test(invoiceDate) ? invoiceDate : null,
       note: note.trim() || null,
+      language: documentLanguage,
       ...(rateChoosable ? { vat_rate: rate, zero_rate_reason: rate === 0 ? reason.trim() || null : null } : {}),
     };
   };
@@ -230,6 +233,11 @@ export function DraftEditor({ invoice }: { invoice: InvoiceWire }) {
           <Field label={t('invoices.draft.invoiceDate')} hint={t('invoices.draft.invoiceDateHint')} error={dateError}>
             {(c) => <DateField control={c} value={invoiceDate} onChange={setInvoiceDate} />}
           </Field>
+          <DocumentLanguageSelect
+            value={documentLanguage}
+            onChange={(language) => language && setDocumentLanguage(language)}
+            hint={t('documentLanguage.invoiceHint')}
+          />
         </div>
         {rateChoosable && rate === 0 ? (
           <Field label={t('invoices.draft.zeroReason')}>

@@ -1,5 +1,5 @@
 // A sponsorship as the web app uses it (camelCase), mapped once from the wire.
-import type { SponsorshipStatus, SponsorshipWire } from '@sp/shared';
+import type { DocumentLanguage, SponsorshipStatus, SponsorshipWire } from '@sp/shared';
 import type { ApiAuth } from '@/lib/api-client';
 
 export type AgreementFile = { s3Id: string; name: string; key: string };
@@ -19,6 +19,8 @@ export type Sponsorship = {
   agreementFiles: AgreementFile[];
   signedAgreement: (AgreementFile & { size: number | null; uploadedAt: string }) | null;
   agreementDownloadedAt: string | null;
+  /** The language the sponsor uses as the server knows it (their documents follow it); null until told. */
+  sponsorLanguage: DocumentLanguage | null;
 };
 
 export function toSponsorship(wire: SponsorshipWire): Sponsorship {
@@ -44,6 +46,7 @@ export function toSponsorship(wire: SponsorshipWire): Sponsorship {
         }
       : null,
     agreementDownloadedAt: wire.agreement_downloaded_at,
+    sponsorLanguage: wire.sponsor_language,
   };
 }
 

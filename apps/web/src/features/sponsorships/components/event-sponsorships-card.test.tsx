@@ -25,6 +25,8 @@ const sponsorship = (id: number, email: string, status: SponsorshipStatus): Spon
   agreement_files: [],
   signed_agreement: null,
   agreement_downloaded_at: null,
+  sponsor_language: null,
+  agreement_language: null,
   created_at: '2026-05-01T10:00:00Z',
   updated_at: '2026-05-01T10:00:00Z',
 });

@@ -26,6 +26,8 @@ const sponsorship = (id: number): SponsorshipWire => ({
   agreement_files: [],
   signed_agreement: null,
   agreement_downloaded_at: null,
+  sponsor_language: null,
+  agreement_language: null,
   created_at: '2026-05-01T10:00:00Z',
   updated_at: '2026-05-01T10:00:00Z',
 });
@@ -104,7 +106,10 @@ describe('SponsorsTable', () => {
     await user.click(within(bulk).getByRole('button', { name: 'Auswahl aufheben' }));
     expect(screen.queryByRole('region', { name: 'Auswahl' })).not.toBeInTheDocument();
 
-    await user.type(screen.getByRole('searchbox', { name: 'Sponsoren nach Name oder E-Mail-Adresse suchen' }), 'sponsor10');
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Sponsoren nach Name oder E-Mail-Adresse suchen' }),
+      'sponsor10',
+    );
     expect(rows().map((row) => within(row).getByRole('button').textContent)).toEqual([
       'sponsor105@example.org',
       'sponsor100@example.org',

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { WorkspaceArea } from '@/features/event-workspace/components/workspace-frame';
 import { AgreementCard, UploadStepsUnlessGenerated } from '@/features/agreements/components/agreement-card';
+import { AgreementLanguage } from '@/features/agreements/components/agreement-language';
 import { loadEventForEdit } from '@/features/events/api/load-event';
 import { SponsorshipDeliverablesSummary } from '@/features/fulfilment/components/sponsorship-deliverables-summary';
 import { InviteSponsorCard } from '@/features/invitations/components/invite-sponsor-card';
@@ -30,7 +31,10 @@ export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eve
 
 const ME = { kind: 'user' } as const;
 const OrganiserAgreement = ({ sponsorshipId }: { sponsorshipId: number }) => (
-  <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} />
+  <div className="flex flex-col gap-3">
+    <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} />
+    <AgreementLanguage sponsorshipId={sponsorshipId} />
+  </div>
 );
 const UploadOnly: UploadOnlySlot = ({ sponsorshipId, children }) => (
   <UploadStepsUnlessGenerated sponsorshipId={sponsorshipId} viewer={ME} fallback={children} />
