@@ -23,6 +23,7 @@ export type { MatrixRow } from './route-matrix-expectations.ts';
 export const ROUTE_MATRIX: MatrixRow[] = [
   // Public
   { method: 'GET', route: '/api/health', url: '/api/health', expect: everyone(200) },
+  { method: 'GET', route: '/api/ready', url: '/api/ready', expect: everyone(200) },
   { method: 'GET', route: '/config.json', url: '/config.json', expect: everyone(200) },
   { method: 'GET', route: '/api/docs', url: '/api/docs', expect: everyone(200) },
   { method: 'GET', route: '/api/docs/', url: '/api/docs/', expect: everyone(200) },
@@ -338,6 +339,13 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     route: '/api/organisation/:organisationId/sponsoring-numbers',
     url: '/api/organisation/{orgA}/sponsoring-numbers',
     expect: organisationA(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/organisation/:id/operator-log',
+    url: '/api/organisation/{orgA}/operator-log',
+    expect: organisationA(200, 403, { memberA: 403 }),
+    note: "the organisation's owner only",
   },
 
   // State-changing rows last, the allowed caller last of all.
