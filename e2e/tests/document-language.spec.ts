@@ -77,8 +77,8 @@ test("a guest who switches to English gets an English agreement; the organiser's
   await guest.goto(`${link.pathname}${link.search}`);
   await expect(guest.getByRole('heading', { name: 'Vielen Dank für Ihr Interesse!' })).toBeVisible();
   await expect.poll(agreementLanguage).toBe('de');
-  await guest.getByRole('button', { name: 'Einstellungen' }).click();
-  await guest.locator('label', { has: guest.getByRole('radio', { name: /English/ }) }).click();
+  // The switch on the page itself (decision 072), not the one behind the gear icon.
+  await guest.getByTestId('language-switch').getByText('English').click();
   await expect(guest.getByRole('heading', { name: 'Thank you for your interest!' })).toBeVisible();
   await expect.poll(agreementLanguage).toBe('en');
   await context.close();
