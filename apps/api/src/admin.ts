@@ -8,8 +8,8 @@
 // day, today without it; the server sends them every hour, the e2e test as of a later day), and
 // `npm run admin -- check-invariants` (lists every violated business invariant, exits 1 when any; issue 55),
 // and `npm run admin -- backup <dir>` / `restore <dir>` (the passphrase from BACKUP_PASSPHRASE or asked
-// for; decision 076). Each command but backup and restore, done or failed, leaves an entry in the
-// operator log (decision 077); those two run beside the database, not in it.
+// for; decision 076). Each command, done or failed, leaves an entry in the operator log (decision 077);
+// a restore only when it restored.
 import os from 'node:os';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
@@ -181,7 +181,17 @@ export async function runAdmin(
   // Before the database opens: a restore writes into an empty one, a backup reads the running one's.
   if (area === 'backup' || area === 'restore') {
     const passphrase = await backupPassphrase(options.env ?? process.env);
-    await (area === 'backup' ? createBackup : restoreBackup)(config, command!, passphrase, out);
+    let outcome = 'failed';
+    try {
+      await (area === 'backup' ? createBackup : restoreBackup)(config, command!, passphrase, out);
+      outcome = 'done';
+    } finally {
+      // Logged afterwards: a backup in the database it read (its snapshot does not hold the entry), a
+      // restore in the database it wrote, once there is one (a refused restore leaves the place empty).
+      if (area === 'backup' || outcome === 'done') {
+        await logBesideTheDatabase(config, options, area, outcome);
+      }
+    }
     return;
   }
   // Tests hand in their own migrated database (a PostgreSQL schema of their own); it stays open.
@@ -260,6 +270,26 @@ export async function runAdmin(
  * about one user goes to the log of that user's organisation, naming the address; any other command,
  * and one about a user of no organisation, to the log every owner reads, naming no address.
  */
+/** The entry of a command that ran beside the database: a failed one keeps its own error. */
+async function logBesideTheDatabase(
+  config: Config,
+  options: { now?: Date; database?: DbHandle },
+  command: string,
+  outcome: string,
+) {
+  try {
+    const database = options.database ?? openDatabaseFromConfig(config);
+    try {
+      if (!options.database) await migrateToLatest(database);
+      await logCommand(database, command, outcome, undefined, options.now);
+    } finally {
+      if (!options.database) await database.close();
+    }
+  } catch (error) {
+    if (outcome === 'done') throw error;
+  }
+}
+
 async function logCommand(
   database: DbHandle,
   command: string,

@@ -180,6 +180,22 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(signed);
 
+    // The restore is in the restored database's operator log, which the owner reads.
+    const log = await client(b.base).api(
+      'GET',
+      `/api/organisation/${organiser.organisationId}/operator-log`,
+      organiser.token,
+    );
+    expect(log.status).toBe(200);
+    expect((log.json() as { entries: Array<{ action: string; details: Record<string, unknown> }> }).entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'admin.command',
+          details: expect.objectContaining({ command: 'restore', outcome: 'done' }),
+        }),
+      ]),
+    );
+
     const report: string[] = [];
     await runAdmin(['check-invariants'], (line) => report.push(line), { env: { ...base, ...fresh } });
     expect(report.at(-1)).toMatch(/^All \d+ invariants hold\.$/);
