@@ -70,5 +70,16 @@ test('an organiser invites a colleague, who joins the organisation, and removes 
   await expect(
     page.getByRole('listitem', { name: colleagueEmail }).getByText('Angenommen', { exact: true }),
   ).toBeVisible();
-  await expect(page.getByText(colleagueEmail)).toHaveCount(1);
+  // The owner's change log (decision 077) names the join and the removal; outside it the address is
+  // named once, by its invitation.
+  const log = page.getByTestId('operator-log');
+  await expect(log.getByText(`${colleagueEmail} ist dem Team beigetreten`)).toBeVisible();
+  await expect(log.getByText(`${colleagueEmail} aus dem Team entfernt`)).toBeVisible();
+  const namedOutsideTheLog = (email: string) =>
+    [...document.querySelectorAll('body *')].filter(
+      (element) =>
+        !element.closest('[data-testid="operator-log"]') &&
+        [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.includes(email)),
+    ).length;
+  await expect.poll(() => page.evaluate(namedOutsideTheLog, colleagueEmail)).toBe(1);
 });
