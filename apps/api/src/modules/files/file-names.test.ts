@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BLOB_KEY_PATTERN } from '../../ports/blobs/blob-port.ts';
+import { assertBlobKey } from '../../ports/blobs/blob-port.ts';
 import { signUploadToken, verifyUploadToken } from '../../ports/blobs/upload-tokens.ts';
 import { contentDisposition, keySlug, sanitiseFileName } from './file-names.ts';
 
@@ -26,10 +27,27 @@ describe('file names', () => {
     expect(keySlug('Sponsorvertrag Müller.pdf')).toBe('Sponsorvertrag-Muller');
     expect(keySlug('😀.pdf')).toBe('document');
     expect(keySlug('..pdf')).toBe('document');
-    for (const name of ['a'.repeat(300), '.. / ..', 'Straße & Co. KG']) {
-      const key = `organisations/1/events/2/00000000-0000-4000-8000-000000000000-${keySlug(sanitiseFileName(name, 'pdf'))}.pdf`;
-      expect(key).toMatch(BLOB_KEY_PATTERN);
+    const keyOf = (name: string) =>
+      `organisations/1/events/2/00000000-0000-4000-8000-000000000000-${keySlug(sanitiseFileName(name, 'pdf'))}.pdf`;
+    for (const name of ['a'.repeat(300), '.. / ..', 'Straße & Co. KG', 'org/1/../../2/file.pdf', 'a...b.pdf']) {
+      expect(() => assertBlobKey(keyOf(name))).not.toThrow();
     }
+    // Any name a client sends makes a key the store accepts (a refused key was a 500).
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (name) => {
+        expect(() => assertBlobKey(keyOf(name))).not.toThrow();
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('.', '/', '\\', ' ', '-', '_', 'a', 'ü', ':'), { maxLength: 40 }),
+        (parts) => {
+          expect(() => assertBlobKey(keyOf(parts.join('')))).not.toThrow();
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('names downloads with an ASCII fallback and RFC 5987 for the rest', () => {

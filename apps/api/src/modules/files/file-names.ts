@@ -32,6 +32,9 @@ export function keySlug(displayName: string): string {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
+    // No ".." in a key: the file store refuses it as a way out of the key's folder (a name such as
+    // "org/1/../../2/file.pdf" became "org_1_.._.._2_file" and the upload URL a 500).
+    .replace(/\.{2,}/g, '.')
     .replace(/-{2,}/g, '-')
     .slice(0, SLUG_MAX)
     .replace(/^[-._]+|[-._]+$/g, '');
