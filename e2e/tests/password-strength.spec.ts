@@ -102,6 +102,9 @@ for (const viewport of VIEWPORTS) {
         });
         await page.getByLabel(language === 'de' ? 'Code aus der E-Mail' : 'Code from the e-mail').fill('123456');
         await typePassword(page, texts.newPassword, 'Passwort1!');
+        // The hint below the field grows when its verdict settles (150 ms after the last key); at 375 px
+        // that moves the button down a line, so a click aimed before it could land beside the button.
+        await expect(live).toContainText(texts.common);
         await page.getByLabel(language === 'de' ? 'Passwort wiederholen' : 'Repeat password').fill('Passwort1!');
         await page
           .getByRole('button', { name: language === 'de' ? 'Passwort zurücksetzen' : 'Reset password' })
