@@ -34,6 +34,7 @@ import type { MessageBus } from './ports/bus/index.ts';
 import type { MailPort } from './ports/mail/index.ts';
 import { mailboxRoutes } from './ports/mail/mailbox-routes.ts';
 import { registerModules, type Use } from './modules/kit.ts';
+import { accessModule } from './modules/access/index.ts';
 import { agreementArchiveModule } from './modules/agreement-archive/index.ts';
 import { agreementsModule } from './modules/agreements/index.ts';
 import { chatModule } from './modules/chat/index.ts';
@@ -61,6 +62,7 @@ import { teamModule } from './modules/team/index.ts';
 /** The API's modules; routes are registered in this order under /api. */
 const modules = [
   healthModule,
+  accessModule,
   inviteCodesModule,
   profilesModule,
   eventsModule,

@@ -10,55 +10,40 @@ import { describe, expect, it } from 'vitest';
 
 const modulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/modules');
 
-/** Edges on a circle on 2026-12-02; each is a dependency to turn around or move to a lower module. */
+/**
+ * Edges on a circle; each is a dependency to turn around or move to a lower module. 47 on 2026-12-02,
+ * 29 once the access rules left events and invitations for the access module.
+ */
 const KNOWN_CYCLE_EDGES = [
-  'agreements -> agreement-archive',
   'agreements -> packages',
   'agreements -> profiles',
   'agreements -> sponsor-profiles',
   'agreements -> sponsorships',
   'agreements -> invitations',
-  'agreements -> events',
-  'events -> files',
-  'events -> invitations',
-  'events -> sponsorships',
-  'files -> events',
-  'fulfilment -> events',
   'fulfilment -> packages',
   'fulfilment -> sponsor-profiles',
   'fulfilment -> sponsorships',
-  'invitations -> events',
   'invitations -> packages',
   'invitations -> profiles',
   'invitations -> sponsorships',
   'invoices -> billing',
-  'invoices -> events',
   'invoices -> packages',
   'invoices -> profiles',
   'invoices -> sponsor-profiles',
   'invoices -> sponsorships',
-  'billing -> events',
   'billing -> operator-log',
   'billing -> profiles',
   // The operator log's owner check asks profiles, whose writes record into the log in their transaction.
   'operator-log -> profiles',
   'profiles -> operator-log',
   'packages -> agreements',
-  'packages -> events',
   'packages -> fulfilment',
   'packages -> sponsorships',
-  'profiles -> agreement-archive',
   'profiles -> invoices',
   'profiles -> sponsor-profiles',
   'profiles -> sponsorships',
-  'agreement-archive -> files',
-  'sponsor-profiles -> events',
-  'sponsor-profiles -> invitations',
   'sponsor-profiles -> sponsorships',
   'sponsorships -> agreements',
-  'sponsorships -> events',
-  'sponsorships -> files',
-  'sponsorships -> invitations',
   'sponsorships -> packages',
 ];
 

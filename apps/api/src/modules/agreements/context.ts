@@ -5,7 +5,7 @@ import type { DocumentCache } from '../../lib/document-cache.ts';
 import { fail } from '../../lib/errors.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import type { InvitationsApi } from '../invitations/index.ts';
 import type { PackagesApi } from '../packages/index.ts';
 import type { ProfilesApi } from '../profiles/index.ts';

@@ -3,7 +3,7 @@
 // rendered once per snapshot and kept by a hash of the whole snapshot (lib/document-cache.ts, decision
 // 068): a read of a known snapshot renders nothing, and no entry can be stale.
 import type { AgreementMissing, PackageBenefit } from '@sp/shared';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import type { OrganisationMasterData } from '../profiles/index.ts';
 import type { SponsorLegalDetails } from '../sponsor-profiles/index.ts';
 import type { SponsorshipRecord } from '../sponsorships/index.ts';

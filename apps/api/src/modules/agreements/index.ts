@@ -27,7 +27,7 @@ export const agreementsModule = defineModule({
       key = key.catch(() => loadSealKey({ ...config.agreementSigning, dataDir: config.dataDir }));
       return key;
     };
-    const events = use('events', 'access');
+    const events = use('access', 'events');
     const profiles = use('profiles');
     const packages = use('packages');
     const sponsorProfiles = use('sponsor-profiles');

@@ -24,7 +24,7 @@ export const billingModule = defineModule({
   setup: ({ db, clock, use }) => {
     const billing = createBillingService({
       repo: createBillingRepository(db),
-      access: use('events', 'access'),
+      access: use('access', 'events'),
       profiles: use('profiles'),
       clock,
     });

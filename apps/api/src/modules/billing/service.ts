@@ -11,7 +11,7 @@ import {
   type BillingSettingsResponse,
 } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import type { ProfilesApi } from '../profiles/index.ts';
 import { isValidNumberFormat } from './number-format.ts';
 import type { BillingRepository, BillingSettings } from './repository.ts';

@@ -9,6 +9,6 @@ export const dashboardModule = defineModule({
   setup: ({ db, use }) => ({
     api: {},
     routes: async (app) =>
-      app.register(dashboardRoutes, { repo: createDashboardRepository(db), access: use('events', 'access') }),
+      app.register(dashboardRoutes, { repo: createDashboardRepository(db), access: use('access', 'events') }),
   }),
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ZApiError, ZOrganiserProgress, type OrganiserProgressWire } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import type { DashboardRepository } from './repository.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ repo: DashboardRepository; access: EventAccess }> = async (

@@ -4,14 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/helpers.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
 import { joinedMember } from '../invitations/test-support.ts';
-import { createEventAccess } from './access.ts';
-import { createEventsRepository } from './repository.ts';
+import { createAccess } from '../access/index.ts';
 import { onboardedUser, pdfBytes, requester, validEvent, type TestUser } from './test-support.ts';
-
-const READ_ONLY_FILES = {
-  attachEventFiles: async () => undefined,
-  removeUnlistedEventFiles: async () => [],
-};
 
 // Issue 21, point 4: archiving hides an event until it is unarchived; deleting is final and possible
 // only while every sponsorship is still `invited`, and takes invitations, packages and files along.
@@ -186,7 +180,7 @@ describe.each(ENGINES)('archiving and deleting events on %s', (engine) => {
 
   it('answers whether an event is archived to other modules (the sponsor wall)', async () => {
     const event = await createEvent();
-    const access = createEventAccess(createEventsRepository(t.database.db, READ_ONLY_FILES));
+    const access = createAccess(t.database.db).events;
     expect(await access.isArchived(event.id)).toBe(false);
     await call('POST', `/api/event/${event.id}/archive`, organiser.token);
     expect(await access.isArchived(event.id)).toBe(true);

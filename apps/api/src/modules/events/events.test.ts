@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsCursorOf } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
 import { signUpAndSignIn, startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
-import { createEventsRepository } from './repository.ts';
+import { createAccessRepository } from '../access/index.ts';
 import { onboardedUser, requester, validEvent, type TestUser } from './test-support.ts';
 
 describe.each(ENGINES)('events on %s', (engine) => {
@@ -237,10 +237,7 @@ describe.each(ENGINES)('events on %s', (engine) => {
   });
 
   it("reads the membership with its organisation's revision, which the organisation's writes move", async () => {
-    const repo = createEventsRepository(t.database.db, {
-      attachEventFiles: async () => undefined,
-      removeUnlistedEventFiles: async () => [],
-    });
+    const repo = createAccessRepository(t.database.db);
     const revisionOf = async (organisationId: number) =>
       Number(
         (

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/helpers.ts';
 import { expectIndexed, planFixture, planOf, type PlanFixture } from '../../../test/query-plans.ts';
+import { createAccessRepository } from '../access/index.ts';
 import { createEventsRepository } from './repository.ts';
 
 describe.each(ENGINES)('query plans of the event reads on %s', (engine) => {
@@ -17,8 +18,8 @@ describe.each(ENGINES)('query plans of the event reads on %s', (engine) => {
 
   it('the access checks (preparedRead): membership with revision, the event by id', async () => {
     const queries = await f.recorded(async () => {
-      await events().findMembershipAndRevision(f.sub);
-      await events().findEvent(f.eventId);
+      await createAccessRepository(f.db).findMembershipAndRevision(f.sub);
+      await createAccessRepository(f.db).findEvent(f.eventId);
     });
     expect(queries).toHaveLength(2);
     for (const query of queries) await expectIndexed(f.database, query);

@@ -1,22 +1,12 @@
-// Events of an organisation, the files attached to them, and the membership facts their access
-// rules need. Saving an event and its list of files is one transaction.
-import type { Role } from '@sp/shared';
+// Events of an organisation and the files attached to them (the access rules' reads are in the
+// access module). Saving an event and its list of files is one transaction.
 import type { Db } from '../../db/index.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
+import { eventColumns, toEvent, type EventRecord } from '../access/index.ts';
 import type { EventFileStatus } from '../../db/schema.ts';
-import { fromDbBool, fromDbCount, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
+import { fromDbCount, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 
-export type EventRecord = {
-  id: number;
-  organisationId: number;
-  title: string;
-  eventDate: string;
-  location: string;
-  description: string;
-  createdAt: Date;
-  updatedAt: Date;
-  archivedAt: Date | null;
-};
+export type { EventRecord } from '../access/index.ts';
 
 export type AttachedFile = {
   s3Id: string;
@@ -28,44 +18,6 @@ export type AttachedFile = {
 };
 
 export type EventInput = { title: string; eventDate: string; location: string; description: string };
-
-export type Membership = { organisationId: number | null; role: Role | null; onboardingCompleted: boolean };
-
-type EventRow = {
-  id: number;
-  organisation_id: number;
-  title: string;
-  event_date: string;
-  location: string;
-  description: string;
-  created_at: string | Date;
-  updated_at: string | Date;
-  archived_at: string | Date | null;
-};
-
-const eventColumns = [
-  'id',
-  'organisation_id',
-  'title',
-  'event_date',
-  'location',
-  'description',
-  'created_at',
-  'updated_at',
-  'archived_at',
-] as const;
-
-const toEvent = (row: EventRow): EventRecord => ({
-  id: row.id,
-  organisationId: row.organisation_id,
-  title: row.title,
-  eventDate: row.event_date,
-  location: row.location,
-  description: row.description,
-  createdAt: fromDbTime(row.created_at),
-  updatedAt: fromDbTime(row.updated_at),
-  archivedAt: fromDbTimeOrNull(row.archived_at),
-});
 
 const STORED: EventFileStatus = 'stored';
 
@@ -110,45 +62,10 @@ function eventsCountQuery(db: Db, organisationId: number, archived: boolean) {
 }
 
 export function createEventsRepository(db: Db, eventFiles: EventFileWrites) {
-  // The access checks of every event request (decision 013); the event list's also reads its cache
-  // version, the revision of the caller's organisation, in the same round trip (decision 014).
-  const membershipOf = preparedRead(db, (cognitoId: string) =>
-    db
-      .selectFrom('user_profiles as p')
-      .leftJoin('organisations as o', 'o.id', 'p.organisation_id')
-      .select(['p.organisation_id', 'p.role', 'p.onboarding_completed', 'o.revision'])
-      .where('p.cognito_id', '=', cognitoId),
-  );
-
   // Every event page read checks its event first (organiserEventRevision).
   const eventById = preparedRead(db, (id: number) => db.selectFrom('events').select(eventColumns).where('id', '=', id));
 
-  /**
-   * The membership and the revision of the member's organisation (moved forward by every change its
-   * event list shows, migration 0012), read together; revision 0 without an organisation.
-   */
-  const membershipAndRevision = async (
-    cognitoId: string,
-  ): Promise<{ membership: Membership; organisationRevision: number } | undefined> => {
-    const [row] = await membershipOf(cognitoId);
-    if (!row) return undefined;
-    return {
-      membership: {
-        organisationId: row.organisation_id,
-        role: row.role as Role | null,
-        onboardingCompleted: fromDbBool(row.onboarding_completed),
-      },
-      organisationRevision: row.revision ?? 0,
-    };
-  };
-
   return {
-    findMembershipAndRevision: membershipAndRevision,
-
-    async findMembership(cognitoId: string): Promise<Membership | undefined> {
-      return (await membershipAndRevision(cognitoId))?.membership;
-    },
-
     async findEvent(id: number): Promise<EventRecord | undefined> {
       const [row] = await eventById(id);
       return row ? toEvent(row) : undefined;

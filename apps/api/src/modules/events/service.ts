@@ -12,7 +12,7 @@ import { fail } from '../../lib/errors.ts';
 import type { z } from 'zod';
 import type { FilesService } from '../files/index.ts';
 import type { SponsorshipFiguresReader } from '../sponsorships/index.ts';
-import type { Caller, EventAccess } from './access.ts';
+import type { Caller, EventAccess } from '../access/index.ts';
 import type { EventLifecycleRepository } from './lifecycle-repository.ts';
 import type { AttachedFile, EventRecord, EventsPage, EventsRepository } from './repository.ts';
 

@@ -26,7 +26,7 @@ export const filesModule = defineModule({
     const service = createFilesService({
       repo,
       store: blobs,
-      access: use('events', 'access'),
+      access: use('access', 'events'),
       maxBytes: config.files.maxBytes,
       log,
       clock,

@@ -31,7 +31,7 @@ export const fulfilmentModule = defineModule({
     const fulfilment = createFulfilmentService({
       repo,
       sponsorships: use('sponsorships', 'parties'),
-      events: use('events', 'access'),
+      events: use('access', 'events'),
       packages: use('packages'),
       profiles: use('sponsor-profiles'),
       ...(clock ? { clock } : {}),

@@ -16,7 +16,7 @@ import { germanDay } from '../../lib/calendar.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { fail } from '../../lib/errors.ts';
 import type { EventMap } from '../domain-events.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import type { PackagesApi } from '../packages/index.ts';
 import type { SponsorProfilesApi } from '../sponsor-profiles/index.ts';
 import {

@@ -1,19 +1,18 @@
-// Team and sponsor invitations: sending, looking up and accepting links. It answers what invited
-// sponsors may see (sponsor access, guest links) and admits sign-ups with an invitation link.
+// Team and sponsor invitations: sending, looking up and accepting links, guest links for the chat's
+// notices, and the sign-up gate for an invitation link. What a link gives access to is the access
+// module's.
 import { sponsorshipChange } from '../domain-events.ts';
 import { defineModule } from '../kit.ts';
-import type { SponsorAccess } from '../events/index.ts';
 import type { ChatGuestLinks } from '../chat/index.ts';
 import { createInvitationsRepository } from './repository.ts';
 import { invitationsRoutes } from './routes.ts';
 import { createInvitationsService, createSponsorGuestLinks } from './service.ts';
-import { createSponsorAccess } from './sponsor-access.ts';
 import { createTeamInvitations } from './team-invitations.ts';
 import { createTeamInvitationsRepository } from './team-invitations-repository.ts';
 
 export { invitationTokenGate } from './sign-up-gate.ts';
 
-export type InvitationsApi = { sponsorAccess: SponsorAccess; guestLinks: ChatGuestLinks };
+export type InvitationsApi = { guestLinks: ChatGuestLinks };
 
 export const invitationsModule = defineModule({
   name: 'invitations',
@@ -29,7 +28,7 @@ export const invitationsModule = defineModule({
     const invitations = createInvitationsService({
       repo,
       profiles,
-      access: use('events', 'access'),
+      access: use('access', 'events'),
       packages: use('packages'),
       mail,
       publicUrl: config.publicUrl,
@@ -55,7 +54,7 @@ export const invitationsModule = defineModule({
     });
     const teamInvitations = createTeamInvitations({
       repo: createTeamInvitationsRepository(db),
-      access: use('events', 'access'),
+      access: use('access', 'events'),
       profiles,
       mail,
       publicUrl: config.publicUrl,
@@ -65,7 +64,6 @@ export const invitationsModule = defineModule({
     });
     return {
       api: {
-        sponsorAccess: createSponsorAccess(repo, clock),
         guestLinks: createSponsorGuestLinks({ repo, sponsorAccessDays: config.invitations.sponsorAccessDays, clock }),
       },
       routes: async (app) => app.register(invitationsRoutes, { invitations, teamInvitations }),

@@ -285,48 +285,6 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
       });
     },
 
-    /** Guest access: an unexpired sponsor invitation for that event, presented with its own address. */
-    async hasSponsorGuestAccess(
-      tokenHash: string,
-      emailNormalized: string,
-      eventId: number,
-      now: Date,
-    ): Promise<boolean> {
-      const row = await db
-        .selectFrom('invitations')
-        .select('id')
-        .where('token_hash', '=', tokenHash)
-        .where('kind', '=', 'sponsor')
-        .where('email_normalized', '=', emailNormalized)
-        .where('event_id', '=', eventId)
-        .where('expires_at', '>', toDbTime(now))
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** The sponsorship of an unexpired sponsor invitation presented with its own address. */
-    async guestSponsorshipId(tokenHash: string, emailNormalized: string, now: Date): Promise<number | null> {
-      const row = await db
-        .selectFrom('invitations')
-        .select('sponsorship_id')
-        .where('token_hash', '=', tokenHash)
-        .where('kind', '=', 'sponsor')
-        .where('email_normalized', '=', emailNormalized)
-        .where('expires_at', '>', toDbTime(now))
-        .executeTakeFirst();
-      return row?.sponsorship_id ?? null;
-    },
-
-    async isSponsorOfSponsorship(emailNormalized: string, sponsorshipId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('sponsorships')
-        .select('id')
-        .where('id', '=', sponsorshipId)
-        .where('sponsor_email_normalized', '=', emailNormalized)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     /**
      * A further guest link for the address's newest sponsorship with the organisation (the chat's
      * e-mail notice to a sponsor without an account). Earlier links stay valid. False when there is no
@@ -398,17 +356,6 @@ export function createInvitationsRepository(db: Db, writes: InvitationWrites) {
     /** The sponsorship's links replaced by one new (the earlier ones stop working), as inviting again does. */
     async replaceSponsorInvitation(sponsorshipId: number, invitation: NewInvitation & { eventId: number }) {
       await db.transaction().execute((trx) => replaceSponsorLinks(trx, sponsorshipId, invitation));
-    },
-
-    /** A signed-in user is the sponsor of the event when the sponsorship names their address. */
-    async isSponsorOfEvent(emailNormalized: string, eventId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('sponsorships')
-        .select('id')
-        .where('event_id', '=', eventId)
-        .where('sponsor_email_normalized', '=', emailNormalized)
-        .executeTakeFirst();
-      return row !== undefined;
     },
   };
 }

@@ -14,12 +14,12 @@ import { AppError, fail } from '../../lib/errors.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import { renderInvitationMail, type InvitationMailTemplate } from '../../ports/mail/templates.ts';
 import type { PackagesApi } from '../packages/index.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import type { SponsorshipActivity } from '../domain-events.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { toProfileWire, type Profile } from '../profiles/index.ts';
 import { tokenInvalid, type InvitationRecord, type InvitationsRepository } from './repository.ts';
-import { hashInvitationToken, looksLikeInvitationToken, newInvitationToken } from './tokens.ts';
+import { hashInvitationToken, looksLikeInvitationToken, newInvitationToken } from '../access/index.ts';
 
 export type InvitationCaller = { sub: string; email: string };
 

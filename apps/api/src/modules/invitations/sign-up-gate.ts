@@ -4,7 +4,7 @@
 import type { SignUpGate } from '../../identity/index.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { createInvitationsRepository, READ_ONLY } from './repository.ts';
-import { hashInvitationToken, looksLikeInvitationToken } from './tokens.ts';
+import { hashInvitationToken, looksLikeInvitationToken } from '../access/index.ts';
 
 export const invitationTokenGate: SignUpGate = {
   async allowsSignUp({ email, metadata, now }, trx) {

@@ -7,11 +7,11 @@ import type { InvitationWire, Language, TeamInvitationWire } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import { renderInvitationMail } from '../../ports/mail/templates.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import type { Profile } from '../profiles/index.ts';
 import { mailLanguage } from './service.ts';
 import { stateOf, type TeamInvitationRecord, type TeamInvitationsRepository } from './team-invitations-repository.ts';
-import { hashInvitationToken, newInvitationToken } from './tokens.ts';
+import { hashInvitationToken, newInvitationToken } from '../access/index.ts';
 
 type Caller = { sub: string; email: string };
 

@@ -4,7 +4,7 @@
 // stays a draft to review; issuing (the number, the e-mail) remains one deliberate step per invoice.
 import type { EventDraftsResponse } from '@sp/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import type { InvoicesRepository } from './repository.ts';
 import type { Organiser } from './service.ts';
 

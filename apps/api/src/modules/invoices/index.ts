@@ -53,7 +53,7 @@ export const invoicesModule = defineModule({
     const repo = createInvoicesRepository(db);
     const documents = createDocumentStore({ repo, blobs });
     const settingsOf = (organisationId: number) => use('billing').settingsOf(organisationId);
-    const access = use('events', 'access');
+    const access = use('access', 'events');
     const sponsorships = use('sponsorships', 'parties');
     const service = createInvoicesService({
       repo,

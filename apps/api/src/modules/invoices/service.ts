@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { fail } from '../../lib/errors.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import { formatNumber, type BillingSettings } from '../billing/index.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import type { PackagesApi } from '../packages/index.ts';
 import type { ProfilesApi } from '../profiles/index.ts';
 import type { SponsorProfilesApi } from '../sponsor-profiles/index.ts';

@@ -34,7 +34,7 @@ export const packagesModule = defineModule({
     const changes = createSponsorshipChanges({ repo, writes, agreements: use('agreements') });
     const packages = createPackagesService({
       repo,
-      events: use('events', 'access'),
+      events: use('access', 'events'),
       sponsorships: use('sponsorships', 'parties'),
       changes,
       clock,
@@ -58,7 +58,7 @@ export const packagesModule = defineModule({
         const fulfilment = use('fulfilment');
         await app.register(numbersRoutes, {
           repo: createNumbersRepository(db),
-          access: use('events', 'access'),
+          access: use('access', 'events'),
           fulfilmentOf: (organisationId) => fulfilment.progress(organisationId, clock ? clock() : new Date()),
         });
       },

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { fromDbBool } from '../../db/values.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import { sponsorshipFigureColumns, toSponsorshipFigures } from '../sponsorships/index.ts';
 
 /** The deliverables' progress per event id; events without deliverables may be missing. */

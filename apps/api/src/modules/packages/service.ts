@@ -5,7 +5,7 @@
 // and who decides are the sponsorships module's rules.
 import type { OfferedPackageWire, PackageWire, SponsorshipActivityWire, SponsorshipPackagesResponse } from '@sp/shared';
 import { AppError, fail } from '../../lib/errors.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import {
   authorFor,
   type SponsorshipCaller,

@@ -30,12 +30,12 @@ export const sponsorProfilesModule = defineModule({
   setup: ({ db, blobs, log, clock, events, use }) => {
     const repo = createSponsorProfilesRepository(db);
     const legal = createLegalDetailsRepository(db);
-    const wall = createSponsorWallService({ repo, events: use('events', 'access'), clock });
+    const wall = createSponsorWallService({ repo, events: use('access', 'events'), clock });
     const profiles = createSponsorProfilesService({
       repo,
       legal,
       store: blobs,
-      sponsors: use('invitations', 'sponsorAccess'),
+      sponsors: use('access', 'sponsors'),
       parties: use('sponsorships', 'parties'),
       log,
       clock,

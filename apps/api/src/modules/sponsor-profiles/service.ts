@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fail, unauthenticated } from '../../lib/errors.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
-import type { SponsorAccess } from '../events/index.ts';
+import type { SponsorAccess } from '../access/index.ts';
 import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
 import { toLegalDetailsWire, type LegalDetailsRepository } from './legal-details.ts';
 import { reencodeLogo } from './logo-image.ts';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { SponsorWallFeed, SponsorWallSettings, WallGroupWire, WallSize } from '@sp/shared';
 import { AppError, fail } from '../../lib/errors.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import type { SponsorProfilesRepository, WallRow } from './repository.ts';
 import { logoUrl } from './service.ts';
 

@@ -61,8 +61,8 @@ export const sponsorshipsModule = defineModule({
     const sponsorships = createSponsorshipsService({
       repo,
       files: use('files', 'service'),
-      sponsors: use('invitations', 'sponsorAccess'),
-      events: use('events', 'access'),
+      sponsors: use('access', 'sponsors'),
+      events: use('access', 'events'),
       log,
       clock,
       // The parties' live screens hear of it once the activity's handlers are done (a confirmation's

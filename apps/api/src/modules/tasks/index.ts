@@ -11,7 +11,7 @@ export const tasksModule = defineModule({
     routes: async (app) =>
       app.register(tasksRoutes, {
         repo: createTasksRepository(db),
-        access: use('events', 'access'),
+        access: use('access', 'events'),
         fulfilment: use('fulfilment'),
         invoices: use('invoices'),
         clock,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError, ZOrganiserTasks, type OrganiserTasksWire } from '@sp/shared';
 import { requireUser } from '../../plugins/authenticate.ts';
-import type { EventAccess } from '../events/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import type { FulfilmentApi } from '../fulfilment/index.ts';
 import type { InvoicesApi } from '../invoices/index.ts';
 import type { TasksRepository } from './repository.ts';

@@ -1,11 +1,11 @@
-// What invited sponsors may see of an event (its files): answered from sponsorships and sponsor
-// invitations, and handed to the events module's access rules (see app.ts).
-import type { SponsorAccess } from '../events/index.ts';
+// What invited sponsors may see: answered from sponsorships and sponsor invitations (a guest link is
+// the token and its own address), and handed to the event access rules for files.
 import { normaliseEmail } from '../../lib/email.ts';
-import type { InvitationsRepository } from './repository.ts';
-import { hashInvitationToken, looksLikeInvitationToken } from './tokens.ts';
+import type { SponsorAccess } from './event-access.ts';
+import { hashInvitationToken, looksLikeInvitationToken } from './invitation-tokens.ts';
+import type { AccessRepository } from './repository.ts';
 
-export function createSponsorAccess(repo: InvitationsRepository, clock: () => Date = () => new Date()): SponsorAccess {
+export function createSponsorAccess(repo: AccessRepository, clock: () => Date = () => new Date()): SponsorAccess {
   return {
     isSponsorOfEvent: (email, eventId) => repo.isSponsorOfEvent(normaliseEmail(email), eventId),
     async hasGuestAccess(guest, eventId) {

@@ -3,14 +3,14 @@
 // reported as not found so its existence does not leak.
 import type { Role } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
-import type { EventRecord, EventsRepository, Membership } from './repository.ts';
+import type { AccessRepository, EventRecord, Membership } from './repository.ts';
 
 export type Caller = { sub: string };
 
 /** A guest presenting a sponsor invitation link as `Authorization: <token>:<email>`. */
 export type SponsorGuest = { token: string; email: string };
 
-/** What the invitations module answers about invited sponsors (injected, see app.ts). */
+/** What invited sponsors and guest links may reach (sponsor-access.ts). */
 export type SponsorAccess = {
   /** The signed-in user's address is the sponsor address of a sponsorship of the event. */
   isSponsorOfEvent(email: string, eventId: number): Promise<boolean>;
@@ -38,7 +38,7 @@ function organisationManagedBy(membership: Membership | undefined): number {
   return membership.organisationId;
 }
 
-export function createEventAccess(repo: EventsRepository, options: { sponsors?: SponsorAccess } = {}) {
+export function createEventAccess(repo: AccessRepository, options: { sponsors?: SponsorAccess } = {}) {
   /** The caller's organisation, when the caller may manage its events. */
   const organiserOrganisation = async (caller: Caller): Promise<number> =>
     organisationManagedBy(await repo.findMembership(caller.sub));
