@@ -7,8 +7,8 @@ import { createEventAccess, type EventAccess, type SponsorAccess } from './event
 import { createAccessRepository } from './repository.ts';
 import { createSponsorAccess } from './sponsor-access.ts';
 
-export type { Caller, EventAccess, SponsorAccess, SponsorGuest } from './event-access.ts';
-export type { EventRecord, EventRow, Membership } from './repository.ts';
+export type { Caller, EventAccess, SponsorAccess } from './event-access.ts';
+export type { EventRecord } from './repository.ts';
 export { createAccessRepository, eventColumns, toEvent } from './repository.ts';
 export { hashInvitationToken, looksLikeInvitationToken, newInvitationToken } from './invitation-tokens.ts';
 
