@@ -63,6 +63,9 @@ export function createEventAccess(repo: AccessRepository, options: { sponsors?: 
       return found.organisationRevision;
     },
 
+    /** Whether the caller owns that organisation (the owner-only reads, such as the operator log). */
+    isOwnerOf: (caller: Caller, organisationId: number): Promise<boolean> => repo.isOwnerOf(caller.sub, organisationId),
+
     /** An event the caller may read and change; 404 for an event of another organisation. */
     async organiserEvent(caller: Caller, eventId: number): Promise<EventRecord> {
       const organisationId = await organiserOrganisation(caller);

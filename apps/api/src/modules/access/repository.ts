@@ -102,6 +102,18 @@ export function createAccessRepository(db: Db) {
       return row ? toEvent(row) : undefined;
     },
 
+    /** Whether the account is the owner of that organisation (not a member, not another's owner). */
+    async isOwnerOf(cognitoId: string, organisationId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_profiles')
+        .select('cognito_id')
+        .where('cognito_id', '=', cognitoId)
+        .where('organisation_id', '=', organisationId)
+        .where('organisation_role', '=', 'owner')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Guest access: an unexpired sponsor invitation for that event, presented with its own address. */
     async hasSponsorGuestAccess(
       tokenHash: string,

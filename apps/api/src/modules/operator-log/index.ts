@@ -26,6 +26,6 @@ export const operatorLogModule = defineModule({
   ports: ['db'],
   setup: ({ db, use }) => ({
     api: {},
-    routes: async (app) => app.register(operatorLogRoutes, { db, profiles: use('profiles') }),
+    routes: async (app) => app.register(operatorLogRoutes, { db, access: use('access', 'events') }),
   }),
 });

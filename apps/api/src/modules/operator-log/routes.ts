@@ -5,13 +5,13 @@ import { ZApiError, ZOperatorLogResponse } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import type { Profile } from '../profiles/index.ts';
+import type { EventAccess } from '../access/index.ts';
 import { listOperatorEntries } from './repository.ts';
 
 export const operatorLogRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  profiles: { findByCognitoId(cognitoId: string): Promise<Profile | undefined> };
-}> = async (app, { db, profiles }) => {
+  access: Pick<EventAccess, 'isOwnerOf'>;
+}> = async (app, { db, access }) => {
   app.addHook('preHandler', app.authenticate);
   app.get(
     '/organisation/:id/operator-log',
@@ -25,9 +25,8 @@ export const operatorLogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const profile = await profiles.findByCognitoId(requireUser(request).sub);
       // A member, another organisation's owner and a stranger are all told the same.
-      if (profile?.organisationId !== request.params.id || profile.organisationRole !== 'owner')
+      if (!(await access.isOwnerOf(requireUser(request), request.params.id)))
         throw fail('organisation.owner-only', "Only the organisation's owner can read its operator log");
       return { entries: await listOperatorEntries(db, request.params.id) };
     },
