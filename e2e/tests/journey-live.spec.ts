@@ -79,7 +79,12 @@ async function phone(browser: Browser, language: 'de' | 'en') {
 }
 
 /** Fills the signing dialog (name, position, drawing, consent) and signs. */
-async function sign(page: Page, text: Text, who: { name: string; submit: string }, draw: (pad: Locator) => Promise<void>) {
+async function sign(
+  page: Page,
+  text: Text,
+  who: { name: string; submit: string },
+  draw: (pad: Locator) => Promise<void>,
+) {
   const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('signature-pad') });
   await dialog.getByLabel(text.fullName).fill(who.name);
   await dialog.getByLabel(text.position).fill('Vorstand');
@@ -157,9 +162,7 @@ for (const language of ['de', 'en'] as const) {
     // on the sponsor's page, without a reload on either side.
     await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.sponsorSigned, LIVE);
     await organiserCard.getByRole('button', { name: text.countersign }).click(LIVE);
-    await sign(page, text, { name: 'Max Vorstand', submit: text.submitCountersign }, (pad) =>
-      drawWithMouse(page, pad),
-    );
+    await sign(page, text, { name: 'Max Vorstand', submit: text.submitCountersign }, (pad) => drawWithMouse(page, pad));
     await expect(organiserCard.getByTestId('agreement-state')).toHaveText(text.completed);
     const deliverables = page.getByRole('dialog').getByRole('region', { name: text.deliverables });
     await expect(deliverables.getByRole('listitem').filter({ hasText: 'Vortrag' })).toHaveCount(1, LIVE);

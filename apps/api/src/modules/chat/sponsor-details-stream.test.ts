@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/helpers.ts';
 import { uniqueEmail } from '../../identity/test-support.ts';
+import { billingOrganiser, confirmedSponsorship, eventWithPackage } from '../invoices/test-support.ts';
 import { chatWorld, wait, type SseClient } from './test-support.ts';
 
 const sponsorshipEvents = (client: SseClient) => client.events.filter((e) => e.event === 'sponsorship');
@@ -73,5 +74,24 @@ describe.each(ENGINES)('sponsor details and offers on the live stream on %s', (e
     await guestStream.next((e) => e.event === 'sponsorship' && parsed(e).parts.includes('sponsorship'));
     await wait(150);
     expect(sponsorshipEvents(otherStream).length).toBe(otherBefore);
+  });
+
+  it('tells the organisation’s members that a draft invoice was deleted', async () => {
+    const { t, call, stream } = world;
+    const organiser = await billingOrganiser(t);
+    const guest = await confirmedSponsorship(t, organiser, await eventWithPackage(t, organiser, 'Entwurf-Lauf'));
+    const draft = await call('POST', `/api/sponsorships/${guest.sponsorshipId}/invoices`, organiser.token);
+    expect(draft.statusCode).toBe(201);
+    const orgStream = await stream('/api/stream', { authorization: `Bearer ${organiser.token}` });
+    await orgStream.next((e) => e.event === 'unread');
+    const before = sponsorshipEvents(orgStream).length;
+    const deleted = await call('DELETE', `/api/invoices/${draft.json().invoice.id}`, organiser.token);
+    expect(deleted.statusCode).toBe(204);
+    const received = await orgStream.next((e) => e.event === 'sponsorship' && parsed(e).parts.includes('invoices'));
+    expect(parsed(received)).toEqual({ sponsorship_id: guest.sponsorshipId, parts: ['invoices'] });
+    // Deleting it again is refused and announces nothing.
+    expect((await call('DELETE', `/api/invoices/${draft.json().invoice.id}`, organiser.token)).statusCode).toBe(404);
+    await wait(150);
+    expect(sponsorshipEvents(orgStream).length).toBe(before + 1);
   });
 });

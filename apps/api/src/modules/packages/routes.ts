@@ -98,7 +98,10 @@ export const packagesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      offerChanged(request.params.id, await packages.reorder(requireUser(request), request.params.id, request.body.package_ids)),
+      offerChanged(
+        request.params.id,
+        await packages.reorder(requireUser(request), request.params.id, request.body.package_ids),
+      ),
   );
 
   app.post(

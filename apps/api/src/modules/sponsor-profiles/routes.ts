@@ -41,7 +41,8 @@ export const sponsorProfileRoutes: FastifyPluginAsyncZod<{
   /** Runs a change of the caller's own details, then announces it (after its commit, decision 078). */
   const announced = async <T>(caller: SponsorshipCaller, change: (caller: SponsorshipCaller) => Promise<T>) => {
     const result = await change(caller);
-    await announce(addressOf(caller));
+    const address = addressOf(caller);
+    if (address) await announce(address);
     return result;
   };
   await app.register(async (scope) => {

@@ -154,10 +154,7 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
      * event's: whom a change of a sponsor's profile or of an event's offer concerns (live screens).
      */
     async partiesOf(scope: { sponsorEmailNormalized: string } | { eventId: number }): Promise<SponsorshipParty[]> {
-      let query = db
-        .selectFrom('sponsorships')
-        .select(['organisation_id', 'sponsor_email_normalized'])
-        .distinct();
+      let query = db.selectFrom('sponsorships').select(['organisation_id', 'sponsor_email_normalized']).distinct();
       query =
         'eventId' in scope
           ? query.where('event_id', '=', scope.eventId)

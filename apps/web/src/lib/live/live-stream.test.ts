@@ -181,7 +181,7 @@ describe('startLiveStream', () => {
     });
   });
 
-  it("refetches what shows a sponsorship on its `sponsorship` event, and nothing else", async () => {
+  it('refetches what shows a sponsorship on its `sponsorship` event, and nothing else', async () => {
     const shown = [
       queryKeys.fulfilment.ofSponsorship(4, 'me'),
       queryKeys.sponsorships.detail(4, 'guest@example.org'),
