@@ -4,6 +4,7 @@
 // against their schema when they come from another process, so no subscriber casts what it receives.
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { SPONSORSHIP_CHANGE_PARTS } from '@sp/shared';
 import { normaliseEmail } from '../lib/email.ts';
 import type { MessageBus } from '../ports/bus/index.ts';
 
@@ -18,13 +19,15 @@ export const sharedEventSchemas = {
   ]),
   /**
    * Sponsorship `sp` of organisation `o` and sponsor address `s` (normalised) changed: its state, package or
-   * agreement (`p` includes 'sponsorship'), its deliverables or its invoices. For the parties' live screens.
+   * agreement (`p` includes 'sponsorship'), its deliverables or its invoices; or the sponsor's own details
+   * (`profile`: public profile, logo, legal details, wall consent; `sp` null when it concerns all of the
+   * address's sponsorships with `o`). Published after the change committed (decision 078).
    */
   'sponsorship.changed': z.object({
     o: id,
     s: z.string(),
     sp: id.nullable(),
-    p: z.array(z.enum(['sponsorship', 'deliverables', 'invoices'])).min(1),
+    p: z.array(z.enum(SPONSORSHIP_CHANGE_PARTS)).min(1),
   }),
   /** A user's alert `id` is new, or alerts were read (`ids` a comma list, empty for all). */
   'notification.changed': z.discriminatedUnion('k', [

@@ -77,7 +77,10 @@ export const queryKeys = {
   },
   /** The sponsor's own profile (`viewer` as for sponsorships) and the events' sponsor walls. */
   sponsorProfile: (viewer: string) => ['sponsor-profile', viewer] as const,
+  /** Every viewer's profile (a live change of the sponsor's details refreshes whichever is shown). */
+  sponsorProfiles: ['sponsor-profile'] as const,
   sponsorLegalDetails: (viewer: string) => ['sponsor-legal-details', viewer] as const,
+  sponsorLegalDetailsAll: ['sponsor-legal-details'] as const,
   sponsorWall: {
     all: ['sponsor-wall'] as const,
     settings: (eventId: number) => ['sponsor-wall', 'settings', eventId] as const,

@@ -135,10 +135,16 @@ export const ZStreamReadyEvent = z.object({ heartbeat_ms: z.number().int() });
  * agreement, deliverables or invoices): ids only, the screens refetch what they show (issue 58, point 3).
  * Sent to the organisation's members and to the sponsorship's sponsor (account or guest link).
  */
+/**
+ * What a `sponsorship` stream event says changed (decision 078): its state, package, amount or agreement;
+ * its deliverables; its invoices; the sponsor's own details (profile, logo, legal details, wall consent).
+ */
+export const SPONSORSHIP_CHANGE_PARTS = ['sponsorship', 'deliverables', 'invoices', 'profile'] as const;
+export type SponsorshipChangePart = (typeof SPONSORSHIP_CHANGE_PARTS)[number];
 export const ZStreamSponsorshipEvent = z.object({
   sponsorship_id: z.number().int().nullable(),
   /** What changed, so a screen can tell; refetching more than that is harmless. */
-  parts: z.array(z.enum(['sponsorship', 'deliverables', 'invoices'])),
+  parts: z.array(z.enum(SPONSORSHIP_CHANGE_PARTS)),
 });
 export type StreamSponsorshipEvent = z.infer<typeof ZStreamSponsorshipEvent>;
 export const STREAM_EVENT_TYPES = ['message', 'read', 'unread', 'ready', 'sponsorship'] as const;

@@ -69,7 +69,11 @@ export const agreementsModule = defineModule({
         confirmable: agreements.confirmable,
         takesUploads: agreements.takesUploads,
       },
-      routes: async (app) => app.register(agreementsRoutes, { agreements }),
+      routes: async (app) =>
+        app.register(agreementsRoutes, {
+          agreements,
+          announceEvent: (eventId) => use('sponsorships').announceTo({ eventId }, ['sponsorship']),
+        }),
     };
   },
 });

@@ -53,10 +53,11 @@ function sendPdfBytes(reply: FastifyReply, file: { bytes: Buffer; sha256?: strin
     .send(file.bytes);
 }
 
-export const agreementsRoutes: FastifyPluginAsyncZod<{ agreements: AgreementsService }> = async (
-  app,
-  { agreements },
-) => {
+export const agreementsRoutes: FastifyPluginAsyncZod<{
+  agreements: AgreementsService;
+  /** After committed settings of event `eventId`: its sponsorships' drafts read differently (decision 078). */
+  announceEvent: (eventId: number) => Promise<void>;
+}> = async (app, { agreements, announceEvent }) => {
   app.get(
     '/events/:id/agreement-settings',
     {
@@ -85,7 +86,11 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ agreements: AgreementsSer
         response: { 200: ZAgreementSettingsResponse, ...errors },
       },
     },
-    async (request) => agreements.saveSettings(requireUser(request), request.params.id, request.body),
+    async (request) => {
+      const saved = await agreements.saveSettings(requireUser(request), request.params.id, request.body);
+      await announceEvent(request.params.id);
+      return saved;
+    },
   );
 
   app.get(

@@ -177,7 +177,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await service.deleteDraft(requireUser(request), request.params.id);
+      await announced(await service.deleteDraft(requireUser(request), request.params.id));
       return reply.code(204).send(null);
     },
   );

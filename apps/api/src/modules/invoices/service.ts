@@ -255,10 +255,11 @@ export function createInvoicesService(deps: InvoiceDeps) {
       }
     },
 
-    /** DELETE /invoices/{id}: a draft only. */
-    async deleteDraft(caller: Organiser, id: number): Promise<void> {
-      await organiserInvoice(caller, id);
+    /** DELETE /invoices/{id}: a draft only. Answers the draft's sponsorship (for the announcement). */
+    async deleteDraft(caller: Organiser, id: number): Promise<{ sponsorship_id: number }> {
+      const draft = await organiserInvoice(caller, id);
       if (!(await repo.deleteDraft(id))) throw fail('invoice.not-draft', 'An issued invoice is never deleted');
+      return { sponsorship_id: draft.sponsorship_id };
     },
 
     /** POST /invoices/{id}/issue */

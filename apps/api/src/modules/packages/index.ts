@@ -54,6 +54,7 @@ export const packagesModule = defineModule({
           packages,
           readCache,
           announce: (id) => use('sponsorships').announceChange(id, ['sponsorship']),
+          announceEvent: (eventId) => use('sponsorships').announceTo({ eventId }, ['sponsorship']),
         });
         const fulfilment = use('fulfilment');
         await app.register(numbersRoutes, {

@@ -38,7 +38,13 @@ export const packagesRoutes: FastifyPluginAsyncZod<{
   readCache: ReadCache;
   /** Tells the sponsorship's parties' live screens that its package or amount changed. */
   announce: (sponsorshipId: number) => Promise<void>;
-}> = async (app, { packages, readCache, announce }) => {
+  /** After a committed change of event `eventId`'s packages: tells its sponsorships' parties (their offers). */
+  announceEvent: (eventId: number) => Promise<void>;
+}> = async (app, { packages, readCache, announce, announceEvent }) => {
+  const offerChanged = async <T>(eventId: number, result: T): Promise<T> => {
+    await announceEvent(eventId);
+    return result;
+  };
   const organisers = { preHandler: app.authenticate };
 
   app.get(
@@ -91,7 +97,11 @@ export const packagesRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZListPackagesResponse, ...errors },
       },
     },
-    async (request) => packages.reorder(requireUser(request), request.params.id, request.body.package_ids),
+    async (request) =>
+      offerChanged(
+        request.params.id,
+        await packages.reorder(requireUser(request), request.params.id, request.body.package_ids),
+      ),
   );
 
   app.post(
@@ -124,7 +134,10 @@ export const packagesRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZPackage, ...errors },
       },
     },
-    async (request) => packages.update(requireUser(request), request.params.id, request.body),
+    async (request) => {
+      const saved = await packages.update(requireUser(request), request.params.id, request.body);
+      return offerChanged(saved.event_id, saved);
+    },
   );
 
   app.post(
@@ -140,7 +153,10 @@ export const packagesRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZPackage, ...errors },
       },
     },
-    async (request) => packages.setArchived(requireUser(request), request.params.id, request.body.archived),
+    async (request) => {
+      const saved = await packages.setArchived(requireUser(request), request.params.id, request.body.archived);
+      return offerChanged(saved.event_id, saved);
+    },
   );
 
   app.delete(

@@ -2,6 +2,7 @@
 // descriptions, website and logo by their address, the consent per sponsorship to be shown, the
 // organisers' switch per event, the public feed and the logo files. The only writer of
 // sponsor_profiles, sponsor_wall_consents and sponsor_walls; the logos live in the blob store.
+import { normaliseEmail } from '../../lib/email.ts';
 import { defineModule } from '../kit.ts';
 import { createLegalDetailsRepository, type SponsorLegalDetails } from './legal-details.ts';
 import { createSponsorProfilesRepository } from './repository.ts';
@@ -54,7 +55,11 @@ export const sponsorProfilesModule = defineModule({
         wallIsPublic: (eventId) => wall.isPublic(eventId),
       },
       routes: async (app) => {
-        await app.register(sponsorProfileRoutes, { profiles });
+        await app.register(sponsorProfileRoutes, {
+          profiles,
+          announce: (email) =>
+            use('sponsorships').announceTo({ sponsorEmailNormalized: normaliseEmail(email) }, ['profile']),
+        });
         await app.register(sponsorWallRoutes, { wall });
       },
     };

@@ -30,10 +30,21 @@ function sponsorCaller(request: FastifyRequest): SponsorshipCaller {
   return { kind: 'user', sub: user.sub, email: user.email };
 }
 
-export const sponsorProfileRoutes: FastifyPluginAsyncZod<{ profiles: SponsorProfilesService }> = async (
-  app,
-  { profiles },
-) => {
+/** The caller's (validated) address, for the announcement once their change committed. */
+const addressOf = (caller: SponsorshipCaller) => (caller.kind === 'guest' ? caller.guest.email : caller.email);
+
+export const sponsorProfileRoutes: FastifyPluginAsyncZod<{
+  profiles: SponsorProfilesService;
+  /** Tells the live screens of everyone who deals with this sponsor address that its details changed. */
+  announce: (sponsorEmail: string) => Promise<void>;
+}> = async (app, { profiles, announce }) => {
+  /** Runs a change of the caller's own details, then announces it (after its commit, decision 078). */
+  const announced = async <T>(caller: SponsorshipCaller, change: (caller: SponsorshipCaller) => Promise<T>) => {
+    const result = await change(caller);
+    const address = addressOf(caller);
+    if (address) await announce(address);
+    return result;
+  };
   await app.register(async (scope) => {
     const sponsors = scope.withTypeProvider<ZodTypeProvider>();
     sponsors.addHook('onRequest', (request, reply) => authenticateUserOrGuest(app, request, reply));
@@ -70,7 +81,9 @@ export const sponsorProfileRoutes: FastifyPluginAsyncZod<{ profiles: SponsorProf
         },
       },
       async (request) =>
-        profiles.save(sponsorCaller(request), request.body as Required<z.output<typeof ZSaveSponsorProfileRequest>>),
+        announced(sponsorCaller(request), (caller) =>
+          profiles.save(caller, request.body as Required<z.output<typeof ZSaveSponsorProfileRequest>>),
+        ),
     );
 
     sponsors.put(
@@ -90,7 +103,7 @@ export const sponsorProfileRoutes: FastifyPluginAsyncZod<{ profiles: SponsorProf
       },
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return profiles.setLogo(sponsorCaller(request), body);
+        return announced(sponsorCaller(request), (caller) => profiles.setLogo(caller, body));
       },
     );
 
@@ -99,7 +112,7 @@ export const sponsorProfileRoutes: FastifyPluginAsyncZod<{ profiles: SponsorProf
       {
         schema: { tags, summary: 'Remove the logo', security, response: { 200: ZSponsorProfileResponse, ...errors } },
       },
-      async (request) => profiles.removeLogo(sponsorCaller(request)),
+      async (request) => announced(sponsorCaller(request), (caller) => profiles.removeLogo(caller)),
     );
 
     sponsors.get(
@@ -129,7 +142,9 @@ export const sponsorProfileRoutes: FastifyPluginAsyncZod<{ profiles: SponsorProf
         },
       },
       async (request) =>
-        profiles.saveLegal(sponsorCaller(request), request.body as z.output<typeof ZSponsorLegalDetails>),
+        announced(sponsorCaller(request), (caller) =>
+          profiles.saveLegal(caller, request.body as z.output<typeof ZSponsorLegalDetails>),
+        ),
     );
 
     sponsors.put(
@@ -145,7 +160,10 @@ export const sponsorProfileRoutes: FastifyPluginAsyncZod<{ profiles: SponsorProf
           response: { 200: ZSponsorProfileResponse, ...errors },
         },
       },
-      async (request) => profiles.setConsent(sponsorCaller(request), request.params.id, request.body.show_on_wall),
+      async (request) =>
+        announced(sponsorCaller(request), (caller) =>
+          profiles.setConsent(caller, request.params.id, request.body.show_on_wall),
+        ),
     );
   });
 

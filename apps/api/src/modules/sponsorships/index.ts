@@ -39,6 +39,11 @@ export type SponsorshipsApi = {
   byId(id: number): Promise<SponsorshipRecord | undefined>;
   /** Tells the parties' live screens that another module changed these parts of sponsorship `id`. */
   announceChange(id: number, parts: ChangedParts): Promise<void>;
+  /**
+   * After a committed change of a sponsor address's own details (profile, logo, legal details) or of
+   * an event's offer (its packages): tells every organisation and sponsor address concerned (decision 078).
+   */
+  announceTo(scope: { sponsorEmailNormalized: string } | { eventId: number }, parts: ChangedParts): Promise<void>;
   /** The figures per event (figures.ts): what the event list and page show. */
   figures: SponsorshipFiguresReader;
 };
@@ -51,7 +56,7 @@ export const sponsorshipsModule = defineModule({
   setup: ({ db, log, clock, events, readCache, use }) => {
     const repo = createSponsorshipsRepository(db, use('files', 'signedFileWrites'));
     const announceChange = (
-      notice: Pick<SponsorshipActivity, 'organisationId' | 'sponsorEmail' | 'sponsorshipId'>,
+      notice: Pick<SponsorshipActivity, 'organisationId' | 'sponsorEmail'> & { sponsorshipId?: number | undefined },
       parts: ChangedParts,
     ) =>
       events.publish(
@@ -100,6 +105,9 @@ export const sponsorshipsModule = defineModule({
         announceChange: async (id, parts) => {
           const sponsorship = await repo.findById(id);
           if (sponsorship) await announceChange({ ...sponsorship, sponsorshipId: id }, parts);
+        },
+        announceTo: async (scope, parts) => {
+          for (const party of await repo.partiesOf(scope)) await announceChange(party, parts);
         },
         figures: createSponsorshipFigures(db),
       },

@@ -17,6 +17,9 @@ export type SignedAgreementRecord = {
   uploadedAt: Date;
 };
 
+/** An organisation and a sponsor address (normalised) with at least one sponsorship between them. */
+export type SponsorshipParty = { organisationId: number; sponsorEmail: string };
+
 export type SponsorshipRecord = {
   id: number;
   eventId: number;
@@ -144,6 +147,20 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
     async findById(id: number): Promise<SponsorshipRecord | undefined> {
       const row = await base().where('s.id', '=', id).executeTakeFirst();
       return row ? toRecord(row) : undefined;
+    },
+
+    /**
+     * The distinct (organisation, sponsor address) pairs of a sponsor address's sponsorships or of an
+     * event's: whom a change of a sponsor's profile or of an event's offer concerns (live screens).
+     */
+    async partiesOf(scope: { sponsorEmailNormalized: string } | { eventId: number }): Promise<SponsorshipParty[]> {
+      let query = db.selectFrom('sponsorships').select(['organisation_id', 'sponsor_email_normalized']).distinct();
+      query =
+        'eventId' in scope
+          ? query.where('event_id', '=', scope.eventId)
+          : query.where('sponsor_email_normalized', '=', scope.sponsorEmailNormalized);
+      const rows = await query.execute();
+      return rows.map((r) => ({ organisationId: r.organisation_id, sponsorEmail: r.sponsor_email_normalized }));
     },
 
     async listForEvent(eventId: number): Promise<SponsorshipRecord[]> {

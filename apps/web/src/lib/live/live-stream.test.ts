@@ -181,7 +181,7 @@ describe('startLiveStream', () => {
     });
   });
 
-  it("refetches what shows a sponsorship on its `sponsorship` event, and nothing else", async () => {
+  it('refetches what shows a sponsorship on its `sponsorship` event, and nothing else', async () => {
     const shown = [
       queryKeys.fulfilment.ofSponsorship(4, 'me'),
       queryKeys.sponsorships.detail(4, 'guest@example.org'),
@@ -194,7 +194,7 @@ describe('startLiveStream', () => {
     const source = FakeSource.all[0]!;
     source.emit('sponsorship', { sponsorship_id: 'not a number', parts: [] });
     expect(shown.some((key) => queryClient.getQueryState(key)?.isInvalidated)).toBe(false);
-    source.emit('sponsorship', { sponsorship_id: 4, parts: ['deliverables'] });
+    source.emit('sponsorship', { sponsorship_id: 4, parts: ['sponsorship'] });
     for (const key of shown) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.userProfile('u-1'))?.isInvalidated).toBe(false);
   });

@@ -202,7 +202,7 @@ export function startLiveStream({
     });
     on('sponsorship', (event) => {
       const parsed = ZStreamSponsorshipEvent.safeParse(parseData(event));
-      if (parsed.success) refreshSponsorshipViews(queryClient);
+      if (parsed.success) refreshSponsorshipViews(queryClient, parsed.data.parts);
     });
     on('notification', (event) => {
       const parsed = ZStreamNotificationEvent.safeParse(parseData(event));

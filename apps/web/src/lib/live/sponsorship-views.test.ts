@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
-import { refreshSponsorshipViews } from './sponsorship-views';
+import { refreshSponsorshipViews, viewsOf } from './sponsorship-views';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -30,5 +30,50 @@ describe('refreshSponsorshipViews', () => {
     await running;
     await settle();
     expect(client.getQueryState([...queryKeys.invoices.all, 'x'])?.isInvalidated).toBe(true);
+  });
+});
+
+describe('the live views of a change', () => {
+  const mark = (client: QueryClient) => {
+    for (const key of [
+      queryKeys.sponsorships.mine,
+      queryKeys.fulfilment.list({}),
+      queryKeys.invoices.numbers(1),
+      queryKeys.sponsorProfile('me'),
+      queryKeys.sponsorLegalDetails('guest:a@b.de'),
+      queryKeys.organiserTasks(1),
+    ])
+      client.setQueryData(key, 1);
+  };
+  const refetched = (client: QueryClient) =>
+    client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.isInvalidated)
+      .map((q) => q.queryKey[0]);
+
+  it('refetches only the families of the parts that changed', () => {
+    const client = new QueryClient();
+    mark(client);
+    refreshSponsorshipViews(client, ['invoices']);
+    expect(refetched(client).sort()).toEqual(['invoices', 'organiser-tasks']);
+  });
+
+  it('refetches the sponsor’s details wherever they are shown when the profile changed', () => {
+    const client = new QueryClient();
+    mark(client);
+    refreshSponsorshipViews(client, ['profile']);
+    expect(refetched(client)).toEqual(
+      expect.arrayContaining(['sponsor-profile', 'sponsor-legal-details', 'sponsorships', 'fulfilment']),
+    );
+  });
+
+  it('refetches every family after a gap, and each family once', () => {
+    const client = new QueryClient();
+    mark(client);
+    refreshSponsorshipViews(client);
+    expect(refetched(client).length).toBe(6);
+    const families = viewsOf(['sponsorship', 'deliverables', 'invoices', 'profile']);
+    expect(new Set(families.map((k) => JSON.stringify(k))).size).toBe(families.length);
   });
 });
