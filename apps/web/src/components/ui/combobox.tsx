@@ -1,6 +1,6 @@
 import { Command } from 'cmdk';
 import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react';
-import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { COMBOBOX_MAX_HEIGHT_PX } from '@sp/shared';
 import { cn } from '@/lib/utils';
 
