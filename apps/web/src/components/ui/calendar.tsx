@@ -72,7 +72,7 @@ export default function Calendar({ selected, onSelect, locale, labels }: Calenda
         week: '',
         day: 'group p-0.5 text-center',
         day_button:
-          'inline-flex size-9 items-center justify-center rounded-md text-sm tabular-nums transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring group-data-[outside]:text-muted-foreground/60 group-data-[today]:font-semibold group-data-[today]:text-primary group-data-[today]:ring-1 group-data-[today]:ring-primary/40 group-data-[selected]:bg-primary group-data-[selected]:text-primary-foreground group-data-[selected]:ring-0 group-data-[selected]:hover:bg-primary-hover',
+          'inline-flex size-9 items-center justify-center rounded-md text-sm tabular-nums transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring group-data-[outside]:text-muted-foreground group-data-[today]:font-semibold group-data-[today]:text-primary group-data-[today]:ring-1 group-data-[today]:ring-primary/40 group-data-[selected]:bg-primary group-data-[selected]:text-primary-foreground group-data-[selected]:ring-0 group-data-[selected]:hover:bg-primary-hover',
         today: '',
         selected: '',
         outside: '',
