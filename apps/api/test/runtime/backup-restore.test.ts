@@ -1,25 +1,28 @@
 // Backups that restore (issue 63, point 1; decision 076), on each engine: the running server takes
 // writes while `admin backup` runs; the backup is restored into a fresh data directory (and database),
 // a server starts on it, and every write acknowledged before the backup began is there, every stored
-// file byte-identical, the old access token still accepted (the keys came back) and no invariant broken.
+// file byte-identical, the old access token still accepted (the keys came back), the agreement sealed
+// before the backup still verified by the public check (by its hash and by its bytes) with a valid
+// seal, and no invariant broken.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { EVENTS_PAGE_SIZE_MAX } from '@sp/shared';
+import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/admin.ts';
+import { pdfsig } from '../../src/modules/agreements/test-support.ts';
 import { pdfBytes } from '../../src/modules/events/test-support.ts';
+import { client, freePort, kill, printedInvitationCode, startServer, type Server } from '../child-server.ts';
 import {
-  client,
-  freePort,
-  freshPostgres,
-  kill,
-  printedInvitationCode,
-  startServer,
-  type Server,
-} from '../child-server.ts';
+  allEventTitles,
+  cleanupsAfterAll,
+  ENGINES,
+  inviteSponsor,
+  place,
+  QUIET_ENV,
+  sealedAgreement,
+  uploadSignedAgreement,
+} from './placed-servers.ts';
 
-const ENGINES = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 const PASSPHRASE = 'correct horse battery staple';
 
 const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -32,38 +35,20 @@ const filesIn = (dir: string): string[] =>
     : [];
 
 describe.each(ENGINES)('backup and restore on %s', (engine) => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
-
-  /** A data directory (and PostgreSQL database) of its own, removed after the run. */
-  const place = async (name: string) => {
-    const dataDir = tempDir(`sp-${name}-`);
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    let databaseUrl = '';
-    if (engine === 'postgres') {
-      const database = await freshPostgres(`backup_${name}`);
-      cleanups.push(database.drop);
-      databaseUrl = database.url;
-    }
-    return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
-  };
+  const cleanup = cleanupsAfterAll();
 
   it('restores every acknowledged write, file and key into a fresh place', async () => {
     const portA = await freePort();
     const base = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
+      ...QUIET_ENV,
       // Both servers answer under one public address, the tokens' issuer: the old token must hold.
       PUBLIC_URL: `http://127.0.0.1:${portA}`,
       RATE_LIMIT_SIGN_UPS: 'off',
       RATE_LIMIT_UPLOADS: 'off',
     };
-    const original = await place('source');
+    const original = await place(engine, 'backup-source', cleanup);
     const a: Server = await startServer({ ...base, ...original }, portA);
-    cleanups.push(() => kill(a, 'SIGTERM'));
+    cleanup(() => kill(a, 'SIGTERM'));
     const { api, onboardOrganiser } = client(a.base);
     const organiser = await onboardOrganiser(
       `backup.${Date.now()}@example.org`,
@@ -77,30 +62,14 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
       description: 'Angelegt vor der Sicherung.',
     });
     expect(event.status).toBe(201);
-    const invited = await api('POST', '/api/sponsor-invitation', organiser.token, {
+    const { guest, sponsorshipId } = await inviteSponsor(a.base, organiser.token, event.json().id as number, {
       email: 'sponsor.backup@example.org',
-      event_id: event.json().id,
       amount_cents: 25_000,
     });
-    expect(invited.status).toBe(201);
-    const guest = `${new URL(invited.json().url as string).searchParams.get('token')}:sponsor.backup@example.org`;
-    const sponsorshipId = invited.json().sponsorId as number;
-    const made = await api('POST', `/api/sponsorships/${sponsorshipId}/signed-agreement/upload-url`, guest, {
-      file_name: 'unterschrieben.pdf',
-    });
-    const upload = made.json<{ url: string; key: string; s3_id: string }>();
     const signed = pdfBytes('unterschrieben vor der Sicherung');
-    const put = await fetch(new URL(upload.url, a.base), {
-      method: 'PUT',
-      headers: { 'content-type': 'application/pdf' },
-      body: new Uint8Array(signed),
-    });
-    expect(put.status).toBe(204);
-    const attached = await api('PUT', `/api/sponsorships/${sponsorshipId}/signed-agreement`, guest, {
-      s3_id: upload.s3_id,
-      key: upload.key,
-    });
-    expect(attached.status).toBe(200);
+    const upload = await uploadSignedAgreement(a.base, guest, sponsorshipId, signed);
+    // A generated agreement signed by both sides and sealed with the platform's key.
+    const sealed = await sealedAgreement(a.base, organiser.token, 'sponsor.sealed@example.org');
 
     // Write load: two writers add events one after the other until the backup is done.
     const acknowledged: Array<{ title: string; at: number }> = [];
@@ -121,7 +90,7 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     const writers = [writer(), writer()];
     await new Promise((resolve) => setTimeout(resolve, 300));
     const backupDir = path.join(tempDir('sp-backup-'), 'backup');
-    cleanups.push(() => fs.rmSync(path.dirname(backupDir), { recursive: true, force: true }));
+    cleanup(() => fs.rmSync(path.dirname(backupDir), { recursive: true, force: true }));
     const backupStarted = Date.now();
     const lines: string[] = [];
     await runAdmin(['backup', backupDir], (line) => lines.push(line), {
@@ -135,7 +104,7 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     await kill(a, 'SIGTERM');
 
     // Refused: a non-empty data directory, and a wrong passphrase.
-    const fresh = await place('restored');
+    const fresh = await place(engine, 'backup-restored', cleanup);
     const restore = (env: Record<string, string>) => runAdmin(['restore', backupDir], () => undefined, { env });
     await expect(restore({ ...base, ...original, BACKUP_PASSPHRASE: PASSPHRASE })).rejects.toThrow(
       /not empty|has tables/,
@@ -147,22 +116,11 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     await restore({ ...base, ...fresh, BACKUP_PASSPHRASE: PASSPHRASE });
 
     const b = await startServer({ ...base, ...fresh }, await freePort());
-    cleanups.push(() => kill(b, 'SIGTERM'));
+    cleanup(() => kill(b, 'SIGTERM'));
     // The access token signed before the backup: the keys and the database came back together.
-    const titles: string[] = [];
-    for (let offset = 0; ; offset += EVENTS_PAGE_SIZE_MAX) {
-      const page = await client(b.base).api(
-        'GET',
-        `/api/events/${organiser.organisationId}?limit=${EVENTS_PAGE_SIZE_MAX}&offset=${offset}`,
-        organiser.token,
-      );
-      expect(page.status).toBe(200);
-      const events = page.json() as Array<{ title: string }>;
-      titles.push(...events.map((e) => e.title));
-      if (events.length < EVENTS_PAGE_SIZE_MAX) break;
-    }
+    const titles = await allEventTitles(b.base, organiser.organisationId, organiser.token);
     expect(titles).toEqual(expect.arrayContaining(['Vor der Sicherung', ...before]));
-    const written = new Set(['Vor der Sicherung', ...acknowledged.map((w) => w.title)]);
+    const written = new Set(['Vor der Sicherung', 'Besiegelt', ...acknowledged.map((w) => w.title)]);
     expect(titles.filter((title) => !written.has(title))).toEqual([]);
 
     // Every stored file byte-identical, and served again.
@@ -179,6 +137,37 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     });
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(signed);
+
+    // The agreement sealed before the backup: the public check finds it by its hash and by its bytes,
+    // the restored copy is the same PDF, and its seal (the platform's key, restored) is valid.
+    const verification = {
+      found: true,
+      status: 'verified',
+      signed_at: sealed.completedAt,
+      signers: [
+        { name: 'Jörg Weiß', side: 'sponsor', signed_at: expect.any(String) },
+        { name: 'Anna Größe', side: 'organisation', signed_at: expect.any(String) },
+      ],
+    };
+    const byHash = await client(b.base).api('GET', `/api/public/agreements/verify/${sealed.sha256}`, null);
+    expect(byHash.status).toBe(200);
+    expect(byHash.json()).toEqual(verification);
+    const restoredPdf = await fetch(`${b.base}/api/sponsorships/${sealed.sponsorshipId}/agreement/signed.pdf`, {
+      headers: { authorization: `Bearer ${organiser.token}` },
+    });
+    expect(restoredPdf.status).toBe(200);
+    const restoredBytes = Buffer.from(await restoredPdf.arrayBuffer());
+    expect(restoredBytes).toEqual(sealed.bytes);
+    const byBytes = await fetch(`${b.base}/api/public/agreements/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf' },
+      body: new Uint8Array(restoredBytes),
+    });
+    expect(byBytes.status).toBe(200);
+    expect(await byBytes.json()).toEqual(verification);
+    const seal = await pdfsig(restoredBytes);
+    expect(seal).toContain('Signature is Valid.');
+    expect(seal).toContain('Sponsoring platform seal');
 
     // The restore is in the restored database's operator log, which the owner reads.
     const log = await client(b.base).api(

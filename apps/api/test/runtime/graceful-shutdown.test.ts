@@ -2,53 +2,34 @@
 // sign-ups (each sends a mail) keep the server busy. The process ends its live stream (the client
 // reconnects), answers every request it took (none with 503 or 500), exits with 0 well within
 // SHUTDOWN_TIMEOUT_SECONDS, and after a restart every acknowledged write and every mail is there.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { EVENTS_PAGE_SIZE_MAX } from '@sp/shared';
+import { describe, expect, it } from 'vitest';
 import {
   CLIENT_ID,
   MAILBOX_TOKEN,
   PASSWORD,
   client,
   freePort,
-  freshPostgres,
   kill,
   printedInvitationCode,
   startServer,
 } from '../child-server.ts';
+import { allEventTitles, cleanupsAfterAll, ENGINES, place, QUIET_ENV } from './placed-servers.ts';
 
-const ENGINES = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 const SHUTDOWN_TIMEOUT_SECONDS = 20;
 
 describe.each(ENGINES)('SIGTERM under load on %s', (engine) => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
+  const cleanup = cleanupsAfterAll();
 
   it('answers what it took, ends its streams, loses no write or mail, and exits in time', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-shutdown-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    let databaseUrl = '';
-    if (engine === 'postgres') {
-      const database = await freshPostgres('shutdown');
-      cleanups.push(database.drop);
-      databaseUrl = database.url;
-    }
     const port = await freePort();
     const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      ...QUIET_ENV,
+      ...(await place(engine, 'shutdown', cleanup)),
       SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
       RATE_LIMIT_SIGN_UPS: 'off',
     };
     const server = await startServer(env, port);
-    cleanups.push(() => kill(server, 'SIGKILL'));
+    cleanup(() => kill(server, 'SIGKILL'));
     const { api, identity, onboardOrganiser } = client(server.base);
     const invitationCode = printedInvitationCode(server);
     const organiser = await onboardOrganiser(`shutdown.${Date.now()}@example.org`, invitationCode, 'Feierabend e.V.');
@@ -119,19 +100,8 @@ describe.each(ENGINES)('SIGTERM under load on %s', (engine) => {
 
     // On the same port (the tokens' issuer): the organiser's token still holds.
     const again = await startServer(env, port);
-    cleanups.push(() => kill(again, 'SIGTERM'));
-    const found: string[] = [];
-    for (let offset = 0; ; offset += EVENTS_PAGE_SIZE_MAX) {
-      const page = await client(again.base).api(
-        'GET',
-        `/api/events/${organiser.organisationId}?limit=${EVENTS_PAGE_SIZE_MAX}&offset=${offset}`,
-        organiser.token,
-      );
-      expect(page.status).toBe(200);
-      const events = page.json() as Array<{ title: string }>;
-      found.push(...events.map((e) => e.title));
-      if (events.length < EVENTS_PAGE_SIZE_MAX) break;
-    }
+    cleanup(() => kill(again, 'SIGTERM'));
+    const found = await allEventTitles(again.base, organiser.organisationId, organiser.token);
     expect(found).toEqual(expect.arrayContaining(titles));
     const { mails } = (await (await fetch(`${again.base}/dev/mailbox.json?token=${MAILBOX_TOKEN}`)).json()) as {
       mails: Array<{ to: string }>;

@@ -3,22 +3,12 @@
 // other; a stream ticket, an upload URL and a sign-out made on one are honoured by the other; and the
 // request limits are counted across both when REDIS_URL is set (TEST_REDIS_URL; CI sets it), each
 // process for itself without it (the embedded default). Runs with TEST_DATABASE_URL only.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  client,
-  freePort,
-  freshPostgres,
-  kill,
-  printedInvitationCode,
-  startServer,
-  type Server,
-} from '../child-server.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { pdfBytes } from '../../src/modules/events/test-support.ts';
+import { client, freePort, kill, printedInvitationCode, startServer, type Server } from '../child-server.ts';
+import { cleanupsAfterAll, ENGINES, inviteSponsor, place, QUIET_ENV, uploadSignedAgreement } from './placed-servers.ts';
 
-const TARGETS = process.env.TEST_DATABASE_URL ? ['postgres'] : [];
+const TARGETS = ENGINES.filter((engine) => engine === 'postgres');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? '';
 const INVITE_CODE_LIMIT = 6;
 
@@ -48,28 +38,21 @@ async function nextFrame(response: Response, event: string, timeoutMs = 10_000):
   throw new Error(`no ${event} frame`);
 }
 
-describe.each(TARGETS)(`two server processes on one %s database${REDIS_URL ? ' and Redis' : ''}`, () => {
+describe.each(TARGETS)(`two server processes on one %s database${REDIS_URL ? ' and Redis' : ''}`, (engine) => {
+  const cleanup = cleanupsAfterAll();
   let a: Server;
   let b: Server;
-  let dataDir: string;
-  let drop: () => Promise<void>;
   let organiser: { token: string; organisationId: number };
   let guest: string;
   let sponsorshipId: number;
 
   beforeAll(async () => {
-    const database = await freshPostgres('two_processes');
-    drop = database.drop;
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-two-'));
     const env = {
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
+      ...QUIET_ENV,
+      ...(await place(engine, 'two-processes', cleanup)),
       REDIS_URL,
       // A run of its own in a shared Redis: the counts of an earlier run do not carry over.
       REDIS_KEY_PREFIX: `sp-test-${Date.now()}:`,
-      SMTP_URL: '',
       RATE_LIMIT_INVITE_CODE: `${INVITE_CODE_LIMIT}/60`,
       RATE_LIMIT_GUEST_CHAT: 'off',
       RATE_LIMIT_UPLOADS: 'off',
@@ -83,7 +66,9 @@ describe.each(TARGETS)(`two server processes on one %s database${REDIS_URL ? ' a
     const portA = await freePort();
     const shared = { ...env, PUBLIC_URL: `http://127.0.0.1:${portA}` };
     a = await startServer(shared, portA);
+    cleanup(() => kill(a, 'SIGTERM'));
     b = await startServer(shared, await freePort());
+    cleanup(() => kill(b, 'SIGTERM'));
     organiser = await client(a.base).onboardOrganiser(
       `two.organiser.${Date.now()}@example.org`,
       printedInvitationCode(a),
@@ -98,21 +83,11 @@ describe.each(TARGETS)(`two server processes on one %s database${REDIS_URL ? ' a
     });
     expect(event.status).toBe(201);
     const email = `two.sponsor.${Date.now()}@example.org`;
-    const invited = await client(a.base).api('POST', '/api/sponsor-invitation', organiser.token, {
+    ({ guest, sponsorshipId } = await inviteSponsor(a.base, organiser.token, event.json().id as number, {
       email,
-      event_id: event.json().id,
       amount_cents: 50_000,
-    });
-    expect(invited.status).toBe(201);
-    guest = `${new URL(invited.json().url as string).searchParams.get('token')}:${email}`;
-    sponsorshipId = invited.json().sponsorId as number;
+    }));
   }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all([a && kill(a, 'SIGTERM'), b && kill(b, 'SIGTERM')]);
-    await drop?.();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('delivers a message posted on one process to a live stream held by the other, with a ticket from the first', async () => {
     const conversationId = (await client(a.base).api('GET', '/api/token/conversation', guest)).json()[0]!.id as number;
@@ -164,30 +139,8 @@ describe.each(TARGETS)(`two server processes on one %s database${REDIS_URL ? ' a
   });
 
   it('takes an upload through the URL another process made, and serves it from either', async () => {
-    const made = await client(a.base).api(
-      'POST',
-      `/api/sponsorships/${sponsorshipId}/signed-agreement/upload-url`,
-      guest,
-      {
-        file_name: 'unterschrieben.pdf',
-      },
-    );
-    expect(made.status).toBe(200);
-    const upload = made.json<{ url: string; key: string; s3_id: string }>();
-    const put = await fetch(
-      new URL(new URL(upload.url, a.base).pathname + new URL(upload.url, a.base).search, b.base),
-      {
-        method: 'PUT',
-        headers: { 'content-type': 'application/pdf' },
-        body: new Uint8Array(pdfBytes('signed')),
-      },
-    );
-    expect(put.status).toBe(204);
-    const attached = await client(a.base).api('PUT', `/api/sponsorships/${sponsorshipId}/signed-agreement`, guest, {
-      s3_id: upload.s3_id,
-      key: upload.key,
-    });
-    expect(attached.status).toBe(200);
+    // The upload URL made on A, the file sent to B, attached on A.
+    await uploadSignedAgreement(a.base, guest, sponsorshipId, pdfBytes('signed'), b.base);
     const seen = await client(b.base).api('GET', `/api/sponsorships/${sponsorshipId}`, guest);
     expect(seen.json()).toMatchObject({ status: 'signed', signed_agreement: { name: 'unterschrieben.pdf' } });
   });

@@ -3,6 +3,17 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 
+// jsdom lays nothing out: cmdk's list measures its height with a ResizeObserver and scrolls the
+// highlighted option into view; in the browser both exist, here they do nothing.
+if (typeof window !== 'undefined') {
+  window.ResizeObserver ??= class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+  Element.prototype.scrollIntoView ??= function scrollIntoView(): void {};
+}
+
 // A test that logs console.error fails: React warnings and unexpected errors must not pass silently.
 const originalError = console.error;
 let errors: unknown[][] = [];

@@ -3,7 +3,8 @@
 import { composeMail, type MailAttachment, type MailMessage } from '../../ports/mail/index.ts';
 import type { InvoiceRecord } from './repository.ts';
 import { outstandingOf } from './wire.ts';
-import { formatMoney, groupedIban } from './money.ts';
+import { groupIban } from '@sp/shared';
+import { formatMoney } from './money.ts';
 import { readableDate } from './pdf-texts.ts';
 
 type InvoiceMail = {
@@ -23,8 +24,8 @@ type InvoiceMail = {
 /** Where and how to transfer: the account holder (the seller), IBAN, BIC and the number as reference. */
 const transferTo = (m: Pick<InvoiceMail, 'language' | 'seller' | 'bank' | 'number'>) =>
   m.language === 'en'
-    ? `to ${m.seller}, IBAN ${groupedIban(m.bank.iban)}, BIC ${m.bank.bic}, with the payment reference ${m.number}`
-    : `an ${m.seller}, IBAN ${groupedIban(m.bank.iban)}, BIC ${m.bank.bic}, mit dem Verwendungszweck ${m.number}`;
+    ? `to ${m.seller}, IBAN ${groupIban(m.bank.iban)}, BIC ${m.bank.bic}, with the payment reference ${m.number}`
+    : `an ${m.seller}, IBAN ${groupIban(m.bank.iban)}, BIC ${m.bank.bic}, mit dem Verwendungszweck ${m.number}`;
 
 const compose = (to: string, subject: string, paragraphs: string[], attachments?: MailAttachment[]): MailMessage =>
   composeMail({ to, subject, before: paragraphs, ...(attachments ? { attachments } : {}) });

@@ -46,6 +46,3 @@ export function formatMoney(cents: number, language: 'de' | 'en'): string {
     cents / 100,
   );
 }
-
-/** An IBAN in groups of four, as printed on the invoice and in its mails. */
-export const groupedIban = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();

@@ -3,12 +3,12 @@
 // invoice date, number, service date, the lines with quantity and description, net per rate, rate and
 // VAT amount, gross, the VAT note (§ 19, reverse charge, exemption reason), and for a cancellation the invoice
 // it cancels. A payable invoice carries the EPC GiroCode for the SEPA transfer.
-import { countryName } from '@sp/shared';
+import { countryName, groupIban } from '@sp/shared';
 import type { PDFPage } from 'pdf-lib';
 import { loadPdfLib, rgbColour as rgb } from '../../lib/pdf-lib.ts';
 import { embedPdfText } from '../../lib/pdf-text.ts';
 import { girocodePayload, qrMatrix } from './girocode.ts';
-import { formatMoney, groupedIban } from './money.ts';
+import { formatMoney } from './money.ts';
 import type { InvoiceDocumentInput } from './einvoice.ts';
 import { PDF_TEXTS, readableDate } from './pdf-texts.ts';
 
@@ -169,7 +169,7 @@ export async function readablePdf(input: ReadableInput): Promise<Uint8Array> {
   const bankTop = y;
   text(`${t.bank}: ${s.seller.name}`, MARGIN);
   newline(12);
-  text(`IBAN ${groupedIban(s.bank.iban)} · BIC ${s.bank.bic}${s.bank.bankName ? ` · ${s.bank.bankName}` : ''}`, MARGIN);
+  text(`IBAN ${groupIban(s.bank.iban)} · BIC ${s.bank.bic}${s.bank.bankName ? ` · ${s.bank.bankName}` : ''}`, MARGIN);
   newline(12);
   if (input.number) text(`${t.reference}: ${input.number}`, MARGIN);
   if (payable && input.number) {

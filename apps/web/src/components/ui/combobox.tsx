@@ -1,12 +1,16 @@
+import { Command } from 'cmdk';
 import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { COMBOBOX_MAX_HEIGHT_PX } from '@sp/shared';
 import { cn } from '@/lib/utils';
 
 /**
  * A searchable single-choice field (WAI-ARIA combobox with a listbox popup and list
- * autocomplete): typing filters, arrow keys move the highlight, Enter chooses, Escape closes
- * and restores the chosen value. Focus stays in the input throughout (aria-activedescendant).
+ * autocomplete) on cmdk, which keeps the highlight (arrow keys, Home/End, Enter chooses, scrolling
+ * the highlighted option into view): typing filters (filterOptions, not cmdk's fuzzy score, so a
+ * typed start comes first), PageUp/PageDown move by ten, Escape closes and restores the chosen
+ * value. Focus stays in the input throughout (aria-activedescendant). The input is the app's own,
+ * not cmdk's, so that it keeps the id its label points to and says whether the list is open.
  */
 export type ComboboxOption = { value: string; label: string };
 
@@ -83,27 +87,29 @@ export function Combobox({
 }: ComboboxProps) {
   const generatedId = useId();
   const inputId = id ?? `${generatedId}-input`;
-  const listId = `${generatedId}-list`;
   const inputRef = useRef<HTMLInputElement | null>(null);
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   /** The typed text while the user searches; null shows the chosen option's label. */
   const [query, setQuery] = useState<string | null>(null);
-  const [activeIndex, setActiveIndex] = useState(-1);
+  /** The highlighted option's value ('' for none), kept by cmdk. */
+  const [active, setActive] = useState('');
+  /** cmdk names the list and its options; the input points to them. */
+  const [ids, setIds] = useState<{ list?: string; active?: string }>({});
 
   const selected = options.find((option) => option.value === value) ?? null;
   const filtered = useMemo(
     () => (query === null ? options : filterOptions(options, query, locale)),
     [options, query, locale],
   );
-  const active = open ? filtered[activeIndex] : undefined;
-  const optionId = (index: number) => `${listId}-${index}`;
 
-  useEffect(() => {
-    if (!open || activeIndex < 0) return;
-    const element = listRef.current?.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`);
-    element?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, activeIndex]);
+  useLayoutEffect(() => {
+    // cmdk marks each option with its value (data-value) in its own layout effect, before this one.
+    const list = listRef.current;
+    const option = open && active ? list?.querySelector(`[cmdk-item][data-value="${CSS.escape(active)}"]`) : null;
+    const next = { list: list?.id, active: option?.id };
+    setIds((now) => (now.list === next.list && now.active === next.active ? now : next));
+  }, [open, active, filtered]);
 
   function setRefs(element: HTMLInputElement | null): void {
     inputRef.current = element;
@@ -113,16 +119,15 @@ export function Combobox({
 
   /** Opens with the chosen option highlighted, else the first (or, going up, the last). */
   function openList(fallback: 'first' | 'last' = 'first'): void {
-    const selectedIndex = selected ? filtered.findIndex((option) => option.value === selected.value) : -1;
-    const index = selectedIndex >= 0 ? selectedIndex : fallback === 'last' ? filtered.length - 1 : 0;
-    setActiveIndex(filtered.length > 0 ? index : -1);
+    const chosen = selected && filtered.some((option) => option.value === selected.value) ? selected : null;
+    setActive(chosen?.value ?? (fallback === 'last' ? filtered.at(-1) : filtered[0])?.value ?? '');
     setOpen(true);
   }
 
   function close(): void {
     setOpen(false);
     setQuery(null);
-    setActiveIndex(-1);
+    setActive('');
   }
 
   function choose(option: ComboboxOption): void {
@@ -130,41 +135,39 @@ export function Combobox({
     close();
   }
 
+  function moveBy(step: number): void {
+    const index = filtered.findIndex((option) => option.value === active);
+    const next = filtered[Math.min(Math.max(index + step, 0), filtered.length - 1)];
+    if (next) setActive(next.value);
+  }
+
+  /** Runs before cmdk's own keys (on the element around): preventDefault keeps cmdk out of it. */
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
+    if (!open) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        openList(event.key === 'ArrowUp' ? 'last' : 'first');
+      } else if (event.key === 'Escape' && query !== null) {
+        event.preventDefault();
+        close();
+      }
+      // A closed list leaves Enter (submitting the form), Home and End to the input.
+      if (['Enter', 'Home', 'End'].includes(event.key)) event.stopPropagation();
+      return;
+    }
     switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) openList();
-        else setActiveIndex((index) => Math.min(index + 1, filtered.length - 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) openList('last');
-        else setActiveIndex((index) => Math.max(index - 1, 0));
-        break;
       case 'PageDown':
-        if (!open) return;
-        event.preventDefault();
-        setActiveIndex((index) => Math.min(index + 10, filtered.length - 1));
-        break;
       case 'PageUp':
-        if (!open) return;
         event.preventDefault();
-        setActiveIndex((index) => Math.max(index - 10, 0));
-        break;
-      case 'Enter':
-        if (!open) return;
-        // Choosing from the list must not submit the form around it.
-        event.preventDefault();
-        if (active) choose(active);
+        moveBy(event.key === 'PageDown' ? 10 : -10);
         break;
       case 'Escape':
-        if (!open && query === null) return;
         event.preventDefault();
         event.stopPropagation();
         close();
         break;
       default:
+        // Arrows, Home/End and Enter (which chooses, never submits) are cmdk's.
         break;
     }
   }
@@ -180,7 +183,14 @@ export function Combobox({
   }
 
   return (
-    <div className={cn('relative', className)}>
+    <Command
+      shouldFilter={false}
+      loop={false}
+      value={active}
+      onValueChange={setActive}
+      className={cn('relative', className)}
+      tabIndex={undefined}
+    >
       <input
         ref={setRefs}
         id={inputId}
@@ -189,8 +199,8 @@ export function Combobox({
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={active ? optionId(activeIndex) : undefined}
+        aria-controls={ids.list}
+        aria-activedescendant={open ? ids.active : undefined}
         aria-invalid={ariaInvalid || undefined}
         aria-describedby={ariaDescribedBy}
         autoComplete="off"
@@ -202,7 +212,7 @@ export function Combobox({
           const text = event.target.value;
           setQuery(text);
           setOpen(true);
-          setActiveIndex(filterOptions(options, text, locale).length > 0 ? 0 : -1);
+          setActive(filterOptions(options, text, locale)[0]?.value ?? '');
         }}
         onKeyDown={onKeyDown}
         onClick={() => {
@@ -215,7 +225,7 @@ export function Combobox({
         type="button"
         tabIndex={-1}
         aria-label={toggleLabel}
-        aria-controls={listId}
+        aria-controls={ids.list}
         aria-expanded={open}
         disabled={disabled}
         onMouseDown={(event) => event.preventDefault()}
@@ -233,34 +243,29 @@ export function Combobox({
         style={{ maxHeight: COMBOBOX_MAX_HEIGHT_PX }}
         className="absolute inset-x-0 top-full z-50 mt-1 overflow-y-auto rounded-md border border-border bg-background p-1 shadow-lg"
       >
-        <ul ref={listRef} id={listId} role="listbox" aria-label={listLabel}>
+        <Command.List ref={listRef} label={listLabel}>
           {open
-            ? filtered.map((option, index) => (
-                <li
+            ? filtered.map((option) => (
+                <Command.Item
                   key={option.value}
-                  id={optionId(index)}
-                  data-index={index}
-                  role="option"
-                  aria-selected={option.value === value}
-                  data-active={index === activeIndex || undefined}
+                  value={option.value}
                   onMouseDown={(event) => event.preventDefault()}
-                  onMouseMove={() => setActiveIndex(index)}
-                  onClick={() => choose(option)}
-                  className="flex cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm select-none data-active:bg-accent data-active:text-accent-foreground aria-selected:font-medium"
+                  onSelect={() => choose(option)}
+                  className="flex cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm select-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground"
                 >
                   <CheckIcon
                     className={cn('size-4 shrink-0', option.value === value ? 'opacity-100' : 'opacity-0')}
                     aria-hidden="true"
                   />
-                  {option.label}
-                </li>
+                  <span className={cn(option.value === value && 'font-medium')}>{option.label}</span>
+                </Command.Item>
               ))
             : null}
-        </ul>
+        </Command.List>
         {open && filtered.length === 0 ? (
           <p className="px-2 py-2 text-sm text-muted-foreground">{noResultsText}</p>
         ) : null}
       </div>
-    </div>
+    </Command>
   );
 }

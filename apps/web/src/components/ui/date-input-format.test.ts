@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addMonths,
   datePattern,
   datePlaceholder,
   formatDateInput,
   maskDateInput,
-  monthGrid,
   parseDateInput,
 } from './date-input-format';
 
@@ -48,14 +46,5 @@ describe('date input format', () => {
     expect(maskDateInput('1.3.2025x', '1.3.2025', de)).toBe('1.3.2025');
     expect(maskDateInput('24-12-2025', '', de)).toBe('24.12.2025');
     expect(maskDateInput('24.12.20251', '24.12.2025', de)).toBe('24.12.2025');
-  });
-
-  it('builds Monday-first month grids and clamps month steps', () => {
-    const grid = monthGrid('2025-12-24');
-    expect(grid[0]?.[0]).toBe('2025-12-01');
-    expect(grid.at(-1)?.at(-1)).toBe('2026-01-04');
-    expect(monthGrid('2025-06-10')[0]?.[0]).toBe('2025-05-26');
-    expect(addMonths('2025-01-31', 1)).toBe('2025-02-28');
-    expect(addMonths('2025-03-15', -12)).toBe('2024-03-15');
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestAuth, renderWithApp } from '@/testing/render';
 import { installFakeEventsApi, pdfFile, USER, type FakeEventsApi } from '../testing/fake-events-api';
 import { readUnfinishedCreate } from '../utils/unfinished-create';
@@ -125,24 +125,29 @@ describe('CreateEventPage', () => {
     expect(await screen.findByText('Neu.pdf')).toBeInTheDocument();
   });
 
-  it('shows the date as dd.MM.yyyy, typed or picked from the calendar', async () => {
-    const { user } = await open();
-    const date = screen.getByLabelText('Datum');
-    await user.type(date, '2412');
-    expect(date).toHaveValue('24.12.');
-    await user.type(date, '2025');
-    expect(date).toHaveValue('24.12.2025');
+  describe('date field', () => {
+    // The calendar is its own chunk, loaded on first use; its first transform here is slow.
+    beforeAll(() => import('@/components/ui/calendar'), 30_000);
 
-    await user.click(screen.getByRole('button', { name: 'Kalender öffnen' }));
-    const selected = await screen.findByRole('button', { name: 'Mittwoch, 24. Dezember 2025' });
-    await waitFor(() => expect(selected).toHaveFocus());
-    await user.keyboard('{ArrowRight}{ArrowDown}{Enter}');
-    expect(date).toHaveValue('01.01.2026');
+    it('shows the date as dd.MM.yyyy, typed or picked from the calendar', async () => {
+      const { user } = await open();
+      const date = screen.getByLabelText('Datum');
+      await user.type(date, '2412');
+      expect(date).toHaveValue('24.12.');
+      await user.type(date, '2025');
+      expect(date).toHaveValue('24.12.2025');
 
-    await user.clear(date);
-    await user.type(date, '31.02.2025');
-    await user.click(save());
-    expect(await screen.findByText('Bitte geben Sie ein gültiges Datum ein (TT.MM.JJJJ).')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Kalender öffnen' }));
+      const selected = await screen.findByRole('button', { name: 'Mittwoch, 24. Dezember 2025' });
+      await waitFor(() => expect(selected).toHaveFocus());
+      await user.keyboard('{ArrowRight}{ArrowDown}{Enter}');
+      expect(date).toHaveValue('01.01.2026');
+
+      await user.clear(date);
+      await user.type(date, '31.02.2025');
+      await user.click(save());
+      expect(await screen.findByText('Bitte geben Sie ein gültiges Datum ein (TT.MM.JJJJ).')).toBeInTheDocument();
+    });
   });
 
   it('creates the event, uploads the PDF and saves the event with it', async () => {

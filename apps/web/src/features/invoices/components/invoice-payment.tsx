@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, CopyIcon, LandmarkIcon, LoaderCircleIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { InvoiceWire } from '@sp/shared';
+import { groupIban, type InvoiceWire } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/hooks/use-language';
 import { getErrorMessage } from '@/lib/api-error';
@@ -17,9 +17,6 @@ export const isPayable = (invoice: InvoiceWire) =>
   invoice.kind === 'invoice' &&
   (invoice.status === 'issued' || invoice.status === 'overdue') &&
   invoice.outstanding_cents > 0;
-
-/** The IBAN in groups of four, as printed and as banking apps show it. */
-const grouped = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
  * How the sponsor pays an issued invoice, often on a phone: the amount still open and by when, the
@@ -90,7 +87,7 @@ export function InvoicePayment({ invoice, viewer }: { invoice: InvoiceWire; view
                     { label: t('invoices.pay.recipient'), shown: details.data.account_holder },
                     {
                       label: t('invoices.pay.iban'),
-                      shown: grouped(details.data.iban),
+                      shown: groupIban(details.data.iban),
                       copied: details.data.iban,
                       mono: true,
                     },

@@ -146,6 +146,7 @@ describe('OnboardingPage', () => {
     await waitFor(() => expect(screen.getByLabelText('PLZ')).toHaveFocus());
   });
 
+  // Typing into the list of ~250 countries (cmdk options) takes several seconds in jsdom.
   it('saves role and master data, marks the user on-boarded and opens the organiser dashboard', async () => {
     const { user, auth, history } = await open();
     await chooseRole(user, 'Sponsor & Veranstalter');
@@ -182,7 +183,7 @@ describe('OnboardingPage', () => {
     // The profile is fetched again after the save (spec: "profile refetch").
     expect(calls.some((call) => call.method === 'GET' && call.url === '/api/user-profile/u-1')).toBe(true);
     expect(auth.getState().status).toBe('isOnBoarded');
-  });
+  }, 20_000);
 
   it('sends sponsors to the sponsor dashboard', async () => {
     const { user, history } = await open();
