@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { timeType, withIdColumn, type Engine } from '../column-types.ts';
 
 // Named sponsor tickets (issue 59 point 5, decision 081): a tickets benefit states how many seats it
-// gives (`package_benefits.quantity`, null = one); each named person holds one seat of a tickets
+// gives (`package_benefits.quantity`, null = one), copied to its deliverable at the confirmation so a
+// later change of the package does not change what was agreed; each named person holds one seat of a tickets
 // deliverable. The seat number is unique per deliverable and lies within the quota, so the database,
 // not a count read before the insert, decides who gets the last seat; checking in is a conditional
 // update of `checked_in_at`. Written by the tickets module only.
@@ -10,6 +11,7 @@ export function sponsorTickets(engine: Engine) {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('package_benefits').addColumn('quantity', 'integer').execute();
+      await db.schema.alterTable('deliverables').addColumn('quantity', 'integer').execute();
       await withIdColumn(engine, db.schema.createTable('ticket_holders'))
         .addColumn('organisation_id', 'integer', (col) => col.notNull().references('organisations.id').onDelete('cascade'))
         .addColumn('event_id', 'integer', (col) => col.notNull().references('events.id').onDelete('cascade'))
@@ -32,6 +34,7 @@ export function sponsorTickets(engine: Engine) {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('ticket_holders').execute();
+      await db.schema.alterTable('deliverables').dropColumn('quantity').execute();
       await db.schema.alterTable('package_benefits').dropColumn('quantity').execute();
     },
   };

@@ -1,5 +1,5 @@
 // Kysely for sponsor tickets: the ticket_holders table (written here only) and, to read, the tickets
-// deliverables with their quota (the chosen package's benefit at the deliverable's position). The
+// deliverables with their quota (copied from the benefit when the sponsorship was confirmed). The
 // last seat is decided by the unique (deliverable, seat) constraint, a check-in by a conditional update.
 import type { Db } from '../../db/index.ts';
 import { toDbTime } from '../../db/values.ts';
@@ -76,10 +76,6 @@ export function createTicketsRepository(db: Db) {
         .selectFrom('deliverables as d')
         .innerJoin('sponsorships as s', 's.id', 'd.sponsorship_id')
         .innerJoin('events as e', 'e.id', 'd.event_id')
-        .leftJoin('sponsorship_choices as c', 'c.sponsorship_id', 'd.sponsorship_id')
-        .leftJoin('package_benefits as pb', (join) =>
-          join.onRef('pb.package_id', '=', 'c.package_id').onRef('pb.position', '=', 'd.position'),
-        )
         .select([
           'd.id',
           'd.sponsorship_id',
@@ -87,7 +83,7 @@ export function createTicketsRepository(db: Db) {
           'd.event_id',
           'd.title',
           'd.due_date',
-          'pb.quantity',
+          'd.quantity',
           'e.title as event_title',
           'e.event_date',
           'e.location',
@@ -108,7 +104,7 @@ export function createTicketsRepository(db: Db) {
         eventId: Number(r.event_id),
         title: r.title,
         dueDate: r.due_date,
-        quota: r.quantity === null || r.quantity === undefined ? 1 : Number(r.quantity),
+        quota: r.quantity === null ? 1 : Number(r.quantity),
         eventTitle: r.event_title,
         eventDate: r.event_date,
         eventLocation: r.location,

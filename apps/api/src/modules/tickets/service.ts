@@ -149,6 +149,9 @@ export function createTicketsService(deps: {
       body: { name: string; email: string },
     ): Promise<SponsorshipTicketsResponse> {
       const { holder, benefit } = await changeable(caller, holderId);
+      // The same person again keeps the ticket (a repeated request changes nothing, mails nothing).
+      if (holder.name === body.name && holder.email.toLowerCase() === body.email.toLowerCase())
+        return forSponsorship(caller, holder.sponsorshipId);
       const replaced = await repo.replace(holderId, body, now());
       if (!replaced) throw await whyUnchanged(holderId);
       await send(replaced, benefit);
