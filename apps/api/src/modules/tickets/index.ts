@@ -7,7 +7,7 @@ import { createTicketsRepository } from './repository.ts';
 import { ticketsRoutes } from './routes.ts';
 import { createTicketsService } from './service.ts';
 
-export { ticketReadiness, type ReadinessCell, type ReadinessColumn } from './readiness.ts';
+export { ticketReadiness } from './readiness.ts';
 
 export const ticketsModule = defineModule({
   name: 'tickets',

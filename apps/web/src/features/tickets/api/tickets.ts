@@ -49,15 +49,6 @@ export function useNameTicketHolder(sponsorshipId: number, viewer: TicketViewer)
   });
 }
 
-export function useChangeTicketHolder(viewer: TicketViewer) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...body }: Person & { id: number }) =>
-      api.put(`/tickets/${id}`, body, { schema: ZSponsorshipTicketsResponse, auth: authOf(viewer) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all }),
-  });
-}
-
 export function useRemoveTicketHolder(viewer: TicketViewer) {
   const queryClient = useQueryClient();
   return useMutation({
