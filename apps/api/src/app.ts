@@ -58,6 +58,7 @@ import { settingsModule } from './modules/settings/index.ts';
 import { sponsorshipsModule } from './modules/sponsorships/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamModule } from './modules/team/index.ts';
+import { ticketsModule } from './modules/tickets/index.ts';
 
 /** The API's modules; routes are registered in this order under /api. */
 const modules = [
@@ -73,6 +74,7 @@ const modules = [
   sponsorshipsModule,
   packagesModule,
   fulfilmentModule,
+  ticketsModule,
   sponsorProfilesModule,
   billingModule,
   invoicesModule,

@@ -46,6 +46,7 @@ import { Route as AuthenticatedOrganiserDashboardOrganizerStepRouteImport } from
 import { Route as AuthenticatedOrganiserDashboardOrganizerTeamRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/team'
 import { Route as AuthenticatedOrganiserEditEventEventIdIndexRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/index'
 import { Route as AuthenticatedOrganiserEditEventEventIdAgreementRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/agreement'
+import { Route as AuthenticatedOrganiserEditEventEventIdCheckInRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/check-in'
 import { Route as AuthenticatedOrganiserEditEventEventIdFulfilmentRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/fulfilment'
 import { Route as AuthenticatedOrganiserEditEventEventIdInvoicesRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/invoices'
 import { Route as AuthenticatedOrganiserEditEventEventIdPackagesRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/packages'
@@ -252,6 +253,12 @@ const AuthenticatedOrganiserEditEventEventIdAgreementRoute =
     path: '/agreement',
     getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
   } as any)
+const AuthenticatedOrganiserEditEventEventIdCheckInRoute =
+  AuthenticatedOrganiserEditEventEventIdCheckInRouteImport.update({
+    id: '/check-in',
+    path: '/check-in',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
 const AuthenticatedOrganiserEditEventEventIdFulfilmentRoute =
   AuthenticatedOrganiserEditEventEventIdFulfilmentRouteImport.update({
     id: '/fulfilment',
@@ -329,6 +336,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
   '/edit-event/$eventId/agreement': typeof AuthenticatedOrganiserEditEventEventIdAgreementRoute
+  '/edit-event/$eventId/check-in': typeof AuthenticatedOrganiserEditEventEventIdCheckInRoute
   '/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   '/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
@@ -371,6 +379,7 @@ export interface FileRoutesByTo {
   '/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
   '/edit-event/$eventId/agreement': typeof AuthenticatedOrganiserEditEventEventIdAgreementRoute
+  '/edit-event/$eventId/check-in': typeof AuthenticatedOrganiserEditEventEventIdCheckInRoute
   '/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   '/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
@@ -418,6 +427,7 @@ export interface FileRoutesById {
   '/_authenticated/_organiser/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/_authenticated/_organiser/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
   '/_authenticated/_organiser/edit-event/$eventId/agreement': typeof AuthenticatedOrganiserEditEventEventIdAgreementRoute
+  '/_authenticated/_organiser/edit-event/$eventId/check-in': typeof AuthenticatedOrganiserEditEventEventIdCheckInRoute
   '/_authenticated/_organiser/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   '/_authenticated/_organiser/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/_authenticated/_organiser/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
@@ -464,6 +474,7 @@ export interface FileRouteTypes {
     | '/dashboard/organizer/step'
     | '/dashboard/organizer/team'
     | '/edit-event/$eventId/agreement'
+    | '/edit-event/$eventId/check-in'
     | '/edit-event/$eventId/fulfilment'
     | '/edit-event/$eventId/invoices'
     | '/edit-event/$eventId/packages'
@@ -506,6 +517,7 @@ export interface FileRouteTypes {
     | '/dashboard/organizer/step'
     | '/dashboard/organizer/team'
     | '/edit-event/$eventId/agreement'
+    | '/edit-event/$eventId/check-in'
     | '/edit-event/$eventId/fulfilment'
     | '/edit-event/$eventId/invoices'
     | '/edit-event/$eventId/packages'
@@ -552,6 +564,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_organiser/dashboard/organizer/step'
     | '/_authenticated/_organiser/dashboard/organizer/team'
     | '/_authenticated/_organiser/edit-event/$eventId/agreement'
+    | '/_authenticated/_organiser/edit-event/$eventId/check-in'
     | '/_authenticated/_organiser/edit-event/$eventId/fulfilment'
     | '/_authenticated/_organiser/edit-event/$eventId/invoices'
     | '/_authenticated/_organiser/edit-event/$eventId/packages'
@@ -848,6 +861,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdAgreementRouteImport
       parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
     }
+    '/_authenticated/_organiser/edit-event/$eventId/check-in': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/check-in'
+      path: '/check-in'
+      fullPath: '/edit-event/$eventId/check-in'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdCheckInRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
     '/_authenticated/_organiser/edit-event/$eventId/fulfilment': {
       id: '/_authenticated/_organiser/edit-event/$eventId/fulfilment'
       path: '/fulfilment'
@@ -935,6 +955,7 @@ const AuthenticatedOrganiserDashboardOrganizerRouteRouteWithChildren =
 
 interface AuthenticatedOrganiserEditEventEventIdRouteRouteChildren {
   AuthenticatedOrganiserEditEventEventIdAgreementRoute: typeof AuthenticatedOrganiserEditEventEventIdAgreementRoute
+  AuthenticatedOrganiserEditEventEventIdCheckInRoute: typeof AuthenticatedOrganiserEditEventEventIdCheckInRoute
   AuthenticatedOrganiserEditEventEventIdFulfilmentRoute: typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   AuthenticatedOrganiserEditEventEventIdInvoicesRoute: typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   AuthenticatedOrganiserEditEventEventIdPackagesRoute: typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
@@ -948,6 +969,8 @@ const AuthenticatedOrganiserEditEventEventIdRouteRouteChildren: AuthenticatedOrg
   {
     AuthenticatedOrganiserEditEventEventIdAgreementRoute:
       AuthenticatedOrganiserEditEventEventIdAgreementRoute,
+    AuthenticatedOrganiserEditEventEventIdCheckInRoute:
+      AuthenticatedOrganiserEditEventEventIdCheckInRoute,
     AuthenticatedOrganiserEditEventEventIdFulfilmentRoute:
       AuthenticatedOrganiserEditEventEventIdFulfilmentRoute,
     AuthenticatedOrganiserEditEventEventIdInvoicesRoute:

@@ -109,6 +109,13 @@ export const ERROR_STATUS = {
   'deliverable.organisers-decide': 403,
   'deliverable.no-input-needed': 409,
   'deliverable.assignee-unknown': 400,
+  // Named sponsor tickets and check-in (decision 081)
+  'ticket.not-found': 404,
+  'ticket.seats-taken': 409,
+  'ticket.deadline-passed': 409,
+  'ticket.used': 409,
+  'ticket.forged': 400,
+  'ticket.other-event': 409,
   // Sponsor profiles, their logos and the public sponsor wall
   'sponsor-profile.sponsors-only': 403,
   'sponsor-profile.name-missing': 409,

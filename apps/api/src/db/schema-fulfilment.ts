@@ -14,6 +14,8 @@ export type DeliverablesTable = {
   kind: string;
   needs_sponsor_input: DbBool;
   due_date: string | null;
+  /** Seats of a tickets benefit as agreed at the confirmation (migration 0038); null = one. */
+  quantity: number | null;
   status: 'open' | 'in_progress' | 'done' | 'waived';
   assignee: string | null;
   sponsor_input: string | null;

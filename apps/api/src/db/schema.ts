@@ -3,6 +3,7 @@
 import type { Generated } from 'kysely';
 import type { AgreementTables } from './schema-agreements.ts';
 import type { FulfilmentTables } from './schema-fulfilment.ts';
+import type { TicketTables } from './schema-tickets.ts';
 import type { InvoiceTables } from './schema-invoices.ts';
 import type { SponsorProfileTables } from './schema-sponsor-profiles.ts';
 
@@ -229,6 +230,8 @@ export type PackageBenefitsTable = {
   kind: string;
   due_date: string | null;
   sponsor_delivers: DbBool;
+  /** Seats of a tickets benefit (migration 0038); null = one. */
+  quantity: number | null;
 };
 
 export type SponsorshipOffersTable = { sponsorship_id: number; package_id: number };
@@ -430,6 +433,7 @@ export type Database = {
   sponsorship_activity: SponsorshipActivityTable;
   operator_log: OperatorLogTable;
 } & FulfilmentTables &
+  TicketTables &
   SponsorProfileTables &
   InvoiceTables &
   AgreementTables;

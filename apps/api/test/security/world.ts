@@ -70,6 +70,9 @@ export type World = {
     /** A package of A's event (unlimited), offered to the guest's sponsorship: in use. */
     packageA: number;
     deliverableA: number;
+    /** The tickets deliverable of the confirmed sponsorship of A, and the one person named for it. */
+    ticketsDeliverableA: number;
+    ticketA: number;
     /** Another event of A, with a package to copy. */
     secondEventA: number;
     /** A's event without sponsorships, for the rows that archive and delete one (issue 21, point 4). */
@@ -209,7 +212,10 @@ export async function buildWorld(
           name,
           price_cents: 100_000,
           capacity: null,
-          benefits: [{ title: 'Logo', kind: 'logo', due_date: null, sponsor_delivers: true }],
+          benefits: [
+            { title: 'Logo', kind: 'logo', due_date: null, sponsor_delivers: true },
+            { title: 'Tickets', kind: 'tickets', due_date: '2099-12-31', sponsor_delivers: true, quantity: 20 },
+          ],
         }),
         201,
       )
@@ -274,6 +280,20 @@ export async function buildWorld(
     await must(inject(A, 'POST', '/api/sponsor-invitation', { email: sponsorUser.email, event_id: a.eventId }), 201)
   ).json<{ sponsorId: number }>().sponsorId;
   const deliverableA = await confirmedDeliverable(sponsorOfA);
+  // The confirmed sponsorship's tickets benefit, with one person the sponsor named (issue 59 point 5).
+  const ticketSeats = (
+    await must(inject(bearerOf(sponsorUser), 'GET', `/api/sponsorships/${sponsorOfA}/tickets`), 200)
+  ).json<{ benefits: Array<{ deliverable_id: number }> }>().benefits[0]!.deliverable_id;
+  const ticketA = (
+    await must(
+      inject(bearerOf(sponsorUser), 'POST', `/api/sponsorships/${sponsorOfA}/tickets`, {
+        deliverable_id: ticketSeats,
+        name: 'Ada Lovelace',
+        email: 'ada@example.org',
+      }),
+      200,
+    )
+  ).json<{ benefits: Array<{ holders: Array<{ id: number }> }> }>().benefits[0]!.holders[0]!.id;
   const { invoiceA, invoiceDraftA } = await invoicesOfWorld(t, inject, must, {
     organiser: A,
     organisationId: organiserA.organisationId,
@@ -373,6 +393,8 @@ export async function buildWorld(
       packageA,
       secondEventA,
       deliverableA,
+      ticketsDeliverableA: ticketSeats,
+      ticketA,
       expendableEventA,
       expendableTeamInvitationA,
       confirmedSponsorshipA: sponsorOfA,

@@ -64,6 +64,12 @@ export const queryKeys = {
     ofSponsorship: (sponsorshipId: number, viewer: string) =>
       ['fulfilment', 'sponsorship', sponsorshipId, viewer] as const,
   },
+  /** Issue 59 point 5: a sponsorship's ticket seats and an event's ticket holders. */
+  tickets: {
+    all: ['tickets'] as const,
+    ofSponsorship: (sponsorshipId: number, viewer: string) => ['tickets', 'sponsorship', sponsorshipId, viewer] as const,
+    ofEvent: (eventId: number) => ['tickets', 'event', eventId] as const,
+  },
   /** Issue 20: the organisation's billing settings, its invoices (filtered), one sponsorship's and the sums. */
   invoices: {
     all: ['invoices'] as const,

@@ -19,6 +19,7 @@ import {
   type SponsorAgreementSlot,
   type SponsorFlowParts,
 } from '@/features/sponsorships/components/sponsor-flow/sponsor-flow';
+import { SponsorTickets } from '@/features/tickets/components/sponsor-tickets';
 import { useTranslation } from '@/lib/i18n';
 
 /** The agreement asks for the legal details in their own step, never with a second form. */
@@ -93,7 +94,12 @@ export function SponsorFlowOf({
               />
             </div>
           ),
-          deliver: <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={viewer} />,
+          deliver: (
+            <div className="grid gap-4">
+              <SponsorTickets sponsorshipId={sponsorshipId} viewer={viewer} />
+              <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={viewer} />
+            </div>
+          ),
           pay: <SponsorInvoices sponsorshipId={sponsorshipId} viewer={viewer} />,
         },
       }}

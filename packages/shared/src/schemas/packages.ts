@@ -17,6 +17,7 @@ export const PACKAGE_LIMITS = {
   capacity: 10_000,
   note: 500,
   offered: 20,
+  ticketSeats: 500,
 } as const;
 
 const id = z.number().int().min(1).max(2_147_483_647);
@@ -28,6 +29,8 @@ export const ZPackageBenefit = z.object({
   due_date: z.iso.date().nullable(),
   /** The sponsor must deliver something for it (a logo, a talk title). */
   sponsor_delivers: z.boolean(),
+  /** Seats of a tickets benefit the sponsor names people for (absent or null: one). */
+  quantity: z.number().int().min(1).max(PACKAGE_LIMITS.ticketSeats).nullable().optional(),
 });
 export type PackageBenefit = z.infer<typeof ZPackageBenefit>;
 

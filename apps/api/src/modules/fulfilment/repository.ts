@@ -30,7 +30,7 @@ export type DeliverableRecord = {
 
 export type NewDeliverable = Pick<
   DeliverablesTable,
-  'source_key' | 'position' | 'title' | 'kind' | 'needs_sponsor_input' | 'due_date'
+  'source_key' | 'position' | 'title' | 'kind' | 'needs_sponsor_input' | 'due_date' | 'quantity'
 >;
 export type ActivityEntry = Omit<DeliverableActivityTable, 'id' | 'at'> & { at: Date };
 

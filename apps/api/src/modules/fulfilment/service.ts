@@ -145,6 +145,7 @@ export function createFulfilmentService(deps: {
         kind: b.kind,
         needs_sponsor_input: b.sponsor_delivers ? 1 : 0,
         due_date: b.due_date,
+        quantity: b.quantity ?? null,
       })),
       now(),
       (title) => ({

@@ -98,6 +98,7 @@ export function createPackagesRepository(db: Db, writes: SponsorshipWrites) {
           kind: b.kind as BenefitKind,
           due_date: b.due_date,
           sponsor_delivers: fromDbBool(b.sponsor_delivers),
+          ...(b.quantity === null ? {} : { quantity: Number(b.quantity) }),
         })),
     }));
   };
@@ -116,6 +117,7 @@ export function createPackagesRepository(db: Db, writes: SponsorshipWrites) {
           kind: b.kind,
           due_date: b.due_date,
           sponsor_delivers: toDbBool(b.sponsor_delivers),
+          quantity: b.quantity ?? null,
         })),
       )
       .execute();

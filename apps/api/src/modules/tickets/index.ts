@@ -1,0 +1,36 @@
+// Named sponsor tickets and check-in (issue 59 point 5, decision 081): the sponsor names people for the
+// seats of a tickets benefit, each gets a mail with a signed QR code and a calendar file, the door
+// checks them in once, the organiser lists and exports them. The only writer of ticket_holders.
+import { defineModule } from '../kit.ts';
+import { TICKET_CODES } from './codes.ts';
+import { createTicketsRepository } from './repository.ts';
+import { ticketsRoutes } from './routes.ts';
+import { createTicketsService } from './service.ts';
+
+export { ticketReadiness } from './readiness.ts';
+
+export const ticketsModule = defineModule({
+  name: 'tickets',
+  ports: ['db', 'clock', 'mail', 'log', 'config', 'tokenKeys'],
+  setup: ({ db, clock, mail, log, config, tokenKeys, use }) => {
+    const tickets = createTicketsService({
+      repo: createTicketsRepository(db),
+      sponsorships: use('sponsorships', 'parties'),
+      events: use('access', 'events'),
+      mail,
+      keys: tokenKeys(TICKET_CODES),
+      publicUrl: config.publicUrl,
+      defaultLanguage: config.defaultLanguage,
+      log,
+      ...(clock ? { clock } : {}),
+    });
+    return {
+      api: {},
+      routes: async (app) =>
+        app.register(ticketsRoutes, {
+          tickets,
+          announce: (id) => use('sponsorships').announceChange(id, ['deliverables']),
+        }),
+    };
+  },
+});

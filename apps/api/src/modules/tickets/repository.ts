@@ -1,0 +1,227 @@
+// Kysely for sponsor tickets: the ticket_holders table (written here only) and, to read, the tickets
+// deliverables with their quota (copied from the benefit when the sponsorship was confirmed). The
+// last seat is decided by the unique (deliverable, seat) constraint, a check-in by a conditional update.
+import type { Db } from '../../db/index.ts';
+import { toDbTime } from '../../db/values.ts';
+
+export type TicketBenefit = {
+  deliverableId: number;
+  sponsorshipId: number;
+  organisationId: number;
+  eventId: number;
+  title: string;
+  /** YYYY-MM-DD: the last day to name people; null = until the day before the event. */
+  dueDate: string | null;
+  quota: number;
+  eventTitle: string;
+  eventDate: string;
+  eventLocation: string;
+  sponsorEmail: string;
+  sponsorLanguage: 'de' | 'en' | null;
+};
+
+export type TicketHolder = {
+  id: number;
+  deliverableId: number;
+  sponsorshipId: number;
+  organisationId: number;
+  eventId: number;
+  seat: number;
+  name: string;
+  email: string;
+  createdAt: Date;
+  checkedInAt: Date | null;
+  checkedInBy: string | null;
+};
+
+export type NewHolder = Omit<TicketHolder, 'id' | 'seat' | 'checkedInAt' | 'checkedInBy'>;
+
+const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
+
+const toHolder = (r: {
+  id: number;
+  deliverable_id: number;
+  sponsorship_id: number;
+  organisation_id: number;
+  event_id: number;
+  seat: number;
+  name: string;
+  email: string;
+  created_at: string | Date;
+  checked_in_at: string | Date | null;
+  checked_in_by: string | null;
+}): TicketHolder => ({
+  id: Number(r.id),
+  deliverableId: Number(r.deliverable_id),
+  sponsorshipId: Number(r.sponsorship_id),
+  organisationId: Number(r.organisation_id),
+  eventId: Number(r.event_id),
+  seat: Number(r.seat),
+  name: r.name,
+  email: r.email,
+  createdAt: toDate(r.created_at),
+  checkedInAt: r.checked_in_at === null ? null : toDate(r.checked_in_at),
+  checkedInBy: r.checked_in_by,
+});
+
+export function createTicketsRepository(db: Db) {
+  const holders = (trx: Db = db) => trx.selectFrom('ticket_holders').selectAll();
+
+  return {
+    /** The tickets deliverables of one sponsorship, or of one event of an organisation. */
+    async benefits(
+      filter: { sponsorshipId: number } | { organisationId: number; eventId: number },
+    ): Promise<TicketBenefit[]> {
+      let q = db
+        .selectFrom('deliverables as d')
+        .innerJoin('sponsorships as s', 's.id', 'd.sponsorship_id')
+        .innerJoin('events as e', 'e.id', 'd.event_id')
+        .select([
+          'd.id',
+          'd.sponsorship_id',
+          'd.organisation_id',
+          'd.event_id',
+          'd.title',
+          'd.due_date',
+          'd.quantity',
+          'e.title as event_title',
+          'e.event_date',
+          'e.location',
+          's.sponsor_email',
+          's.sponsor_language',
+        ])
+        .where('d.kind', '=', 'tickets')
+        .where('d.status', '!=', 'waived');
+      q =
+        'sponsorshipId' in filter
+          ? q.where('d.sponsorship_id', '=', filter.sponsorshipId)
+          : q.where('d.organisation_id', '=', filter.organisationId).where('d.event_id', '=', filter.eventId);
+      const rows = await q.orderBy('d.sponsorship_id').orderBy('d.position').execute();
+      return rows.map((r) => ({
+        deliverableId: Number(r.id),
+        sponsorshipId: Number(r.sponsorship_id),
+        organisationId: Number(r.organisation_id),
+        eventId: Number(r.event_id),
+        title: r.title,
+        dueDate: r.due_date,
+        quota: r.quantity === null ? 1 : Number(r.quantity),
+        eventTitle: r.event_title,
+        eventDate: r.event_date,
+        eventLocation: r.location,
+        sponsorEmail: r.sponsor_email,
+        sponsorLanguage: r.sponsor_language,
+      }));
+    },
+
+    async holders(filter: { sponsorshipId: number } | { eventId: number }): Promise<TicketHolder[]> {
+      const q =
+        'sponsorshipId' in filter
+          ? holders().where('sponsorship_id', '=', filter.sponsorshipId)
+          : holders().where('event_id', '=', filter.eventId);
+      return (await q.orderBy('deliverable_id').orderBy('seat').execute()).map(toHolder);
+    },
+
+    async find(id: number): Promise<TicketHolder | null> {
+      const row = await holders().where('id', '=', id).executeTakeFirst();
+      return row ? toHolder(row) : null;
+    },
+
+    /**
+     * Names a person for the first free seat of 1..quota; null when all are taken. The unique seat
+     * decides: of two namings for the last seat, the second's insert does nothing and it tries the
+     * next seat, of which there is none.
+     */
+    async name(holder: NewHolder, quota: number): Promise<TicketHolder | null> {
+      const taken = new Set(
+        (
+          await db
+            .selectFrom('ticket_holders')
+            .select('seat')
+            .where('deliverable_id', '=', holder.deliverableId)
+            .execute()
+        ).map((r) => Number(r.seat)),
+      );
+      for (let seat = 1; seat <= quota; seat++) {
+        if (taken.has(seat)) continue;
+        const row = await db
+          .insertInto('ticket_holders')
+          .values({
+            organisation_id: holder.organisationId,
+            event_id: holder.eventId,
+            sponsorship_id: holder.sponsorshipId,
+            deliverable_id: holder.deliverableId,
+            seat,
+            name: holder.name,
+            email: holder.email,
+            created_at: toDbTime(holder.createdAt),
+            checked_in_at: null,
+            checked_in_by: null,
+          })
+          .onConflict((oc) => oc.columns(['deliverable_id', 'seat']).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (row) return toHolder(row);
+      }
+      return null;
+    },
+
+    /**
+     * Gives the seat of a ticket not yet used to another person (or the same with a corrected name):
+     * a new row with a new id, so the old ticket's code is refused at the door. Null when the ticket
+     * is gone or was used meanwhile.
+     */
+    async replace(id: number, person: { name: string; email: string }, at: Date): Promise<TicketHolder | null> {
+      return db.transaction().execute(async (trx) => {
+        const old = await trx
+          .deleteFrom('ticket_holders')
+          .where('id', '=', id)
+          .where('checked_in_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (!old) return null;
+        const row = await trx
+          .insertInto('ticket_holders')
+          .values({
+            organisation_id: old.organisation_id,
+            event_id: old.event_id,
+            sponsorship_id: old.sponsorship_id,
+            deliverable_id: old.deliverable_id,
+            seat: old.seat,
+            name: person.name,
+            email: person.email,
+            created_at: toDbTime(at),
+            checked_in_at: null,
+            checked_in_by: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toHolder(row);
+      });
+    },
+
+    /** Frees the seat of a ticket not yet used; false when it is gone or was used. */
+    async remove(id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('ticket_holders')
+        .where('id', '=', id)
+        .where('checked_in_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /** Marks the arrival once: of two doors scanning the same ticket, one update changes the row. */
+    async checkIn(id: number, eventId: number, at: Date, by: string): Promise<TicketHolder | null> {
+      const row = await db
+        .updateTable('ticket_holders')
+        .set({ checked_in_at: toDbTime(at), checked_in_by: by })
+        .where('id', '=', id)
+        .where('event_id', '=', eventId)
+        .where('checked_in_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toHolder(row) : null;
+    },
+  };
+}
+
+export type TicketsRepository = ReturnType<typeof createTicketsRepository>;

@@ -1,0 +1,204 @@
+// Named sponsor tickets and check-in (issue 59 point 5) against the production build: a confirmed
+// sponsorship with two seats; the sponsor names two people from the invitation link on a 375 px phone;
+// each gets a ticket mail with a code; at the door (375 px) one is checked in by the typed code, the
+// other by a photo of the QR code; the second scan is refused with the time; a forged code is refused;
+// the sponsor sees who came, the organiser sees the list. German and English, axe clean.
+import QRCode from 'qrcode';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
+import { openEventArea } from '../support/event-workspace.ts';
+import { createEventWithAgreement } from '../support/events.ts';
+import { listMails } from '../support/mailbox.ts';
+import { makePdf } from '../support/pdf.ts';
+import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+import { openFlowStep } from '../support/sponsor-flow.ts';
+
+const TEXT = {
+  de: {
+    title: 'Tickets: wer kommt',
+    name: 'Name',
+    email: 'E-Mail-Adresse',
+    add: 'Person benennen',
+    seats: '2 von 2 Plätzen benannt.',
+    subject: 'Ihr Ticket für',
+    code: 'Ticket-Code',
+    check: 'Prüfen',
+    photo: 'Foto des QR-Codes wählen',
+    admitted: 'Eingelassen',
+    already: /Bereits eingecheckt um \d\d:\d\d Uhr/,
+    forged: 'Ungültiger Code: Dieses Ticket ist nicht von uns ausgestellt.',
+    came: 'Eingecheckt:',
+    counts: '2 von 2 Plätzen benannt, 2 eingecheckt.',
+  },
+  en: {
+    title: 'Tickets: who is coming',
+    name: 'Name',
+    email: 'E-mail address',
+    add: 'Name person',
+    seats: '2 of 2 seats named.',
+    subject: 'Your ticket for',
+    code: 'Ticket code',
+    check: 'Check',
+    photo: 'Choose a photo of the QR code',
+    admitted: 'Admitted',
+    already: /Already checked in at \d\d:\d\d/,
+    forged: 'Invalid code: this ticket was not issued by us.',
+    came: 'Checked in:',
+    counts: '2 of 2 seats named, 2 checked in.',
+  },
+} as const;
+
+/** Invited with a package of two tickets, chosen, signed and confirmed: the sponsor's link. */
+async function confirmedSponsorship(page: Page, accessToken: string, eventId: number) {
+  const auth = { Authorization: `Bearer ${accessToken}` };
+  const pkg = await page.request.post(`/api/event/${eventId}/packages`, {
+    headers: auth,
+    data: {
+      name: 'Gold',
+      price_cents: 250_000,
+      capacity: null,
+      benefits: [{ title: 'Tickets', kind: 'tickets', due_date: '2030-06-30', sponsor_delivers: true, quantity: 2 }],
+    },
+  });
+  expect(pkg.ok(), await pkg.text()).toBe(true);
+  const packageId = ((await pkg.json()) as { id: number }).id;
+  const email = uniqueEmail('tickets');
+  const invited = await page.request.post('/api/sponsor-invitation', {
+    headers: auth,
+    data: { email, event_id: eventId, package_ids: [packageId] },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const { url, sponsorId } = (await invited.json()) as { url: string; sponsorId: number };
+  const token = new URL(url).searchParams.get('token')!;
+  const guest = { Authorization: `${token}:${email}` };
+  const chosen = await page.request.post(`/api/sponsorships/${sponsorId}/package`, {
+    headers: guest,
+    data: { package_id: packageId },
+  });
+  expect(chosen.ok(), await chosen.text()).toBe(true);
+  const upload = (await (
+    await page.request.post(`/api/sponsorships/${sponsorId}/signed-agreement/upload-url`, {
+      headers: guest,
+      data: { file_name: 'signed.pdf' },
+    })
+  ).json()) as { url: string; key: string; s3_id: string };
+  const put = await page.request.put(upload.url, { headers: { 'Content-Type': 'application/pdf' }, data: makePdf('signed') });
+  expect(put.ok()).toBe(true);
+  const attached = await page.request.put(`/api/sponsorships/${sponsorId}/signed-agreement`, {
+    headers: guest,
+    data: { s3_id: upload.s3_id, key: upload.key },
+  });
+  expect(attached.ok(), await attached.text()).toBe(true);
+  const confirmed = await page.request.post(`/api/sponsorships/${sponsorId}/status`, {
+    headers: auth,
+    data: { status: 'confirmed' },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  const path = new URL(url);
+  return { email, link: `${path.pathname}${path.search}` };
+}
+
+async function guestPage(browser: Browser, language: 'de' | 'en', link: string) {
+  const context = await browser.newContext({
+    locale: language === 'de' ? 'de-DE' : 'en-GB',
+    viewport: { width: 375, height: 800 },
+  });
+  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  const page = await context.newPage();
+  await page.goto(link);
+  return page;
+}
+
+/** The code of the newest ticket mail to `to` (the highlighted line of the mail). */
+async function ticketCodeFor(to: string, subject: string): Promise<string> {
+  await expect(async () => {
+    const mail = (await listMails()).find((m) => m.to === to && m.subject.startsWith(subject));
+    expect(mail).toBeDefined();
+  }).toPass({ timeout: 15_000 });
+  const mail = (await listMails()).find((m) => m.to === to && m.subject.startsWith(subject))!;
+  return /\n {4}(\S+)\n/.exec(mail.text)![1]!;
+}
+
+for (const language of ['de', 'en'] as const) {
+  test(`a sponsor names two people from the link on a phone; both are checked in at the door, a second scan is refused (${language})`, async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const text = TEXT[language];
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const organiser = await signInOnboardedUser(page, { language });
+    const event = await createEventWithAgreement(page, organiser.tokens.accessToken, {
+      title: `Sommergala ${Date.now()}`,
+      event_date: '2030-07-04',
+      location: 'Stadthalle',
+      description: 'Gala.',
+    });
+    const sponsor = await confirmedSponsorship(page, organiser.tokens.accessToken, event.id);
+    const people = [
+      { name: 'Ada Lovelace', email: uniqueEmail('ada') },
+      { name: 'Grace Hopper', email: uniqueEmail('grace') },
+    ];
+
+    // The sponsor names both from the link on a phone.
+    const guest = await guestPage(browser, language, sponsor.link);
+    const step = await openFlowStep(guest, 'deliver');
+    const seats = step.getByRole('region', { name: text.title });
+    for (const person of people) {
+      await seats.getByLabel(text.name, { exact: true }).fill(person.name);
+      await seats.getByLabel(text.email).fill(person.email);
+      await seats.getByRole('button', { name: text.add }).click();
+      await expect(seats.getByText(person.email)).toBeVisible();
+    }
+    await expect(seats).toContainText(text.seats);
+    await expect(seats.getByRole('button', { name: text.add })).toHaveCount(0);
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(guest, `sponsor tickets ${language}`);
+    await guest.screenshot({ path: test.info().outputPath(`sponsor-named-${language}.png`), fullPage: true });
+
+    const [first, second] = [
+      await ticketCodeFor(people[0]!.email, text.subject),
+      await ticketCodeFor(people[1]!.email, text.subject),
+    ];
+
+    // The door on a phone: the first by the typed code, the second by a photo of its QR code.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/edit-event/${event.id}/check-in`);
+    await page.getByLabel(text.code).fill(first);
+    await page.getByRole('button', { name: text.check }).click();
+    await expect(page.getByText(text.admitted, { exact: true })).toBeVisible();
+    await expect(page.getByText(people[0]!.name)).toBeVisible();
+    await expectAccessible(page, `door admitted ${language}`);
+    await page.screenshot({ path: test.info().outputPath(`door-admitted-${language}.png`), fullPage: true });
+
+    const qr = await QRCode.toBuffer(second, { type: 'png', width: 360, margin: 2 });
+    await page.getByLabel(text.photo).setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: qr });
+    await expect(page.getByText(people[1]!.name)).toBeVisible();
+    await expect(page.getByText(text.admitted, { exact: true })).toBeVisible();
+
+    // The same ticket again: refused, with the time of the first.
+    await page.getByLabel(text.code).fill(first);
+    await page.getByRole('button', { name: text.check }).click();
+    await expect(page.getByText(text.already)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`door-again-${language}.png`), fullPage: true });
+
+    // A code changed in one letter: forged.
+    const last = first.at(-1) === 'A' ? 'B' : 'A';
+    await page.getByLabel(text.code).fill(`${first.slice(0, -1)}${last}`);
+    await page.getByRole('button', { name: text.check }).click();
+    await expect(page.getByText(text.forged)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, `door refused ${language}`);
+
+    // The sponsor sees who came; the organiser the list.
+    await guest.reload();
+    const after = (await openFlowStep(guest, 'deliver')).getByRole('region', { name: text.title });
+    await expect(after.getByText(text.came)).toHaveCount(2);
+    await guest.screenshot({ path: test.info().outputPath(`sponsor-came-${language}.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openEventArea(page, event.id, 'fulfilment');
+    await expect(page.getByText(text.counts)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`organiser-list-${language}.png`), fullPage: true });
+    await guest.context().close();
+  });
+}
