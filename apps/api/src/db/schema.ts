@@ -2,6 +2,7 @@
 // normalise what comes back (dates, booleans, numbers) so both engines return the same objects.
 import type { Generated } from 'kysely';
 import type { AgreementTables } from './schema-agreements.ts';
+import type { AssetTables } from './schema-assets.ts';
 import type { FulfilmentTables } from './schema-fulfilment.ts';
 import type { InvoiceTables } from './schema-invoices.ts';
 import type { SponsorProfileTables } from './schema-sponsor-profiles.ts';
@@ -432,4 +433,5 @@ export type Database = {
 } & FulfilmentTables &
   SponsorProfileTables &
   InvoiceTables &
-  AgreementTables;
+  AgreementTables &
+  AssetTables;

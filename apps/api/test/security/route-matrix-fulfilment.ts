@@ -53,4 +53,42 @@ export const FULFILMENT_ROWS: MatrixRow[] = [
     body: { status: 'in_progress' },
     expect: organisationA(200, 404, { guest: 404, otherGuest: 404, sponsor: 403 }),
   },
+  {
+    method: 'GET',
+    route: '/api/deliverables/:id/asset',
+    url: '/api/deliverables/{deliverableA}/asset',
+    expect: organisationA(200, 404, { guest: 404, otherGuest: 404, sponsor: 200 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/deliverables/:id/asset-spec',
+    url: '/api/deliverables/{deliverableA}/asset-spec',
+    body: {
+      spec: { file_types: ['png'], min_width: 10, min_height: null, transparent: false, vector: false, alt_text_required: false },
+    },
+    expect: organisationA(200, 404, { guest: 404, otherGuest: 404, sponsor: 403 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/deliverables/:id/asset',
+    url: '/api/deliverables/{deliverableA}/asset',
+    mode: 'logo',
+    expect: organisationA(403, 404, { guest: 404, otherGuest: 404, sponsor: 200 }),
+    note: 'a real PNG as raw bytes; only the sponsor uploads, and each upload is a new round',
+  },
+  {
+    method: 'POST',
+    route: '/api/deliverables/:id/asset/decision',
+    url: '/api/deliverables/{deliverableA}/asset/decision',
+    body: { round: 999_999, decision: 'approve', comment: '' },
+    expect: organisationA(409, 404, { guest: 404, otherGuest: 404, sponsor: 403 }),
+    note: 'a round that does not exist: the organisation reaches the conditional update, which changes nothing',
+  },
+  {
+    method: 'GET',
+    route: '/api/deliverables/:id/asset/rounds/:round/file',
+    url: '/api/deliverables/{deliverableA}/asset/rounds/999999/file',
+    expect: organisationA(404, 404, { guest: 404, otherGuest: 404, sponsor: 404 }),
+    note: 'no such round: every party gets 404 (the file of a real round is tested in modules/assets)',
+  },
 ];

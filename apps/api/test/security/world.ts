@@ -274,6 +274,12 @@ export async function buildWorld(
     await must(inject(A, 'POST', '/api/sponsor-invitation', { email: sponsorUser.email, event_id: a.eventId }), 201)
   ).json<{ sponsorId: number }>().sponsorId;
   const deliverableA = await confirmedDeliverable(sponsorOfA);
+  // An asset spec the matrix's PNG (64 × 32) meets, so the sponsor's upload cell is a real upload.
+  const spec = { file_types: ['png'], min_width: 10, min_height: null, transparent: false, vector: false };
+  await must(
+    inject(A, 'PUT', `/api/deliverables/${deliverableA}/asset-spec`, { spec: { ...spec, alt_text_required: false } }),
+    200,
+  );
   const { invoiceA, invoiceDraftA } = await invoicesOfWorld(t, inject, must, {
     organiser: A,
     organisationId: organiserA.organisationId,
