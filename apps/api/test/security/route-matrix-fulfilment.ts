@@ -91,4 +91,11 @@ export const FULFILMENT_ROWS: MatrixRow[] = [
     expect: organisationA(404, 404, { guest: 404, otherGuest: 404, sponsor: 404 }),
     note: 'no such round: every party gets 404 (the file of a real round is tested in modules/assets)',
   },
+  {
+    method: 'GET',
+    route: '/api/events/:eventId/print-bundle.zip',
+    url: '/api/events/{eventA}/print-bundle.zip',
+    expect: organisationA(200, 404, { removed: 403, sponsor: 403 }),
+    note: "the event's organisers only (another organisation's event is not found)",
+  },
 ];

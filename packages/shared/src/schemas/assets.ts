@@ -18,7 +18,14 @@ export const ASSET_LIMITS = {
   comment: 2000,
 } as const;
 
+/** Where the asset is placed: the print bundle's filter, and the proof's mock-up. */
+export const ASSET_PLACEMENTS = ['banner', 'slide', 'website'] as const;
+export const ZAssetPlacement = z.enum(ASSET_PLACEMENTS);
+export type AssetPlacement = z.infer<typeof ZAssetPlacement>;
+
 export const ZAssetSpec = z.object({
+  /** null: no particular placement (the bundle of the whole event still holds it). */
+  placement: ZAssetPlacement.nullable().default(null),
   file_types: z.array(ZAssetFileType).min(1).max(ASSET_FILE_TYPES.length),
   /** Pixels; null: no minimum. Applies to raster files (a vector file scales). */
   min_width: z.number().int().min(1).max(ASSET_LIMITS.side).nullable(),
@@ -29,7 +36,7 @@ export const ZAssetSpec = z.object({
   vector: z.boolean(),
   alt_text_required: z.boolean(),
 });
-export type AssetSpec = z.infer<typeof ZAssetSpec>;
+export type AssetSpec = z.output<typeof ZAssetSpec>;
 
 /** PUT /deliverables/{id}/asset-spec (organisation); null removes it. */
 export const ZSaveAssetSpecRequest = z.object({ spec: ZAssetSpec.nullable() });
@@ -81,3 +88,6 @@ export type DecideAssetRequest = z.input<typeof ZDecideAssetRequest>;
  */
 export const ASSET_RULES = ['file_type', 'size', 'transparent', 'vector', 'alt_text'] as const;
 export type AssetRule = (typeof ASSET_RULES)[number];
+
+/** GET /events/{eventId}/print-bundle.zip */
+export const ZPrintBundleQuery = z.object({ placement: ZAssetPlacement.optional() });

@@ -13,6 +13,7 @@ import { logoFile, svgLogo } from '../sponsor-profiles/test-support.ts';
 import { confirmSponsorship, guestHeaders, type Guest } from '../sponsorships/test-support.ts';
 
 const SPEC: AssetSpec = {
+  placement: 'banner',
   file_types: ['png', 'svg'],
   min_width: 1000,
   min_height: null,

@@ -12,7 +12,11 @@ export const assetsModule = defineModule({
   setup: ({ db, blobs, clock, use }) => {
     const fulfilment = use('fulfilment');
     const repo = createAssetsRepository(db, (trx, entries) => fulfilment.recordActivity(trx, entries));
-    const assets = createAssetsService({ repo, fulfilment, store: blobs, ...(clock ? { clock } : {}) });
+    const assets = createAssetsService({
+      repo,
+      fulfilment,
+      events: use('events', 'access'),
+      store: blobs, ...(clock ? { clock } : {}) });
     return {
       api: {},
       routes: async (app) =>

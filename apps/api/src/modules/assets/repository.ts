@@ -23,6 +23,20 @@ export type NewRound = Pick<
   'deliverable_id' | 'blob_key' | 'file_type' | 'width' | 'height' | 'bytes' | 'alt_text' | 'uploaded_by'
 >;
 
+/** One approved asset of the print bundle: the newest approved round of its deliverable. */
+export type BundleEntry = {
+  deliverableId: number;
+  blobKey: string;
+  fileType: string;
+  altText: string | null;
+  approvedAt: Date;
+  packageName: string;
+  /** The sponsor's public name from their profile, else their address. */
+  sponsorName: string;
+  website: string | null;
+  placement: string | null;
+};
+
 type Log = (trx: Db, entries: ActivityEntry[]) => Promise<void>;
 
 export function createAssetsRepository(db: Db, log: Log) {
@@ -60,6 +74,58 @@ export function createAssetsRepository(db: Db, log: Log) {
         .orderBy('round', 'desc')
         .execute();
       return rows.map((r) => ({ ...r, uploaded_at: fromDbTime(r.uploaded_at), decided_at: fromDbTimeOrNull(r.decided_at) }));
+    },
+
+    /** The event's approved assets (newest approved round per deliverable), by package and sponsor. */
+    async approvedOfEvent(eventId: number): Promise<BundleEntry[]> {
+      const rows = await db
+        .selectFrom('asset_rounds as r')
+        .innerJoin('deliverables as d', 'd.id', 'r.deliverable_id')
+        .innerJoin('sponsorships as s', 's.id', 'd.sponsorship_id')
+        .leftJoin('sponsorship_choices as c', 'c.sponsorship_id', 's.id')
+        .leftJoin('packages as p', 'p.id', 'c.package_id')
+        .leftJoin('sponsor_profiles as sp', 'sp.email_normalized', 's.sponsor_email_normalized')
+        .leftJoin('asset_specs as spec', 'spec.deliverable_id', 'd.id')
+        .select([
+          'r.deliverable_id',
+          'r.blob_key',
+          'r.file_type',
+          'r.alt_text',
+          'r.decided_at',
+          'p.name as package_name',
+          'sp.public_name',
+          'sp.website',
+          's.sponsor_email',
+          'spec.spec',
+        ])
+        .where('d.event_id', '=', eventId)
+        .where('r.status', '=', 'approved')
+        .where((eb) =>
+          eb(
+            'r.round',
+            '=',
+            eb
+              .selectFrom('asset_rounds as newer')
+              .select((e) => e.fn.max('newer.round').as('top'))
+              .whereRef('newer.deliverable_id', '=', 'r.deliverable_id')
+              .where('newer.status', '=', 'approved'),
+          ),
+        )
+        .orderBy('p.name')
+        .orderBy('s.id')
+        .orderBy('d.position')
+        .execute();
+      return rows.map((r) => ({
+        deliverableId: r.deliverable_id,
+        blobKey: r.blob_key,
+        fileType: r.file_type,
+        altText: r.alt_text,
+        approvedAt: fromDbTimeOrNull(r.decided_at) ?? new Date(0),
+        packageName: r.package_name ?? '',
+        sponsorName: r.public_name || r.sponsor_email,
+        website: r.website ?? null,
+        placement: r.spec ? ZAssetSpec.parse(JSON.parse(r.spec)).placement : null,
+      }));
     },
 
     /** Supersedes the undecided round and adds the next; answers its number. */

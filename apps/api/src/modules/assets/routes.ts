@@ -10,11 +10,13 @@ import {
   ZDecideAssetRequest,
   ZDeliverableAssetResponse,
   ZSaveAssetSpecRequest,
+  ZPrintBundleQuery,
   ZUploadAssetQuery,
 } from '@sp/shared';
 import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
 import { contentDisposition } from '../files/index.ts';
 import type { SponsorshipCaller } from '../sponsorships/index.ts';
+import { safeName } from './bundle.ts';
 import { CONTENT_TYPES, type AssetsService } from './service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -38,6 +40,37 @@ export const assetsRoutes: FastifyPluginAsyncZod<{
     await announce(result.sponsorship_id);
     return result;
   };
+  app.get(
+    '/events/:eventId/print-bundle.zip',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "The event's approved assets in their original format with a CSV, as one streamed ZIP",
+        description:
+          'For organisers of the event. `placement` narrows it to the assets of one placement. Files are ' +
+          'named `<package>-<sponsor>.<ext>`; sponsors.csv lists file, name, website, alt text and package.',
+        security: [{ bearer: [] }],
+        params: z.object({ eventId: idParams.shape.id }),
+        querystring: ZPrintBundleQuery,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { event, stream } = await assets.printBundle(
+        requireUser(request),
+        request.params.eventId,
+        request.query.placement,
+      );
+      const suffix = request.query.placement ? `-${request.query.placement}` : '';
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(`${safeName(event.title)}${suffix}-print.zip`))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
   await app.register(async (scope) => {
     const parties = scope.withTypeProvider<ZodTypeProvider>();
     parties.addHook('onRequest', (request, reply) => authenticateUserOrGuest(app, request, reply));

@@ -4,11 +4,13 @@
 // or asks for a change with a comment. An approved round is locked: it never changes, and a later
 // upload starts a new round beside it. Every step is in the deliverable's activity log.
 import { createHash } from 'node:crypto';
-import type { AssetFileType, AssetSpec, DecideAssetRequest, DeliverableAssetResponse } from '@sp/shared';
+import type { AssetFileType, AssetPlacement, AssetSpec, DecideAssetRequest, DeliverableAssetResponse } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
 import type { ActivityEntry, DeliverableRecord, FulfilmentApi } from '../fulfilment/index.ts';
 import type { SponsorshipCaller } from '../sponsorships/index.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
+import type { EventAccess } from '../events/index.ts';
+import { printBundle } from './bundle.ts';
 import { assertMeetsSpec, readAsset } from './check.ts';
 import type { AssetsRepository } from './repository.ts';
 
@@ -24,6 +26,7 @@ export const CONTENT_TYPES: Record<AssetFileType, string> = {
 export function createAssetsService(deps: {
   repo: AssetsRepository;
   fulfilment: Pick<FulfilmentApi, 'reach'>;
+  events: Pick<EventAccess, 'organiserEvent'>;
   store: BlobStore;
   clock?: () => Date;
 }) {
@@ -139,6 +142,13 @@ export function createAssetsService(deps: {
       );
       if (!decided) throw fail('asset.round-decided', 'This round is decided or replaced by a newer upload');
       return view(d);
+    },
+
+    /** The event's approved assets as a streamed ZIP (organisers of its organisation only). */
+    async printBundle(caller: { sub: string }, eventId: number, placement: AssetPlacement | undefined) {
+      const event = await deps.events.organiserEvent(caller, eventId);
+      const entries = (await repo.approvedOfEvent(eventId)).filter((e) => !placement || e.placement === placement);
+      return { event, stream: printBundle(entries, store) };
     },
 
     /** The original file of a round, for both parties. */
