@@ -64,7 +64,14 @@ export const FULFILMENT_ROWS: MatrixRow[] = [
     route: '/api/deliverables/:id/asset-spec',
     url: '/api/deliverables/{deliverableA}/asset-spec',
     body: {
-      spec: { file_types: ['png'], min_width: 10, min_height: null, transparent: false, vector: false, alt_text_required: false },
+      spec: {
+        file_types: ['png'],
+        min_width: 10,
+        min_height: null,
+        transparent: false,
+        vector: false,
+        alt_text_required: false,
+      },
     },
     expect: organisationA(200, 404, { guest: 404, otherGuest: 404, sponsor: 403 }),
   },

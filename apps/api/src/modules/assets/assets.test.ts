@@ -57,7 +57,11 @@ describe.each(ENGINES)('assets on %s', (engine) => {
       package_ids: [packageId],
     });
     expect(res.statusCode).toBe(201);
-    const guest = { token: new URL(res.json().url).searchParams.get('token')!, email, sponsorshipId: res.json().sponsorId };
+    const guest = {
+      token: new URL(res.json().url).searchParams.get('token')!,
+      email,
+      sponsorshipId: res.json().sponsorId,
+    };
     const chosen = await t.app.inject({
       method: 'POST',
       url: `/api/sponsorships/${guest.sponsorshipId}/package`,
@@ -123,7 +127,9 @@ describe.each(ENGINES)('assets on %s', (engine) => {
       payload: { spec: SPEC },
     });
     expect(bySponsor.statusCode).toBe(403);
-    expect((await call('PUT', `/api/deliverables/${id}/asset-spec`, stranger.token, { spec: SPEC })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/deliverables/${id}/asset-spec`, stranger.token, { spec: SPEC })).statusCode).toBe(
+      404,
+    );
     expect((await setSpec(id)).json<DeliverableAssetResponse>().spec).toEqual(SPEC);
 
     // Too small: the failing rule and what the file is.
@@ -222,7 +228,9 @@ describe.each(ENGINES)('assets on %s', (engine) => {
     expect((await upload(guest, id, png)).statusCode).toBe(200);
     const [approval, next] = await Promise.all([decide(id, 2, 'approve'), upload(guest, id, png)]);
     expect(next.statusCode).toBe(200);
-    const state = (await call('GET', `/api/deliverables/${id}/asset`, organiser.token)).json<DeliverableAssetResponse>();
+    const state = (
+      await call('GET', `/api/deliverables/${id}/asset`, organiser.token)
+    ).json<DeliverableAssetResponse>();
     const two = state.rounds.find((r) => r.round === 2)!;
     expect(two.status).toBe(approval.statusCode === 200 ? 'approved' : 'superseded');
     expect(approval.statusCode === 200 || approval.json().code === 'asset.round-decided').toBe(true);

@@ -182,7 +182,11 @@ describe.each(ENGINES)('print bundle on %s', (engine) => {
       expect(names[i]).toBe(`gold-platin-${safeName(guest.email)}.png`);
       expect(Buffer.compare(entries[i]!.bytes, big)).toBe(0);
     }
-    const csv = entries.at(-1)!.bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    const csv = entries
+      .at(-1)!
+      .bytes.toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(csv[0]).toBe('"file","name","website","alt_text","package"');
     expect(csv[1]).toBe(
       `"gold-platin-${safeName(sponsors[0]!.email)}.png","${sponsors[0]!.email}","","'=HYPERLINK(""x"")","Gold & Platin"`,
@@ -194,6 +198,8 @@ describe.each(ENGINES)('print bundle on %s', (engine) => {
     expect(slide.map((e) => e.name)).toEqual(['sponsors.csv']);
     const refused = await call('GET', `/api/events/${eventId}/print-bundle.zip`, stranger.token);
     expect(refused.statusCode).toBe(404);
-    expect((await call('GET', `/api/events/${eventId}/print-bundle.zip?placement=stage`, organiser.token)).statusCode).toBe(400);
+    expect(
+      (await call('GET', `/api/events/${eventId}/print-bundle.zip?placement=stage`, organiser.token)).statusCode,
+    ).toBe(400);
   });
 });

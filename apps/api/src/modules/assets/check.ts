@@ -20,7 +20,8 @@ const loadSharp = () =>
   }));
 
 /** Markup in an SVG that could run or reach out; such a file is refused, never cleaned. */
-const UNSAFE_SVG = /<script|<foreignobject|\son[a-z]+\s*=|javascript:|<!entity|(?:xlink:)?href\s*=\s*["']\s*(?!#|data:image\/)/i;
+const UNSAFE_SVG =
+  /<script|<foreignobject|\son[a-z]+\s*=|javascript:|<!entity|(?:xlink:)?href\s*=\s*["']\s*(?!#|data:image\/)/i;
 
 export function sniffAsset(bytes: Buffer): AssetFileType | null {
   if (bytes.length >= 5 && bytes.toString('latin1', 0, 5) === '%PDF-') return 'pdf';
@@ -60,7 +61,11 @@ export async function readAsset(bytes: Buffer): Promise<AssetFacts> {
 }
 
 /** The rules the file breaks, with what the file is for each; empty when it meets the spec. */
-export function unmetRules(spec: AssetSpec, facts: AssetFacts, altText: string | undefined): Partial<Record<AssetRule, string>> {
+export function unmetRules(
+  spec: AssetSpec,
+  facts: AssetFacts,
+  altText: string | undefined,
+): Partial<Record<AssetRule, string>> {
   const unmet: Partial<Record<AssetRule, string>> = {};
   if (!spec.file_types.includes(facts.type)) unmet.file_type = facts.type;
   if (spec.vector && !VECTOR_FILE_TYPES.includes(facts.type)) unmet.vector = facts.type;

@@ -16,7 +16,9 @@ export const assetsModule = defineModule({
       repo,
       fulfilment,
       events: use('events', 'access'),
-      store: blobs, ...(clock ? { clock } : {}) });
+      store: blobs,
+      ...(clock ? { clock } : {}),
+    });
     return {
       api: {},
       routes: async (app) =>

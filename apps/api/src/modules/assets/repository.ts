@@ -73,7 +73,11 @@ export function createAssetsRepository(db: Db, log: Log) {
         .where('deliverable_id', '=', deliverableId)
         .orderBy('round', 'desc')
         .execute();
-      return rows.map((r) => ({ ...r, uploaded_at: fromDbTime(r.uploaded_at), decided_at: fromDbTimeOrNull(r.decided_at) }));
+      return rows.map((r) => ({
+        ...r,
+        uploaded_at: fromDbTime(r.uploaded_at),
+        decided_at: fromDbTimeOrNull(r.decided_at),
+      }));
     },
 
     /** The event's approved assets (newest approved round per deliverable), by package and sponsor. */
@@ -168,7 +172,12 @@ export function createAssetsRepository(db: Db, log: Log) {
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('asset_rounds')
-          .set({ status: decision.status, decided_at: toDbTime(at), decided_by: decision.by, comment: decision.comment })
+          .set({
+            status: decision.status,
+            decided_at: toDbTime(at),
+            decided_by: decision.by,
+            comment: decision.comment,
+          })
           .where('deliverable_id', '=', deliverableId)
           .where('round', '=', round)
           .where('status', '=', 'submitted')

@@ -110,8 +110,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{
           response: { 200: ZDeliverableAssetResponse, ...errors },
         },
       },
-      async (request) =>
-        announced(await assets.saveSpec(callerOf(request), request.params.id, request.body.spec)),
+      async (request) => announced(await assets.saveSpec(callerOf(request), request.params.id, request.body.spec)),
     );
 
     parties.put(
@@ -133,9 +132,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return announced(
-          await assets.upload(callerOf(request), request.params.id, body, request.query.alt_text),
-        );
+        return announced(await assets.upload(callerOf(request), request.params.id, body, request.query.alt_text));
       },
     );
 

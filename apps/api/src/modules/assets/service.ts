@@ -4,7 +4,13 @@
 // or asks for a change with a comment. An approved round is locked: it never changes, and a later
 // upload starts a new round beside it. Every step is in the deliverable's activity log.
 import { createHash } from 'node:crypto';
-import type { AssetFileType, AssetPlacement, AssetSpec, DecideAssetRequest, DeliverableAssetResponse } from '@sp/shared';
+import type {
+  AssetFileType,
+  AssetPlacement,
+  AssetSpec,
+  DecideAssetRequest,
+  DeliverableAssetResponse,
+} from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
 import type { ActivityEntry, DeliverableRecord, FulfilmentApi } from '../fulfilment/index.ts';
 import type { SponsorshipCaller } from '../sponsorships/index.ts';
@@ -90,7 +96,12 @@ export function createAssetsService(deps: {
     async saveSpec(caller: SponsorshipCaller, id: number, spec: AssetSpec | null) {
       const d = await organiser(caller, id);
       const detail = spec ? spec.file_types.join(', ') : null;
-      await repo.saveSpec(id, spec, now(), entry(d, 'organisation', actorOf(caller, d, 'organisation'), 'asset_spec_set', detail));
+      await repo.saveSpec(
+        id,
+        spec,
+        now(),
+        entry(d, 'organisation', actorOf(caller, d, 'organisation'), 'asset_spec_set', detail),
+      );
       return view(d);
     },
 
