@@ -8,7 +8,7 @@
 import type { AssetFileType, AssetRule, AssetSpec } from '@sp/shared';
 import { ASSET_LIMITS, VECTOR_FILE_TYPES } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
-import { headerSize, sniffLogo } from '../sponsor-profiles/logo-image.ts';
+import { headerSize, sniffLogo } from '../sponsor-profiles/index.ts';
 
 export type AssetFacts = { type: AssetFileType; width: number | null; height: number | null; transparent: boolean };
 
