@@ -91,7 +91,14 @@ async function confirmedSponsorship(page: Page, accessToken: string, eventId: nu
   const { url, sponsorId } = (await invited.json()) as { url: string; sponsorId: number };
   const token = new URL(url).searchParams.get('token')!;
   const guest = { Authorization: `${token}:${email}` };
-  expect((await page.request.post(`/api/sponsorships/${sponsorId}/package`, { headers: guest, data: { package_id: packageId } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post(`/api/sponsorships/${sponsorId}/package`, {
+        headers: guest,
+        data: { package_id: packageId },
+      })
+    ).ok(),
+  ).toBe(true);
   const upload = (await (
     await page.request.post(`/api/sponsorships/${sponsorId}/signed-agreement/upload-url`, {
       headers: guest,
@@ -146,9 +153,9 @@ for (const language of ['de', 'en'] as const) {
     const row = page.getByTestId('deliverable-row').filter({ hasText: sponsor.email });
     await row.getByText(text.file).click();
     const asset = row.getByTestId('deliverable-asset');
-    await asset.getByLabel('SVG').uncheck();
-    await asset.getByLabel(text.minWidth).fill('1000');
-    await asset.getByLabel(text.transparent).check();
+    await asset.getByLabel('SVG', { exact: true }).uncheck();
+    await asset.getByLabel(text.minWidth, { exact: true }).fill('1000');
+    await asset.getByLabel(text.transparent, { exact: true }).check();
     await asset.getByRole('button', { name: text.saveSpec }).click();
     await expect(page.getByText(text.saved)).toBeVisible();
     await expectAccessible(page, `asset spec (${language})`);
