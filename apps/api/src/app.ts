@@ -43,6 +43,7 @@ import { dashboardModule } from './modules/dashboard/index.ts';
 import { dataExportModule } from './modules/data-export/index.ts';
 import { eventsModule } from './modules/events/index.ts';
 import { filesModule } from './modules/files/index.ts';
+import { assetsModule } from './modules/assets/index.ts';
 import { fulfilmentModule } from './modules/fulfilment/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { invitationTokenGate, invitationsModule } from './modules/invitations/index.ts';
@@ -75,6 +76,7 @@ const modules = [
   packagesModule,
   fulfilmentModule,
   ticketsModule,
+  assetsModule,
   sponsorProfilesModule,
   billingModule,
   invoicesModule,

@@ -105,6 +105,12 @@ export const ERROR_STATUS = {
   'package.sponsor-chooses': 403,
   'package.choice-closed': 409,
   // Fulfilment of a confirmed sponsorship
+  'asset.spec-unmet': 422,
+  'asset.unreadable': 415,
+  'asset.too-large': 413,
+  'asset.no-spec': 409,
+  'asset.round-decided': 409,
+  'asset.busy': 409,
   'deliverable.not-found': 404,
   'deliverable.organisers-decide': 403,
   'deliverable.no-input-needed': 409,

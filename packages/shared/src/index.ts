@@ -31,3 +31,4 @@ export * from './schemas/agreements.ts';
 export * from './iban.ts';
 export * from './schemas/operator-log.ts';
 export * from './schemas/tickets.ts';
+export * from './schemas/assets.ts';

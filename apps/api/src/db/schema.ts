@@ -2,6 +2,7 @@
 // normalise what comes back (dates, booleans, numbers) so both engines return the same objects.
 import type { Generated } from 'kysely';
 import type { AgreementTables } from './schema-agreements.ts';
+import type { AssetTables } from './schema-assets.ts';
 import type { FulfilmentTables } from './schema-fulfilment.ts';
 import type { TicketTables } from './schema-tickets.ts';
 import type { InvoiceTables } from './schema-invoices.ts';
@@ -436,4 +437,5 @@ export type Database = {
   TicketTables &
   SponsorProfileTables &
   InvoiceTables &
-  AgreementTables;
+  AgreementTables &
+  AssetTables;

@@ -21,6 +21,7 @@ export type ByteLimits = Record<ByteLimitName, ByteLimit>;
 export const BYTE_LIMITED_ROUTES: ReadonlyArray<{ method: string; url: string; limit: ByteLimitName }> = [
   { method: 'PUT', url: '/api/files/upload/:token', limit: 'uploadBytes' },
   { method: 'PUT', url: '/api/sponsor-profile/logo', limit: 'uploadBytes' },
+  { method: 'PUT', url: '/api/deliverables/:id/asset', limit: 'uploadBytes' },
   { method: 'POST', url: '/api/public/agreements/verify', limit: 'verifyBytes' },
 ];
 

@@ -294,6 +294,12 @@ export async function buildWorld(
       200,
     )
   ).json<{ benefits: Array<{ holders: Array<{ id: number }> }> }>().benefits[0]!.holders[0]!.id;
+  // An asset spec the matrix's PNG (64 × 32) meets, so the sponsor's upload cell is a real upload.
+  const spec = { file_types: ['png'], min_width: 10, min_height: null, transparent: false, vector: false };
+  await must(
+    inject(A, 'PUT', `/api/deliverables/${deliverableA}/asset-spec`, { spec: { ...spec, alt_text_required: false } }),
+    200,
+  );
   const { invoiceA, invoiceDraftA } = await invoicesOfWorld(t, inject, must, {
     organiser: A,
     organisationId: organiserA.organisationId,

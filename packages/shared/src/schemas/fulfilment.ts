@@ -50,6 +50,11 @@ export const DELIVERABLE_ACTIVITY_KINDS = [
   'input_provided',
   'logo_provided',
   'commented',
+  // Assets (issue 59): detail = the round number (and the comment of a change request)
+  'asset_spec_set',
+  'asset_uploaded',
+  'asset_approved',
+  'asset_change_requested',
 ] as const;
 export const ZDeliverableActivity = z.object({
   id: z.number().int(),

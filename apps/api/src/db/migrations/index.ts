@@ -37,6 +37,7 @@ import { invoiceInvariants } from './0033_invoice_invariants.ts';
 import { operatorLog } from './0036_operator_log.ts';
 import { documentLanguages } from './0035_document_languages.ts';
 import { sponsorTickets } from './0038_sponsor_tickets.ts';
+import { assets } from './0040_assets.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -76,5 +77,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0036_operator_log': operatorLog(engine),
     '0035_document_languages': documentLanguages(),
     '0038_sponsor_tickets': sponsorTickets(engine),
+    '0040_assets': assets(engine),
   };
 }

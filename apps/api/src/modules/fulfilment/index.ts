@@ -3,9 +3,11 @@
 // tasks, alerts and a daily digest. The only writer of deliverables, deliverable_comments,
 // deliverable_activity and fulfilment_sends.
 import { germanDay } from '../../lib/calendar.ts';
+import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
+import type { SponsorshipCaller, SponsorshipSide } from '../sponsorships/index.ts';
 import { createOverdueJob, keepOverdueJob } from './overdue-job.ts';
-import { createFulfilmentRepository } from './repository.ts';
+import { createFulfilmentRepository, type ActivityEntry, type DeliverableRecord } from './repository.ts';
 import { fulfilmentRoutes } from './routes.ts';
 import { createFulfilmentService } from './service.ts';
 
@@ -19,7 +21,13 @@ export type FulfilmentApi = {
   >;
   /** For the packages module's numbers: per event id, deliverables done (or waived) of all, and overdue. */
   progress(organisationId: number, at: Date): Promise<Map<number, FulfilmentProgress>>;
+  /** For the assets module: the deliverable and the caller's side of it; 404 for anyone else. */
+  reach(caller: SponsorshipCaller, id: number): Promise<{ deliverable: DeliverableRecord; side: SponsorshipSide }>;
+  /** For the assets module: logs its changes in the deliverable's activity, inside its transaction. */
+  recordActivity(trx: Db, entries: ActivityEntry[]): Promise<void>;
 };
+
+export type { ActivityEntry, DeliverableRecord } from './repository.ts';
 
 export type FulfilmentProgress = { done: number; total: number; overdue: number };
 
@@ -61,6 +69,8 @@ export const fulfilmentModule = defineModule({
             due_date: d.dueDate ?? '',
           }));
         },
+        reach: fulfilment.reach,
+        recordActivity: repo.recordActivity,
         async progress(organisationId, at) {
           const rows = await repo.summary(organisationId, germanDay(at));
           return new Map(rows.map(({ event_id, ...progress }) => [event_id, progress]));

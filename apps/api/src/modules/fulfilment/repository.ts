@@ -105,6 +105,7 @@ export function createFulfilmentRepository(db: Db) {
   };
 
   return {
+    recordActivity: record,
     /** Creates the deliverables not yet there; answers how many were new. */
     create(
       sponsorship: { id: number; organisationId: number; eventId: number },

@@ -190,6 +190,7 @@ export function createFulfilmentService(deps: {
 
   return {
     createFor,
+    reach,
 
     /** Subscribed to `sponsorship.activity`: a confirmation creates the deliverables. */
     async onSponsorshipActivity(notice: EventMap['sponsorship.activity']): Promise<void> {

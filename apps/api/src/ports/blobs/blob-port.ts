@@ -75,18 +75,26 @@ export type BlobStore = LocalBlobStore | S3BlobStore;
  * organisations/{id}/events/{id}/sponsorships/{id}/{uuid}-{name}.pdf, or for a signed agreement kept
  * after its organisation was deleted archive/agreements/{uuid}-{name}.pdf, or for a sponsor's logo
  * sponsor-logos/{profile id}/{content hash}.webp, or for a sealed agreement (issue 19)
- * agreements/{sponsorship id}/{sha256}.pdf: nothing else reaches a store.
+ * agreements/{sponsorship id}/{sha256}.pdf, or for a deliverable's asset
+ * deliverable-assets/{deliverable id}/{sha256}.{ext}: nothing else reaches a store.
  */
 export const BLOB_KEY_PATTERN =
   /^((organisations\/\d{1,10}\/events\/\d{1,10}\/(sponsorships\/\d{1,10}\/)?|archive\/agreements\/)[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}|agreements\/\d{1,10}\/[0-9a-f]{64})\.pdf$/;
 export const LOGO_KEY_PATTERN = /^sponsor-logos\/\d{1,10}\/[0-9a-f]{32}\.webp$/;
+/** A deliverable's asset as the sponsor uploaded it (decision 084), named by its SHA-256. */
+export const ASSET_KEY_PATTERN = /^deliverable-assets\/\d{1,10}\/[0-9a-f]{64}\.(png|jpg|webp|svg|pdf)$/;
 /** An issued invoice's documents, named by their SHA-256, outside the organisation's prefix (kept for retention). */
 const INVOICE_KEY_PATTERN = /^invoices\/\d{1,10}\/[0-9a-f]{64}\.(pdf|xml)$/;
 export const BLOB_PREFIX_PATTERN = /^(organisations\/\d{1,10}\/(events\/\d{1,10}\/)?|sponsor-logos\/\d{1,10}\/)$/;
 
 export function assertBlobKey(key: string): void {
   if (
-    !(BLOB_KEY_PATTERN.test(key) || LOGO_KEY_PATTERN.test(key) || INVOICE_KEY_PATTERN.test(key)) ||
+    !(
+      BLOB_KEY_PATTERN.test(key) ||
+      LOGO_KEY_PATTERN.test(key) ||
+      INVOICE_KEY_PATTERN.test(key) ||
+      ASSET_KEY_PATTERN.test(key)
+    ) ||
     key.includes('..')
   ) {
     throw new Error('Invalid blob key');

@@ -5,6 +5,7 @@ import {
   type UpdateDeliverableRequest,
 } from '@sp/shared';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Input } from '@/components/ui/input';
 import { useFormat } from '@/hooks/use-format';
@@ -12,6 +13,7 @@ import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useUpdateDeliverable } from '../api/organisation-deliverables';
+import { DeliverableAsset } from './deliverable-asset';
 import { DeliverableComments } from './deliverable-comments';
 import { StatusBadge } from './status-badge';
 
@@ -32,6 +34,7 @@ export function DeliverableRow({
   const { t } = useTranslation();
   const format = useFormat();
   const update = useUpdateDeliverable();
+  const [assetOpen, setAssetOpen] = useState(false);
   const change = (body: UpdateDeliverableRequest) =>
     update.mutate({ id: d.id, change: body }, { onError: (error) => toast.error(getErrorMessage(error, t)) });
 
@@ -124,6 +127,14 @@ export function DeliverableRow({
           </span>
         </label>
       </fieldset>
+      {d.needs_sponsor_input ? (
+        <details onToggle={(e) => setAssetOpen(e.currentTarget.open)}>
+          <summary className="cursor-pointer text-sm font-medium">{t('assets.title')}</summary>
+          <div className="mt-2">
+            {assetOpen ? <DeliverableAsset deliverableId={d.id} viewer={ORGANISER} side="organisation" /> : null}
+          </div>
+        </details>
+      ) : null}
       <details>
         <summary className="cursor-pointer text-sm font-medium">
           {t('fulfilment.comments.title')} ({d.comments.length})

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { DELIVERABLE_STATUSES, type DeliverableStatus } from '@sp/shared';
-import { LoaderCircleIcon } from 'lucide-react';
+import { DownloadIcon, LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
+import { downloadPrintBundle } from '../api/deliverable-asset';
 import { organisationDeliverablesQueryOptions, type DeliverableFilters } from '../api/organisation-deliverables';
 import { DeliverableRow } from './deliverable-row';
 
@@ -33,6 +36,18 @@ export function FulfilmentBoard({
 
   return (
     <div className="flex flex-col gap-4" data-testid="fulfilment-board">
+      {eventId !== undefined ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => downloadPrintBundle(eventId).catch(() => toast.error(t('assets.bundle.failed')))}
+        >
+          <DownloadIcon className="size-4" aria-hidden="true" />
+          {t('assets.bundle.download')}
+        </Button>
+      ) : null}
       <form
         role="search"
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"

@@ -15,6 +15,7 @@ import {
   type DeliverableViewer,
 } from '../api/sponsorship-deliverables';
 import { DeliverableActivity } from './deliverable-activity';
+import { DeliverableAsset } from './deliverable-asset';
 import { DeliverableComments } from './deliverable-comments';
 import { StatusBadge } from './status-badge';
 
@@ -122,6 +123,7 @@ export function SponsorDeliverables({ sponsorshipId, viewer }: { sponsorshipId: 
             {d.sponsor_input && (d.status === 'done' || d.status === 'waived') ? (
               <p className="text-sm whitespace-pre-wrap break-words">{d.sponsor_input}</p>
             ) : null}
+            {d.needs_sponsor_input ? <DeliverableAsset deliverableId={d.id} viewer={viewer} side="sponsor" /> : null}
             <DeliverableComments deliverableId={d.id} comments={d.comments} viewer={viewer} side="sponsor" />
           </li>
         ))}

@@ -1,0 +1,193 @@
+// Kysely for asset specs and rounds; the one writer of asset_specs and asset_rounds. A round's number
+// is the deliverable's highest plus one, taken in the upload's transaction; (deliverable, round) is
+// unique, so of two uploads at once one gets the number and the other fails (`asset.busy`). A round
+// is decided by one conditional update from `submitted`: of two decisions at once, or a decision and
+// a new upload (which supersedes the submitted round), exactly one changes it.
+import type { AssetSpec } from '@sp/shared';
+import { ZAssetSpec } from '@sp/shared';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Db } from '../../db/index.ts';
+import type { AssetRoundsTable } from '../../db/schema-assets.ts';
+import { fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
+import { fail } from '../../lib/errors.ts';
+import type { ActivityEntry } from '../fulfilment/index.ts';
+
+export type AssetRoundRecord = Omit<AssetRoundsTable, 'id' | 'uploaded_at' | 'decided_at'> & {
+  id: number;
+  uploaded_at: Date;
+  decided_at: Date | null;
+};
+
+export type NewRound = Pick<
+  AssetRoundsTable,
+  'deliverable_id' | 'blob_key' | 'file_type' | 'width' | 'height' | 'bytes' | 'alt_text' | 'uploaded_by'
+>;
+
+/** One approved asset of the print bundle: the newest approved round of its deliverable. */
+export type BundleEntry = {
+  deliverableId: number;
+  blobKey: string;
+  fileType: string;
+  altText: string | null;
+  approvedAt: Date;
+  packageName: string;
+  /** The sponsor's public name from their profile, else their address. */
+  sponsorName: string;
+  website: string | null;
+  placement: string | null;
+};
+
+type Log = (trx: Db, entries: ActivityEntry[]) => Promise<void>;
+
+export function createAssetsRepository(db: Db, log: Log) {
+  return {
+    async spec(deliverableId: number): Promise<AssetSpec | null> {
+      const row = await db
+        .selectFrom('asset_specs')
+        .select('spec')
+        .where('deliverable_id', '=', deliverableId)
+        .executeTakeFirst();
+      return row ? ZAssetSpec.parse(JSON.parse(row.spec)) : null;
+    },
+
+    async saveSpec(deliverableId: number, spec: AssetSpec | null, at: Date, entry: ActivityEntry) {
+      await db.transaction().execute(async (trx) => {
+        if (spec === null) {
+          await trx.deleteFrom('asset_specs').where('deliverable_id', '=', deliverableId).execute();
+        } else {
+          const values = { spec: JSON.stringify(spec), updated_at: toDbTime(at) };
+          await trx
+            .insertInto('asset_specs')
+            .values({ deliverable_id: deliverableId, ...values })
+            .onConflict((oc) => oc.column('deliverable_id').doUpdateSet(values))
+            .execute();
+        }
+        await log(trx, [entry]);
+      });
+    },
+
+    async rounds(deliverableId: number): Promise<AssetRoundRecord[]> {
+      const rows = await db
+        .selectFrom('asset_rounds')
+        .selectAll()
+        .where('deliverable_id', '=', deliverableId)
+        .orderBy('round', 'desc')
+        .execute();
+      return rows.map((r) => ({
+        ...r,
+        uploaded_at: fromDbTime(r.uploaded_at),
+        decided_at: fromDbTimeOrNull(r.decided_at),
+      }));
+    },
+
+    /** The event's approved assets (newest approved round per deliverable), by package and sponsor. */
+    async approvedOfEvent(eventId: number): Promise<BundleEntry[]> {
+      const rows = await db
+        .selectFrom('asset_rounds as r')
+        .innerJoin('deliverables as d', 'd.id', 'r.deliverable_id')
+        .innerJoin('sponsorships as s', 's.id', 'd.sponsorship_id')
+        .leftJoin('sponsorship_choices as c', 'c.sponsorship_id', 's.id')
+        .leftJoin('packages as p', 'p.id', 'c.package_id')
+        .leftJoin('sponsor_profiles as sp', 'sp.email_normalized', 's.sponsor_email_normalized')
+        .leftJoin('asset_specs as spec', 'spec.deliverable_id', 'd.id')
+        .select([
+          'r.deliverable_id',
+          'r.blob_key',
+          'r.file_type',
+          'r.alt_text',
+          'r.decided_at',
+          'p.name as package_name',
+          'sp.public_name',
+          'sp.website',
+          's.sponsor_email',
+          'spec.spec',
+        ])
+        .where('d.event_id', '=', eventId)
+        .where('r.status', '=', 'approved')
+        .where((eb) =>
+          eb(
+            'r.round',
+            '=',
+            eb
+              .selectFrom('asset_rounds as newer')
+              .select((e) => e.fn.max('newer.round').as('top'))
+              .whereRef('newer.deliverable_id', '=', 'r.deliverable_id')
+              .where('newer.status', '=', 'approved'),
+          ),
+        )
+        .orderBy('p.name')
+        .orderBy('s.id')
+        .orderBy('d.position')
+        .execute();
+      return rows.map((r) => ({
+        deliverableId: r.deliverable_id,
+        blobKey: r.blob_key,
+        fileType: r.file_type,
+        altText: r.alt_text,
+        approvedAt: fromDbTimeOrNull(r.decided_at) ?? new Date(0),
+        packageName: r.package_name ?? '',
+        sponsorName: r.public_name || r.sponsor_email,
+        website: r.website ?? null,
+        placement: r.spec ? ZAssetSpec.parse(JSON.parse(r.spec)).placement : null,
+      }));
+    },
+
+    /** Supersedes the undecided round and adds the next; answers its number. */
+    async addRound(round: NewRound, at: Date, entry: (round: number) => ActivityEntry): Promise<number> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('asset_rounds')
+            .set({ status: 'superseded' })
+            .where('deliverable_id', '=', round.deliverable_id)
+            .where('status', '=', 'submitted')
+            .execute();
+          const top = await trx
+            .selectFrom('asset_rounds')
+            .select((eb) => eb.fn.max('round').as('top'))
+            .where('deliverable_id', '=', round.deliverable_id)
+            .executeTakeFirst();
+          const next = Number(top?.top ?? 0) + 1;
+          await trx
+            .insertInto('asset_rounds')
+            .values({ ...round, round: next, status: 'submitted', uploaded_at: toDbTime(at) })
+            .execute();
+          await log(trx, [entry(next)]);
+          return next;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fail('asset.busy', 'Another upload took this round; try again');
+        throw error;
+      }
+    },
+
+    /** Decides a submitted round; false when it is not (or no longer) submitted. */
+    async decide(
+      deliverableId: number,
+      round: number,
+      decision: { status: 'approved' | 'changes_requested'; by: string; comment: string | null },
+      at: Date,
+      entry: ActivityEntry,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('asset_rounds')
+          .set({
+            status: decision.status,
+            decided_at: toDbTime(at),
+            decided_by: decision.by,
+            comment: decision.comment,
+          })
+          .where('deliverable_id', '=', deliverableId)
+          .where('round', '=', round)
+          .where('status', '=', 'submitted')
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await log(trx, [entry]);
+        return true;
+      });
+    },
+  };
+}
+
+export type AssetsRepository = ReturnType<typeof createAssetsRepository>;
