@@ -43,6 +43,7 @@ import { dataExportModule } from './modules/data-export/index.ts';
 import { eventsModule } from './modules/events/index.ts';
 import { filesModule } from './modules/files/index.ts';
 import { fulfilmentModule } from './modules/fulfilment/index.ts';
+import { shipmentsModule } from './modules/shipments/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { invitationTokenGate, invitationsModule } from './modules/invitations/index.ts';
 import { invoicesModule } from './modules/invoices/index.ts';
@@ -71,6 +72,7 @@ const modules = [
   sponsorshipsModule,
   packagesModule,
   fulfilmentModule,
+  shipmentsModule,
   sponsorProfilesModule,
   billingModule,
   invoicesModule,

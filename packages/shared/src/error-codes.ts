@@ -109,6 +109,12 @@ export const ERROR_STATUS = {
   'deliverable.organisers-decide': 403,
   'deliverable.no-input-needed': 409,
   'deliverable.assignee-unknown': 400,
+  // Shipments and the venue's link (decision 082)
+  'shipment.not-found': 404,
+  'shipment.sponsor-announces': 403,
+  'shipment.already-received': 409,
+  'shipment.venue-link-revoked': 410,
+  'shipment.venue-link-invalid': 404,
   // Sponsor profiles, their logos and the public sponsor wall
   'sponsor-profile.sponsors-only': 403,
   'sponsor-profile.name-missing': 409,

@@ -30,3 +30,4 @@ export * from './schemas/sponsor-legal.ts';
 export * from './schemas/agreements.ts';
 export * from './iban.ts';
 export * from './schemas/operator-log.ts';
+export * from './schemas/shipments.ts';

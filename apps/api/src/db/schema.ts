@@ -5,6 +5,7 @@ import type { AgreementTables } from './schema-agreements.ts';
 import type { FulfilmentTables } from './schema-fulfilment.ts';
 import type { InvoiceTables } from './schema-invoices.ts';
 import type { SponsorProfileTables } from './schema-sponsor-profiles.ts';
+import type { ShipmentTables } from './schema-shipments.ts';
 
 /** Written as ISO-8601 strings; read back as Date (PostgreSQL) or string (SQLite). */
 export type DbTime = string | Date;
@@ -432,4 +433,5 @@ export type Database = {
 } & FulfilmentTables &
   SponsorProfileTables &
   InvoiceTables &
-  AgreementTables;
+  AgreementTables &
+  ShipmentTables;

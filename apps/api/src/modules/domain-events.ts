@@ -24,7 +24,7 @@ export const sharedEventSchemas = {
     o: id,
     s: z.string(),
     sp: id.nullable(),
-    p: z.array(z.enum(['sponsorship', 'deliverables', 'invoices'])).min(1),
+    p: z.array(z.enum(['sponsorship', 'deliverables', 'invoices', 'shipments'])).min(1),
   }),
   /** A user's alert `id` is new, or alerts were read (`ids` a comma list, empty for all). */
   'notification.changed': z.discriminatedUnion('k', [
@@ -85,6 +85,8 @@ type LocalEvents = {
   'sponsor-profile.logo-set': { sponsorEmailNormalized: string; actor: string };
   /** Deliverables are overdue: one alert each for accounts not alerted today (the fulfilment job). */
   'deliverables.overdue': { recipients: string[]; count: number; link: string };
+  /** A sponsor announced a shipment, or the venue marked one received (the shipments module). */
+  'shipment.changed': { kind: 'announced' | 'received'; organisationId: number; eventId: number; sponsorEmail: string };
 };
 
 export type EventMap = SharedEvents & LocalEvents;

@@ -138,7 +138,7 @@ export const ZStreamReadyEvent = z.object({ heartbeat_ms: z.number().int() });
 export const ZStreamSponsorshipEvent = z.object({
   sponsorship_id: z.number().int().nullable(),
   /** What changed, so a screen can tell; refetching more than that is harmless. */
-  parts: z.array(z.enum(['sponsorship', 'deliverables', 'invoices'])),
+  parts: z.array(z.enum(['sponsorship', 'deliverables', 'invoices', 'shipments'])),
 });
 export type StreamSponsorshipEvent = z.infer<typeof ZStreamSponsorshipEvent>;
 export const STREAM_EVENT_TYPES = ['message', 'read', 'unread', 'ready', 'sponsorship'] as const;
