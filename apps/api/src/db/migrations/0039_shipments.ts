@@ -9,7 +9,9 @@ export function shipments(engine: Engine) {
     async up(db: Kysely<unknown>) {
       const time = timeType(engine);
       await withIdColumn(engine, db.schema.createTable('shipments'))
-        .addColumn('sponsorship_id', 'integer', (col) => col.notNull().references('sponsorships.id').onDelete('cascade'))
+        .addColumn('sponsorship_id', 'integer', (col) =>
+          col.notNull().references('sponsorships.id').onDelete('cascade'),
+        )
         .addColumn('organisation_id', 'integer', (col) => col.notNull())
         .addColumn('event_id', 'integer', (col) => col.notNull())
         .addColumn('carrier', 'varchar(100)', (col) => col.notNull())

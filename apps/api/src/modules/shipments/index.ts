@@ -8,7 +8,7 @@ import { createShipmentsRepository } from './repository.ts';
 import { shipmentsRoutes } from './routes.ts';
 import { createShipmentsService } from './service.ts';
 
-export { shipmentReadiness, type ReadinessCell, type ReadinessColumn, type ReadinessState } from './readiness.ts';
+export { shipmentReadiness } from './readiness.ts';
 
 export const shipmentsModule = defineModule({
   name: 'shipments',

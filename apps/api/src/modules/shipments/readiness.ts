@@ -12,13 +12,19 @@ export type ReadinessCell = { state: ReadinessState; label: string; due?: string
 export type ReadinessColumn = { columnKey: string; title: string; cells: Map<number, ReadinessCell> };
 
 /** One sponsorship's cell from its shipments (pure, for the unit test). */
-export function shipmentCell(shipments: Pick<ShipmentRecord, 'expectedDate' | 'receivedAt' | 'parcelCount'>[], today: string): ReadinessCell {
+export function shipmentCell(
+  shipments: Pick<ShipmentRecord, 'expectedDate' | 'receivedAt' | 'parcelCount'>[],
+  today: string,
+): ReadinessCell {
   if (shipments.length === 0) return { state: 'waiting_sponsor', label: 'No shipment announced', due: null };
   const open = shipments.filter((s) => s.receivedAt === null);
   const parcels = shipments.reduce((n, s) => n + s.parcelCount, 0);
   if (open.length === 0) return { state: 'done', label: `${parcels} of ${parcels} parcels received`, due: null };
   const received = parcels - open.reduce((n, s) => n + s.parcelCount, 0);
-  const dates = open.map((s) => s.expectedDate).filter((d): d is string => d !== null).sort();
+  const dates = open
+    .map((s) => s.expectedDate)
+    .filter((d): d is string => d !== null)
+    .sort();
   const due = dates[0] ?? null;
   const label = `${received} of ${parcels} parcels received`;
   return { state: open.some((s) => isShipmentOverdue(s, today)) ? 'overdue' : 'waiting_us', label, due };

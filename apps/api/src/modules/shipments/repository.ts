@@ -178,7 +178,9 @@ export function createShipmentsRepository(db: Db) {
         .select(['event_id', 'organisation_id', 'revoked_at'])
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
-      return row ? { eventId: row.event_id, organisationId: row.organisation_id, revoked: row.revoked_at !== null } : undefined;
+      return row
+        ? { eventId: row.event_id, organisationId: row.organisation_id, revoked: row.revoked_at !== null }
+        : undefined;
     },
 
     /** For the readiness board: the event's sponsorships of the organisation with their shipments. */

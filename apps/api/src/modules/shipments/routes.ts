@@ -81,7 +81,8 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{
         response: { 201: ZCreatedVenueLink, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await shipments.createVenueLink(requireUser(request), request.params.id)),
+    async (request, reply) =>
+      reply.code(201).send(await shipments.createVenueLink(requireUser(request), request.params.id)),
   );
 
   app.delete(

@@ -2,7 +2,13 @@
 // the invitation link) announces parcels for their sponsorship and sees them; the organisation's
 // members see them per sponsorship and per event and create or revoke the event's venue link; the
 // venue, holding only that link, sees the event's shipments and marks them received, once.
-import type { AnnounceShipmentRequest, CreatedVenueLink, ShipmentWire, VenueLinkStatus, VenueShipmentsResponse } from '@sp/shared';
+import type {
+  AnnounceShipmentRequest,
+  CreatedVenueLink,
+  ShipmentWire,
+  VenueLinkStatus,
+  VenueShipmentsResponse,
+} from '@sp/shared';
 import { germanDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import type { DomainEvents } from '../domain-events.ts';
@@ -100,7 +106,10 @@ export function createShipmentsService(deps: {
     },
 
     /** POST /event/{id}/venue-link: a new link (the old one stops working). */
-    async createVenueLink(caller: { sub: string; email?: string | undefined }, eventId: number): Promise<CreatedVenueLink> {
+    async createVenueLink(
+      caller: { sub: string; email?: string | undefined },
+      eventId: number,
+    ): Promise<CreatedVenueLink> {
       const event = await events.organiserEvent(caller, eventId);
       const token = newVenueToken();
       const at = now();
@@ -126,7 +135,11 @@ export function createShipmentsService(deps: {
       const link = await venueEvent(token);
       const event = await events.findEvent(link.eventId);
       if (!event) throw fail('shipment.venue-link-invalid', 'Unknown venue link');
-      return { event_title: event.title, event_date: event.eventDate, shipments: toWire(await repo.forEvent(link.eventId)) };
+      return {
+        event_title: event.title,
+        event_date: event.eventDate,
+        shipments: toWire(await repo.forEvent(link.eventId)),
+      };
     },
 
     /** POST /venue/{token}/shipments/{id}/received: once; a second time (or at once) 409. */

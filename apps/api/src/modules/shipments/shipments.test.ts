@@ -16,11 +16,20 @@ describe.each(ENGINES)('shipments on %s', (engine) => {
   let otherEventId: number;
   const call = requester(() => t);
   const asGuest = (method: 'GET' | 'POST', url: string, guest: Guest, payload?: object) =>
-    t.app.inject({ method, url, headers: { authorization: `${guest.token}:${guest.email}` }, ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `${guest.token}:${guest.email}` },
+      ...(payload ? { payload } : {}),
+    });
 
   const invited = async (event: number): Promise<Guest> => {
     const email = uniqueEmail('sponsor');
-    const res = await call('POST', '/api/sponsor-invitation', organiser.token, { email, event_id: event, package_ids: [] });
+    const res = await call('POST', '/api/sponsor-invitation', organiser.token, {
+      email,
+      event_id: event,
+      package_ids: [],
+    });
     expect(res.statusCode).toBe(201);
     return { token: new URL(res.json().url).searchParams.get('token')!, email, sponsorshipId: res.json().sponsorId };
   };
@@ -85,9 +94,15 @@ describe.each(ENGINES)('shipments on %s', (engine) => {
   it("shows the venue only its event's shipments and refuses a revoked link with 410", async () => {
     const elsewhere = await announce(await invited(otherEventId));
     const token = await venueLink(eventId);
-    const list = (await t.app.inject({ method: 'GET', url: `/api/venue/${token}/shipments` })).json<VenueShipmentsResponse>();
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/venue/${token}/shipments` })
+    ).json<VenueShipmentsResponse>();
     expect(list.shipments.every((s) => s.event_id === eventId)).toBe(true);
-    const foreign = await t.app.inject({ method: 'POST', url: `/api/venue/${token}/shipments/${elsewhere.id}/received`, payload: {} });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/venue/${token}/shipments/${elsewhere.id}/received`,
+      payload: {},
+    });
     expect(foreign.statusCode).toBe(404);
 
     const replaced = await venueLink(eventId);
@@ -101,10 +116,17 @@ describe.each(ENGINES)('shipments on %s', (engine) => {
   it('keeps the organisation and strangers from announcing or seeing', async () => {
     const guest = await invited(eventId);
     const body = { carrier: 'UPS', tracking: '1Z', parcel_count: 1, expected_date: null };
-    expect((await call('POST', `/api/sponsorships/${guest.sponsorshipId}/shipments`, organiser.token, body)).statusCode).toBe(403);
-    expect((await call('GET', `/api/sponsorships/${guest.sponsorshipId}/shipments`, stranger.token)).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/sponsorships/${guest.sponsorshipId}/shipments`, organiser.token, body)).statusCode,
+    ).toBe(403);
+    expect((await call('GET', `/api/sponsorships/${guest.sponsorshipId}/shipments`, stranger.token)).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', `/api/event/${eventId}/shipments`, stranger.token)).statusCode).toBe(404);
-    const bad = await asGuest('POST', `/api/sponsorships/${guest.sponsorshipId}/shipments`, guest, { ...body, parcel_count: 0 });
+    const bad = await asGuest('POST', `/api/sponsorships/${guest.sponsorshipId}/shipments`, guest, {
+      ...body,
+      parcel_count: 0,
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -121,5 +143,4 @@ describe.each(ENGINES)('shipments on %s', (engine) => {
     expect(column!.cells.get(waiting.sponsorshipId)?.state).toBe('waiting_sponsor');
     expect(column!.cells.get(late.sponsorshipId)).toMatchObject({ state: 'overdue', due: '2026-03-20' });
   });
-
 });
