@@ -45,6 +45,7 @@ import { eventsModule } from './modules/events/index.ts';
 import { filesModule } from './modules/files/index.ts';
 import { assetsModule } from './modules/assets/index.ts';
 import { fulfilmentModule } from './modules/fulfilment/index.ts';
+import { shipmentsModule } from './modules/shipments/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { invitationTokenGate, invitationsModule } from './modules/invitations/index.ts';
 import { invoicesModule } from './modules/invoices/index.ts';
@@ -77,6 +78,7 @@ const modules = [
   fulfilmentModule,
   ticketsModule,
   assetsModule,
+  shipmentsModule,
   sponsorProfilesModule,
   billingModule,
   invoicesModule,

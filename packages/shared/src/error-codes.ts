@@ -122,6 +122,12 @@ export const ERROR_STATUS = {
   'ticket.used': 409,
   'ticket.forged': 400,
   'ticket.other-event': 409,
+  // Shipments and the venue's link (decision 082)
+  'shipment.not-found': 404,
+  'shipment.sponsor-announces': 403,
+  'shipment.already-received': 409,
+  'shipment.venue-link-revoked': 410,
+  'shipment.venue-link-invalid': 404,
   // Sponsor profiles, their logos and the public sponsor wall
   'sponsor-profile.sponsors-only': 403,
   'sponsor-profile.name-missing': 409,

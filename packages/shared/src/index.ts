@@ -32,3 +32,4 @@ export * from './iban.ts';
 export * from './schemas/operator-log.ts';
 export * from './schemas/tickets.ts';
 export * from './schemas/assets.ts';
+export * from './schemas/shipments.ts';

@@ -7,6 +7,7 @@ import type { FulfilmentTables } from './schema-fulfilment.ts';
 import type { TicketTables } from './schema-tickets.ts';
 import type { InvoiceTables } from './schema-invoices.ts';
 import type { SponsorProfileTables } from './schema-sponsor-profiles.ts';
+import type { ShipmentTables } from './schema-shipments.ts';
 
 /** Written as ISO-8601 strings; read back as Date (PostgreSQL) or string (SQLite). */
 export type DbTime = string | Date;
@@ -438,4 +439,5 @@ export type Database = {
   SponsorProfileTables &
   InvoiceTables &
   AgreementTables &
-  AssetTables;
+  AssetTables &
+  ShipmentTables;

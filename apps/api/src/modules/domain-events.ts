@@ -88,6 +88,8 @@ type LocalEvents = {
   'sponsor-profile.logo-set': { sponsorEmailNormalized: string; actor: string };
   /** Deliverables are overdue: one alert each for accounts not alerted today (the fulfilment job). */
   'deliverables.overdue': { recipients: string[]; count: number; link: string };
+  /** A sponsor announced a shipment, or the venue marked one received (the shipments module). */
+  'shipment.changed': { kind: 'announced' | 'received'; organisationId: number; eventId: number; sponsorEmail: string };
 };
 
 export type EventMap = SharedEvents & LocalEvents;

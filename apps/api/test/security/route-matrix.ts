@@ -15,6 +15,7 @@ import { INVOICE_ROWS } from './route-matrix-invoices.ts';
 import { PACKAGE_ROWS } from './route-matrix-packages.ts';
 import { TICKET_ROWS } from './route-matrix-tickets.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
+import { SHIPMENT_ROWS } from './route-matrix-shipments.ts';
 import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
 import { LIFECYCLE_ROWS } from './route-matrix-lifecycle.ts';
 import { bearer, everyone, guestOnly, organisationA, type MatrixRow } from './route-matrix-expectations.ts';
@@ -57,6 +58,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
 
   // Identity provider (route-matrix-identity.ts).
   ...IDENTITY_ROWS,
+  // Shipments and the venue link (route-matrix-shipments.ts).
+  ...SHIPMENT_ROWS,
   // Archiving and deleting events, the team page's invitations (route-matrix-lifecycle.ts).
   ...LIFECYCLE_ROWS,
 

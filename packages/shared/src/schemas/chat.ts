@@ -139,7 +139,7 @@ export const ZStreamReadyEvent = z.object({ heartbeat_ms: z.number().int() });
  * What a `sponsorship` stream event says changed (decision 078): its state, package, amount or agreement;
  * its deliverables; its invoices; the sponsor's own details (profile, logo, legal details, wall consent).
  */
-export const SPONSORSHIP_CHANGE_PARTS = ['sponsorship', 'deliverables', 'invoices', 'profile'] as const;
+export const SPONSORSHIP_CHANGE_PARTS = ['sponsorship', 'deliverables', 'invoices', 'profile', 'shipments'] as const;
 export type SponsorshipChangePart = (typeof SPONSORSHIP_CHANGE_PARTS)[number];
 export const ZStreamSponsorshipEvent = z.object({
   sponsorship_id: z.number().int().nullable(),

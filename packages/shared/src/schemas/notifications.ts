@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   'sponsorship_declined',
   'sponsorship_withdrawn',
   'deliverables_overdue',
+  'shipment_announced',
+  'shipment_received',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof ZNotificationKind>;

@@ -27,6 +27,7 @@ import { packageRevisions } from './0020_package_revisions.ts';
 import { dashboardView } from './0021_dashboard_view.ts';
 import { activityAmountBigint } from './0022_activity_amount_bigint.ts';
 import { sponsorLegalDetails } from './0023_sponsor_legal_details.ts';
+import { shipments } from './0039_shipments.ts';
 import { billingSettings } from './0025_billing_settings.ts';
 import { invoices } from './0026_invoices.ts';
 import { agreements } from './0024_agreements.ts';
@@ -78,5 +79,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0035_document_languages': documentLanguages(),
     '0038_sponsor_tickets': sponsorTickets(engine),
     '0040_assets': assets(engine),
+    '0039_shipments': shipments(engine),
   };
 }

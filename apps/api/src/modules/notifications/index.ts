@@ -20,6 +20,7 @@ export const notificationsModule = defineModule({
     events.subscribe('chat.message-stored', notifications.onMessage);
     events.subscribe('invitation.team-accepted', notifications.onInvitationAccepted);
     events.subscribe('deliverables.overdue', notifications.onDeliverablesOverdue);
+    events.subscribe('shipment.changed', notifications.onShipment);
     onClose('preClose', () => notifications.close());
     return { api: {}, routes: async (app) => app.register(notificationsRoutes, { notifications }) };
   },

@@ -191,6 +191,22 @@ export function createNotificationsService(deps: {
         });
       }),
 
+    /** A shipment announced (to the organisers) or received by the venue (to the organisers and the sponsor's account). */
+    onShipment: (notice: EventMap['shipment.changed']) =>
+      guarded(`shipment_${notice.kind}`, async () => {
+        const kind = notice.kind === 'announced' ? 'shipment_announced' : 'shipment_received';
+        const organisers = await repo.organisationMembers(notice.organisationId, { organisersOnly: true });
+        await notifyAll(organisers, {
+          kind,
+          params: { sponsor: notice.sponsorEmail },
+          link: `/edit-event/${notice.eventId}`,
+        });
+        if (notice.kind !== 'received') return;
+        const sponsor = await repo.accountOf(normaliseEmail(notice.sponsorEmail));
+        if (sponsor)
+          await notifyAll([sponsor], { kind, params: { sponsor: notice.sponsorEmail }, link: '/dashboard-sponsor' });
+      }),
+
     /** Waits for the deliveries queued so far (tests). */
     settled: () => queue,
 

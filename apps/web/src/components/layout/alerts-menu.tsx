@@ -10,6 +10,8 @@ import {
   FileSignatureIcon,
   LoaderCircleIcon,
   MessageSquareIcon,
+  PackageCheckIcon,
+  TruckIcon,
   UndoIcon,
   UserPlusIcon,
 } from 'lucide-react';
@@ -35,6 +37,8 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   sponsorship_declined: <BanIcon aria-hidden="true" />,
   sponsorship_withdrawn: <UndoIcon aria-hidden="true" />,
   deliverables_overdue: <CalendarClockIcon aria-hidden="true" />,
+  shipment_announced: <TruckIcon aria-hidden="true" />,
+  shipment_received: <PackageCheckIcon aria-hidden="true" />,
 };
 
 /** Reports the signed-in user's unread alerts to the header (its bell badge). */

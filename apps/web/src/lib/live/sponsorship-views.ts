@@ -34,6 +34,8 @@ export const LIVE_VIEWS: Record<SponsorshipChangePart, readonly QueryKey[]> = {
     queryKeys.sponsorWall.all,
     ...SUMMARIES,
   ],
+  // Parcels announced and received (decision 082): shown in the dashboard's tasks and figures.
+  shipments: [...SUMMARIES],
 };
 
 /** The distinct families the parts map to (a family listed under two parts is refetched once). */
