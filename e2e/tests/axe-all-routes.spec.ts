@@ -12,7 +12,7 @@ import { expect, test as base, type Browser, type Locator, type Page } from '@pl
 import { expectAccessibleInPlace, seriousFindingsInPlace } from '../support/axe.ts';
 import { createEventWithAgreement } from '../support/events.ts';
 import { issuedInvoiceOf, saveBillingSettings, signedSponsorshipWithBuyer } from '../support/invoices.ts';
-import { completeOnboarding, createUser, storeSession, uniqueEmail, type TestUser } from '../support/session.ts';
+import { completeOnboarding, createUser, storeSession, type TestUser } from '../support/session.ts';
 import { guestOfLink } from '../support/sponsorships.ts';
 
 const ROUTE_TREE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/src/routeTree.gen.ts');
