@@ -129,20 +129,33 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Nachrichten' })).not.toHaveTextContent(/\d/);
   });
 
-  it.each(['/', '/about', '/impressum/', '/privacy-notice/', '/agb', '/verify-agreement/', '/sponsors/7', '/login/', '/register/', '/invite/', '/forget-password/', '/reset-password/a%40b.de', '/verify/a%40b.de'])(
-    'shows a signed-out visitor on the public page %s no app navigation, only language and sign-in',
-    async (path) => {
-      await renderWithApp(<Header />, { path });
-      expect(screen.getByTestId('public-header')).toBeInTheDocument();
-      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: /Nachrichten/ })).not.toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Suche' })).not.toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login/');
-      expect(screen.getByRole('group', { name: 'Sprache' })).toBeInTheDocument();
-      expect(screen.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
-    },
-  );
+  it.each([
+    '/',
+    '/about',
+    '/impressum/',
+    '/privacy-notice/',
+    '/agb',
+    '/verify-agreement/',
+    '/sponsors/7',
+    '/login/',
+    '/register/',
+    '/invite/',
+    '/forget-password/',
+    '/reset-password/a%40b.de',
+    '/verify/a%40b.de',
+    '/invite-sponsor/',
+    '/chats-sponsor/',
+  ])('shows a signed-out visitor on the public page %s no app navigation, only language and sign-in', async (path) => {
+    await renderWithApp(<Header />, { path });
+    expect(screen.getByTestId('public-header')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Nachrichten/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Suche' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login/');
+    expect(screen.getByRole('group', { name: 'Sprache' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
+  });
 
   it('keeps the app navigation on a public page for a signed-in user', async () => {
     const auth = await createTestAuth({ user: { sub: 'u-1', email: 'anna@verein.de' }, accessToken: 'token' });

@@ -1,16 +1,15 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { BellIcon, LogInIcon, LogOutIcon, MenuIcon, SearchIcon, SettingsIcon, UserIcon, XIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { LANGUAGES } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { DisclosurePopover } from '@/components/ui/disclosure-popover';
 import { useAfterIdle } from '@/hooks/use-after-idle';
-import { useLanguage } from '@/hooks/use-language';
 import { useLogout } from '@/hooks/use-logout';
 import { isSignedIn, useAuth } from '@/lib/auth';
 import { loadQueryClient } from '@/lib/lazy-query-client';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
+import { LanguageSwitch } from './language-switch';
 import { isPublicPage } from './public-pages';
 
 // What only a signed-in user sees or needs is loaded once someone signs in, not with every first page;
@@ -37,36 +36,6 @@ const navLinkClass =
 
 const panelItemClass =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-accent [&_svg]:size-4 [&_svg]:shrink-0';
-
-function LanguageChoice({ className }: { className?: string }) {
-  const { t } = useTranslation();
-  const [language, setLanguage] = useLanguage();
-  const name = useId();
-  return (
-    <fieldset className={className}>
-      <legend className="text-xs font-semibold text-muted-foreground">{t('settings.language')}</legend>
-      <div className="mt-2 flex gap-2">
-        {LANGUAGES.map((lng) => (
-          <label
-            key={lng}
-            lang={lng}
-            className="flex flex-1 cursor-pointer items-center justify-center gap-2 rounded-md border border-input px-3 py-2 text-sm font-medium has-checked:border-primary has-checked:bg-secondary has-checked:text-secondary-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring"
-          >
-            <input
-              type="radio"
-              name={name}
-              value={lng}
-              checked={language === lng}
-              onChange={() => void setLanguage(lng)}
-              className="sr-only"
-            />
-            {t(`language.${lng}`)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 function AccountLinks({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
@@ -182,8 +151,6 @@ function HomeLink({ onClick }: { onClick?: () => void }) {
 /** A public page seen signed out: the product's name, the language and the way in, nothing of the app. */
 function PublicHeader() {
   const { t } = useTranslation();
-  const [language, setLanguage] = useLanguage();
-  const name = useId();
   return (
     <header
       className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur"
@@ -192,26 +159,7 @@ function PublicHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
         <HomeLink />
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
-          <fieldset className="flex rounded-md border border-input p-0.5">
-            <legend className="sr-only">{t('settings.language')}</legend>
-            {LANGUAGES.map((lng) => (
-              <label
-                key={lng}
-                lang={lng}
-                className="cursor-pointer rounded px-2 py-1 text-xs font-medium text-muted-foreground hover:text-foreground has-checked:bg-secondary has-checked:text-secondary-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring"
-              >
-                <input
-                  type="radio"
-                  name={name}
-                  value={lng}
-                  checked={language === lng}
-                  onChange={() => void setLanguage(lng)}
-                  className="sr-only"
-                />
-                {t(`language.${lng}`)}
-              </label>
-            ))}
-          </fieldset>
+          <LanguageSwitch />
           <Button asChild size="sm" variant="outline">
             <Link to="/login/">
               <LogInIcon aria-hidden="true" />
@@ -314,7 +262,7 @@ function AppHeader({ signedIn }: { signedIn: boolean }) {
           <DisclosurePopover label={t('nav.settings')} icon={<SettingsIcon aria-hidden="true" />}>
             {(close) => (
               <>
-                <LanguageChoice />
+                <LanguageSwitch look="menu" />
                 {signedIn ? (
                   <Suspense fallback={null}>
                     <AccountSettings onDone={close} />
@@ -359,7 +307,7 @@ function AppHeader({ signedIn }: { signedIn: boolean }) {
             <div className="border-t border-border pt-3">
               <AccountLinks onDone={closeMenu} />
             </div>
-            <LanguageChoice className="border-t border-border px-3 pt-3" />
+            <LanguageSwitch look="menu" className="border-t border-border px-3 pt-3" />
           </div>
         ) : null}
       </div>

@@ -8,6 +8,9 @@ const PUBLIC_PAGES = [
   /^\/agb\/?$/,
   /^\/verify-agreement\/?$/,
   /^\/sponsors\/[^/]+\/?$/,
+  // A guest sponsor's invitation link and its chat: the link is their access, they have no account.
+  /^\/invite-sponsor\/?$/,
+  /^\/chats-sponsor\/?$/,
   // The ways in: signing in, registering, a team invitation, a forgotten password, the e-mail code.
   /^\/login\/?$/,
   /^\/register\/?$/,

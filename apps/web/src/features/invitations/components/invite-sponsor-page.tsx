@@ -6,6 +6,7 @@ import { PendingView } from '@/components/feedback/pending-view';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { isSignedIn, useAuth } from '@/lib/auth';
 import { useUnreadSummary } from '@/lib/chat';
 import { useTranslation } from '@/lib/i18n';
 import { Trans } from '@/lib/i18n/trans';
@@ -34,6 +35,7 @@ export function InviteSponsorPage({
   ...slots
 }: { token: string; email: string; NextSteps: SponsorNextStepsSlot } & InviteSignUpSlots) {
   const { t } = useTranslation();
+  const signedIn = isSignedIn(useAuth().status);
   const invitation = useQuery(invitationQueryOptions(token));
   // The link is the sponsor's guest access: their unread messages from the organisation.
   const unread = useUnreadSummary({ guest: { token, email } }, { enabled: invitation.isSuccess });
@@ -50,7 +52,8 @@ export function InviteSponsorPage({
       <header className="max-w-3xl">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm font-medium text-primary">{organisationName}</p>
-          <LanguageSwitch />
+          {/* Signed out, the public header holds the switch (one on the page). */}
+          {signedIn ? <LanguageSwitch /> : null}
         </div>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance sm:text-3xl">
           {t('invitations.sponsor.title')}
