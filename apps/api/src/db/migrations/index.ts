@@ -36,6 +36,7 @@ import { sealedTotpSecrets } from './0031_sealed_totp_secrets.ts';
 import { invoiceInvariants } from './0033_invoice_invariants.ts';
 import { operatorLog } from './0036_operator_log.ts';
 import { documentLanguages } from './0035_document_languages.ts';
+import { readinessChasers } from './0037_readiness_chasers.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -74,5 +75,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0034_sponsor_name_revisions': sponsorNameRevisions(engine),
     '0036_operator_log': operatorLog(engine),
     '0035_document_languages': documentLanguages(),
+    '0037_readiness_chasers': readinessChasers(engine),
   };
 }
