@@ -49,6 +49,7 @@ import { Route as AuthenticatedOrganiserEditEventEventIdAgreementRouteImport } f
 import { Route as AuthenticatedOrganiserEditEventEventIdFulfilmentRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/fulfilment'
 import { Route as AuthenticatedOrganiserEditEventEventIdInvoicesRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/invoices'
 import { Route as AuthenticatedOrganiserEditEventEventIdPackagesRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/packages'
+import { Route as AuthenticatedOrganiserEditEventEventIdReadinessRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/readiness'
 import { Route as AuthenticatedOrganiserEditEventEventIdSettingsRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/settings'
 import { Route as AuthenticatedOrganiserEditEventEventIdSponsorsRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/sponsors'
 import { Route as AuthenticatedOrganiserEditEventEventIdWallRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/wall'
@@ -270,6 +271,12 @@ const AuthenticatedOrganiserEditEventEventIdPackagesRoute =
     path: '/packages',
     getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
   } as any)
+const AuthenticatedOrganiserEditEventEventIdReadinessRoute =
+  AuthenticatedOrganiserEditEventEventIdReadinessRouteImport.update({
+    id: '/readiness',
+    path: '/readiness',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
 const AuthenticatedOrganiserEditEventEventIdSettingsRoute =
   AuthenticatedOrganiserEditEventEventIdSettingsRouteImport.update({
     id: '/settings',
@@ -332,6 +339,7 @@ export interface FileRoutesByFullPath {
   '/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   '/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  '/edit-event/$eventId/readiness': typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
   '/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   '/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   '/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -374,6 +382,7 @@ export interface FileRoutesByTo {
   '/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   '/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  '/edit-event/$eventId/readiness': typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
   '/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   '/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   '/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -421,6 +430,7 @@ export interface FileRoutesById {
   '/_authenticated/_organiser/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   '/_authenticated/_organiser/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/_authenticated/_organiser/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  '/_authenticated/_organiser/edit-event/$eventId/readiness': typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
   '/_authenticated/_organiser/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   '/_authenticated/_organiser/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   '/_authenticated/_organiser/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -467,6 +477,7 @@ export interface FileRouteTypes {
     | '/edit-event/$eventId/fulfilment'
     | '/edit-event/$eventId/invoices'
     | '/edit-event/$eventId/packages'
+    | '/edit-event/$eventId/readiness'
     | '/edit-event/$eventId/settings'
     | '/edit-event/$eventId/sponsors'
     | '/edit-event/$eventId/wall'
@@ -509,6 +520,7 @@ export interface FileRouteTypes {
     | '/edit-event/$eventId/fulfilment'
     | '/edit-event/$eventId/invoices'
     | '/edit-event/$eventId/packages'
+    | '/edit-event/$eventId/readiness'
     | '/edit-event/$eventId/settings'
     | '/edit-event/$eventId/sponsors'
     | '/edit-event/$eventId/wall'
@@ -555,6 +567,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_organiser/edit-event/$eventId/fulfilment'
     | '/_authenticated/_organiser/edit-event/$eventId/invoices'
     | '/_authenticated/_organiser/edit-event/$eventId/packages'
+    | '/_authenticated/_organiser/edit-event/$eventId/readiness'
     | '/_authenticated/_organiser/edit-event/$eventId/settings'
     | '/_authenticated/_organiser/edit-event/$eventId/sponsors'
     | '/_authenticated/_organiser/edit-event/$eventId/wall'
@@ -869,6 +882,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdPackagesRouteImport
       parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
     }
+    '/_authenticated/_organiser/edit-event/$eventId/readiness': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/readiness'
+      path: '/readiness'
+      fullPath: '/edit-event/$eventId/readiness'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdReadinessRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
     '/_authenticated/_organiser/edit-event/$eventId/settings': {
       id: '/_authenticated/_organiser/edit-event/$eventId/settings'
       path: '/settings'
@@ -938,6 +958,7 @@ interface AuthenticatedOrganiserEditEventEventIdRouteRouteChildren {
   AuthenticatedOrganiserEditEventEventIdFulfilmentRoute: typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   AuthenticatedOrganiserEditEventEventIdInvoicesRoute: typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   AuthenticatedOrganiserEditEventEventIdPackagesRoute: typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  AuthenticatedOrganiserEditEventEventIdReadinessRoute: typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
   AuthenticatedOrganiserEditEventEventIdSettingsRoute: typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   AuthenticatedOrganiserEditEventEventIdSponsorsRoute: typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   AuthenticatedOrganiserEditEventEventIdWallRoute: typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -954,6 +975,8 @@ const AuthenticatedOrganiserEditEventEventIdRouteRouteChildren: AuthenticatedOrg
       AuthenticatedOrganiserEditEventEventIdInvoicesRoute,
     AuthenticatedOrganiserEditEventEventIdPackagesRoute:
       AuthenticatedOrganiserEditEventEventIdPackagesRoute,
+    AuthenticatedOrganiserEditEventEventIdReadinessRoute:
+      AuthenticatedOrganiserEditEventEventIdReadinessRoute,
     AuthenticatedOrganiserEditEventEventIdSettingsRoute:
       AuthenticatedOrganiserEditEventEventIdSettingsRoute,
     AuthenticatedOrganiserEditEventEventIdSponsorsRoute:

@@ -13,6 +13,7 @@ import { AGREEMENT_ROWS } from './route-matrix-agreements.ts';
 import { FULFILMENT_ROWS } from './route-matrix-fulfilment.ts';
 import { INVOICE_ROWS } from './route-matrix-invoices.ts';
 import { PACKAGE_ROWS } from './route-matrix-packages.ts';
+import { READINESS_ROWS } from './route-matrix-readiness.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
 import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
 import { LIFECYCLE_ROWS } from './route-matrix-lifecycle.ts';
@@ -249,6 +250,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   ...FULFILMENT_ROWS,
   ...INVOICE_ROWS,
   ...AGREEMENT_ROWS,
+  ...READINESS_ROWS,
   // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
   ...SPONSOR_WALL_ROWS,
 

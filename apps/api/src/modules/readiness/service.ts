@@ -119,7 +119,7 @@ export function createReadinessService(deps: {
         .map((row) => ({ row, items: owed(row.id), language: languageOf(row.sponsorLanguage) }));
       const override = body.override === true;
       const requestId = body.request_id ?? randomBytes(12).toString('base64url');
-      const limitKey = override ? `${today}:override:${requestId}` : today;
+      const overrideKey = `${today}:override:${requestId}`;
       // The preview's "limited" is a hint; the send's is the database's refusal of the insert.
       const chasedToday = body.dry_run === true && !override ? await repo.chasedUnder(eventId, [today]) : new Set<number>();
       const recipients: ChaseResponse['recipients'] = [];
@@ -133,20 +133,19 @@ export function createReadinessService(deps: {
           recipients.push({ ...base, outcome: chasedToday.has(row.id) ? 'limited' : 'queued' });
           continue;
         }
-        const queued = await repo.queue(
-          {
-            organisationId: event.organisationId,
-            eventId,
-            sponsorshipId: row.id,
-            recipient: row.sponsorEmail,
-            language,
-            limitKey,
-            override,
-            items,
-            createdBy: caller.email,
-          },
-          at,
-        );
+        const chaser = {
+          organisationId: event.organisationId,
+          eventId,
+          sponsorshipId: row.id,
+          recipient: row.sponsorEmail,
+          language,
+          items,
+          createdBy: caller.email,
+        };
+        // The day's slot first; an override takes a slot of its own only when the day's is taken.
+        const queued =
+          (await repo.queue({ ...chaser, limitKey: today, override: false }, at)) ||
+          (override && (await repo.queue({ ...chaser, limitKey: overrideKey, override: true }, at)));
         recipients.push({ ...base, outcome: queued ? 'queued' : 'limited' });
       }
       return {
