@@ -60,7 +60,10 @@ export const ZChaseRequest = z
     /** The organiser insists: a second chaser the same day. */
     override: z.boolean().default(false),
     /** Makes a repeated send (a double click, a retry) the same chase; chosen by the client. */
-    request_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+    request_id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
   })
   .strict();
 export type ChaseRequest = z.input<typeof ZChaseRequest>;

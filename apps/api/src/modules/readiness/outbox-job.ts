@@ -52,7 +52,13 @@ export function createOutboxJob(deps: {
   };
   return {
     run,
-    ...createTimerJob({ run, name: 'readiness-outbox', everyMs: RUN_EVERY_MS, log: deps.log, failure: 'chaser run failed' }),
+    ...createTimerJob({
+      run,
+      name: 'readiness-outbox',
+      everyMs: RUN_EVERY_MS,
+      log: deps.log,
+      failure: 'chaser run failed',
+    }),
   };
 }
 

@@ -157,4 +157,5 @@ export const PROVIDERS: ReadinessProvider[] = [agreementProvider, billingProvide
  * their side (an overdue deliverable they must still provide, an unpaid invoice past its due date).
  */
 export const sponsorOwes = (cell: ReadinessCell): boolean =>
-  cell.state === 'waiting_sponsor' || (cell.state === 'overdue' && (cell.label === 'missing' || cell.label === 'unpaid'));
+  cell.state === 'waiting_sponsor' ||
+  (cell.state === 'overdue' && (cell.label === 'missing' || cell.label === 'unpaid'));

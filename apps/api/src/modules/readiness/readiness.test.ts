@@ -178,9 +178,12 @@ describe.each(ENGINES)('readiness board on %s', (engine) => {
     const notices = (
       await call('GET', `/api/events/${eventId}/readiness/notices`, organiser.token)
     ).json<ReadinessNoticesResponse>().notices;
-    expect(notices.filter((n) => n.status === 'sent').map((n) => n.sponsorship_id).sort()).toEqual(
-      [english.sponsorshipId, german.sponsorshipId].sort(),
-    );
+    expect(
+      notices
+        .filter((n) => n.status === 'sent')
+        .map((n) => n.sponsorship_id)
+        .sort(),
+    ).toEqual([english.sponsorshipId, german.sponsorshipId].sort());
     const row = (await board()).rows.find((r) => r.sponsorship_id === english.sponsorshipId)!;
     expect(row.last_notice).toMatchObject({ status: 'sent' });
   });

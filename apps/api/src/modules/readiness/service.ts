@@ -4,7 +4,13 @@
 // chaser per sponsor in the outbox; the day's limit and a repeated request are the outbox's unique
 // key's to refuse, so two identical chases at once queue each sponsor once.
 import { randomBytes } from 'node:crypto';
-import type { ChaseRequest, ChaseResponse, Language, ReadinessBoardResponse, ReadinessNoticesResponse } from '@sp/shared';
+import type {
+  ChaseRequest,
+  ChaseResponse,
+  Language,
+  ReadinessBoardResponse,
+  ReadinessNoticesResponse,
+} from '@sp/shared';
 import type { Db } from '../../db/index.ts';
 import { germanDay } from '../../lib/calendar.ts';
 import type { EventAccess } from '../events/index.ts';
@@ -48,7 +54,8 @@ export function createReadinessService(deps: {
     return cells;
   };
 
-  const languageOf = (value: string | null): Language => (value === 'de' || value === 'en' ? value : deps.defaultLanguage);
+  const languageOf = (value: string | null): Language =>
+    value === 'de' || value === 'en' ? value : deps.defaultLanguage;
 
   return {
     /** GET /events/:eventId/readiness */
@@ -61,7 +68,8 @@ export function createReadinessService(deps: {
         repo.notices(eventId),
       ]);
       const lastNotice = new Map<number, (typeof notices)[number]>();
-      for (const notice of notices) if (!lastNotice.has(notice.sponsorshipId)) lastNotice.set(notice.sponsorshipId, notice);
+      for (const notice of notices)
+        if (!lastNotice.has(notice.sponsorshipId)) lastNotice.set(notice.sponsorshipId, notice);
       const counts = { done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 };
       const boardRows = rows.map((row) => {
         const cells = cellsOf(columns, row.id);
@@ -112,7 +120,9 @@ export function createReadinessService(deps: {
           .filter((c) => body.column_key === undefined || c.columnKey === body.column_key)
           .flatMap((c) => {
             const cell = c.cells.get(sponsorshipId);
-            return cell && sponsorOwes(cell) ? [{ column_key: c.columnKey, title: c.title, due: cell.due ?? null }] : [];
+            return cell && sponsorOwes(cell)
+              ? [{ column_key: c.columnKey, title: c.title, due: cell.due ?? null }]
+              : [];
           });
       const candidates = rows
         .filter((row) => (chosen ? chosen.has(row.id) : body.all_waiting_sponsor === true))
@@ -121,7 +131,8 @@ export function createReadinessService(deps: {
       const requestId = body.request_id ?? randomBytes(12).toString('base64url');
       const overrideKey = `${today}:override:${requestId}`;
       // The preview's "limited" is a hint; the send's is the database's refusal of the insert.
-      const chasedToday = body.dry_run === true && !override ? await repo.chasedUnder(eventId, [today]) : new Set<number>();
+      const chasedToday =
+        body.dry_run === true && !override ? await repo.chasedUnder(eventId, [today]) : new Set<number>();
       const recipients: ChaseResponse['recipients'] = [];
       for (const { row, items, language } of candidates) {
         const base = { sponsorship_id: row.id, sponsor_email: row.sponsorEmail, language, items };

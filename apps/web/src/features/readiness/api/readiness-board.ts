@@ -1,12 +1,7 @@
 // The readiness board of an event (GET /events/{id}/readiness), its chase (POST .../chase, preview
 // with dry_run) and the notice log (GET .../notices).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ZChaseResponse,
-  ZReadinessBoardResponse,
-  ZReadinessNoticesResponse,
-  type ChaseRequest,
-} from '@sp/shared';
+import { ZChaseResponse, ZReadinessBoardResponse, ZReadinessNoticesResponse, type ChaseRequest } from '@sp/shared';
 import { api } from '@/lib/api-client';
 
 const readinessKey = (eventId: number) => ['readiness', eventId] as const;

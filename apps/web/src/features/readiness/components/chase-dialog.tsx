@@ -2,14 +2,22 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { ChaseResponse } from '@sp/shared';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { useChase } from '../api/readiness-board';
 
 export type ChaseSelection = { sponsorshipIds?: number[]; allWaitingSponsor?: boolean; columnKey?: string };
 
-const newRequestId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+const newRequestId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Preview (dry run) first, then send; the request id makes a double click one chase. */
 export function ChaseDialog({
@@ -100,7 +108,12 @@ export function ChaseDialog({
         )}
         {preview && preview.limited > 0 ? (
           <label className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4" checked={override} onChange={(e) => setOverride(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={override}
+              onChange={(e) => setOverride(e.target.checked)}
+            />
             {t('readiness.chase.override', { count: preview.limited })}
           </label>
         ) : null}

@@ -181,7 +181,11 @@ function BoardTable({
   const { t } = useTranslation();
   return (
     <div className="hidden max-h-[70vh] overflow-auto rounded-lg border border-border md:block">
-      <table className="w-full border-separate border-spacing-0 text-sm" onKeyDown={moveFocus} data-testid="readiness-table">
+      <table
+        className="w-full border-separate border-spacing-0 text-sm"
+        onKeyDown={moveFocus}
+        data-testid="readiness-table"
+      >
         <caption className="sr-only">{t('readiness.caption')}</caption>
         <thead className="sticky top-0 z-20 bg-card">
           <tr>
@@ -220,7 +224,9 @@ function BoardTable({
                   />
                   <span className="flex flex-col">
                     <span className="font-medium">{rowName(row)}</span>
-                    <span className="text-xs text-muted-foreground">{row.package_name ?? t('readiness.noPackage')}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {row.package_name ?? t('readiness.noPackage')}
+                    </span>
                     <NoticeHint row={row} />
                   </span>
                 </label>

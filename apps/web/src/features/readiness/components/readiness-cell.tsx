@@ -13,7 +13,13 @@ const STYLE = {
 const ICON = { done: CheckIcon, waiting_sponsor: HourglassIcon, waiting_us: ClockIcon, overdue: AlertTriangleIcon };
 
 /** Where a cell's item is worked on. */
-export function itemTarget(columnKey: string): '/edit-event/$eventId/agreement' | '/edit-event/$eventId/invoices' | '/edit-event/$eventId/fulfilment' | '/edit-event/$eventId/sponsors' {
+export function itemTarget(
+  columnKey: string,
+):
+  | '/edit-event/$eventId/agreement'
+  | '/edit-event/$eventId/invoices'
+  | '/edit-event/$eventId/fulfilment'
+  | '/edit-event/$eventId/sponsors' {
   if (columnKey === 'agreement') return '/edit-event/$eventId/agreement';
   if (columnKey === 'invoice' || columnKey === 'payment') return '/edit-event/$eventId/invoices';
   if (columnKey.startsWith('deliverable:')) return '/edit-event/$eventId/fulfilment';
@@ -56,7 +62,9 @@ export function ReadinessCellLink({
     >
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
       <span className="truncate">{label}</span>
-      {cell.due && cell.state !== 'done' ? <span className="ml-auto shrink-0 opacity-80">{cell.due.slice(5)}</span> : null}
+      {cell.due && cell.state !== 'done' ? (
+        <span className="ml-auto shrink-0 opacity-80">{cell.due.slice(5)}</span>
+      ) : null}
     </Link>
   );
 }
