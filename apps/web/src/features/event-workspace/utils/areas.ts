@@ -1,6 +1,8 @@
 // The areas of an event's workspace, in the order of its navigation (issue 58): one route each
 // under /edit-event/{eventId}; the overview is the spec's /edit-event/{eventId} itself.
 
+import type { TranslationKey } from '@/lib/i18n';
+
 type Area = {
   key: string;
   to: string;
@@ -21,5 +23,7 @@ export const WORKSPACE_AREAS = [
   { key: 'settings', to: '/edit-event/$eventId/settings' },
 ] as const satisfies readonly Area[];
 
-export const areaLabel = (area: Area): string => area.label ?? `events.workspace.nav.${area.key}`;
-export const areaHint = (area: Area): string => area.hint ?? `events.workspace.areas.${area.key}`;
+export const areaLabel = (area: Area): TranslationKey =>
+  (area.label ?? `events.workspace.nav.${area.key}`) as TranslationKey;
+export const areaHint = (area: Area): TranslationKey =>
+  (area.hint ?? `events.workspace.areas.${area.key}`) as TranslationKey;

@@ -13,6 +13,7 @@ import {
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { useChase } from '../api/readiness-board';
+import { knownText } from './known-text';
 
 export type ChaseSelection = { sponsorshipIds?: number[]; allWaitingSponsor?: boolean; columnKey?: string };
 
@@ -51,7 +52,7 @@ export function ChaseDialog({
     mutate({ ...body, dry_run: true }, { onSuccess: setPreview, onError: (e) => toast.error(getErrorMessage(e, t)) });
   }, [body, mutate, t]);
   const titleOf = (key: string, fallback: string) =>
-    t(`readiness.columns.${key}`, { defaultValue: columns.find((c) => c.key === key)?.title ?? fallback });
+    knownText(t, `readiness.columns.${key}`, columns.find((c) => c.key === key)?.title ?? fallback);
   const recipients = preview?.recipients.filter((r) => r.outcome !== 'nothing') ?? [];
   const sendable = recipients.filter((r) => override || r.outcome === 'queued').length;
 
@@ -86,10 +87,15 @@ export function ChaseDialog({
         ) : recipients.length === 0 ? (
           <p className="text-sm">{t('readiness.chase.nobody')}</p>
         ) : (
-          <ul className="max-h-80 space-y-2 overflow-y-auto text-sm" data-testid="chase-preview">
+          <ul
+            className="max-h-80 space-y-2 overflow-y-auto text-sm focus-visible:outline-2 focus-visible:outline-ring"
+            data-testid="chase-preview"
+            tabIndex={0}
+            aria-label={t('readiness.chase.recipients')}
+          >
             {recipients.map((r) => (
               <li key={r.sponsorship_id} className="rounded-md border border-border p-2">
-                <span className="font-medium">{r.sponsor_email}</span>{' '}
+                <span className="font-medium break-all">{r.sponsor_email}</span>{' '}
                 <span className="text-muted-foreground">({r.language.toUpperCase()})</span>
                 {r.outcome === 'limited' ? (
                   <span className="ml-2 text-amber-800 dark:text-amber-200">{t('readiness.chase.limited')}</span>

@@ -2,16 +2,17 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { ReadinessBoardResponse } from '@sp/shared';
 import { Button } from '@/components/ui/button';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, type TFunction } from '@/lib/i18n';
 import { readinessBoardQueryOptions, readinessNoticesQueryOptions } from '../api/readiness-board';
 import { ChaseDialog, type ChaseSelection } from './chase-dialog';
 import { ReadinessCellLink } from './readiness-cell';
 import { rowName, visibleRows, type ReadinessFilters } from './readiness-filters';
+import { knownText } from './known-text';
 
 const STATES = ['overdue', 'waiting_sponsor', 'waiting_us', 'done'] as const;
 
-export function columnTitle(t: (key: string, options?: object) => string, column: { key: string; title: string }) {
-  return t(`readiness.columns.${column.key}`, { defaultValue: column.title });
+export function columnTitle(t: TFunction, column: { key: string; title: string }) {
+  return knownText(t, `readiness.columns.${column.key}`, column.title);
 }
 
 /** Arrow keys move between the cells' links (one tab stop for the grid). */
@@ -65,11 +66,11 @@ export function ReadinessBoard({
           </li>
         ))}
       </ul>
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-sm">
+      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+        <label className="flex min-w-0 flex-col gap-1 text-sm">
           {t('readiness.filters.state')}
           <select
-            className="min-h-11 rounded-md border border-input bg-background px-2"
+            className="min-h-11 w-full min-w-0 rounded-md border border-input bg-background px-2 sm:w-auto"
             value={filters.state ?? ''}
             onChange={(e) =>
               onFilters({ ...filters, state: (e.target.value || undefined) as ReadinessFilters['state'] })
@@ -80,10 +81,10 @@ export function ReadinessBoard({
             <option value="waiting_sponsor">{t('readiness.states.waiting_sponsor')}</option>
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex min-w-0 flex-col gap-1 text-sm">
           {t('readiness.filters.package')}
           <select
-            className="min-h-11 rounded-md border border-input bg-background px-2"
+            className="min-h-11 w-full min-w-0 rounded-md border border-input bg-background px-2 sm:w-auto"
             value={filters.package ?? ''}
             onChange={(e) => onFilters({ ...filters, package: e.target.value ? Number(e.target.value) : undefined })}
           >
@@ -95,10 +96,10 @@ export function ReadinessBoard({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex min-w-0 flex-col gap-1 text-sm">
           {t('readiness.filters.assignee')}
           <select
-            className="min-h-11 rounded-md border border-input bg-background px-2"
+            className="min-h-11 w-full min-w-0 rounded-md border border-input bg-background px-2 sm:w-auto"
             value={filters.assignee ?? ''}
             onChange={(e) => onFilters({ ...filters, assignee: e.target.value || undefined })}
           >
@@ -110,10 +111,10 @@ export function ReadinessBoard({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex min-w-0 flex-col gap-1 text-sm">
           {t('readiness.filters.sort')}
           <select
-            className="min-h-11 rounded-md border border-input bg-background px-2"
+            className="min-h-11 w-full min-w-0 rounded-md border border-input bg-background px-2 sm:w-auto"
             value={filters.sort ?? 'name'}
             onChange={(e) => onFilters({ ...filters, sort: e.target.value === 'open' ? 'open' : undefined })}
           >
@@ -121,7 +122,7 @@ export function ReadinessBoard({
             <option value="open">{t('readiness.filters.sortOpen')}</option>
           </select>
         </label>
-        <div className="ml-auto flex flex-wrap gap-2">
+        <div className="col-span-2 flex flex-col gap-2 sm:ml-auto sm:flex-row">
           <Button
             variant="outline"
             disabled={selected.size === 0}
@@ -223,7 +224,7 @@ function BoardTable({
                     onChange={() => onToggle(row.sponsorship_id)}
                   />
                   <span className="flex flex-col">
-                    <span className="font-medium">{rowName(row)}</span>
+                    <span className="font-medium break-all">{rowName(row)}</span>
                     <span className="text-xs text-muted-foreground">
                       {row.package_name ?? t('readiness.noPackage')}
                     </span>
@@ -299,7 +300,7 @@ function BoardList({
               onChange={() => onToggle(row.sponsorship_id)}
             />
             <span className="flex flex-col">
-              <span className="font-medium">{rowName(row)}</span>
+              <span className="font-medium break-all">{rowName(row)}</span>
               <span className="text-xs text-muted-foreground">{row.package_name ?? t('readiness.noPackage')}</span>
               <NoticeHint row={row} />
             </span>
@@ -341,7 +342,7 @@ function NoticeLog({ eventId, board }: { eventId: number; board: ReadinessBoardR
       ) : (
         <ul className="divide-y divide-border rounded-lg border border-border text-sm" data-testid="readiness-notices">
           {notices.slice(0, 100).map((n) => (
-            <li key={n.id} className="flex flex-wrap gap-x-3 p-2">
+            <li key={n.id} className="flex flex-wrap gap-x-3 p-2 break-all">
               <span className="font-medium">{names.get(n.sponsorship_id) ?? n.sponsor_email}</span>
               <span>
                 {t(`readiness.notice.${n.status}`, {

@@ -3,6 +3,7 @@ import { AlertTriangleIcon, CheckIcon, ClockIcon, HourglassIcon } from 'lucide-r
 import type { ReadinessCellWire } from '@sp/shared';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
+import { knownText } from './known-text';
 
 const STYLE = {
   done: 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
@@ -43,7 +44,7 @@ export function ReadinessCellLink({
 }) {
   const { t } = useTranslation();
   const Icon = ICON[cell.state];
-  const label = t(`readiness.labels.${cell.label}`, { defaultValue: cell.label });
+  const label = knownText(t, `readiness.labels.${cell.label}`, cell.label);
   const target = itemTarget(columnKey);
   return (
     <Link
@@ -54,7 +55,6 @@ export function ReadinessCellLink({
       data-row={position?.row}
       data-col={position?.col}
       tabIndex={position && (position.row > 0 || position.col > 0) ? -1 : 0}
-      aria-label={`${columnTitle}: ${t(`readiness.states.${cell.state}`)}, ${label}${cell.due ? `, ${t('readiness.due', { date: cell.due })}` : ''}`}
       className={cn(
         'flex min-h-11 items-center gap-1.5 rounded px-2 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-ring',
         STYLE[cell.state],
