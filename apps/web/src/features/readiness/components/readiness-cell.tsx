@@ -61,9 +61,13 @@ export function ReadinessCellLink({
       )}
     >
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="sr-only">{`${columnTitle}: ${t(`readiness.states.${cell.state}`)}, `}</span>
       <span className="truncate">{label}</span>
       {cell.due && cell.state !== 'done' ? (
-        <span className="ml-auto shrink-0 opacity-80">{cell.due.slice(5)}</span>
+        <span className="ml-auto shrink-0 opacity-80">
+          <span className="sr-only">{`${t('readiness.duePrefix')} `}</span>
+          {cell.due}
+        </span>
       ) : null}
     </Link>
   );
