@@ -142,7 +142,11 @@ const deliverablesProvider: ReadinessProvider = {
             ? { state: 'overdue', label: needsSponsor ? 'missing' : r.status, due }
             : needsSponsor
               ? { state: 'waiting_sponsor', label: 'missing', due }
-              : { state: 'waiting_us', label: r.status === 'in_progress' ? 'in_progress' : 'provided', due };
+              : {
+                  state: 'waiting_us',
+                  label: r.status === 'in_progress' ? 'in_progress' : r.sponsor_input !== null ? 'provided' : 'open',
+                  due,
+                };
       column.cells.set(Number(r.sponsorship_id), { ...cell, assignee: r.assignee });
     }
     return [...columns.values()];
