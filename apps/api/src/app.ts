@@ -55,6 +55,7 @@ import { operatorLogModule, recordKeyRotation } from './modules/operator-log/ind
 import { packagesModule } from './modules/packages/index.ts';
 import { sponsorProfilesModule } from './modules/sponsor-profiles/index.ts';
 import { organisationNameOf, profilesModule } from './modules/profiles/index.ts';
+import { readinessModule } from './modules/readiness/index.ts';
 import { searchModule } from './modules/search/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
 import { sponsorshipsModule } from './modules/sponsorships/index.ts';
@@ -83,6 +84,7 @@ const modules = [
   billingModule,
   invoicesModule,
   agreementsModule,
+  readinessModule,
   notificationsModule,
   tasksModule,
   searchModule,

@@ -50,6 +50,7 @@ import { Route as AuthenticatedOrganiserEditEventEventIdCheckInRouteImport } fro
 import { Route as AuthenticatedOrganiserEditEventEventIdFulfilmentRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/fulfilment'
 import { Route as AuthenticatedOrganiserEditEventEventIdInvoicesRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/invoices'
 import { Route as AuthenticatedOrganiserEditEventEventIdPackagesRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/packages'
+import { Route as AuthenticatedOrganiserEditEventEventIdReadinessRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/readiness'
 import { Route as AuthenticatedOrganiserEditEventEventIdSettingsRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/settings'
 import { Route as AuthenticatedOrganiserEditEventEventIdSponsorsRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/sponsors'
 import { Route as AuthenticatedOrganiserEditEventEventIdWallRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/wall'
@@ -277,6 +278,12 @@ const AuthenticatedOrganiserEditEventEventIdPackagesRoute =
     path: '/packages',
     getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
   } as any)
+const AuthenticatedOrganiserEditEventEventIdReadinessRoute =
+  AuthenticatedOrganiserEditEventEventIdReadinessRouteImport.update({
+    id: '/readiness',
+    path: '/readiness',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
 const AuthenticatedOrganiserEditEventEventIdSettingsRoute =
   AuthenticatedOrganiserEditEventEventIdSettingsRouteImport.update({
     id: '/settings',
@@ -340,6 +347,7 @@ export interface FileRoutesByFullPath {
   '/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   '/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  '/edit-event/$eventId/readiness': typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
   '/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   '/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   '/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -383,6 +391,7 @@ export interface FileRoutesByTo {
   '/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   '/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  '/edit-event/$eventId/readiness': typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
   '/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   '/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   '/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -431,6 +440,7 @@ export interface FileRoutesById {
   '/_authenticated/_organiser/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   '/_authenticated/_organiser/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/_authenticated/_organiser/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  '/_authenticated/_organiser/edit-event/$eventId/readiness': typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
   '/_authenticated/_organiser/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   '/_authenticated/_organiser/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   '/_authenticated/_organiser/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -478,6 +488,7 @@ export interface FileRouteTypes {
     | '/edit-event/$eventId/fulfilment'
     | '/edit-event/$eventId/invoices'
     | '/edit-event/$eventId/packages'
+    | '/edit-event/$eventId/readiness'
     | '/edit-event/$eventId/settings'
     | '/edit-event/$eventId/sponsors'
     | '/edit-event/$eventId/wall'
@@ -521,6 +532,7 @@ export interface FileRouteTypes {
     | '/edit-event/$eventId/fulfilment'
     | '/edit-event/$eventId/invoices'
     | '/edit-event/$eventId/packages'
+    | '/edit-event/$eventId/readiness'
     | '/edit-event/$eventId/settings'
     | '/edit-event/$eventId/sponsors'
     | '/edit-event/$eventId/wall'
@@ -568,6 +580,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_organiser/edit-event/$eventId/fulfilment'
     | '/_authenticated/_organiser/edit-event/$eventId/invoices'
     | '/_authenticated/_organiser/edit-event/$eventId/packages'
+    | '/_authenticated/_organiser/edit-event/$eventId/readiness'
     | '/_authenticated/_organiser/edit-event/$eventId/settings'
     | '/_authenticated/_organiser/edit-event/$eventId/sponsors'
     | '/_authenticated/_organiser/edit-event/$eventId/wall'
@@ -889,6 +902,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdPackagesRouteImport
       parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
     }
+    '/_authenticated/_organiser/edit-event/$eventId/readiness': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/readiness'
+      path: '/readiness'
+      fullPath: '/edit-event/$eventId/readiness'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdReadinessRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
     '/_authenticated/_organiser/edit-event/$eventId/settings': {
       id: '/_authenticated/_organiser/edit-event/$eventId/settings'
       path: '/settings'
@@ -959,6 +979,7 @@ interface AuthenticatedOrganiserEditEventEventIdRouteRouteChildren {
   AuthenticatedOrganiserEditEventEventIdFulfilmentRoute: typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
   AuthenticatedOrganiserEditEventEventIdInvoicesRoute: typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   AuthenticatedOrganiserEditEventEventIdPackagesRoute: typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
+  AuthenticatedOrganiserEditEventEventIdReadinessRoute: typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
   AuthenticatedOrganiserEditEventEventIdSettingsRoute: typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   AuthenticatedOrganiserEditEventEventIdSponsorsRoute: typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   AuthenticatedOrganiserEditEventEventIdWallRoute: typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -977,6 +998,8 @@ const AuthenticatedOrganiserEditEventEventIdRouteRouteChildren: AuthenticatedOrg
       AuthenticatedOrganiserEditEventEventIdInvoicesRoute,
     AuthenticatedOrganiserEditEventEventIdPackagesRoute:
       AuthenticatedOrganiserEditEventEventIdPackagesRoute,
+    AuthenticatedOrganiserEditEventEventIdReadinessRoute:
+      AuthenticatedOrganiserEditEventEventIdReadinessRoute,
     AuthenticatedOrganiserEditEventEventIdSettingsRoute:
       AuthenticatedOrganiserEditEventEventIdSettingsRoute,
     AuthenticatedOrganiserEditEventEventIdSponsorsRoute:

@@ -24,6 +24,7 @@ export * from './figures.ts';
 export * from './product.ts';
 export * from './form-of-address.ts';
 export * from './schemas/fulfilment.ts';
+export * from './schemas/readiness.ts';
 export * from './schemas/sponsor-profiles.ts';
 export * from './schemas/invoices.ts';
 export * from './schemas/sponsor-legal.ts';

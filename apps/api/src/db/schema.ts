@@ -404,6 +404,29 @@ export type OperatorLogTable = {
   created_at: DbTime;
 };
 
+/** A chaser of the readiness board in its outbox (migration 0037, decision 080). */
+export type ChaseOutboxTable = {
+  id: Generated<number>;
+  organisation_id: number;
+  event_id: number;
+  sponsorship_id: number;
+  recipient: string;
+  language: 'de' | 'en';
+  /** The day (Berlin) of an ordinary chase; the day and request id of an override. */
+  limit_key: string;
+  override: number;
+  /** JSON array of the missing items listed in the mail. */
+  items: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: DbTime;
+  claimed_until: DbTime | null;
+  last_error: string | null;
+  created_by: string;
+  created_at: DbTime;
+  sent_at: DbTime | null;
+};
+
 export type Database = {
   organisations: OrganisationsTable;
   user_profiles: UserProfilesTable;
@@ -434,6 +457,7 @@ export type Database = {
   sponsorship_choices: SponsorshipChoicesTable;
   sponsorship_activity: SponsorshipActivityTable;
   operator_log: OperatorLogTable;
+  chase_outbox: ChaseOutboxTable;
 } & FulfilmentTables &
   TicketTables &
   SponsorProfileTables &

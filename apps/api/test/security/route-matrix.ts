@@ -14,6 +14,7 @@ import { FULFILMENT_ROWS } from './route-matrix-fulfilment.ts';
 import { INVOICE_ROWS } from './route-matrix-invoices.ts';
 import { PACKAGE_ROWS } from './route-matrix-packages.ts';
 import { TICKET_ROWS } from './route-matrix-tickets.ts';
+import { READINESS_ROWS } from './route-matrix-readiness.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
 import { SHIPMENT_ROWS } from './route-matrix-shipments.ts';
 import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
@@ -254,6 +255,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   ...TICKET_ROWS,
   ...INVOICE_ROWS,
   ...AGREEMENT_ROWS,
+  ...READINESS_ROWS,
   // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
   ...SPONSOR_WALL_ROWS,
 

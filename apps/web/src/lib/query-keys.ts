@@ -67,7 +67,8 @@ export const queryKeys = {
   /** Issue 59 point 5: a sponsorship's ticket seats and an event's ticket holders. */
   tickets: {
     all: ['tickets'] as const,
-    ofSponsorship: (sponsorshipId: number, viewer: string) => ['tickets', 'sponsorship', sponsorshipId, viewer] as const,
+    ofSponsorship: (sponsorshipId: number, viewer: string) =>
+      ['tickets', 'sponsorship', sponsorshipId, viewer] as const,
     ofEvent: (eventId: number) => ['tickets', 'event', eventId] as const,
   },
   /** Issue 20: the organisation's billing settings, its invoices (filtered), one sponsorship's and the sums. */
@@ -87,6 +88,11 @@ export const queryKeys = {
   sponsorProfiles: ['sponsor-profile'] as const,
   sponsorLegalDetails: (viewer: string) => ['sponsor-legal-details', viewer] as const,
   sponsorLegalDetailsAll: ['sponsor-legal-details'] as const,
+  /** An event's readiness board and notice log (decision 080): every part of a sponsorship shows there. */
+  readiness: {
+    all: ['readiness'] as const,
+    event: (eventId: number) => ['readiness', eventId] as const,
+  },
   sponsorWall: {
     all: ['sponsor-wall'] as const,
     settings: (eventId: number) => ['sponsor-wall', 'settings', eventId] as const,

@@ -6,8 +6,13 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { SPONSORSHIP_CHANGE_PARTS, type SponsorshipChangePart } from '@sp/shared';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The dashboard's tasks and progress and the events' figures follow every part. */
-const SUMMARIES = [queryKeys.allOrganiserTasks, queryKeys.allOrganiserProgress, queryKeys.events.all] as const;
+/** The dashboard's tasks and progress, the events' figures and the readiness board follow every part. */
+const SUMMARIES = [
+  queryKeys.allOrganiserTasks,
+  queryKeys.allOrganiserProgress,
+  queryKeys.events.all,
+  queryKeys.readiness.all,
+] as const;
 
 export const LIVE_VIEWS: Record<SponsorshipChangePart, readonly QueryKey[]> = {
   // State, package, amount, agreement: a confirmation also makes deliverables and allows invoices,
@@ -34,7 +39,7 @@ export const LIVE_VIEWS: Record<SponsorshipChangePart, readonly QueryKey[]> = {
     queryKeys.sponsorWall.all,
     ...SUMMARIES,
   ],
-  // Parcels announced and received (decision 082): shown in the dashboard's tasks and figures.
+  // Parcels announced and received (decision 082): shown on the readiness board.
   shipments: [...SUMMARIES],
 };
 

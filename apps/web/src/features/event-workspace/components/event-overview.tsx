@@ -3,7 +3,7 @@ import { ArrowRightIcon, CircleCheckIcon, TriangleAlertIcon } from 'lucide-react
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useTranslation } from '@/lib/i18n';
-import { WORKSPACE_AREAS } from '../utils/areas';
+import { WORKSPACE_AREAS, areaHint, areaLabel } from '../utils/areas';
 import { attentionItems, type AttentionInput, type AttentionItem } from '../utils/attention';
 
 const linkClass =
@@ -113,8 +113,8 @@ export function EventOverview({
                 className="flex h-full flex-col gap-1 rounded-lg border border-border bg-card p-4 transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-ring"
                 data-testid={`area-${area.key}`}
               >
-                <span className="font-medium">{t(`events.workspace.nav.${area.key}`)}</span>
-                <span className="text-sm text-muted-foreground">{t(`events.workspace.areas.${area.key}`)}</span>
+                <span className="font-medium">{t(areaLabel(area))}</span>
+                <span className="text-sm text-muted-foreground">{t(areaHint(area))}</span>
               </Link>
             </li>
           ))}

@@ -2,7 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { WORKSPACE_AREAS } from '../utils/areas';
+import { WORKSPACE_AREAS, areaLabel } from '../utils/areas';
 
 /**
  * The event's areas as tabs (links: each area is its own URL, the back button goes back a tab).
@@ -35,7 +35,7 @@ export function WorkspaceNav({ eventId }: { eventId: number }) {
                 'data-[status=active]:border-primary data-[status=active]:text-foreground',
               )}
             >
-              {t(`events.workspace.nav.${area.key}`)}
+              {t(areaLabel(area))}
             </Link>
           </li>
         ))}

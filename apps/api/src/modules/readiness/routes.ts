@@ -1,0 +1,69 @@
+// Readiness calls under /api (bearer, the event's organisation): the board, a chase (preview with
+// dry_run, or send) and the log of chasers.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZApiError,
+  ZChaseRequest,
+  ZChaseResponse,
+  ZReadinessBoardResponse,
+  ZReadinessNoticesResponse,
+} from '@sp/shared';
+import { requireUser } from '../../plugins/authenticate.ts';
+import type { ReadinessService } from './service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const params = z.object({ eventId: z.coerce.number().int().min(1).max(2_147_483_647) });
+const tags = ['readiness'];
+const security = [{ bearer: [] }];
+
+export const readinessRoutes: FastifyPluginAsyncZod<{ readiness: ReadinessService }> = async (app, { readiness }) => {
+  app.get(
+    '/events/:eventId/readiness',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "An event's readiness board",
+        security,
+        params,
+        response: { 200: ZReadinessBoardResponse, ...errors },
+      },
+    },
+    async (request) => readiness.board(requireUser(request), request.params.eventId),
+  );
+
+  app.post(
+    '/events/:eventId/readiness/chase',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Chase sponsors for what they owe (preview with dry_run)',
+        description:
+          'One mail per sponsor in their language; at most one a day per sponsor unless `override`. ' +
+          'The same `request_id` twice is one chase.',
+        security,
+        params,
+        body: ZChaseRequest,
+        response: { 200: ZChaseResponse, ...errors },
+      },
+    },
+    async (request) => readiness.chase(requireUser(request), request.params.eventId, request.body),
+  );
+
+  app.get(
+    '/events/:eventId/readiness/notices',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The chasers sent for an event, newest first',
+        security,
+        params,
+        response: { 200: ZReadinessNoticesResponse, ...errors },
+      },
+    },
+    async (request) => readiness.notices(requireUser(request), request.params.eventId),
+  );
+};

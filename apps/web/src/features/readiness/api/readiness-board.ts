@@ -1,0 +1,35 @@
+// The readiness board of an event (GET /events/{id}/readiness), its chase (POST .../chase, preview
+// with dry_run) and the notice log (GET .../notices).
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZChaseResponse, ZReadinessBoardResponse, ZReadinessNoticesResponse, type ChaseRequest } from '@sp/shared';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+const readinessKey = queryKeys.readiness.event;
+
+export function readinessBoardQueryOptions(eventId: number) {
+  return queryOptions({
+    queryKey: [...readinessKey(eventId), 'board'],
+    queryFn: ({ signal }) => api.get(`/events/${eventId}/readiness`, { schema: ZReadinessBoardResponse, signal }),
+    staleTime: 30_000,
+  });
+}
+
+export function readinessNoticesQueryOptions(eventId: number) {
+  return queryOptions({
+    queryKey: [...readinessKey(eventId), 'notices'],
+    queryFn: ({ signal }) =>
+      api.get(`/events/${eventId}/readiness/notices`, { schema: ZReadinessNoticesResponse, signal }),
+    staleTime: 10_000,
+  });
+}
+
+export function useChase(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChaseRequest) =>
+      api.request(`/events/${eventId}/readiness/chase`, { method: 'POST', body, schema: ZChaseResponse }),
+    onSettled: (_data, _error, body) =>
+      body.dry_run ? undefined : queryClient.invalidateQueries({ queryKey: readinessKey(eventId) }),
+  });
+}
