@@ -7,6 +7,7 @@ export const EVENT_AREAS = [
   'overview',
   'sponsors',
   'packages',
+  'readiness',
   'fulfilment',
   'agreement',
   'invoices',

@@ -119,6 +119,8 @@ const VISITS: Record<Role, Visit[]> = {
     },
     { route: '/edit-event/$eventId/packages', path: (w) => `/edit-event/${w.eventId}/packages` },
     { route: '/edit-event/$eventId/fulfilment', path: (w) => `/edit-event/${w.eventId}/fulfilment` },
+    { route: '/edit-event/$eventId/readiness', path: (w) => `/edit-event/${w.eventId}/readiness` },
+    { route: '/edit-event/$eventId/check-in', path: (w) => `/edit-event/${w.eventId}/check-in` },
     { route: '/edit-event/$eventId/agreement', path: (w) => `/edit-event/${w.eventId}/agreement` },
     {
       route: '/edit-event/$eventId/invoices',

@@ -15,6 +15,7 @@ const NAMES = {
     areas: {
       sponsors: 'Sponsoren',
       packages: 'Pakete',
+      readiness: 'Bereitschaft',
       fulfilment: 'Leistungen',
       agreement: 'Vereinbarung',
       invoices: 'Rechnungen',
@@ -28,6 +29,7 @@ const NAMES = {
     areas: {
       sponsors: 'Sponsors',
       packages: 'Packages',
+      readiness: 'Readiness',
       fulfilment: 'Deliverables',
       agreement: 'Agreement',
       invoices: 'Invoices',

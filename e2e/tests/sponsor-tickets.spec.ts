@@ -82,7 +82,10 @@ async function confirmedSponsorship(page: Page, accessToken: string, eventId: nu
       data: { file_name: 'signed.pdf' },
     })
   ).json()) as { url: string; key: string; s3_id: string };
-  const put = await page.request.put(upload.url, { headers: { 'Content-Type': 'application/pdf' }, data: makePdf('signed') });
+  const put = await page.request.put(upload.url, {
+    headers: { 'Content-Type': 'application/pdf' },
+    data: makePdf('signed'),
+  });
   expect(put.ok()).toBe(true);
   const attached = await page.request.put(`/api/sponsorships/${sponsorId}/signed-agreement`, {
     headers: guest,

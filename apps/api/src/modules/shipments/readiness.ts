@@ -1,7 +1,8 @@
 // The shipments column of the readiness board (issue 59 point 1, built by another module): per
 // sponsorship of the event, whether its announced parcels arrived. A sponsorship that announced
-// nothing waits for the sponsor; announced and not all received waits for us (the venue), unless an
-// expected date has passed, then it is overdue; all received is done.
+// nothing has no cell (not every sponsor ships anything, so nobody is chased for it); announced and
+// not all received waits for us (the venue), unless an expected date has passed, then it is overdue;
+// all received is done. Labels are received/announced parcels, the same in every language.
 import type { Db } from '../../db/index.ts';
 import { germanDay } from '../../lib/calendar.ts';
 import { createShipmentsRepository, type ShipmentRecord } from './repository.ts';
@@ -15,18 +16,18 @@ export type ReadinessColumn = { columnKey: string; title: string; cells: Map<num
 export function shipmentCell(
   shipments: Pick<ShipmentRecord, 'expectedDate' | 'receivedAt' | 'parcelCount'>[],
   today: string,
-): ReadinessCell {
-  if (shipments.length === 0) return { state: 'waiting_sponsor', label: 'No shipment announced', due: null };
+): ReadinessCell | null {
+  if (shipments.length === 0) return null;
   const open = shipments.filter((s) => s.receivedAt === null);
   const parcels = shipments.reduce((n, s) => n + s.parcelCount, 0);
-  if (open.length === 0) return { state: 'done', label: `${parcels} of ${parcels} parcels received`, due: null };
+  if (open.length === 0) return { state: 'done', label: `${parcels}/${parcels}`, due: null };
   const received = parcels - open.reduce((n, s) => n + s.parcelCount, 0);
   const dates = open
     .map((s) => s.expectedDate)
     .filter((d): d is string => d !== null)
     .sort();
   const due = dates[0] ?? null;
-  const label = `${received} of ${parcels} parcels received`;
+  const label = `${received}/${parcels}`;
   return { state: open.some((s) => isShipmentOverdue(s, today)) ? 'overdue' : 'waiting_us', label, due };
 }
 
@@ -40,6 +41,9 @@ export async function shipmentReadiness(
   const bySponsorship = new Map<number, ShipmentRecord[]>(sponsorshipIds.map((id) => [id, []]));
   for (const s of shipments) bySponsorship.get(s.sponsorshipId)?.push(s);
   const cells = new Map<number, ReadinessCell>();
-  for (const [id, list] of bySponsorship) cells.set(id, shipmentCell(list, today));
-  return [{ columnKey: 'shipments', title: 'Shipments', cells }];
+  for (const [id, list] of bySponsorship) {
+    const cell = shipmentCell(list, today);
+    if (cell) cells.set(id, cell);
+  }
+  return cells.size === 0 ? [] : [{ columnKey: 'shipments', title: 'Shipments', cells }];
 }
