@@ -13,10 +13,16 @@ export function sponsorTickets(engine: Engine) {
       await db.schema.alterTable('package_benefits').addColumn('quantity', 'integer').execute();
       await db.schema.alterTable('deliverables').addColumn('quantity', 'integer').execute();
       await withIdColumn(engine, db.schema.createTable('ticket_holders'))
-        .addColumn('organisation_id', 'integer', (col) => col.notNull().references('organisations.id').onDelete('cascade'))
+        .addColumn('organisation_id', 'integer', (col) =>
+          col.notNull().references('organisations.id').onDelete('cascade'),
+        )
         .addColumn('event_id', 'integer', (col) => col.notNull().references('events.id').onDelete('cascade'))
-        .addColumn('sponsorship_id', 'integer', (col) => col.notNull().references('sponsorships.id').onDelete('cascade'))
-        .addColumn('deliverable_id', 'integer', (col) => col.notNull().references('deliverables.id').onDelete('cascade'))
+        .addColumn('sponsorship_id', 'integer', (col) =>
+          col.notNull().references('sponsorships.id').onDelete('cascade'),
+        )
+        .addColumn('deliverable_id', 'integer', (col) =>
+          col.notNull().references('deliverables.id').onDelete('cascade'),
+        )
         .addColumn('seat', 'integer', (col) => col.notNull())
         .addColumn('name', 'varchar(200)', (col) => col.notNull())
         .addColumn('email', 'varchar(320)', (col) => col.notNull())

@@ -23,7 +23,11 @@ const fold = (line: string): string => {
   return parts.join('\r\n ');
 };
 
-const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export function eventCalendarFile(input: {
   uid: string;

@@ -11,7 +11,12 @@ describe('ticket codes', () => {
   it('reads back a code it signed, as printed, typed in lower case or with spaces', () => {
     const code = ticketCode(keys, 12, 345);
     expect(code).toMatch(/^12-345-[0-9A-HJKMNP-TV-Z]{16}$/);
-    const typed = [code, groupedCode(code), groupedCode(code).toLowerCase(), ` ${groupedCode(code).replace(/-/g, ' - ')} `];
+    const typed = [
+      code,
+      groupedCode(code),
+      groupedCode(code).toLowerCase(),
+      ` ${groupedCode(code).replace(/-/g, ' - ')} `,
+    ];
     for (const text of typed) expect(readTicketCode(keys, text)).toEqual({ kind: 'valid', eventId: 12, ticketId: 345 });
   });
 
@@ -20,7 +25,15 @@ describe('ticket codes', () => {
     const sig = code.split('-')[2]!;
     const changed = `12-345-${sig.slice(0, 15)}${sig[15] === '0' ? '1' : '0'}`;
     const other = randomBytes(32);
-    for (const forged of [changed, `12-346-${sig}`, `13-345-${sig}`, ticketCode({ signWith: other, acceptFrom: [other] }, 12, 345), '', 'x'.repeat(500), '12-345-']) {
+    for (const forged of [
+      changed,
+      `12-346-${sig}`,
+      `13-345-${sig}`,
+      ticketCode({ signWith: other, acceptFrom: [other] }, 12, 345),
+      '',
+      'x'.repeat(500),
+      '12-345-',
+    ]) {
       expect(readTicketCode(keys, forged)).toEqual({ kind: 'forged' });
     }
   });

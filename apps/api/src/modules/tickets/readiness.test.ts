@@ -26,8 +26,16 @@ describe.each(ENGINES)('ticket readiness on %s', (engine) => {
       })
     ).json().id;
     const email = uniqueEmail('sponsor');
-    const res = await call('POST', '/api/sponsor-invitation', organiser.token, { email, event_id: eventId, package_ids: [packageId] });
-    const guest = { token: new URL(res.json().url).searchParams.get('token')!, email, sponsorshipId: res.json().sponsorId };
+    const res = await call('POST', '/api/sponsor-invitation', organiser.token, {
+      email,
+      event_id: eventId,
+      package_ids: [packageId],
+    });
+    const guest = {
+      token: new URL(res.json().url).searchParams.get('token')!,
+      email,
+      sponsorshipId: res.json().sponsorId,
+    };
     await t.app.inject({
       method: 'POST',
       url: `/api/sponsorships/${guest.sponsorshipId}/package`,
@@ -45,7 +53,11 @@ describe.each(ENGINES)('ticket readiness on %s', (engine) => {
     quantity,
   });
   const name = async (guest: Guest, who: string) => {
-    const seats = await t.app.inject({ method: 'GET', url: `/api/sponsorships/${guest.sponsorshipId}/tickets`, headers: guestHeaders(guest) });
+    const seats = await t.app.inject({
+      method: 'GET',
+      url: `/api/sponsorships/${guest.sponsorshipId}/tickets`,
+      headers: guestHeaders(guest),
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/sponsorships/${guest.sponsorshipId}/tickets`,
@@ -59,7 +71,8 @@ describe.each(ENGINES)('ticket readiness on %s', (engine) => {
     t = await startIdentityApp(engine);
     organiser = await onboardedUser(t, 'veranstalter');
     organisationId = organiser.organisationId;
-    eventId = (await call('POST', '/api/event/-1', organiser.token, validEvent({ event_date: '2030-07-04' }))).json().id;
+    eventId = (await call('POST', '/api/event/-1', organiser.token, validEvent({ event_date: '2030-07-04' }))).json()
+      .id;
   });
   afterAll(async () => {
     await t.close();
@@ -85,7 +98,9 @@ describe.each(ENGINES)('ticket readiness on %s', (engine) => {
     expect(cells.has(withoutTickets.sponsorshipId)).toBe(false);
 
     // The day after the due date (in Germany) the partly named one is overdue; the event's eve is not yet.
-    const after = (await ticketReadiness(t.database.db, { organisationId, eventId }, new Date('2030-06-01T22:30:00Z')))[0]!.cells;
+    const after = (
+      await ticketReadiness(t.database.db, { organisationId, eventId }, new Date('2030-06-01T22:30:00Z'))
+    )[0]!.cells;
     expect(after.get(partly.sponsorshipId)!.state).toBe('overdue');
     expect(after.get(none.sponsorshipId)!.state).toBe('waiting_sponsor');
     expect(after.get(full.sponsorshipId)!.state).toBe('done');

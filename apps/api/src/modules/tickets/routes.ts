@@ -117,15 +117,15 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{
         schema: {
           tags,
           summary: 'Name a person for a seat (a ticket mail goes to them)',
-          description: '409 `ticket.seats-taken` when every seat is named, `ticket.deadline-passed` after the deadline.',
+          description:
+            '409 `ticket.seats-taken` when every seat is named, `ticket.deadline-passed` after the deadline.',
           security,
           params: idParams,
           body: ZAddTicketHolderRequest,
           response: { 200: ZSponsorshipTicketsResponse, ...errors },
         },
       },
-      async (request) =>
-        (await announced(await tickets.add(callerOf(request), request.params.id, request.body))),
+      async (request) => await announced(await tickets.add(callerOf(request), request.params.id, request.body)),
     );
 
     parties.put(
@@ -140,8 +140,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{
           response: { 200: ZSponsorshipTicketsResponse, ...errors },
         },
       },
-      async (request) =>
-        (await announced(await tickets.change(callerOf(request), request.params.id, request.body))),
+      async (request) => await announced(await tickets.change(callerOf(request), request.params.id, request.body)),
     );
 
     parties.delete(
@@ -155,7 +154,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{
           response: { 200: ZSponsorshipTicketsResponse, ...errors },
         },
       },
-      async (request) => (await announced(await tickets.remove(callerOf(request), request.params.id))),
+      async (request) => await announced(await tickets.remove(callerOf(request), request.params.id)),
     );
   });
 };

@@ -52,7 +52,12 @@ export function createTicketsService(deps: {
         sponsor: benefit.sponsorEmail,
         code: ticketCode(await deps.keys(), holder.eventId, holder.id),
         ticketId: holder.id,
-        event: { id: benefit.eventId, title: benefit.eventTitle, date: benefit.eventDate, location: benefit.eventLocation },
+        event: {
+          id: benefit.eventId,
+          title: benefit.eventTitle,
+          date: benefit.eventDate,
+          location: benefit.eventLocation,
+        },
         publicHost: new URL(deps.publicUrl).host,
         now: now(),
       });
@@ -67,7 +72,10 @@ export function createTicketsService(deps: {
     const { sponsorship } = await deps.sponsorships.visible(caller, id).catch(() => {
       throw notFound();
     });
-    const [benefits, holders] = await Promise.all([repo.benefits({ sponsorshipId: id }), repo.holders({ sponsorshipId: id })]);
+    const [benefits, holders] = await Promise.all([
+      repo.benefits({ sponsorshipId: id }),
+      repo.holders({ sponsorshipId: id }),
+    ]);
     return {
       sponsorship_id: sponsorship.id,
       event_id: sponsorship.eventId,
@@ -192,7 +200,11 @@ export function createTicketsService(deps: {
       };
     },
 
-    async checkIn(caller: { sub: string; email?: string | undefined }, eventId: number, code: string): Promise<CheckInResponse> {
+    async checkIn(
+      caller: { sub: string; email?: string | undefined },
+      eventId: number,
+      code: string,
+    ): Promise<CheckInResponse> {
       const event = await deps.events.organiserEvent(caller, eventId);
       const read = readTicketCode(await deps.keys(), code);
       if (read.kind === 'forged') throw fail('ticket.forged', 'This is not a ticket code of ours');

@@ -40,7 +40,11 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
       package_ids: [packageId],
     });
     expect(res.statusCode).toBe(201);
-    const guest = { token: new URL(res.json().url).searchParams.get('token')!, email, sponsorshipId: res.json().sponsorId };
+    const guest = {
+      token: new URL(res.json().url).searchParams.get('token')!,
+      email,
+      sponsorshipId: res.json().sponsorId,
+    };
     const chosen = await t.app.inject({
       method: 'POST',
       url: `/api/sponsorships/${guest.sponsorshipId}/package`,
@@ -56,7 +60,9 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
     t.app.inject({ method, url, headers: guestHeaders(guest), ...(payload ? { payload } : {}) });
 
   const ticketsOf = async (guest: Guest) =>
-    (await asGuest(guest, 'GET', `/api/sponsorships/${guest.sponsorshipId}/tickets`)).json<SponsorshipTicketsResponse>();
+    (
+      await asGuest(guest, 'GET', `/api/sponsorships/${guest.sponsorshipId}/tickets`)
+    ).json<SponsorshipTicketsResponse>();
 
   const codeMailedTo = async (email: string) => {
     const mail = (await listOutbox(t.database.db)).find((m) => m.to === email);
@@ -68,9 +74,15 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
     t = await startIdentityApp(engine);
     organiser = await onboardedUser(t, 'veranstalter');
     stranger = await onboardedUser(t, 'veranstalter');
-    eventId = (await call('POST', '/api/event/-1', organiser.token, validEvent({ event_date: '2030-07-04' }))).json().id;
+    eventId = (await call('POST', '/api/event/-1', organiser.token, validEvent({ event_date: '2030-07-04' }))).json()
+      .id;
     otherEventId = (
-      await call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Winterfest', event_date: '2030-12-04' }))
+      await call(
+        'POST',
+        '/api/event/-1',
+        organiser.token,
+        validEvent({ title: 'Winterfest', event_date: '2030-12-04' }),
+      )
     ).json().id;
   });
   afterAll(async () => {
@@ -134,10 +146,16 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
     });
     const bobId = named.json<SponsorshipTicketsResponse>().benefits[0]!.holders[0]!.id;
     expect((await asGuest(mine, 'DELETE', `/api/tickets/${bobId}`)).statusCode).toBe(404);
-    expect((await asGuest(mine, 'PUT', `/api/tickets/${bobId}`, { name: 'Eve', email: 'eve@example.org' })).statusCode).toBe(404);
-    expect((await call('GET', `/api/sponsorships/${theirs.sponsorshipId}/tickets`, stranger.token)).statusCode).toBe(404);
+    expect(
+      (await asGuest(mine, 'PUT', `/api/tickets/${bobId}`, { name: 'Eve', email: 'eve@example.org' })).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/api/sponsorships/${theirs.sponsorshipId}/tickets`, stranger.token)).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', `/api/event/${eventId}/tickets`, stranger.token)).statusCode).toBe(404);
-    expect((await call('POST', `/api/event/${eventId}/check-in`, stranger.token, { code: '1-1-AAAA' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/event/${eventId}/check-in`, stranger.token, { code: '1-1-AAAA' })).statusCode,
+    ).toBe(404);
     expect((await call('GET', `/api/event/${eventId}/tickets`, null)).statusCode).toBe(401);
     expect((await asGuest(theirs, 'GET', `/api/event/${eventId}/tickets`)).statusCode).toBe(401);
   });
@@ -160,11 +178,19 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
     expect(doors.map((r) => r.json().result).sort()).toEqual(['admitted', 'already_checked_in']);
     expect(doors[0]!.json().checked_in_at).toBe(doors[1]!.json().checked_in_at);
     const again = await call('POST', `/api/event/${eventId}/check-in`, organiser.token, { code: code.toLowerCase() });
-    expect(again.json()).toMatchObject({ result: 'already_checked_in', name: 'Katherine Johnson', sponsor_email: guest.email });
+    expect(again.json()).toMatchObject({
+      result: 'already_checked_in',
+      name: 'Katherine Johnson',
+      sponsor_email: guest.email,
+    });
 
     // One letter changed, or another ticket number under the same letters: forged.
     const last = code.at(-1) === 'A' ? 'B' : 'A';
-    for (const forged of [`${code.slice(0, -1)}${last}`, code.replace(/^(\d+)-(\d+)/, (_, e, id) => `${e}-${Number(id) + 1}`), 'hello']) {
+    for (const forged of [
+      `${code.slice(0, -1)}${last}`,
+      code.replace(/^(\d+)-(\d+)/, (_, e, id) => `${e}-${Number(id) + 1}`),
+      'hello',
+    ]) {
       const res = await call('POST', `/api/event/${eventId}/check-in`, organiser.token, { code: forged });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('ticket.forged');
@@ -198,7 +224,10 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
     });
     const oldCode = await codeMailedTo('alan@example.org');
     const id = named.json<SponsorshipTicketsResponse>().benefits[0]!.holders[0]!.id;
-    const changed = await asGuest(guest, 'PUT', `/api/tickets/${id}`, { name: 'Joan Clarke', email: 'joan@example.org' });
+    const changed = await asGuest(guest, 'PUT', `/api/tickets/${id}`, {
+      name: 'Joan Clarke',
+      email: 'joan@example.org',
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json<SponsorshipTicketsResponse>().benefits[0]!.holders.map((h) => h.name)).toEqual(['Joan Clarke']);
     const refused = await call('POST', `/api/event/${eventId}/check-in`, organiser.token, { code: oldCode });
@@ -231,6 +260,8 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('ticket.deadline-passed');
     expect((await asGuest(guest, 'DELETE', `/api/tickets/${id}`)).json().code).toBe('ticket.deadline-passed');
-    expect((await asGuest(guest, 'PUT', `/api/tickets/${id}`, { name: 'X', email: 'x@example.org' })).statusCode).toBe(409);
+    expect((await asGuest(guest, 'PUT', `/api/tickets/${id}`, { name: 'X', email: 'x@example.org' })).statusCode).toBe(
+      409,
+    );
   });
 });

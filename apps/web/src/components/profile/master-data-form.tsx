@@ -161,7 +161,9 @@ export function MasterDataForm({
           )}
         />
         <Field
-          label={t(invoicing ? 'profile.masterData.fields.phoneNumberInvoices' : 'profile.masterData.fields.phoneNumber')}
+          label={t(
+            invoicing ? 'profile.masterData.fields.phoneNumberInvoices' : 'profile.masterData.fields.phoneNumber',
+          )}
           hint={t(invoicing ? 'profile.masterData.phoneInvoicesHint' : 'profile.masterData.phoneHint')}
           error={message('phone_number', errors.phone_number)}
           className="col-span-3"

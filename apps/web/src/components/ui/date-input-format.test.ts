@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  datePattern,
-  datePlaceholder,
-  formatDateInput,
-  maskDateInput,
-  parseDateInput,
-} from './date-input-format';
+import { datePattern, datePlaceholder, formatDateInput, maskDateInput, parseDateInput } from './date-input-format';
 
 const de = datePattern('de-DE');
 const en = datePattern('en-GB');

@@ -42,7 +42,10 @@ function CreateEvent({
   const save = useSaveEvent(organisationId);
   const [mode, setMode] = useState<AgreementMode>('upload');
 
-  const submit = async ({ pdf: chosenPdf, ...fields }: EventFormOutput, onUploadProgress: (fraction: number) => void) => {
+  const submit = async (
+    { pdf: chosenPdf, ...fields }: EventFormOutput,
+    onUploadProgress: (fraction: number) => void,
+  ) => {
     const generated = mode === 'generated' && chooseGenerated !== undefined;
     const pdf = generated ? null : chosenPdf;
     try {

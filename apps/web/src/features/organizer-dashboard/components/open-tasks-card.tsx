@@ -133,11 +133,7 @@ export function OpenTasksCard({ organisationId }: { organisationId: number }) {
                           language,
                         ),
                       })}{' '}
-                      <Link
-                        to="/dashboard/organizer/invoices"
-                        search={{ status: 'overdue' }}
-                        className={linkClass}
-                      >
+                      <Link to="/dashboard/organizer/invoices" search={{ status: 'overdue' }} className={linkClass}>
                         {t('organizer.dashboard.tasks.toOverdueInvoices')}
                       </Link>
                     </span>

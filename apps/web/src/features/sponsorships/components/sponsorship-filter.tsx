@@ -14,7 +14,9 @@ export const FILTER_FROM = 6;
 export function filterSponsorships(list: Sponsorship[], { status, search }: SponsorshipFilter): Sponsorship[] {
   const needle = search?.trim().toLocaleLowerCase() ?? '';
   return list.filter(
-    (s) => (!status || s.status === status) && (!needle ||
+    (s) =>
+      (!status || s.status === status) &&
+      (!needle ||
         s.sponsorEmail.toLocaleLowerCase().includes(needle) ||
         (s.sponsorName?.toLocaleLowerCase().includes(needle) ?? false)),
   );

@@ -1,5 +1,12 @@
 import type { CheckInResponse } from '@sp/shared';
-import { CameraIcon, CameraOffIcon, CheckCircle2Icon, CircleAlertIcon, ImageIcon, LoaderCircleIcon } from 'lucide-react';
+import {
+  CameraIcon,
+  CameraOffIcon,
+  CheckCircle2Icon,
+  CircleAlertIcon,
+  ImageIcon,
+  LoaderCircleIcon,
+} from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -12,7 +19,9 @@ import { readQr } from './qr-reader';
 type Outcome = { kind: 'answer'; answer: CheckInResponse } | { kind: 'refused'; message: string };
 
 const timeOf = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(
+    new Date(iso),
+  );
 
 /**
  * The door: the camera reads a ticket's QR code (or a photo of it is chosen), or the code is typed;
@@ -100,7 +109,13 @@ export function CheckInDoor({ eventId }: { eventId: number }) {
       <div className="grid gap-2">
         {camera === 'on' ? (
           <>
-            <video ref={video} className="aspect-square w-full rounded-lg bg-black object-cover" muted playsInline aria-label={t('tickets.door.cameraView')} />
+            <video
+              ref={video}
+              className="aspect-square w-full rounded-lg bg-black object-cover"
+              muted
+              playsInline
+              aria-label={t('tickets.door.cameraView')}
+            />
             <Button variant="outline" onClick={stopCamera}>
               <CameraOffIcon className="size-4" aria-hidden="true" />
               {t('tickets.door.stopCamera')}
@@ -112,7 +127,9 @@ export function CheckInDoor({ eventId }: { eventId: number }) {
             {t('tickets.door.startCamera')}
           </Button>
         )}
-        {camera === 'unavailable' ? <p className="text-sm text-muted-foreground">{t('tickets.door.noCamera')}</p> : null}
+        {camera === 'unavailable' ? (
+          <p className="text-sm text-muted-foreground">{t('tickets.door.noCamera')}</p>
+        ) : null}
         <label className="inline-flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2 text-sm font-medium focus-within:outline-2 focus-within:outline-ring">
           <ImageIcon className="size-4" aria-hidden="true" />
           {t('tickets.door.photo')}
@@ -175,7 +192,9 @@ export function CheckInDoor({ eventId }: { eventId: number }) {
                       : t('tickets.door.already', { time: timeOf(outcome.answer.checked_in_at, i18n.language) })}
                   </p>
                   <p className="break-words">{outcome.answer.name}</p>
-                  <p className="text-sm break-all">{t('tickets.door.via', { sponsor: outcome.answer.sponsor_email })}</p>
+                  <p className="text-sm break-all">
+                    {t('tickets.door.via', { sponsor: outcome.answer.sponsor_email })}
+                  </p>
                 </>
               ) : (
                 <p className="text-lg font-semibold">{outcome.message}</p>

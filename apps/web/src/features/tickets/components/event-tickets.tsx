@@ -42,13 +42,18 @@ export function EventTickets({ eventId }: { eventId: number }) {
       {holders.length > 0 ? (
         <ul className="grid gap-2">
           {holders.map((h) => (
-            <li key={h.id} className="grid gap-1 rounded-md bg-muted/50 p-2 sm:grid-cols-[1fr_1fr_auto] sm:items-center">
+            <li
+              key={h.id}
+              className="grid gap-1 rounded-md bg-muted/50 p-2 sm:grid-cols-[1fr_1fr_auto] sm:items-center"
+            >
               <span className="font-medium break-words">{h.name}</span>
               <span className="text-sm break-all text-muted-foreground">
                 {h.email} · {h.sponsor_email}
               </span>
               <span className="text-sm">
-                {h.checked_in_at ? t('tickets.event.came', { time: format.dateTime(h.checked_in_at) }) : t('tickets.event.notYet')}
+                {h.checked_in_at
+                  ? t('tickets.event.came', { time: format.dateTime(h.checked_in_at) })
+                  : t('tickets.event.notYet')}
               </span>
             </li>
           ))}

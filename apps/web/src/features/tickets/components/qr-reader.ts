@@ -13,7 +13,11 @@ const nativeDetector = (): Detector | null => {
 };
 
 /** The text of the QR code in `source` (drawn at its natural size), or null. */
-export async function readQr(source: HTMLVideoElement | ImageBitmap, width: number, height: number): Promise<string | null> {
+export async function readQr(
+  source: HTMLVideoElement | ImageBitmap,
+  width: number,
+  height: number,
+): Promise<string | null> {
   const detector = nativeDetector();
   if (detector) {
     try {

@@ -17,7 +17,15 @@ import {
 
 type Benefit = SponsorshipTicketsResponse['benefits'][number];
 
-function NameForm({ benefit, sponsorshipId, viewer }: { benefit: Benefit; sponsorshipId: number; viewer: TicketViewer }) {
+function NameForm({
+  benefit,
+  sponsorshipId,
+  viewer,
+}: {
+  benefit: Benefit;
+  sponsorshipId: number;
+  viewer: TicketViewer;
+}) {
   const { t } = useTranslation();
   const name = useNameTicketHolder(sponsorshipId, viewer);
   const [person, setPerson] = useState({ name: '', email: '' });
@@ -105,7 +113,10 @@ export function SponsorTickets({ sponsorshipId, viewer }: { sponsorshipId: numbe
           {benefit.holders.length > 0 ? (
             <ul className="grid gap-2">
               {benefit.holders.map((holder) => (
-                <li key={holder.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/50 p-2">
+                <li
+                  key={holder.id}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/50 p-2"
+                >
                   <span className="min-w-0">
                     <span className="block font-medium break-words">{holder.name}</span>
                     <span className="block text-sm break-all text-muted-foreground">{holder.email}</span>
