@@ -51,18 +51,27 @@ export function createAssetsRepository(db: Db, log: Log) {
     },
 
     async saveSpec(deliverableId: number, spec: AssetSpec | null, at: Date, entry: ActivityEntry) {
+      // Only a real change is written and logged: the same spec saved again (a double click, a retry)
+      // leaves the row and the activity log as they are, decided by the statement itself.
       await db.transaction().execute(async (trx) => {
+        let changed: bigint;
         if (spec === null) {
-          await trx.deleteFrom('asset_specs').where('deliverable_id', '=', deliverableId).execute();
+          const result = await trx
+            .deleteFrom('asset_specs')
+            .where('deliverable_id', '=', deliverableId)
+            .executeTakeFirst();
+          changed = result.numDeletedRows;
         } else {
-          const values = { spec: JSON.stringify(spec), updated_at: toDbTime(at) };
-          await trx
+          const json = JSON.stringify(spec);
+          const values = { spec: json, updated_at: toDbTime(at) };
+          const result = await trx
             .insertInto('asset_specs')
             .values({ deliverable_id: deliverableId, ...values })
-            .onConflict((oc) => oc.column('deliverable_id').doUpdateSet(values))
-            .execute();
+            .onConflict((oc) => oc.column('deliverable_id').doUpdateSet(values).where('asset_specs.spec', '!=', json))
+            .executeTakeFirst();
+          changed = result.numInsertedOrUpdatedRows ?? 0n;
         }
-        await log(trx, [entry]);
+        if (changed > 0n) await log(trx, [entry]);
       });
     },
 
