@@ -55,7 +55,10 @@ export function SigningDialog({
   const sign = useSignAgreement(sponsorshipId, viewer);
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const countersign = agreement.your_side === 'organisation';
-  const hash = agreement.document_sha256 ?? '';
+  // The hash of the draft shown when the dialog opened (it mounts on opening): a live refetch while it
+  // is open must not swap in a newer draft the signer has not seen; the server refuses the old hash
+  // with 409 and the card asks them to review the new one.
+  const [hash] = useState(agreement.document_sha256 ?? '');
   const {
     register,
     handleSubmit,

@@ -1,16 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { WorkspaceArea } from '@/features/event-workspace/components/workspace-frame';
 import { loadEventForEdit } from '@/features/events/api/load-event';
 import { readinessBoardQueryOptions } from '@/features/readiness/api/readiness-board';
 import { ReadinessBoard } from '@/features/readiness/components/readiness-board';
 import { useTranslation } from '@/lib/i18n';
+import { searchEnum, searchPositiveInt, searchSchema, searchString } from '@/lib/search-params';
 
-const search = z.object({
-  state: z.enum(['overdue', 'waiting_sponsor']).optional().catch(undefined),
-  package: z.coerce.number().int().positive().optional().catch(undefined),
-  assignee: z.string().max(128).optional().catch(undefined),
-  sort: z.enum(['name', 'open']).optional().catch(undefined),
+// Hand-written, not zod: every route's validateSearch ships in the entry chunk (decision 006).
+const search = searchSchema({
+  state: searchEnum(['overdue', 'waiting_sponsor'] as const),
+  package: searchPositiveInt,
+  assignee: (value: unknown) => {
+    const text = searchString(value);
+    return text !== undefined && text.length <= 128 ? text : undefined;
+  },
+  sort: searchEnum(['name', 'open'] as const),
 });
 
 export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eventId/readiness')({
