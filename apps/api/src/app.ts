@@ -46,6 +46,7 @@ import { filesModule } from './modules/files/index.ts';
 import { assetsModule } from './modules/assets/index.ts';
 import { fulfilmentModule } from './modules/fulfilment/index.ts';
 import { shipmentsModule } from './modules/shipments/index.ts';
+import { calendarFeedsModule } from './modules/calendar-feeds/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { invitationTokenGate, invitationsModule } from './modules/invitations/index.ts';
 import { invoicesModule } from './modules/invoices/index.ts';
@@ -80,6 +81,7 @@ const modules = [
   ticketsModule,
   assetsModule,
   shipmentsModule,
+  calendarFeedsModule,
   sponsorProfilesModule,
   billingModule,
   invoicesModule,

@@ -128,6 +128,10 @@ export const ERROR_STATUS = {
   'shipment.already-received': 409,
   'shipment.venue-link-revoked': 410,
   'shipment.venue-link-invalid': 404,
+  // Calendar feeds (decision 088)
+  'calendar-feed.not-found': 404,
+  'calendar-feed.revoked': 410,
+  'calendar-feed.sponsor-subscribes': 403,
   // Sponsor profiles, their logos and the public sponsor wall
   'sponsor-profile.sponsors-only': 403,
   'sponsor-profile.name-missing': 409,

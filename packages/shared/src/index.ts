@@ -34,3 +34,4 @@ export * from './schemas/operator-log.ts';
 export * from './schemas/tickets.ts';
 export * from './schemas/assets.ts';
 export * from './schemas/shipments.ts';
+export * from './schemas/calendar-feeds.ts';

@@ -8,6 +8,7 @@ import type { TicketTables } from './schema-tickets.ts';
 import type { InvoiceTables } from './schema-invoices.ts';
 import type { SponsorProfileTables } from './schema-sponsor-profiles.ts';
 import type { ShipmentTables } from './schema-shipments.ts';
+import type { CalendarFeedTables } from './schema-calendar-feeds.ts';
 
 /** Written as ISO-8601 strings; read back as Date (PostgreSQL) or string (SQLite). */
 export type DbTime = string | Date;
@@ -464,4 +465,5 @@ export type Database = {
   InvoiceTables &
   AgreementTables &
   AssetTables &
-  ShipmentTables;
+  ShipmentTables &
+  CalendarFeedTables;

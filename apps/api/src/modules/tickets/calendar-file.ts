@@ -1,33 +1,7 @@
 // The event as an iCalendar file (RFC 5545) for the ticket mail: one all-day VEVENT with a stable
 // UID per ticket, so importing a re-sent ticket updates the entry instead of adding a second one.
 import { addDays } from '../../lib/calendar.ts';
-
-const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
-/** Lines longer than 75 octets are folded (RFC 5545 section 3.1). */
-const fold = (line: string): string => {
-  const bytes = Buffer.from(line, 'utf8');
-  if (bytes.length <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
-  for (const ch of line) {
-    const limit = parts.length === 0 ? 75 : 74;
-    if (Buffer.byteLength(current + ch, 'utf8') > limit) {
-      parts.push(current);
-      current = '';
-    }
-    current += ch;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-};
-
-const stamp = (at: Date) =>
-  at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
+import { escapeText, foldLine as fold, utcStamp as stamp } from '../../lib/icalendar.ts';
 
 export function eventCalendarFile(input: {
   uid: string;

@@ -8,6 +8,7 @@ import { ticketsRoutes } from './routes.ts';
 import { createTicketsService } from './service.ts';
 
 export { ticketReadiness } from './readiness.ts';
+export { namingDeadline } from './service.ts';
 
 export const ticketsModule = defineModule({
   name: 'tickets',
