@@ -17,6 +17,7 @@ import { TICKET_ROWS } from './route-matrix-tickets.ts';
 import { READINESS_ROWS } from './route-matrix-readiness.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
 import { SHIPMENT_ROWS } from './route-matrix-shipments.ts';
+import { CALENDAR_FEED_ROWS } from './route-matrix-calendar-feeds.ts';
 import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
 import { LIFECYCLE_ROWS } from './route-matrix-lifecycle.ts';
 import { bearer, everyone, guestOnly, organisationA, type MatrixRow } from './route-matrix-expectations.ts';
@@ -61,6 +62,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   ...IDENTITY_ROWS,
   // Shipments and the venue link (route-matrix-shipments.ts).
   ...SHIPMENT_ROWS,
+  // Calendar feeds (route-matrix-calendar-feeds.ts).
+  ...CALENDAR_FEED_ROWS,
   // Archiving and deleting events, the team page's invitations (route-matrix-lifecycle.ts).
   ...LIFECYCLE_ROWS,
 
