@@ -71,6 +71,13 @@ export const queryKeys = {
       ['tickets', 'sponsorship', sponsorshipId, viewer] as const,
     ofEvent: (eventId: number) => ['tickets', 'event', eventId] as const,
   },
+  /** Issue 59 point 7: whether the organiser's and a sponsorship's calendar feeds are live. */
+  calendarFeeds: {
+    all: ['calendar-feeds'] as const,
+    organiser: ['calendar-feeds', 'organiser'] as const,
+    ofSponsorship: (sponsorshipId: number, viewer: string) =>
+      ['calendar-feeds', 'sponsorship', sponsorshipId, viewer] as const,
+  },
   /** Issue 20: the organisation's billing settings, its invoices (filtered), one sponsorship's and the sums. */
   invoices: {
     all: ['invoices'] as const,

@@ -4,6 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AgreementCard, type LegalDetailsSlot } from '@/features/agreements/components/agreement-card';
 import { agreementStateQueryOptions } from '@/features/agreements/api/agreement-state';
+import { SponsorCalendarFeed } from '@/features/calendar-feeds/components/calendar-feed-card';
 import { sponsorshipDeliverablesQueryOptions } from '@/features/fulfilment/api/sponsorship-deliverables';
 import { SponsorDeliverables } from '@/features/fulfilment/components/sponsor-deliverables';
 import { sponsorshipInvoicesQueryOptions } from '@/features/invoices/api/invoices';
@@ -98,6 +99,7 @@ export function SponsorFlowOf({
             <div className="grid gap-4">
               <SponsorTickets sponsorshipId={sponsorshipId} viewer={viewer} />
               <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={viewer} />
+              <SponsorCalendarFeed sponsorshipId={sponsorshipId} viewer={viewer} />
             </div>
           ),
           pay: <SponsorInvoices sponsorshipId={sponsorshipId} viewer={viewer} />,
