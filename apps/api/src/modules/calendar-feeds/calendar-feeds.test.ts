@@ -135,7 +135,7 @@ describe.each(ENGINES)('calendar feeds on %s', (engine) => {
     expect(entries.some((e) => e.uid === `event-${otherEventId}@${host}`)).toBe(false);
   });
 
-  it("gives the sponsor only their sponsorship: its event, deliverables, naming deadline and invoice", async () => {
+  it('gives the sponsor only their sponsorship: its event, deliverables, naming deadline and invoice', async () => {
     const feed = await sponsorFeed(guest, 'en');
     const { name, entries } = parseFeed((await fetchFeed(feed.url)).body);
     // X-WR-CALNAME is TEXT (RFC 5545 3.8.8.2: the default of X- properties), which ical.js leaves escaped.
@@ -154,7 +154,7 @@ describe.each(ENGINES)('calendar feeds on %s', (engine) => {
     expect(entries.find((e) => e.uid.startsWith('invoice-'))?.summary).toMatch(/^Payment due: invoice \S+$/);
   });
 
-  it("gives the person responsible the event dates and only the deliverables assigned to them", async () => {
+  it('gives the person responsible the event dates and only the deliverables assigned to them', async () => {
     const [logo] = await deliverablesOf(guest);
     const assigned = await call('PATCH', `/api/deliverables/${logo!.id}`, organiser.token, { assignee: organiser.sub });
     expect(assigned.statusCode).toBe(200);
@@ -234,8 +234,9 @@ describe.each(ENGINES)('calendar feeds on %s', (engine) => {
     expect((await call('POST', '/api/calendar-feeds/organisation', sponsor.token, { language: 'de' })).statusCode).toBe(
       403,
     );
-    expect((await t.app.inject({ method: 'POST', url: '/api/calendar-feeds/person', payload: { language: 'de' } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/calendar-feeds/person', payload: { language: 'de' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

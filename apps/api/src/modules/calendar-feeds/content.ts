@@ -82,7 +82,8 @@ export function feedEntries(content: FeedContent): AllDayEntry[] {
       entries.push(
         entry('deliverable', d.id, d.updatedAt, {
           date: d.dueDate,
-          summary: (sponsorView ? t.sponsorDue(d.title) : t.due(d.title, d.sponsor)) + (d.status === 'done' ? t.done : ''),
+          summary:
+            (sponsorView ? t.sponsorDue(d.title) : t.due(d.title, d.sponsor)) + (d.status === 'done' ? t.done : ''),
           description: d.eventTitle,
         }),
       );
@@ -104,7 +105,11 @@ export function feedEntries(content: FeedContent): AllDayEntry[] {
 export function feedDocument(content: FeedContent, now: Date): string {
   const t = TEXTS[content.language];
   const name =
-    content.kind === 'sponsor' ? t.sponsor(content.events[0]?.title ?? '') : content.kind === 'person' ? t.person : t.organisation;
+    content.kind === 'sponsor'
+      ? t.sponsor(content.events[0]?.title ?? '')
+      : content.kind === 'person'
+        ? t.person
+        : t.organisation;
   return calendarDocument({
     prodId: '-//Sponsoring Platform//Calendar feed//EN',
     properties: [`X-WR-CALNAME:${escapeText(name)}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT1H', 'X-PUBLISHED-TTL:PT1H'],

@@ -38,9 +38,7 @@ export function createCalendarFeedsService(deps: {
     kind: 'organisation' | 'person',
   ): Promise<Exclude<FeedScope, { kind: 'sponsor' }>> => {
     const organisationId = await deps.events.organiserOrganisation(caller);
-    return kind === 'organisation'
-      ? { kind, organisationId }
-      : { kind, organisationId, personId: caller.sub };
+    return kind === 'organisation' ? { kind, organisationId } : { kind, organisationId, personId: caller.sub };
   };
 
   /** The sponsor's own sponsorship; the organisation's side is refused, anyone else gets 404. */
