@@ -127,6 +127,62 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
     expect(seats.map((s) => Number(s.seat))).toEqual([1, 2]);
   });
 
+  it('names the same person once when asked twice at once (any case), one seat and one mail', async () => {
+    const guest = await confirmed(eventId, await packageFor(eventId, 3));
+    const benefit = (await ticketsOf(guest)).benefits[0]!;
+    const mailsBefore = (await listOutbox(t.database.db)).filter((m) => m.to.toLowerCase() === 'hedy@example.org');
+    const answers = await Promise.all(
+      ['hedy@example.org', 'Hedy@Example.org', ' HEDY@example.org', 'hedy@example.org', 'hedy@EXAMPLE.org'].map(
+        (email) =>
+          asGuest(guest, 'POST', `/api/sponsorships/${guest.sponsorshipId}/tickets`, {
+            deliverable_id: benefit.deliverable_id,
+            name: 'Hedy Lamarr',
+            email,
+          }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const holders = answers.map((r) => r.json<SponsorshipTicketsResponse>().benefits[0]!.holders);
+    expect(holders.every((h) => h.length === 1 && h[0]!.id === holders[0]![0]!.id)).toBe(true);
+    const mails = (await listOutbox(t.database.db)).filter((m) => m.to.toLowerCase().trim() === 'hedy@example.org');
+    expect(mails.length - mailsBefore.length).toBe(1);
+    // Later, too: the same seat, no mail; another person takes the next seat.
+    const again = await asGuest(guest, 'POST', `/api/sponsorships/${guest.sponsorshipId}/tickets`, {
+      deliverable_id: benefit.deliverable_id,
+      name: 'Hedy L.',
+      email: 'HEDY@example.org',
+    });
+    expect(again.json<SponsorshipTicketsResponse>().benefits[0]!.holders).toEqual(holders[0]);
+    const other = await asGuest(guest, 'POST', `/api/sponsorships/${guest.sponsorshipId}/tickets`, {
+      deliverable_id: benefit.deliverable_id,
+      name: 'Rosalind Franklin',
+      email: 'rosalind@example.org',
+    });
+    const both = other.json<SponsorshipTicketsResponse>().benefits[0]!.holders;
+    expect(both.map((h) => h.name)).toEqual(['Hedy Lamarr', 'Rosalind Franklin']);
+    // Giving Rosalind's seat to Hedy, who holds one already: refused, Rosalind keeps it.
+    const onto = await asGuest(guest, 'PUT', `/api/tickets/${both[1]!.id}`, {
+      name: 'Hedy Lamarr',
+      email: 'Hedy@example.org',
+    });
+    expect(onto.statusCode).toBe(409);
+    expect(onto.json().code).toBe('ticket.person-named');
+    expect((await ticketsOf(guest)).benefits[0]!.holders).toEqual(both);
+    // The database itself refuses a second row of the same person for the deliverable.
+    const row = await t.database.db
+      .selectFrom('ticket_holders')
+      .selectAll()
+      .where('id', '=', both[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email_key).toBe('hedy@example.org');
+    await expect(
+      t.database.db
+        .insertInto('ticket_holders')
+        .values({ ...row, id: undefined, seat: 3, email: 'HEDY@example.org' } as never)
+        .execute(),
+    ).rejects.toThrow();
+  });
+
   it('lets a guest reach only their own sponsorship, and strangers nothing', async () => {
     const pkg = await packageFor(eventId, 3);
     const mine = await confirmed(eventId, pkg);
