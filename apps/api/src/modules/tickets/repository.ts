@@ -254,6 +254,21 @@ export function createTicketsRepository(db: Db) {
       return Number(result.numDeletedRows) === 1;
     },
 
+    /**
+     * Erases name and e-mail of everyone named for an event on or before `lastEventDay` (decision
+     * 086): emptied, the key and the door's account too; seat, arrival and counts stay. Only rows
+     * not erased yet change, so a second run (another process) changes none. The number erased.
+     */
+    async eraseAttendees(lastEventDay: string, at: Date): Promise<number> {
+      const result = await db
+        .updateTable('ticket_holders')
+        .set({ name: '', email: '', email_key: null, checked_in_by: null, erased_at: toDbTime(at) })
+        .where('erased_at', 'is', null)
+        .where('event_id', 'in', db.selectFrom('events').select('id').where('event_date', '<=', lastEventDay))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** Marks the arrival once: of two doors scanning the same ticket, one update changes the row. */
     async checkIn(id: number, eventId: number, at: Date, by: string): Promise<TicketHolder | null> {
       const row = await db
