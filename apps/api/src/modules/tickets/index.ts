@@ -37,6 +37,7 @@ export const ticketsModule = defineModule({
         app.register(ticketsRoutes, {
           tickets,
           announce: (id) => use('sponsorships').announceChange(id, ['deliverables']),
+          checkInLimit: config.checkInLimit,
         }),
     };
   },
