@@ -135,6 +135,16 @@ export function createTicketsRepository(db: Db) {
       return (await q.orderBy('deliverable_id').orderBy('seat').execute()).map(toHolder);
     },
 
+    /** The sponsor's address of a sponsorship (what the door shows beside the name). */
+    async sponsorEmail(sponsorshipId: number): Promise<string> {
+      const row = await db
+        .selectFrom('sponsorships')
+        .select('sponsor_email')
+        .where('id', '=', sponsorshipId)
+        .executeTakeFirst();
+      return row?.sponsor_email ?? '';
+    },
+
     async find(id: number): Promise<TicketHolder | null> {
       const row = await holders().where('id', '=', id).executeTakeFirst();
       return row ? toHolder(row) : null;

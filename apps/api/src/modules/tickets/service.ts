@@ -215,7 +215,7 @@ export function createTicketsService(deps: {
       const admitted = await repo.checkIn(read.ticketId, event.id, now(), caller.email ?? caller.sub);
       const holder = admitted ?? (await repo.find(read.ticketId));
       if (!holder || holder.eventId !== event.id || !holder.checkedInAt) throw notFound();
-      const sponsor = (await repo.benefits({ sponsorshipId: holder.sponsorshipId }))[0]?.sponsorEmail ?? '';
+      const sponsor = await repo.sponsorEmail(holder.sponsorshipId);
       return {
         result: admitted ? 'admitted' : 'already_checked_in',
         checked_in_at: holder.checkedInAt.toISOString(),
