@@ -10,6 +10,7 @@
 //   npm run bench -- --reads-only  only start, memory and the read figures (no writes, live, mixed, browser)
 //   npm run bench -- --scale-data 1,10,100  only the cost as data grows (scripts/bench/scale-data.mjs)
 //   npm run bench -- --heavy-only  only the heavy-work figures (invoice issue, seal, agreement read)
+//   npm run bench -- --check-in-only  only the door figure (two doors checking in 200 tickets)
 import './supported-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { bundleFigures } from './bench/frontend.mjs';
 import { runInChild } from './bench/in-child.mjs';
 import { BROWSER_ACCEPT_ENCODING, cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
 import { rawInsertRate } from './bench/raw-insert-rate.mjs';
+import { checkInAtTwoDoors } from './bench/check-in.mjs';
 import { heavyWork } from './bench/heavy-work.mjs';
 import { runScaleDataBench } from './bench/scale-data.mjs';
 import { seedPackagedEvent } from './bench/seed-packages.mjs';
@@ -33,7 +35,8 @@ const args = process.argv.slice(2);
 const scale = args.includes('--quick') ? 0.25 : Number(process.env.BENCH_SCALE ?? 1);
 const readsOnly = args.includes('--reads-only');
 const heavyOnly = args.includes('--heavy-only');
-const withBrowser = !readsOnly && !heavyOnly && !args.includes('--no-browser');
+const checkInOnly = args.includes('--check-in-only');
+const withBrowser = !readsOnly && !heavyOnly && !checkInOnly && !args.includes('--no-browser');
 const onlyEngine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : null;
 const seconds = (full) => Math.max(2, Math.round(full * scale));
 const DURATION = {
@@ -183,6 +186,18 @@ async function heavyWorkRows(engine, figures, server) {
   rows.at(-1).text = spreadText(before);
 }
 
+/** Issue 59's door figure: two doors checking in one event's tickets at once, p99 < 50 ms. */
+async function checkInRows(engine, figures, server) {
+  log('check-in: two doors, 200 named tickets (and 20 scanned at both doors at once)');
+  const r = await checkInAtTwoDoors(server, { log });
+  figures.checkIn = r;
+  const right = r.errors === 0 && r.admitted === 200 && r.again === 20;
+  row(engine, 'check-in at two doors p50 / p99', r.p99, 'ms', '< 50 (p99)', r.p99 < 50 && right);
+  rows.at(-1).text =
+    `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)} (${r.count} scans, ${r.admitted} admitted, ${r.again} already in` +
+    `${r.errors ? `, ${r.errors} errors` : ''})`;
+}
+
 async function runEngine(engine, databaseUrl) {
   const figures = {};
   results.engines[engine] = figures;
@@ -195,6 +210,10 @@ async function runEngine(engine, databaseUrl) {
     log(`server pid ${server.pid} on ${server.baseUrl} (first start ${fmt(server.startMs, 0)} ms, with migrations)`);
     if (heavyOnly) {
       await heavyWorkRows(engine, figures, server);
+      return;
+    }
+    if (checkInOnly) {
+      await checkInRows(engine, figures, server);
       return;
     }
     const data = await seed(server, { log });
@@ -396,6 +415,7 @@ async function runEngine(engine, databaseUrl) {
     row(engine, 'RSS after load', figures.rssAfterLoadMb, 'MB', '< 300', figures.rssAfterLoadMb < 300);
 
     if (!readsOnly) await heavyWorkRows(engine, figures, server);
+    if (!readsOnly) await checkInRows(engine, figures, server);
 
     if (withBrowser && engine === 'sqlite') {
       log('LCP in Chromium (mobile emulation, throttled)');

@@ -2,7 +2,9 @@
 // sponsorship with two seats; the sponsor names two people from the invitation link on a 375 px phone;
 // each gets a ticket mail with a code; at the door (375 px) one is checked in by the typed code, the
 // other by a photo of the QR code; the second scan is refused with the time; a forged code is refused;
-// the sponsor sees who came, the organiser sees the list. German and English, axe clean.
+// the sponsor sees who came, the organiser sees the list. Before the door, the sponsor gives the second
+// seat to another person ("Change person"): the old code is refused as replaced, the new one admits.
+// German and English, axe clean.
 import QRCode from 'qrcode';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
@@ -29,6 +31,10 @@ const TEXT = {
     forged: 'Ungültiger Code: Dieses Ticket ist nicht von uns ausgestellt.',
     came: 'Eingecheckt:',
     counts: '2 von 2 Plätzen benannt, 2 eingecheckt.',
+    change: (name: string) => `Person ändern statt ${name}`,
+    save: 'Ticket übertragen',
+    changed: 'hat jetzt das Ticket; das bisherige gilt nicht mehr.',
+    replaced: 'Dieses Ticket gibt es nicht (mehr): Es wurde ersetzt oder entfernt.',
   },
   en: {
     title: 'Tickets: who is coming',
@@ -45,6 +51,10 @@ const TEXT = {
     forged: 'Invalid code: this ticket was not issued by us.',
     came: 'Checked in:',
     counts: '2 of 2 seats named, 2 checked in.',
+    change: (name: string) => `Change person instead of ${name}`,
+    save: 'Give the ticket',
+    changed: 'now holds the ticket; the previous one no longer works.',
+    replaced: 'This ticket no longer exists: it was replaced or removed.',
   },
 } as const;
 
@@ -159,6 +169,24 @@ for (const language of ['de', 'en'] as const) {
     await expectAccessible(guest, `sponsor tickets ${language}`);
     await guest.screenshot({ path: test.info().outputPath(`sponsor-named-${language}.png`), fullPage: true });
 
+    // Grace cannot come: the sponsor gives her seat to Katherine, who gets her own ticket.
+    const replacedCode = await ticketCodeFor(people[1]!.email, text.subject);
+    const katherine = { name: 'Katherine Johnson', email: uniqueEmail('katherine') };
+    await seats.getByRole('button', { name: text.change(people[1]!.name) }).click();
+    await seats.getByLabel(text.name, { exact: true }).fill(katherine.name);
+    await seats.getByLabel(text.email).fill(katherine.email);
+    await expectAccessible(guest, `sponsor change person ${language}`);
+    await guest.screenshot({ path: test.info().outputPath(`sponsor-change-${language}.png`), fullPage: true });
+    await seats.getByRole('button', { name: text.save }).click();
+    await expect(guest.getByText(text.changed)).toBeVisible();
+    await expect(seats.getByText(katherine.email)).toBeVisible();
+    await expect(seats.getByText(people[1]!.email)).toHaveCount(0);
+    await expect(seats).toContainText(text.seats);
+    await guest.setViewportSize({ width: 1280, height: 800 });
+    await guest.screenshot({ path: test.info().outputPath(`sponsor-changed-1280-${language}.png`), fullPage: true });
+    await guest.setViewportSize({ width: 375, height: 800 });
+    people[1] = katherine;
+
     const [first, second] = [
       await ticketCodeFor(people[0]!.email, text.subject),
       await ticketCodeFor(people[1]!.email, text.subject),
@@ -185,6 +213,11 @@ for (const language of ['de', 'en'] as const) {
     await expect(page.getByText(text.already)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`door-again-${language}.png`), fullPage: true });
 
+    // Grace's ticket was given to Katherine: refused as replaced.
+    await page.getByLabel(text.code).fill(replacedCode);
+    await page.getByRole('button', { name: text.check }).click();
+    await expect(page.getByText(text.replaced)).toBeVisible();
+
     // A code changed in one letter: forged.
     const last = first.at(-1) === 'A' ? 'B' : 'A';
     await page.getByLabel(text.code).fill(`${first.slice(0, -1)}${last}`);
@@ -197,6 +230,8 @@ for (const language of ['de', 'en'] as const) {
     await guest.reload();
     const after = (await openFlowStep(guest, 'deliver')).getByRole('region', { name: text.title });
     await expect(after.getByText(text.came)).toHaveCount(2);
+    // A used ticket cannot be given to someone else.
+    await expect(after.getByRole('button', { name: text.change(people[0]!.name) })).toHaveCount(0);
     await guest.screenshot({ path: test.info().outputPath(`sponsor-came-${language}.png`), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await openEventArea(page, event.id, 'fulfilment');

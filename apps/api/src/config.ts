@@ -174,6 +174,7 @@ const ZEnv = z
     RATE_LIMIT_GUEST_CHAT: rateLimit.prefault('600/60'),
     RATE_LIMIT_UPLOADS: rateLimit.prefault('120/60'),
     RATE_LIMIT_AGREEMENT_VERIFY: rateLimit.prefault('30/60'),
+    RATE_LIMIT_CHECK_INS: rateLimit.prefault('120/60'),
     RATE_LIMIT_UPLOAD_MB: byteLimit.prefault('100/60'),
     RATE_LIMIT_VERIFY_MB: byteLimit.prefault('20/60'),
     RATE_LIMIT_SIGN_IN_FAILURES: rateLimit.prefault('30/900'),
@@ -284,6 +285,8 @@ export type Config = {
   agreementSigning: { p12: string | null; passphrase: string };
   /** Requests per client IP and window on the look-ups, the guest chat and uploads (decision 008). */
   rateLimits: RateLimits;
+  /** Check-ins at the door per signed-in user and window, forged or not (decision 086). */
+  checkInLimit: RateLimit;
   /** Bytes of raw bodies per client IP and window: uploads and logos, the PDF verification (decision 063). */
   byteLimits: ByteLimits;
   /**
@@ -387,6 +390,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       uploads: env.RATE_LIMIT_UPLOADS,
       agreementVerify: env.RATE_LIMIT_AGREEMENT_VERIFY,
     },
+    checkInLimit: env.RATE_LIMIT_CHECK_INS,
     byteLimits: { uploadBytes: env.RATE_LIMIT_UPLOAD_MB, verifyBytes: env.RATE_LIMIT_VERIFY_MB },
     addressLimits: {
       signInFailures: env.RATE_LIMIT_SIGN_IN_FAILURES,

@@ -122,6 +122,9 @@ export const ERROR_STATUS = {
   'ticket.used': 409,
   'ticket.forged': 400,
   'ticket.other-event': 409,
+  // Decision 086: the new person of a change already holds a seat; too many check-ins in a minute
+  'ticket.person-named': 409,
+  'ticket.too-many-attempts': 429,
   // Shipments and the venue's link (decision 082)
   'shipment.not-found': 404,
   'shipment.sponsor-announces': 403,

@@ -12,6 +12,8 @@ export const ZTicketHolder = z.object({
   email: z.string(),
   /** ISO time of arrival, null until checked in. */
   checked_in_at: z.string().nullable(),
+  /** Name and e-mail were deleted 90 days after the event (decision 086): both are empty then. */
+  erased: z.boolean(),
 });
 export type TicketHolderWire = z.infer<typeof ZTicketHolder>;
 

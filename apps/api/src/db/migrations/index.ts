@@ -39,6 +39,7 @@ import { operatorLog } from './0036_operator_log.ts';
 import { documentLanguages } from './0035_document_languages.ts';
 import { sponsorTickets } from './0038_sponsor_tickets.ts';
 import { calendarFeeds } from './0043_calendar_feeds.ts';
+import { ticketHolderEmails } from './0041_ticket_holder_emails.ts';
 import { assets } from './0040_assets.ts';
 import { readinessChasers } from './0037_readiness_chasers.ts';
 
@@ -83,6 +84,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0040_assets': assets(engine),
     '0039_shipments': shipments(engine),
     '0037_readiness_chasers': readinessChasers(engine),
+    '0041_ticket_holder_emails': ticketHolderEmails(engine),
     '0043_calendar_feeds': calendarFeeds(engine),
   };
 }

@@ -4,6 +4,7 @@
 import { defineModule } from '../kit.ts';
 import { TICKET_CODES } from './codes.ts';
 import { createTicketsRepository } from './repository.ts';
+import { createRetentionJob, keepRetentionJob } from './retention-job.ts';
 import { ticketsRoutes } from './routes.ts';
 import { createTicketsService } from './service.ts';
 
@@ -12,10 +13,16 @@ export { namingDeadline } from './service.ts';
 
 export const ticketsModule = defineModule({
   name: 'tickets',
-  ports: ['db', 'clock', 'mail', 'log', 'config', 'tokenKeys'],
-  setup: ({ db, clock, mail, log, config, tokenKeys, use }) => {
+  ports: ['db', 'clock', 'mail', 'log', 'config', 'tokenKeys', 'work'],
+  setup: ({ db, clock, mail, log, config, tokenKeys, work, use, onClose }) => {
+    const repo = createTicketsRepository(db);
+    // Attendee data is erased 90 days after the event (decision 086).
+    const retention = createRetentionJob({ repo, log });
+    keepRetentionJob(db, retention);
+    retention.start(clock ?? (() => new Date()), work);
+    onClose('preClose', () => retention.stop());
     const tickets = createTicketsService({
-      repo: createTicketsRepository(db),
+      repo,
       sponsorships: use('sponsorships', 'parties'),
       events: use('access', 'events'),
       mail,
@@ -31,6 +38,7 @@ export const ticketsModule = defineModule({
         app.register(ticketsRoutes, {
           tickets,
           announce: (id) => use('sponsorships').announceChange(id, ['deliverables']),
+          checkInLimit: config.checkInLimit,
         }),
     };
   },

@@ -1,8 +1,10 @@
 // Kysely for sponsor tickets: the ticket_holders table (written here only) and, to read, the tickets
 // deliverables with their quota (copied from the benefit when the sponsorship was confirmed). The
 // last seat is decided by the unique (deliverable, seat) constraint, a check-in by a conditional update.
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
 import { toDbTime } from '../../db/values.ts';
+import { normaliseEmail } from '../../lib/email.ts';
 
 export type TicketBenefit = {
   deliverableId: number;
@@ -32,9 +34,17 @@ export type TicketHolder = {
   createdAt: Date;
   checkedInAt: Date | null;
   checkedInBy: string | null;
+  /** When name and e-mail were erased after the event (decision 086); they are empty then. */
+  erasedAt: Date | null;
 };
 
-export type NewHolder = Omit<TicketHolder, 'id' | 'seat' | 'checkedInAt' | 'checkedInBy'>;
+export type NewHolder = Omit<TicketHolder, 'id' | 'seat' | 'checkedInAt' | 'checkedInBy' | 'erasedAt'>;
+
+/** A naming: the seat taken, or the seat the same person already held (nothing written). */
+export type Named = { holder: TicketHolder; existing: boolean };
+
+/** The same person twice, because the same e-mail: trimmed, in lower case. */
+export const personKey = normaliseEmail;
 
 const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 
@@ -50,6 +60,7 @@ const toHolder = (r: {
   created_at: string | Date;
   checked_in_at: string | Date | null;
   checked_in_by: string | null;
+  erased_at: string | Date | null;
 }): TicketHolder => ({
   id: Number(r.id),
   deliverableId: Number(r.deliverable_id),
@@ -62,7 +73,10 @@ const toHolder = (r: {
   createdAt: toDate(r.created_at),
   checkedInAt: r.checked_in_at === null ? null : toDate(r.checked_in_at),
   checkedInBy: r.checked_in_by,
+  erasedAt: r.erased_at === null ? null : toDate(r.erased_at),
 });
+
+class PersonTaken extends Error {}
 
 export function createTicketsRepository(db: Db) {
   const holders = (trx: Db = db) => trx.selectFrom('ticket_holders').selectAll();
@@ -121,17 +135,34 @@ export function createTicketsRepository(db: Db) {
       return (await q.orderBy('deliverable_id').orderBy('seat').execute()).map(toHolder);
     },
 
+    /** The sponsor's address of a sponsorship (what the door shows beside the name). */
+    async sponsorEmail(sponsorshipId: number): Promise<string> {
+      const row = await db
+        .selectFrom('sponsorships')
+        .select('sponsor_email')
+        .where('id', '=', sponsorshipId)
+        .executeTakeFirst();
+      return row?.sponsor_email ?? '';
+    },
+
     async find(id: number): Promise<TicketHolder | null> {
       const row = await holders().where('id', '=', id).executeTakeFirst();
       return row ? toHolder(row) : null;
     },
 
     /**
-     * Names a person for the first free seat of 1..quota; null when all are taken. The unique seat
-     * decides: of two namings for the last seat, the second's insert does nothing and it tries the
-     * next seat, of which there is none.
+     * Names a person for the first free seat of 1..quota; null when all are taken. The database
+     * decides both races: the unique seat (of two namings for the last seat, the second's insert does
+     * nothing and it tries the next seat, of which there is none) and the unique person per
+     * deliverable (the same e-mail named twice at once: the second's insert does nothing and it
+     * answers the seat the first took, `existing`).
      */
-    async name(holder: NewHolder, quota: number): Promise<TicketHolder | null> {
+    async name(holder: NewHolder, quota: number): Promise<Named | null> {
+      const key = personKey(holder.email);
+      const held = () =>
+        holders().where('deliverable_id', '=', holder.deliverableId).where('email_key', '=', key).executeTakeFirst();
+      const before = await held();
+      if (before) return { holder: toHolder(before), existing: true };
       const taken = new Set(
         (
           await db
@@ -153,14 +184,19 @@ export function createTicketsRepository(db: Db) {
             seat,
             name: holder.name,
             email: holder.email,
+            email_key: key,
             created_at: toDbTime(holder.createdAt),
             checked_in_at: null,
             checked_in_by: null,
+            erased_at: null,
           })
-          .onConflict((oc) => oc.columns(['deliverable_id', 'seat']).doNothing())
+          // Either unique index: the seat (try the next) or the person (answer their seat).
+          .onConflict((oc) => oc.doNothing())
           .returningAll()
           .executeTakeFirst();
-        if (row) return toHolder(row);
+        if (row) return { holder: toHolder(row), existing: false };
+        const same = await held();
+        if (same) return { holder: toHolder(same), existing: true };
       }
       return null;
     },
@@ -168,35 +204,54 @@ export function createTicketsRepository(db: Db) {
     /**
      * Gives the seat of a ticket not yet used to another person (or the same with a corrected name):
      * a new row with a new id, so the old ticket's code is refused at the door. Null when the ticket
-     * is gone or was used meanwhile.
+     * is gone or was used meanwhile; 'taken' when the new person already holds another seat of the
+     * deliverable (the unique person decides, nothing changes).
      */
-    async replace(id: number, person: { name: string; email: string }, at: Date): Promise<TicketHolder | null> {
-      return db.transaction().execute(async (trx) => {
-        const old = await trx
-          .deleteFrom('ticket_holders')
-          .where('id', '=', id)
-          .where('checked_in_at', 'is', null)
-          .returningAll()
-          .executeTakeFirst();
-        if (!old) return null;
-        const row = await trx
-          .insertInto('ticket_holders')
-          .values({
-            organisation_id: old.organisation_id,
-            event_id: old.event_id,
-            sponsorship_id: old.sponsorship_id,
-            deliverable_id: old.deliverable_id,
-            seat: old.seat,
-            name: person.name,
-            email: person.email,
-            created_at: toDbTime(at),
-            checked_in_at: null,
-            checked_in_by: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return toHolder(row);
-      });
+    async replace(
+      id: number,
+      person: { name: string; email: string },
+      at: Date,
+    ): Promise<TicketHolder | 'taken' | null> {
+      const key = personKey(person.email);
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          const old = await trx
+            .deleteFrom('ticket_holders')
+            .where('id', '=', id)
+            .where('checked_in_at', 'is', null)
+            .returningAll()
+            .executeTakeFirst();
+          if (!old) return null;
+          const row = await trx
+            .insertInto('ticket_holders')
+            .values({
+              organisation_id: old.organisation_id,
+              event_id: old.event_id,
+              sponsorship_id: old.sponsorship_id,
+              deliverable_id: old.deliverable_id,
+              seat: old.seat,
+              name: person.name,
+              email: person.email,
+              email_key: key,
+              created_at: toDbTime(at),
+              checked_in_at: null,
+              checked_in_by: null,
+              erased_at: null,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow()
+            // The unique person: the new one holds another seat of the deliverable. The error rolls
+            // the deletion back, so the seat stays with its holder.
+            .catch((error: unknown) => {
+              throw isUniqueViolation(error) ? new PersonTaken() : error;
+            });
+          return toHolder(row);
+        })
+        .catch((error: unknown) => {
+          if (error instanceof PersonTaken) return 'taken' as const;
+          throw error;
+        });
     },
 
     /** Frees the seat of a ticket not yet used; false when it is gone or was used. */
@@ -207,6 +262,21 @@ export function createTicketsRepository(db: Db) {
         .where('checked_in_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
+    },
+
+    /**
+     * Erases name and e-mail of everyone named for an event on or before `lastEventDay` (decision
+     * 086): emptied, the key and the door's account too; seat, arrival and counts stay. Only rows
+     * not erased yet change, so a second run (another process) changes none. The number erased.
+     */
+    async eraseAttendees(lastEventDay: string, at: Date): Promise<number> {
+      const result = await db
+        .updateTable('ticket_holders')
+        .set({ name: '', email: '', email_key: null, checked_in_by: null, erased_at: toDbTime(at) })
+        .where('erased_at', 'is', null)
+        .where('event_id', 'in', db.selectFrom('events').select('id').where('event_date', '<=', lastEventDay))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** Marks the arrival once: of two doors scanning the same ticket, one update changes the row. */

@@ -1,7 +1,7 @@
 // Ticket calls under /api: a sponsorship's tickets and naming people (both parties; the sponsor may
 // use the invitation link as `Authorization: <token>:<email>`); an event's list, its CSV and the
 // door's check-in (organisers of the event's organisation).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +13,9 @@ import {
   ZNameTicketHolderRequest,
   ZSponsorshipTicketsResponse,
 } from '@sp/shared';
+import { AppError } from '../../lib/errors.ts';
 import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
+import type { RateLimit } from '../../plugins/rate-limit.ts';
 import type { SponsorshipCaller } from '../sponsorships/index.ts';
 import type { TicketsService } from './service.ts';
 
@@ -28,11 +30,37 @@ function callerOf(request: FastifyRequest): SponsorshipCaller {
   return { kind: 'user', sub: user.sub, email: user.email };
 }
 
+/**
+ * The door's limit (decision 086): check-ins per signed-in user and window, counted after sign-in in
+ * the request limits' store (Redis when configured, so shared by all processes). Over it: 429
+ * `ticket.too-many-attempts` with Retry-After. A store that does not answer lets the check-in through.
+ */
+function checkInLimiter(app: FastifyInstance, limit: RateLimit) {
+  if (!limit) return async () => undefined;
+  const check = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request: FastifyRequest) => `checkIn:${requireUser(request).sub}`,
+  });
+  return async (request: FastifyRequest) => {
+    const result = await check(request).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'rate limit store unavailable; check-in let through');
+      return null;
+    });
+    if (result && !result.isAllowed && result.isExceeded)
+      throw new AppError('ticket.too-many-attempts', 'Too many check-ins from this account', undefined, {
+        'retry-after': String(Math.max(1, Math.ceil(result.ttlInSeconds))),
+      });
+  };
+}
+
 export const ticketsRoutes: FastifyPluginAsyncZod<{
   tickets: TicketsService;
   announce: (sponsorshipId: number) => Promise<void>;
-}> = async (app, { tickets, announce }) => {
+  checkInLimit: RateLimit;
+}> = async (app, { tickets, announce, checkInLimit }) => {
   const bearer = [{ bearer: [] }];
+  const limitCheckIns = checkInLimiter(app, checkInLimit);
 
   app.get(
     '/event/:id/tickets',
@@ -73,16 +101,16 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/event/:id/check-in',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, limitCheckIns],
       schema: {
         tags,
         summary: 'Check a ticket in at the door (scanned QR or typed code)',
         description:
-          '200 `admitted` the first time, `already_checked_in` with the time after; 400 `ticket.forged`, 409 `ticket.other-event`, 404 `ticket.not-found` (replaced or removed).',
+          '200 `admitted` the first time, `already_checked_in` with the time after; 400 `ticket.forged`, 409 `ticket.other-event`, 404 `ticket.not-found` (replaced or removed); 429 `ticket.too-many-attempts` past the check-ins per user and minute.',
         security: bearer,
         params: idParams,
         body: ZCheckInRequest,
-        response: { 200: ZCheckInResponse, ...errors },
+        response: { 200: ZCheckInResponse, ...errors, 429: ZApiError },
       },
     },
     async (request) => tickets.checkIn(requireUser(request), request.params.id, request.body.code),

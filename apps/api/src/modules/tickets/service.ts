@@ -12,7 +12,7 @@ import type { EventAccess } from '../access/index.ts';
 import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
 import { readTicketCode, ticketCode } from './codes.ts';
 import { ticketMail } from './mail.ts';
-import type { TicketBenefit, TicketHolder, TicketsRepository } from './repository.ts';
+import { personKey, type TicketBenefit, type TicketHolder, type TicketsRepository } from './repository.ts';
 
 const notFound = () => fail('ticket.not-found', 'Ticket not found');
 
@@ -26,6 +26,7 @@ const holderWire = (h: TicketHolder) => ({
   name: h.name,
   email: h.email,
   checked_in_at: h.checkedInAt?.toISOString() ?? null,
+  erased: h.erasedAt !== null,
 });
 
 export function createTicketsService(deps: {
@@ -134,7 +135,7 @@ export function createTicketsService(deps: {
       const benefit = (await repo.benefits({ sponsorshipId })).find((b) => b.deliverableId === body.deliverable_id);
       if (!benefit) throw notFound();
       if (!isOpen(benefit)) throw fail('ticket.deadline-passed', 'The naming deadline has passed');
-      const holder = await repo.name(
+      const named = await repo.name(
         {
           deliverableId: benefit.deliverableId,
           sponsorshipId,
@@ -146,8 +147,9 @@ export function createTicketsService(deps: {
         },
         benefit.quota,
       );
-      if (!holder) throw fail('ticket.seats-taken', 'All seats of this benefit are named');
-      await send(holder, benefit);
+      if (!named) throw fail('ticket.seats-taken', 'All seats of this benefit are named');
+      // The same person named again (a second press, two tabs): their seat, no second mail.
+      if (!named.existing) await send(named.holder, benefit);
       return forSponsorship(caller, sponsorshipId);
     },
 
@@ -158,9 +160,10 @@ export function createTicketsService(deps: {
     ): Promise<SponsorshipTicketsResponse> {
       const { holder, benefit } = await changeable(caller, holderId);
       // The same person again keeps the ticket (a repeated request changes nothing, mails nothing).
-      if (holder.name === body.name && holder.email.toLowerCase() === body.email.toLowerCase())
+      if (holder.name === body.name && personKey(holder.email) === personKey(body.email))
         return forSponsorship(caller, holder.sponsorshipId);
       const replaced = await repo.replace(holderId, body, now());
+      if (replaced === 'taken') throw fail('ticket.person-named', 'This person already holds a ticket of the benefit');
       if (!replaced) throw await whyUnchanged(holderId);
       await send(replaced, benefit);
       return forSponsorship(caller, holder.sponsorshipId);
@@ -212,7 +215,7 @@ export function createTicketsService(deps: {
       const admitted = await repo.checkIn(read.ticketId, event.id, now(), caller.email ?? caller.sub);
       const holder = admitted ?? (await repo.find(read.ticketId));
       if (!holder || holder.eventId !== event.id || !holder.checkedInAt) throw notFound();
-      const sponsor = (await repo.benefits({ sponsorshipId: holder.sponsorshipId }))[0]?.sponsorEmail ?? '';
+      const sponsor = await repo.sponsorEmail(holder.sponsorshipId);
       return {
         result: admitted ? 'admitted' : 'already_checked_in',
         checked_in_at: holder.checkedInAt.toISOString(),

@@ -7,6 +7,7 @@ import type { SponsorshipTicketsResponse } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
 import { germanDay } from '../../lib/calendar.ts';
 import { listOutbox } from '../../ports/mail/outbox.ts';
+import { retentionJobOf } from './retention-job.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
 import { onboardedUser, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { confirmSponsorship, guestHeaders, type Guest } from '../sponsorships/test-support.ts';
@@ -19,10 +20,11 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
   let otherEventId: number;
   const call = requester(() => t);
 
+  let packages = 0;
   const packageFor = async (event: number, quantity: number, dueDate: string | null = null) =>
     (
       await call('POST', `/api/event/${event}/packages`, organiser.token, {
-        name: `Paket ${quantity}`,
+        name: `Paket ${++packages}: ${quantity}`,
         price_cents: 100_000,
         capacity: null,
         benefits: [
@@ -39,7 +41,7 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
       event_id: event,
       package_ids: [packageId],
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode, res.body).toBe(201);
     const guest = {
       token: new URL(res.json().url).searchParams.get('token')!,
       email,
@@ -127,6 +129,62 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
     expect(seats.map((s) => Number(s.seat))).toEqual([1, 2]);
   });
 
+  it('names the same person once when asked twice at once (any case), one seat and one mail', async () => {
+    const guest = await confirmed(eventId, await packageFor(eventId, 3));
+    const benefit = (await ticketsOf(guest)).benefits[0]!;
+    const mailsBefore = (await listOutbox(t.database.db)).filter((m) => m.to.toLowerCase() === 'hedy@example.org');
+    const answers = await Promise.all(
+      ['hedy@example.org', 'Hedy@Example.org', ' HEDY@example.org', 'hedy@example.org', 'hedy@EXAMPLE.org'].map(
+        (email) =>
+          asGuest(guest, 'POST', `/api/sponsorships/${guest.sponsorshipId}/tickets`, {
+            deliverable_id: benefit.deliverable_id,
+            name: 'Hedy Lamarr',
+            email,
+          }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const holders = answers.map((r) => r.json<SponsorshipTicketsResponse>().benefits[0]!.holders);
+    expect(holders.every((h) => h.length === 1 && h[0]!.id === holders[0]![0]!.id)).toBe(true);
+    const mails = (await listOutbox(t.database.db)).filter((m) => m.to.toLowerCase().trim() === 'hedy@example.org');
+    expect(mails.length - mailsBefore.length).toBe(1);
+    // Later, too: the same seat, no mail; another person takes the next seat.
+    const again = await asGuest(guest, 'POST', `/api/sponsorships/${guest.sponsorshipId}/tickets`, {
+      deliverable_id: benefit.deliverable_id,
+      name: 'Hedy L.',
+      email: 'HEDY@example.org',
+    });
+    expect(again.json<SponsorshipTicketsResponse>().benefits[0]!.holders).toEqual(holders[0]);
+    const other = await asGuest(guest, 'POST', `/api/sponsorships/${guest.sponsorshipId}/tickets`, {
+      deliverable_id: benefit.deliverable_id,
+      name: 'Rosalind Franklin',
+      email: 'rosalind@example.org',
+    });
+    const both = other.json<SponsorshipTicketsResponse>().benefits[0]!.holders;
+    expect(both.map((h) => h.name)).toEqual(['Hedy Lamarr', 'Rosalind Franklin']);
+    // Giving Rosalind's seat to Hedy, who holds one already: refused, Rosalind keeps it.
+    const onto = await asGuest(guest, 'PUT', `/api/tickets/${both[1]!.id}`, {
+      name: 'Hedy Lamarr',
+      email: 'Hedy@example.org',
+    });
+    expect(onto.statusCode).toBe(409);
+    expect(onto.json().code).toBe('ticket.person-named');
+    expect((await ticketsOf(guest)).benefits[0]!.holders).toEqual(both);
+    // The database itself refuses a second row of the same person for the deliverable.
+    const row = await t.database.db
+      .selectFrom('ticket_holders')
+      .selectAll()
+      .where('id', '=', both[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email_key).toBe('hedy@example.org');
+    await expect(
+      t.database.db
+        .insertInto('ticket_holders')
+        .values({ ...row, id: undefined, seat: 3, email: 'HEDY@example.org' } as never)
+        .execute(),
+    ).rejects.toThrow();
+  });
+
   it('lets a guest reach only their own sponsorship, and strangers nothing', async () => {
     const pkg = await packageFor(eventId, 3);
     const mine = await confirmed(eventId, pkg);
@@ -203,6 +261,8 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
     const holder = (await ticketsOf(guest)).benefits[0]!.holders[0]!;
     expect(holder.checked_in_at).toBe(doors[0]!.json().checked_in_at);
     expect((await asGuest(guest, 'DELETE', `/api/tickets/${holder.id}`)).json().code).toBe('ticket.used');
+    const late = await asGuest(guest, 'PUT', `/api/tickets/${holder.id}`, { name: 'Other', email: 'o@example.org' });
+    expect([late.statusCode, late.json().code]).toEqual([409, 'ticket.used']);
 
     const list = await call('GET', `/api/event/${eventId}/tickets`, organiser.token);
     expect(list.statusCode).toBe(200);
@@ -239,6 +299,68 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
     expect(fresh.json().result).toBe('admitted');
   });
 
+  it('erases names and e-mails 90 days after the event, keeping seats and arrivals', async () => {
+    const guest = await confirmed(eventId, await packageFor(eventId, 2));
+    const deliverable = (await ticketsOf(guest)).benefits[0]!.deliverable_id;
+    for (const [name, email] of [
+      ['Mary Jackson', 'mary@example.org'],
+      ['Dorothy Vaughan', 'dorothy@example.org'],
+    ])
+      await asGuest(guest, 'POST', `/api/sponsorships/${guest.sponsorshipId}/tickets`, {
+        deliverable_id: deliverable,
+        name,
+        email,
+      });
+    const came = await call('POST', `/api/event/${eventId}/check-in`, organiser.token, {
+      code: await codeMailedTo('mary@example.org'),
+    });
+    expect(came.json().result).toBe('admitted');
+    const later = await confirmed(otherEventId, await packageFor(otherEventId, 1));
+    await asGuest(later, 'POST', `/api/sponsorships/${later.sponsorshipId}/tickets`, {
+      deliverable_id: (await ticketsOf(later)).benefits[0]!.deliverable_id,
+      name: 'Annie Easley',
+      email: 'annie@example.org',
+    });
+    const listBefore = (await call('GET', `/api/event/${eventId}/tickets`, organiser.token)).json();
+    const job = retentionJobOf(t.database.db)!;
+
+    // The event was on 2030-07-04: on day 89 after it (German time) nothing is erased, from the first
+    // minutes of day 90 everything. The run is given the moment (the timer gives the app's clock);
+    // moving the app's clock four years on would expire the sessions of the calls below.
+    expect((await job.run(t.clock())).erased).toBe(0);
+    expect((await job.run(new Date('2030-10-01T23:59:00+02:00'))).erased).toBe(0);
+    expect((await job.run(new Date('2030-10-02T00:01:00+02:00'))).erased).toBe(listBefore.named);
+    expect((await job.run(new Date('2030-10-03T00:01:00+02:00'))).erased).toBe(0);
+
+    const list = (await call('GET', `/api/event/${eventId}/tickets`, organiser.token)).json();
+    expect([list.seats, list.named, list.checked_in]).toEqual([
+      listBefore.seats,
+      listBefore.named,
+      listBefore.checked_in,
+    ]);
+    expect(
+      list.holders.every((h: { name: string; email: string; erased: boolean }) => h.erased && !h.name && !h.email),
+    ).toBe(true);
+    const mine = (await ticketsOf(guest)).benefits[0]!.holders;
+    expect(mine.map((h) => [h.name, h.email, h.erased, h.checked_in_at !== null])).toEqual([
+      ['', '', true, true],
+      ['', '', true, false],
+    ]);
+    const rows = await t.database.db
+      .selectFrom('ticket_holders')
+      .select(['email_key', 'checked_in_by', 'erased_at'])
+      .where('deliverable_id', '=', deliverable)
+      .execute();
+    expect(rows.every((r) => r.email_key === null && r.checked_in_by === null && r.erased_at !== null)).toBe(true);
+    const csv = await call('GET', `/api/event/${eventId}/tickets.csv`, organiser.token);
+    expect(csv.body).not.toContain('mary@example.org');
+    // The later event's people are kept.
+    expect((await ticketsOf(later)).benefits[0]!.holders.map((h) => [h.name, h.erased])).toEqual([
+      ['Annie Easley', false],
+    ]);
+  });
+
+  // Last: it moves the app's clock on, past the organiser's session.
   it('refuses naming, changing and removing after the deadline', async () => {
     const tomorrow = germanDay(new Date(t.clock().getTime() + 86_400_000));
     const guest = await confirmed(eventId, await packageFor(eventId, 2, tomorrow));
@@ -260,8 +382,7 @@ describe.each(ENGINES)('sponsor tickets on %s', (engine) => {
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('ticket.deadline-passed');
     expect((await asGuest(guest, 'DELETE', `/api/tickets/${id}`)).json().code).toBe('ticket.deadline-passed');
-    expect((await asGuest(guest, 'PUT', `/api/tickets/${id}`, { name: 'X', email: 'x@example.org' })).statusCode).toBe(
-      409,
-    );
+    const change = await asGuest(guest, 'PUT', `/api/tickets/${id}`, { name: 'X', email: 'x@example.org' });
+    expect([change.statusCode, change.json().code]).toEqual([409, 'ticket.deadline-passed']);
   });
 });

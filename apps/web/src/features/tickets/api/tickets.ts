@@ -49,6 +49,16 @@ export function useNameTicketHolder(sponsorshipId: number, viewer: TicketViewer)
   });
 }
 
+/** Gives a seat to another person: the old ticket stops working, the new person gets a mail. */
+export function useChangeTicketHolder(viewer: TicketViewer) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...person }: Person & { id: number }) =>
+      api.put(`/tickets/${id}`, person, { schema: ZSponsorshipTicketsResponse, auth: authOf(viewer) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all }),
+  });
+}
+
 export function useRemoveTicketHolder(viewer: TicketViewer) {
   const queryClient = useQueryClient();
   return useMutation({

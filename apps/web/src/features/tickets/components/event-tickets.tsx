@@ -46,9 +46,9 @@ export function EventTickets({ eventId }: { eventId: number }) {
               key={h.id}
               className="grid gap-1 rounded-md bg-muted/50 p-2 sm:grid-cols-[1fr_1fr_auto] sm:items-center"
             >
-              <span className="font-medium break-words">{h.name}</span>
+              <span className="font-medium break-words">{h.erased ? t('tickets.event.erased') : h.name}</span>
               <span className="text-sm break-all text-muted-foreground">
-                {h.email} · {h.sponsor_email}
+                {h.erased ? h.sponsor_email : `${h.email} · ${h.sponsor_email}`}
               </span>
               <span className="text-sm">
                 {h.checked_in_at
