@@ -12,16 +12,11 @@ const port = Number(process.env.E2E_PORT ?? 3123);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-'));
 process.env.E2E_BASE_URL ??= `http://localhost:${port}`;
 
-/**
- * Specs that change state every other spec sees, so they run alone, after the others (decision 064):
- * invoices.spec.ts runs the reminder job, which reminds every overdue invoice on the server, not only its own.
- */
-const ALONE = ['**/invoices.spec.ts'];
-
 export default defineConfig({
   testDir: './tests',
   // Two specs at a time (one per core): each makes its own users, organisations and invitation codes,
-  // and reads the mailbox only for its own addresses. A spec's tests stay in order in one worker.
+  // and reads the mailbox only for its own addresses; a job a spec runs (the payment reminders) is
+  // scoped to its own organisation (decision 092). A spec's tests stay in order in one worker.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
@@ -47,16 +42,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: ALONE,
-      // A teardown project runs after this one has finished, whether or not its tests passed.
-      teardown: 'chromium-alone',
-    },
-    { name: 'chromium-alone', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: ALONE, workers: 1 },
-  ],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'node scripts/start.mjs',
     cwd: root,

@@ -254,6 +254,8 @@ if (wanted('node22')) {
           'run',
           '--project',
           '@sp/api',
+          '--project',
+          '@sp/api-timed',
           ...NODE22_SMOKE,
           '--reporter=dot',
           '--reporter=json',

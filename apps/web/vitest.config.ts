@@ -11,6 +11,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Two test files run at a time on CI's two cores (decision 092), and jsdom rendering is CPU work: a
+    // slow moment must not fail a right screen. A wrong screen still fails, only later.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

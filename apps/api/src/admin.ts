@@ -4,8 +4,9 @@
 // `npm run admin -- identity reset-mfa <email>` (turns off a user's two-factor sign-in; decision 023),
 // `npm run admin -- identity create-user <email> [--temporary-password PW]` (an account whose owner
 // chooses their own password at the first sign-in, Cognito's AdminCreateUser; prints the temporary one),
-// and `npm run admin -- invoices send-reminders [--at YYYY-MM-DD]` (the payment reminders due as of that
-// day, today without it; the server sends them every hour, the e2e test as of a later day), and
+// and `npm run admin -- invoices send-reminders [--at YYYY-MM-DD] [--organisation ID]` (the payment
+// reminders due as of that day, today without it, of one organisation or all; the server sends them every
+// hour, the e2e test as of a later day for its own organisation only), and
 // `npm run admin -- check-invariants` (lists every violated business invariant, exits 1 when any; issue 55),
 // and `npm run admin -- backup <dir>` / `restore <dir>` (the passphrase from BACKUP_PASSPHRASE or asked
 // for; decision 076). Each command, done or failed, leaves an entry in the operator log (decision 077);
@@ -38,7 +39,7 @@ const USAGE = `Usage:
   npm run admin -- agreement-archive purge
   npm run admin -- identity reset-mfa <email>
   npm run admin -- identity create-user <email> [--temporary-password PW]
-  npm run admin -- invoices send-reminders [--at YYYY-MM-DD]
+  npm run admin -- invoices send-reminders [--at YYYY-MM-DD] [--organisation ID]
   npm run admin -- check-invariants
   npm run admin -- backup <dir>
   npm run admin -- restore <dir>`;
@@ -98,8 +99,21 @@ function reminderDay(at: string | undefined, now: Date | undefined): Date {
   return day;
 }
 
-/** The payment reminders due as of `at`, into the configured mail (the outbox or SMTP). */
-async function sendReminders(config: Config, database: DbHandle, at: Date, out: (line: string) => void) {
+/** --organisation: a positive whole number, or absent (every organisation). */
+function organisationOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d{0,15}$/.test(value)) throw new UsageError(`--organisation expects an organisation id, got "${value}"`);
+  return Number(value);
+}
+
+/** The payment reminders due as of `at` (of one organisation, or all), into the configured mail. */
+async function sendReminders(
+  config: Config,
+  database: DbHandle,
+  at: Date,
+  organisationId: number | undefined,
+  out: (line: string) => void,
+) {
   // A logger that writes nothing: the command's one line of output is its answer.
   const log = Fastify({ logger: false }).log;
   const mail = createMailPort(config, database.db, log);
@@ -107,6 +121,7 @@ async function sendReminders(config: Config, database: DbHandle, at: Date, out: 
     const { sent } = await sendInvoiceReminders(
       { db: database.db, settingsOf: billingSettingsReader(database.db), mail, log },
       at,
+      organisationId,
     );
     out(`${sent} payment reminder(s) sent.`);
   } finally {
@@ -164,6 +179,7 @@ export async function runAdmin(
       'expires-in': { type: 'string' },
       note: { type: 'string' },
       at: { type: 'string' },
+      organisation: { type: 'string' },
       'temporary-password': { type: 'string' },
     },
   });
@@ -236,7 +252,13 @@ export async function runAdmin(
       return;
     }
     if (area === 'invoices') {
-      await sendReminders(config, database, reminderDay(values.at, options.now), out);
+      await sendReminders(
+        config,
+        database,
+        reminderDay(values.at, options.now),
+        organisationOption(values.organisation),
+        out,
+      );
       return;
     }
     if (area === 'agreement-archive') {

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 
@@ -13,6 +13,9 @@ if (typeof window !== 'undefined') {
   };
   Element.prototype.scrollIntoView ??= function scrollIntoView(): void {};
 }
+
+// findBy… and waitFor wait up to 5 s, not 1 s: two test files share CI's two cores (decision 092).
+configure({ asyncUtilTimeout: 5_000 });
 
 // A test that logs console.error fails: React warnings and unexpected errors must not pass silently.
 const originalError = console.error;

@@ -22,8 +22,8 @@ import { createInvoicesService } from './service.ts';
 export { invoicesExport } from './data-export.ts';
 
 /**
- * Runs the payment reminders once as of `at`: the operator command (`npm run admin -- invoices
- * send-reminders`); the server runs the same job every hour. The reminder count's conditional update
+ * Runs the payment reminders once as of `at`, of every organisation or of one: the operator command
+ * (`npm run admin -- invoices send-reminders`); the server runs the same job every hour. The reminder count's conditional update
  * keeps a stage from going out twice when both run.
  */
 export function sendInvoiceReminders(
@@ -34,9 +34,10 @@ export function sendInvoiceReminders(
     log: FastifyBaseLogger;
   },
   at: Date,
+  organisationId?: number,
 ): Promise<{ sent: number }> {
   const { db, ...rest } = deps;
-  return createRemindersJob({ repo: createInvoicesRepository(db), ...rest }).run(at);
+  return createRemindersJob({ repo: createInvoicesRepository(db), ...rest }).run(at, organisationId);
 }
 
 export type InvoicesApi = {

@@ -53,7 +53,8 @@ describe.each(ENGINES)('invoice numbers and VAT on %s', (engine) => {
     expect(twice.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const next = await issuedInvoice(t, organiser, await confirmedSponsorship(t, organiser, event));
     expect(next.number).toBe(`26-${String(N + 2).padStart(3, '0')}`);
-  });
+    // Eight issues at once, each rendering its PDFs and e-invoices: a minute on a busy two-core machine.
+  }, 90_000);
 
   it('numbers each organisation on its own', async () => {
     const [a, b] = await Promise.all([billingOrganiser(t), billingOrganiser(t)]);

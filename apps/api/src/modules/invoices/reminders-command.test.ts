@@ -1,6 +1,7 @@
 // The operator command that sends the payment reminders due as of a day (`npm run admin -- invoices
-// send-reminders [--at YYYY-MM-DD]`), on both engines: nothing before the due date, stage 1 the day
-// after it into the outbox, not twice for the same day, and a malformed day refused.
+// send-reminders [--at YYYY-MM-DD] [--organisation ID]`), on both engines: nothing before the due date,
+// stage 1 the day after it into the outbox, not twice for the same day, only the named organisation's
+// invoices with --organisation, and a malformed day or id refused.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/helpers.ts';
@@ -51,8 +52,31 @@ describe.each(ENGINES)('invoices send-reminders command on %s', (engine) => {
     ]);
   });
 
-  it('refuses a day that is not YYYY-MM-DD', async () => {
+  it("with --organisation reminds only that organisation's invoices", async () => {
+    const mine = await billingOrganiser(t);
+    const other = await billingOrganiser(t);
+    const myGuest = await confirmedSponsorship(t, mine, await eventWithPackage(t, mine));
+    const otherGuest = await confirmedSponsorship(t, other, await eventWithPackage(t, other));
+    await issuedInvoice(t, mine, myGuest);
+    await issuedInvoice(t, other, otherGuest);
+    const remindedTo = async () =>
+      (await listOutbox(t.database.db, 500))
+        .filter((m) => m.subject.startsWith('Zahlungserinnerung'))
+        .map((m) => m.to)
+        .filter((to) => to === myGuest.email || to === otherGuest.email);
+
+    expect(await admin('--at', '2026-06-16', '--organisation', String(mine.organisationId))).toEqual([
+      '1 payment reminder(s) sent.',
+    ]);
+    expect(await remindedTo()).toEqual([myGuest.email]);
+    expect(await admin('--at', '2026-06-16')).toEqual(['1 payment reminder(s) sent.']);
+    expect((await remindedTo()).sort()).toEqual([myGuest.email, otherGuest.email].sort());
+  });
+
+  it('refuses a day that is not YYYY-MM-DD, and an organisation that is not an id', async () => {
     await expect(admin('--at', '16.06.2026')).rejects.toThrow(/--at expects a date/);
     await expect(admin('--at', '2026-02-30')).rejects.toThrow(/--at expects a date/);
+    await expect(admin('--organisation', 'acme')).rejects.toThrow(/--organisation expects/);
+    await expect(admin('--organisation', '0')).rejects.toThrow(/--organisation expects/);
   });
 });

@@ -20,10 +20,11 @@ export function createRemindersJob(deps: {
   mail: MailPort;
   log: FastifyBaseLogger;
 }) {
-  const run = async (at: Date) => {
+  /** As of `at`; only `organisationId`'s invoices when given (the operator command's --organisation). */
+  const run = async (at: Date, organisationId?: number) => {
     const today = germanDay(at);
     let sent = 0;
-    for (const invoice of await deps.repo.overdue(today)) {
+    for (const invoice of await deps.repo.overdue(today, organisationId)) {
       const settings = await deps.settingsOf(invoice.organisation_id);
       if (!settings?.reminders_enabled || invoice.reminders_sent >= settings.reminder_stages) continue;
       const daysLate = Math.floor(
@@ -42,7 +43,7 @@ export function createRemindersJob(deps: {
   return {
     run,
     ...createTimerJob({
-      run,
+      run: (at: Date) => run(at),
       name: 'invoice-reminders',
       everyMs: RUN_EVERY_MS,
       log: deps.log,
