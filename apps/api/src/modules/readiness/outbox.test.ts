@@ -44,7 +44,8 @@ describe.each(ENGINES)('chaser outbox on %s', (engine) => {
       t.clock(),
     );
 
-  const statusOf = async () => (await repo().notices(eventId)).map((n) => ({ status: n.status, attempts: n.attempts }));
+  const statusOf = async () =>
+    (await repo().notices([eventId])).map((n) => ({ status: n.status, attempts: n.attempts }));
 
   beforeAll(async () => {
     t = await startIdentityApp(engine);
