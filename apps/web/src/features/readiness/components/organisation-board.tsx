@@ -61,6 +61,7 @@ export function OrganisationReadinessBoard({
           {t('readiness.across.event')}
           <select
             className={SELECT}
+            data-testid="readiness-event-filter"
             value={filters.event ?? ''}
             onChange={(e) =>
               onFilters({ ...filters, event: e.target.value ? Number(e.target.value) : undefined, package: undefined })
