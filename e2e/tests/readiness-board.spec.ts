@@ -203,6 +203,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
     const table = page.getByTestId('readiness-table');
     await expect(table.locator('tbody tr')).toHaveCount(4);
+    await expect(page.getByTestId('readiness-counts')).toContainText(`${text.waiting}: 4`);
     await expect(table.locator('thead')).toContainText(text.column);
     await expect(page.getByTestId(`readiness-row-${lateSponsors[0]!.sponsorId}`)).toContainText(`Spätlauf ${stamp}`);
     await expect(table.locator('tbody th').first()).toHaveCSS('position', 'sticky');
@@ -215,6 +216,7 @@ for (const language of ['de', 'en'] as const) {
     await page.getByTestId('readiness-event-filter').selectOption(String(late.id));
     await expect(page).toHaveURL(new RegExp(`event=${late.id}`));
     await expect(table.locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByTestId('readiness-counts')).toContainText(`${text.waiting}: 2`);
     await expectAccessible(page, `readiness across events ${language}`);
     await page.screenshot({ path: test.info().outputPath(`across-1280-${language}.png`), fullPage: true });
     await page.getByRole('button', { name: text.chase }).click();

@@ -57,6 +57,8 @@ export const ZOrganisationReadinessRow = ZReadinessRow.extend({
   event_id: z.number().int(),
   /** The persons responsible for the row's deliverables that are not done (the filter). */
   assignees: z.array(z.string()),
+  /** The row's items per state, each deliverable counted (the header sums the rows shown). */
+  item_counts: ZReadinessBoardResponse.shape.counts,
 });
 export type OrganisationReadinessRowWire = z.infer<typeof ZOrganisationReadinessRow>;
 

@@ -136,6 +136,9 @@ describe.each(ENGINES)('readiness board across events on %s', (engine) => {
     expect(answer.counts.waiting_sponsor).toBe(2);
     expect(answer.counts.waiting_us).toBe(2 * 2 + 2);
     expect(answer.counts.done).toBe(2);
+    expect(one.item_counts).toEqual({ done: 1, waiting_sponsor: 1, waiting_us: 2, overdue: 1 });
+    for (const state of ['done', 'waiting_sponsor', 'waiting_us', 'overdue'] as const)
+      expect(answer.rows.reduce((sum, r) => sum + r.item_counts[state], 0)).toBe(answer.counts[state]);
   });
 
   it('is the caller’s organisation’s only; a sponsor is refused, no token 401', async () => {

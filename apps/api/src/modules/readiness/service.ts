@@ -206,7 +206,11 @@ export function createReadinessService(deps: {
       const deliverableColumns = columns.filter((c) => c.provider === 'deliverables');
       const counts = { done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 };
       const boardRows = rows.map((row) => {
-        for (const cell of Object.values(cellsOf(columns, row.id))) counts[cell.state] += 1;
+        const itemCounts = { done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 };
+        for (const cell of Object.values(cellsOf(columns, row.id))) {
+          counts[cell.state] += 1;
+          itemCounts[cell.state] += 1;
+        }
         const cells: Record<string, ReturnType<typeof wireCell>> = {};
         for (const column of common) {
           const cell = column.cells.get(row.id);
@@ -221,6 +225,7 @@ export function createReadinessService(deps: {
           event_id: row.eventId,
           cells,
           assignees: [...assignees],
+          item_counts: itemCounts,
           last_notice: lastNotice.get(row.id) ?? null,
         };
       });

@@ -41,6 +41,12 @@ export function OrganisationReadinessBoard({
       return next;
     });
   const waiting = waitingIds(rows);
+  // The header counts the items of the rows shown (every deliverable counted, as the event's board does).
+  const counts = useMemo(() => {
+    const sum = { done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 };
+    for (const row of rows) for (const state of STATES) sum[state] += row.item_counts[state];
+    return sum;
+  }, [rows]);
 
   if (board.events.length === 0)
     return <p className="text-sm text-muted-foreground">{t('readiness.across.noEvents')}</p>;
@@ -52,7 +58,7 @@ export function OrganisationReadinessBoard({
         </li>
         {STATES.map((state) => (
           <li key={state} className="rounded-full border border-border px-3 py-1 text-sm" data-count={state}>
-            {t(`readiness.states.${state}`)}: <strong>{board.counts[state]}</strong>
+            {t(`readiness.states.${state}`)}: <strong>{counts[state]}</strong>
           </li>
         ))}
       </ul>

@@ -19,6 +19,7 @@ const row = (
   status: 'confirmed',
   cells,
   assignees,
+  item_counts: { done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 },
   last_notice: null,
 });
 
