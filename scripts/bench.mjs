@@ -213,7 +213,8 @@ async function readinessChaseRows(engine, figures, server, organiser, eventId, r
   );
   rows.at(-1).text = `${fmt(chase.allSentMs / 1000, 1)} s (first after ${fmt((chase.firstSentMs ?? NaN) / 1000, 1)} s)`;
   const ratio = chase.drainRate / raw.rowsPerSec;
-  row(engine, 'chase: outbox drain mails/s', chase.drainRate, 'mail/s', null, null, ratio);
+  row(engine, 'chase: outbox drain mails/s (at least)', chase.drainRate, 'mail/s', null, null, ratio);
+  rows.at(-1).text = `>= ${fmt(chase.drainRate, 0)} mail/s (${chase.sent} in <= ${fmt(chase.drainMs, 0)} ms)`;
   rows.at(-1).ratioOf = 'raw';
   row(
     engine,

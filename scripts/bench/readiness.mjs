@@ -9,11 +9,11 @@ import { pool } from './seed.mjs';
 const BENEFITS = [
   { title: 'Logo auf dem Bühnenbanner', kind: 'logo', due_date: '2030-05-01', sponsor_delivers: true },
   { title: 'Logo auf der Website', kind: 'logo', due_date: '2030-05-01', sponsor_delivers: true },
-  { title: 'Anzeige im Programmheft', kind: 'ad', due_date: '2030-04-15', sponsor_delivers: true },
+  { title: 'Anzeige im Programmheft', kind: 'custom', due_date: '2030-04-15', sponsor_delivers: true },
   { title: 'Vortrag', kind: 'talk', due_date: '2030-05-10', sponsor_delivers: true },
   { title: 'Stand im Foyer', kind: 'booth', due_date: null, sponsor_delivers: false },
-  { title: 'Erwähnung in der Pressemitteilung', kind: 'other', due_date: null, sponsor_delivers: false },
-  { title: 'Beitrag in den sozialen Medien', kind: 'other', due_date: '2030-06-01', sponsor_delivers: false },
+  { title: 'Erwähnung in der Pressemitteilung', kind: 'custom', due_date: null, sponsor_delivers: false },
+  { title: 'Beitrag in den sozialen Medien', kind: 'social', due_date: '2030-06-01', sponsor_delivers: false },
   { title: 'Vier Freikarten', kind: 'tickets', due_date: '2030-06-10', sponsor_delivers: true },
 ];
 
@@ -97,11 +97,15 @@ export async function chaseAll(server, organiser, eventId, { timeoutMs = 120_000
   const queuedMs = performance.now() - started;
   const queuedAt = performance.now();
   let firstSentMs = null;
+  // When the last look that saw nothing sent was asked: the drain began after it.
+  let noneSentAskedMs = 0;
   let notices = [];
   for (;;) {
+    const askedMs = performance.now() - queuedAt;
     const res = await request(server.baseUrl, 'GET', `/api/events/${eventId}/readiness/notices`, { token });
     notices = res.body?.notices ?? [];
     const sent = notices.filter((n) => n.status === 'sent').length;
+    if (sent === 0) noneSentAskedMs = askedMs;
     if (sent > 0 && firstSentMs === null) firstSentMs = performance.now() - queuedAt;
     if (sent >= answer.queued || performance.now() - queuedAt > timeoutMs) break;
     await sleep(25);
@@ -119,7 +123,9 @@ export async function chaseAll(server, organiser, eventId, { timeoutMs = 120_000
     duplicated: [...perSponsorship.values()].filter((count) => count > 1).length,
     firstSentMs,
     allSentMs,
-    // From the first mail seen to the last: the drain itself, without the wait for the timer.
-    drainRate: sent.length > 1 && firstSentMs !== null ? sent.length / ((allSentMs - firstSentMs) / 1000) : NaN,
+    // At least this many a second: every mail went out between the last look that saw none sent and
+    // the answer of the look that saw all (the drain itself, without the wait for the timer).
+    drainMs: allSentMs - noneSentAskedMs,
+    drainRate: sent.length / ((allSentMs - noneSentAskedMs) / 1000),
   };
 }

@@ -162,32 +162,41 @@ export function createReadinessRepository(db: Db) {
       return rows.map((r) => ({ id: r.cognito_id, name: r.email }));
     },
 
-    /** Queues a chaser; false when the sponsor already has one under this limit key. */
-    async queue(chaser: NewChaser, at: Date): Promise<boolean> {
-      const inserted = await db
-        .insertInto('chase_outbox')
-        .values({
-          organisation_id: chaser.organisationId,
-          event_id: chaser.eventId,
-          sponsorship_id: chaser.sponsorshipId,
-          recipient: chaser.recipient,
-          language: chaser.language,
-          limit_key: chaser.limitKey,
-          override: chaser.override ? 1 : 0,
-          items: JSON.stringify(chaser.items),
-          status: 'queued',
-          attempts: 0,
-          next_attempt_at: toDbTime(at),
-          claimed_until: null,
-          last_error: null,
-          created_by: chaser.createdBy,
-          created_at: toDbTime(at),
-          sent_at: null,
-        })
-        .onConflict((oc) => oc.columns(['sponsorship_id', 'limit_key']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return inserted !== undefined;
+    /**
+     * Queues chasers in a few multi-row inserts; answers the sponsorships that got one. A sponsorship
+     * that already has one under its limit key is left out by the unique key, not by a read before.
+     */
+    async queue(chasers: NewChaser[], at: Date): Promise<Set<number>> {
+      const queued = new Set<number>();
+      for (let i = 0; i < chasers.length; i += 500) {
+        const rows = await db
+          .insertInto('chase_outbox')
+          .values(
+            chasers.slice(i, i + 500).map((chaser) => ({
+              organisation_id: chaser.organisationId,
+              event_id: chaser.eventId,
+              sponsorship_id: chaser.sponsorshipId,
+              recipient: chaser.recipient,
+              language: chaser.language,
+              limit_key: chaser.limitKey,
+              override: chaser.override ? 1 : 0,
+              items: JSON.stringify(chaser.items),
+              status: 'queued' as const,
+              attempts: 0,
+              next_attempt_at: toDbTime(at),
+              claimed_until: null,
+              last_error: null,
+              created_by: chaser.createdBy,
+              created_at: toDbTime(at),
+              sent_at: null,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['sponsorship_id', 'limit_key']).doNothing())
+          .returning('sponsorship_id')
+          .execute();
+        for (const r of rows) queued.add(Number(r.sponsorship_id));
+      }
+      return queued;
     },
 
     /** The sponsorships of the events that already have a chaser under these limit keys. */

@@ -121,32 +121,38 @@ export function createReadinessService(deps: {
     // The preview's "limited" is a hint; the send's is the database's refusal of the insert.
     const chasedToday =
       body.dry_run === true && !override ? await repo.chasedUnder(eventIds, [today]) : new Set<number>();
-    const recipients: ChaseResponse['recipients'] = [];
-    for (const { row, items, language } of candidates) {
-      const base = { sponsorship_id: row.id, sponsor_email: row.sponsorEmail, language, items };
-      if (items.length === 0) {
-        recipients.push({ ...base, outcome: 'nothing' });
-        continue;
-      }
-      if (body.dry_run === true) {
-        recipients.push({ ...base, outcome: chasedToday.has(row.id) ? 'limited' : 'queued' });
-        continue;
-      }
-      const chaser = {
-        organisationId,
-        eventId: row.eventId,
-        sponsorshipId: row.id,
-        recipient: row.sponsorEmail,
-        language,
-        items,
-        createdBy: caller.email,
-      };
-      // The day's slot first; an override takes a slot of its own only when the day's is taken.
-      const queued =
-        (await repo.queue({ ...chaser, limitKey: today, override: false }, at)) ||
-        (override && (await repo.queue({ ...chaser, limitKey: overrideKey, override: true }, at)));
-      recipients.push({ ...base, outcome: queued ? 'queued' : 'limited' });
+    const owing = candidates.filter((c) => c.items.length > 0);
+    const chasers = owing.map(({ row, items, language }) => ({
+      organisationId,
+      eventId: row.eventId,
+      sponsorshipId: row.id,
+      recipient: row.sponsorEmail,
+      language,
+      items,
+      createdBy: caller.email,
+    }));
+    // The day's slot first, all in a few inserts; an override takes a slot of its own only where the
+    // day's is taken.
+    let queued = new Set<number>();
+    if (body.dry_run !== true && chasers.length > 0) {
+      queued = await repo.queue(
+        chasers.map((c) => ({ ...c, limitKey: today, override: false })),
+        at,
+      );
+      const taken = chasers.filter((c) => !queued.has(c.sponsorshipId));
+      if (override && taken.length > 0)
+        for (const id of await repo.queue(
+          taken.map((c) => ({ ...c, limitKey: overrideKey, override: true })),
+          at,
+        ))
+          queued.add(id);
     }
+    const recipients: ChaseResponse['recipients'] = candidates.map(({ row, items, language }) => {
+      const base = { sponsorship_id: row.id, sponsor_email: row.sponsorEmail, language, items };
+      if (items.length === 0) return { ...base, outcome: 'nothing' as const };
+      const done = body.dry_run === true ? !chasedToday.has(row.id) : queued.has(row.id);
+      return { ...base, outcome: done ? ('queued' as const) : ('limited' as const) };
+    });
     return {
       dry_run: body.dry_run === true,
       recipients,
