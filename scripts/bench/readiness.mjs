@@ -76,9 +76,8 @@ export async function seedReadinessEvent(server, organiser, { sponsorships = 200
     token,
   });
   const cells = board.rows.reduce((n, r) => n + Object.keys(r.cells).length, 0);
-  log?.(
-    `seeded an event with ${board.rows.length} confirmed sponsorships, ${board.columns.length} columns, ${cells} cells`,
-  );
+  const kB = Math.round(JSON.stringify(board).length / 1000);
+  log?.(`seeded an event with ${board.rows.length} confirmed sponsorships, ${cells} cells, ${kB} kB of JSON`);
   return event.id;
 }
 
