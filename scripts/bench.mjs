@@ -11,6 +11,7 @@
 //   npm run bench -- --scale-data 1,10,100  only the cost as data grows (scripts/bench/scale-data.mjs)
 //   npm run bench -- --heavy-only  only the heavy-work figures (invoice issue, seal, agreement read)
 //   npm run bench -- --check-in-only  only the door figure (two doors checking in 200 tickets)
+//   npm run bench -- --readiness-only  only the readiness figures (board of 200 x 8, chasing 200 sponsors)
 import './supported-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { rawInsertRate } from './bench/raw-insert-rate.mjs';
 import { checkInAtTwoDoors } from './bench/check-in.mjs';
 import { heavyWork } from './bench/heavy-work.mjs';
 import { runScaleDataBench } from './bench/scale-data.mjs';
+import { chaseAll, seedReadinessEvent } from './bench/readiness.mjs';
 import { seedPackagedEvent } from './bench/seed-packages.mjs';
 import { seed } from './bench/seed.mjs';
 import { closeClientAgent, expectStatus, freePort, rssMb, startServer } from './bench/server.mjs';
@@ -36,7 +38,8 @@ const scale = args.includes('--quick') ? 0.25 : Number(process.env.BENCH_SCALE ?
 const readsOnly = args.includes('--reads-only');
 const heavyOnly = args.includes('--heavy-only');
 const checkInOnly = args.includes('--check-in-only');
-const withBrowser = !readsOnly && !heavyOnly && !checkInOnly && !args.includes('--no-browser');
+const readinessOnly = args.includes('--readiness-only');
+const withBrowser = !readsOnly && !heavyOnly && !checkInOnly && !readinessOnly && !args.includes('--no-browser');
 const onlyEngine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : null;
 const seconds = (full) => Math.max(2, Math.round(full * scale));
 const DURATION = {
@@ -198,6 +201,47 @@ async function checkInRows(engine, figures, server) {
     `${r.errors ? `, ${r.errors} errors` : ''})`;
 }
 
+/**
+ * Issue 59's chase of 200 sponsors (scripts/bench/readiness.mjs): queued in one call in < 1 s, then
+ * sent by the outbox; its rate beside the raw durable insert rate of this run (the local mail port
+ * stores each mail with one such insert; a chaser also claims, mints the sponsor's link and marks sent).
+ */
+async function readinessChaseRows(engine, figures, server, organiser, eventId, raw) {
+  log('chase 200 sponsors in one call, then wait for the outbox to send them all');
+  const chase = await chaseAll(server, organiser, eventId);
+  figures.readinessChase = chase;
+  row(
+    engine,
+    `chase ${chase.queued} sponsors: all queued (one call)`,
+    chase.queuedMs,
+    'ms',
+    '< 1000',
+    chase.queuedMs < 1000 && chase.queued >= 200,
+  );
+  row(
+    engine,
+    'chase: all sent after the answer (incl. <= 5 s to the next outbox run)',
+    chase.allSentMs,
+    'ms',
+    null,
+    null,
+  );
+  rows.at(-1).text = `${fmt(chase.allSentMs / 1000, 1)} s (first after ${fmt((chase.firstSentMs ?? NaN) / 1000, 1)} s)`;
+  const ratio = chase.drainRate / raw.rowsPerSec;
+  row(engine, 'chase: outbox drain mails/s (at least)', chase.drainRate, 'mail/s', null, null, ratio);
+  rows.at(-1).text = `>= ${fmt(chase.drainRate, 0)} mail/s (${chase.sent} in <= ${fmt(chase.drainMs, 0)} ms)`;
+  rows.at(-1).ratioOf = 'raw';
+  row(
+    engine,
+    'chase: lost / duplicated',
+    chase.lost + chase.duplicated,
+    '',
+    '0 / 0',
+    chase.lost === 0 && chase.duplicated === 0 && chase.sent === chase.queued,
+  );
+  rows.at(-1).text = `${chase.lost} / ${chase.duplicated}`;
+}
+
 async function runEngine(engine, databaseUrl) {
   const figures = {};
   results.engines[engine] = figures;
@@ -216,8 +260,11 @@ async function runEngine(engine, databaseUrl) {
       await checkInRows(engine, figures, server);
       return;
     }
-    const data = await seed(server, { log });
-    const packagedEventId = await seedPackagedEvent(server, data.organiser, { log });
+    const data = readinessOnly
+      ? await seed(server, { events: 1, members: 1, conversations: 1, messagesPerConversation: 1, log })
+      : await seed(server, { log });
+    const packagedEventId = readinessOnly ? null : await seedPackagedEvent(server, data.organiser, { log });
+    const readinessEventId = await seedReadinessEvent(server, data.organiser, { log });
     figures.seed = {
       events: data.eventIds.length,
       members: data.team.length,
@@ -244,14 +291,19 @@ async function runEngine(engine, databaseUrl) {
     row(engine, 'baseline node:http req/s', base.reqPerSec, 'req/s', null, null, 1);
     row(engine, 'baseline p99', base.p99, 'ms', null, null);
 
-    const reads = [['GET /api/events/{org}', `/api/events/${data.organisationId}`]];
+    const reads = readinessOnly ? [] : [['GET /api/events/{org}', `/api/events/${data.organisationId}`]];
     // The organiser's event page of an event with 10 packages and 100 sponsorships (issue 18).
-    for (const part of ['', '/packages', '/sponsorships'])
+    for (const part of readinessOnly ? [] : ['', '/packages', '/sponsorships'])
       reads.push([
         `GET /api/event/{id}${part} (10 packages, 100 sponsorships)`,
         `/api/event/${packagedEventId}${part}`,
       ]);
-    if (data.chat) {
+    // The readiness board of an event with 200 sponsorships x 8 deliverables (issue 59).
+    reads.push([
+      'GET /api/events/{id}/readiness (200 sponsorships x 8 deliverables)',
+      `/api/events/${readinessEventId}/readiness`,
+    ]);
+    if (data.chat && !readinessOnly) {
       reads.push(['GET /api/conversation', '/api/conversation']);
       reads.push(['GET /api/conversation/{id}', `/api/conversation/${data.conversationIds[0]}`]);
     }
@@ -301,6 +353,14 @@ async function runEngine(engine, databaseUrl) {
     }
     if (!data.chat) row(engine, 'GET /api/conversation[/{id}]', NaN, '', 'not available', null);
 
+    if (readinessOnly) {
+      log(`raw durable single-row inserts, ${DURATION.rawInsert} s (beside the chase's drain rate)`);
+      const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
+      figures.rawInsert = raw;
+      row(engine, 'raw durable insert rows/s', raw.rowsPerSec, 'rows/s', null, null);
+      await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw);
+      return;
+    }
     if (readsOnly) log('reads only: no writes, live delivery or mixed load in this run');
     else {
       log(
@@ -309,6 +369,7 @@ async function runEngine(engine, databaseUrl) {
       const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
       figures.rawInsert = raw;
       row(engine, 'raw durable insert rows/s', raw.rowsPerSec, 'rows/s', null, null);
+      await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw);
 
       if (data.chat) {
         log(`POST /api/conversation/{id}/message: ${CONNECTIONS} connections, ${DURATION.http} s`);

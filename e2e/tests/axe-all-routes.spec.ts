@@ -135,6 +135,7 @@ const VISITS: Record<Role, Visit[]> = {
     { route: '/edit-event/$eventId/settings', path: (w) => `/edit-event/${w.eventId}/settings` },
     { route: '/create-event/', path: () => '/create-event/' },
     { route: '/fulfilment/', path: () => '/fulfilment/' },
+    { route: '/readiness/', path: () => '/readiness/' },
     { route: '/events/', path: () => '/events/' },
     {
       route: '/chats/',

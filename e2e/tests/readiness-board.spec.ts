@@ -3,6 +3,7 @@
 // (counts, sticky sponsor column, a state per cell), chases everyone waiting for the logo in one
 // action from the column's header, each sponsor's mail arrives in their language with their own link,
 // and the board shows the notice; at 375 px a list per sponsor. German and English, axe clean.
+// The board across events: two events, a filter in the URL, chasing the shown rows from there.
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { createEventWithAgreement } from '../support/events.ts';
@@ -29,8 +30,8 @@ const TEXT = {
 
 const SPONSORS = 10;
 
-/** Ten confirmed sponsorships of a package with a logo to deliver; every second one speaks English. */
-async function seed(page: Page, accessToken: string, eventId: number) {
+/** Confirmed sponsorships (ten) of a package with a logo to deliver; every second one speaks English. */
+async function seed(page: Page, accessToken: string, eventId: number, count = SPONSORS) {
   const auth = { Authorization: `Bearer ${accessToken}` };
   const pkg = await page.request.post(`/api/event/${eventId}/packages`, {
     headers: auth,
@@ -76,7 +77,7 @@ async function seed(page: Page, accessToken: string, eventId: number) {
     return { email, language, sponsorId };
   };
   const sponsors = [];
-  for (let i = 0; i < SPONSORS; i += 1) sponsors.push(await seedOne(i));
+  for (let i = 0; i < count; i += 1) sponsors.push(await seedOne(i));
   return sponsors;
 }
 
@@ -154,5 +155,94 @@ for (const language of ['de', 'en'] as const) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page, `readiness list ${language}`);
     await page.screenshot({ path: test.info().outputPath(`board-375-${language}.png`), fullPage: true });
+  });
+}
+
+const ACROSS = {
+  de: {
+    heading: 'Bereitschaft über alle Veranstaltungen',
+    nav: 'Bereitschaft',
+    chase: '2 angezeigte erinnern, auf die wir warten',
+    send: '2 E-Mails senden',
+    column: 'Leistungen',
+  },
+  en: {
+    heading: 'Readiness across events',
+    nav: 'Readiness',
+    chase: 'Chase 2 shown we are waiting for',
+    send: 'Send 2 e-mails',
+    column: 'Deliverables',
+  },
+} as const;
+
+for (const language of ['de', 'en'] as const) {
+  test(`the board across events shows both events' sponsors, filters by event and chases from there (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const text = { ...TEXT[language], ...ACROSS[language] };
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const organiser = await signInOnboardedUser(page, { language });
+    const token = organiser.tokens.accessToken;
+    const stamp = Date.now();
+    const details = { location: 'Stadtpark', description: 'Lauf.' };
+    const early = await createEventWithAgreement(page, token, {
+      ...details,
+      title: `Frühlauf ${stamp}`,
+      event_date: '2030-05-04',
+    });
+    const late = await createEventWithAgreement(page, token, {
+      ...details,
+      title: `Spätlauf ${stamp}`,
+      event_date: '2030-09-04',
+    });
+    const [earlySponsors, lateSponsors] = [await seed(page, token, early.id, 2), await seed(page, token, late.id, 2)];
+
+    await page.goto('/dashboard/organizer/');
+    await page.getByRole('navigation').first().getByRole('link', { name: text.nav }).click();
+    await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
+    const table = page.getByTestId('readiness-table');
+    await expect(table.locator('tbody tr')).toHaveCount(4);
+    await expect(page.getByTestId('readiness-counts')).toContainText(`${text.waiting}: 4`);
+    await expect(table.locator('thead')).toContainText(text.column);
+    await expect(page.getByTestId(`readiness-row-${lateSponsors[0]!.sponsorId}`)).toContainText(`Spätlauf ${stamp}`);
+    await expect(table.locator('tbody th').first()).toHaveCSS('position', 'sticky');
+    const first = table.locator('[data-row="0"][data-col="0"]');
+    await first.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(table.locator('[data-row="1"][data-col="0"]')).toBeFocused();
+
+    // One event only: the filter is in the URL, and the chase goes to the rows shown.
+    await page.getByTestId('readiness-event-filter').selectOption(String(late.id));
+    await expect(page).toHaveURL(new RegExp(`event=${late.id}`));
+    await expect(table.locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByTestId('readiness-counts')).toContainText(`${text.waiting}: 2`);
+    await expectAccessible(page, `readiness across events ${language}`);
+    await page.screenshot({ path: test.info().outputPath(`across-1280-${language}.png`), fullPage: true });
+    await page.getByRole('button', { name: text.chase }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('chase-preview').locator(':scope > li')).toHaveCount(2);
+    await dialog.getByRole('button', { name: text.send }).click();
+    await expect(dialog).toBeHidden();
+    const mail = await waitForMail(lateSponsors[0]!.email, new RegExp(`^Noch offen für Spätlauf ${stamp}$`));
+    expect(mail.text).toContain('Logo (fällig am 2030-05-01)');
+    // The other event's sponsors, filtered out, are not chased.
+    const chasers = (await listMails()).filter((m) => /^(Noch offen für|Still open for) /.test(m.subject));
+    expect(chasers.some((m) => m.to.toLowerCase() === earlySponsors[0]!.email.toLowerCase())).toBe(false);
+    await expect(async () => {
+      await page.reload();
+      await expect(
+        page.getByTestId(`readiness-row-${lateSponsors[0]!.sponsorId}`).getByTestId('notice-hint'),
+      ).toHaveText(text.chased);
+    }).toPass({ timeout: 30_000 });
+
+    // A phone: a list per sponsor, the event named on each.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const list = page.getByTestId('readiness-list').locator(':scope > li');
+    await expect(list).toHaveCount(2);
+    await expect(list.first()).toContainText(`Spätlauf ${stamp}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, `readiness across events list ${language}`);
+    await page.screenshot({ path: test.info().outputPath(`across-375-${language}.png`), fullPage: true });
   });
 }

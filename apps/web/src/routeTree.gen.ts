@@ -38,6 +38,7 @@ import { Route as AuthenticatedOrganiserDashboardOrganizerRouteRouteImport } fro
 import { Route as AuthenticatedOrganiserEditEventIndexRouteImport } from './routes/_authenticated/_organiser/edit-event/index'
 import { Route as AuthenticatedOrganiserEditEventEventIdRouteRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/route'
 import { Route as AuthenticatedOrganiserFulfilmentIndexRouteImport } from './routes/_authenticated/_organiser/fulfilment/index'
+import { Route as AuthenticatedOrganiserReadinessIndexRouteImport } from './routes/_authenticated/_organiser/readiness/index'
 import { Route as AuthenticatedOrganiserDashboardOrganizerIndexRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/index'
 import { Route as AuthenticatedOrganiserDashboardOrganizerBillingRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/billing'
 import { Route as AuthenticatedOrganiserDashboardOrganizerEventsRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/events'
@@ -206,6 +207,12 @@ const AuthenticatedOrganiserFulfilmentIndexRoute =
     path: '/fulfilment/',
     getParentRoute: () => AuthenticatedOrganiserRoute,
   } as any)
+const AuthenticatedOrganiserReadinessIndexRoute =
+  AuthenticatedOrganiserReadinessIndexRouteImport.update({
+    id: '/readiness/',
+    path: '/readiness/',
+    getParentRoute: () => AuthenticatedOrganiserRoute,
+  } as any)
 const AuthenticatedOrganiserDashboardOrganizerIndexRoute =
   AuthenticatedOrganiserDashboardOrganizerIndexRouteImport.update({
     id: '/',
@@ -337,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/create-event/': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/edit-event/': typeof AuthenticatedOrganiserEditEventIndexRoute
   '/fulfilment/': typeof AuthenticatedOrganiserFulfilmentIndexRoute
+  '/readiness/': typeof AuthenticatedOrganiserReadinessIndexRoute
   '/dashboard/organizer/billing': typeof AuthenticatedOrganiserDashboardOrganizerBillingRoute
   '/dashboard/organizer/events': typeof AuthenticatedOrganiserDashboardOrganizerEventsRoute
   '/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
@@ -381,6 +389,7 @@ export interface FileRoutesByTo {
   '/create-event': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/edit-event': typeof AuthenticatedOrganiserEditEventIndexRoute
   '/fulfilment': typeof AuthenticatedOrganiserFulfilmentIndexRoute
+  '/readiness': typeof AuthenticatedOrganiserReadinessIndexRoute
   '/dashboard/organizer/billing': typeof AuthenticatedOrganiserDashboardOrganizerBillingRoute
   '/dashboard/organizer/events': typeof AuthenticatedOrganiserDashboardOrganizerEventsRoute
   '/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
@@ -430,6 +439,7 @@ export interface FileRoutesById {
   '/_authenticated/_organiser/create-event/': typeof AuthenticatedOrganiserCreateEventIndexRoute
   '/_authenticated/_organiser/edit-event/': typeof AuthenticatedOrganiserEditEventIndexRoute
   '/_authenticated/_organiser/fulfilment/': typeof AuthenticatedOrganiserFulfilmentIndexRoute
+  '/_authenticated/_organiser/readiness/': typeof AuthenticatedOrganiserReadinessIndexRoute
   '/_authenticated/_organiser/dashboard/organizer/billing': typeof AuthenticatedOrganiserDashboardOrganizerBillingRoute
   '/_authenticated/_organiser/dashboard/organizer/events': typeof AuthenticatedOrganiserDashboardOrganizerEventsRoute
   '/_authenticated/_organiser/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
@@ -478,6 +488,7 @@ export interface FileRouteTypes {
     | '/create-event/'
     | '/edit-event/'
     | '/fulfilment/'
+    | '/readiness/'
     | '/dashboard/organizer/billing'
     | '/dashboard/organizer/events'
     | '/dashboard/organizer/invoices'
@@ -522,6 +533,7 @@ export interface FileRouteTypes {
     | '/create-event'
     | '/edit-event'
     | '/fulfilment'
+    | '/readiness'
     | '/dashboard/organizer/billing'
     | '/dashboard/organizer/events'
     | '/dashboard/organizer/invoices'
@@ -570,6 +582,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_organiser/create-event/'
     | '/_authenticated/_organiser/edit-event/'
     | '/_authenticated/_organiser/fulfilment/'
+    | '/_authenticated/_organiser/readiness/'
     | '/_authenticated/_organiser/dashboard/organizer/billing'
     | '/_authenticated/_organiser/dashboard/organizer/events'
     | '/_authenticated/_organiser/dashboard/organizer/invoices'
@@ -818,6 +831,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrganiserFulfilmentIndexRouteImport
       parentRoute: typeof AuthenticatedOrganiserRoute
     }
+    '/_authenticated/_organiser/readiness/': {
+      id: '/_authenticated/_organiser/readiness/'
+      path: '/readiness'
+      fullPath: '/readiness/'
+      preLoaderRoute: typeof AuthenticatedOrganiserReadinessIndexRouteImport
+      parentRoute: typeof AuthenticatedOrganiserRoute
+    }
     '/_authenticated/_organiser/dashboard/organizer/': {
       id: '/_authenticated/_organiser/dashboard/organizer/'
       path: '/'
@@ -1021,6 +1041,7 @@ interface AuthenticatedOrganiserRouteChildren {
   AuthenticatedOrganiserCreateEventIndexRoute: typeof AuthenticatedOrganiserCreateEventIndexRoute
   AuthenticatedOrganiserEditEventIndexRoute: typeof AuthenticatedOrganiserEditEventIndexRoute
   AuthenticatedOrganiserFulfilmentIndexRoute: typeof AuthenticatedOrganiserFulfilmentIndexRoute
+  AuthenticatedOrganiserReadinessIndexRoute: typeof AuthenticatedOrganiserReadinessIndexRoute
 }
 
 const AuthenticatedOrganiserRouteChildren: AuthenticatedOrganiserRouteChildren =
@@ -1035,6 +1056,8 @@ const AuthenticatedOrganiserRouteChildren: AuthenticatedOrganiserRouteChildren =
       AuthenticatedOrganiserEditEventIndexRoute,
     AuthenticatedOrganiserFulfilmentIndexRoute:
       AuthenticatedOrganiserFulfilmentIndexRoute,
+    AuthenticatedOrganiserReadinessIndexRoute:
+      AuthenticatedOrganiserReadinessIndexRoute,
   }
 
 const AuthenticatedOrganiserRouteWithChildren =

@@ -99,6 +99,8 @@ export const queryKeys = {
   readiness: {
     all: ['readiness'] as const,
     event: (eventId: number) => ['readiness', eventId] as const,
+    /** The board across the organisation's upcoming events. */
+    organisation: ['readiness', 'organisation'] as const,
   },
   sponsorWall: {
     all: ['sponsor-wall'] as const,

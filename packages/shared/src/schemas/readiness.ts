@@ -48,6 +48,26 @@ export const ZReadinessBoardResponse = z.object({
 });
 export type ReadinessBoardResponse = z.infer<typeof ZReadinessBoardResponse>;
 
+/**
+ * The board across the organisation's upcoming events (GET /readiness): the columns every event has
+ * (agreement, invoice, payment, tickets, shipments) and a `deliverables` summary cell (done/total in
+ * the worst state) that opens the event's own board.
+ */
+export const ZOrganisationReadinessRow = ZReadinessRow.extend({
+  event_id: z.number().int(),
+  /** The persons responsible for the row's deliverables that are not done (the filter). */
+  assignees: z.array(z.string()),
+  /** The row's items per state, each deliverable counted (the header sums the rows shown). */
+  item_counts: ZReadinessBoardResponse.shape.counts,
+});
+export type OrganisationReadinessRowWire = z.infer<typeof ZOrganisationReadinessRow>;
+
+export const ZOrganisationReadinessResponse = ZReadinessBoardResponse.omit({ event_id: true, rows: true }).extend({
+  events: z.array(z.object({ id: z.number().int(), title: z.string(), event_date: z.string() })),
+  rows: z.array(ZOrganisationReadinessRow),
+});
+export type OrganisationReadinessResponse = z.infer<typeof ZOrganisationReadinessResponse>;
+
 export const ZChaseRequest = z
   .object({
     /** The rows chosen; omitted with all_waiting_sponsor. */

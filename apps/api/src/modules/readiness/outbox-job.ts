@@ -14,6 +14,11 @@ export const MAX_ATTEMPTS = 5;
 /** The pause after the n-th failed attempt (1-based). */
 export const retryDelayMs = (attempts: number): number => 60_000 * 5 ** Math.min(attempts - 1, 3);
 const BATCH = 50;
+/**
+ * A run goes on with the next batch while batches come full, for at most this long (well inside a
+ * claim): 200 chasers go out at the mail port's rate, not 50 per timer tick.
+ */
+const DRAIN_MS = 30_000;
 
 export function createOutboxJob(deps: {
   repo: ReadinessRepository;
@@ -26,7 +31,20 @@ export function createOutboxJob(deps: {
   const run = async (at: Date) => {
     let sent = 0;
     let failed = 0;
-    for (const id of await deps.repo.due(at, BATCH)) {
+    const started = performance.now();
+    for (;;) {
+      const due = await deps.repo.due(at, BATCH);
+      const batch = await sendBatch(due, at);
+      sent += batch.sent;
+      failed += batch.failed;
+      if (due.length < BATCH || batch.sent + batch.failed === 0 || performance.now() - started > DRAIN_MS) break;
+    }
+    return { sent, failed };
+  };
+  const sendBatch = async (ids: number[], at: Date) => {
+    let sent = 0;
+    let failed = 0;
+    for (const id of ids) {
       const record = await deps.repo.claim(id, at, CLAIM_MS);
       if (!record) continue;
       try {

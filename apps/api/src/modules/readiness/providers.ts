@@ -17,7 +17,11 @@ export type ReadinessCell = {
 
 export type ReadinessColumn = { columnKey: string; title: string; cells: Map<number, ReadinessCell> };
 
-export type ReadinessScope = { organisationId: number; eventId: number; today: string };
+/**
+ * The events a board covers: one (the event's board) or the organisation's upcoming ones (the board
+ * across events); a provider answers them all with the same few queries.
+ */
+export type ReadinessScope = { organisationId: number; eventIds: readonly number[]; today: string };
 
 export type ReadinessProvider = {
   key: string;
@@ -29,11 +33,12 @@ export const LIVE_STATUSES = ['invited', 'downloaded', 'signed', 'confirmed'] as
 
 const agreementProvider: ReadinessProvider = {
   key: 'agreement',
-  async columns(db, { eventId }) {
+  async columns(db, { eventIds }) {
+    if (eventIds.length === 0) return [];
     const rows = await db
       .selectFrom('sponsorships')
       .select(['id', 'status'])
-      .where('event_id', '=', eventId)
+      .where('event_id', 'in', [...eventIds])
       .where('status', 'in', [...LIVE_STATUSES])
       .execute();
     const cells = new Map<number, ReadinessCell>();
@@ -53,18 +58,19 @@ const agreementProvider: ReadinessProvider = {
 /** Invoice and payment from the sponsorship's latest invoice that is not cancelled (one query). */
 const billingProvider: ReadinessProvider = {
   key: 'billing',
-  async columns(db, { eventId, today }) {
+  async columns(db, { eventIds, today }) {
+    if (eventIds.length === 0) return [];
     const [sponsorships, invoices] = await Promise.all([
       db
         .selectFrom('sponsorships')
         .select(['id', 'status'])
-        .where('event_id', '=', eventId)
+        .where('event_id', 'in', [...eventIds])
         .where('status', 'in', [...LIVE_STATUSES])
         .execute(),
       db
         .selectFrom('invoices')
         .select(['id', 'sponsorship_id', 'status', 'due_date'])
-        .where('event_id', '=', eventId)
+        .where('event_id', 'in', [...eventIds])
         .where('kind', '=', 'invoice')
         .where('status', '!=', 'cancelled')
         .orderBy('id')
@@ -111,7 +117,8 @@ const billingProvider: ReadinessProvider = {
  */
 const deliverablesProvider: ReadinessProvider = {
   key: 'deliverables',
-  async columns(db, { eventId, today }) {
+  async columns(db, { eventIds, today }) {
+    if (eventIds.length === 0) return [];
     const rows = await db
       .selectFrom('deliverables as d')
       .innerJoin('sponsorships as s', 's.id', 'd.sponsorship_id')
@@ -125,7 +132,7 @@ const deliverablesProvider: ReadinessProvider = {
         'd.assignee',
         'd.position',
       ])
-      .where('d.event_id', '=', eventId)
+      .where('d.event_id', 'in', [...eventIds])
       .where('s.status', 'in', [...LIVE_STATUSES])
       .orderBy('d.position')
       .orderBy('d.id')
@@ -161,15 +168,15 @@ const atNoonOf = (today: string) => new Date(`${today}T12:00:00Z`);
 /** Named seats of the tickets benefits (decision 081). */
 const ticketsProvider: ReadinessProvider = {
   key: 'tickets',
-  columns: (db, { organisationId, eventId, today }) =>
-    ticketReadiness(db, { organisationId, eventId }, atNoonOf(today)),
+  columns: (db, { organisationId, eventIds, today }) =>
+    ticketReadiness(db, { organisationId, eventIds }, atNoonOf(today)),
 };
 
 /** Parcels announced and received at the venue (decision 082). */
 const shipmentsProvider: ReadinessProvider = {
   key: 'shipments',
-  columns: (db, { organisationId, eventId, today }) =>
-    shipmentReadiness(db, { organisationId, eventId }, atNoonOf(today)),
+  columns: (db, { organisationId, eventIds, today }) =>
+    shipmentReadiness(db, { organisationId, eventIds }, atNoonOf(today)),
 };
 
 /** The board's providers, in column order. */

@@ -84,8 +84,23 @@ const OUTBOX_COLUMNS = [
 
 export function createReadinessRepository(db: Db) {
   return {
-    /** The board's rows: the event's live sponsorships with sponsor name, chosen package and language. */
-    async rows(eventId: number) {
+    /** The organisation's events from `today` on that are not archived, by date (the board across events). */
+    async upcomingEvents(organisationId: number, today: string) {
+      const rows = await db
+        .selectFrom('events')
+        .select(['id', 'title', 'event_date'])
+        .where('organisation_id', '=', organisationId)
+        .where('event_date', '>=', today)
+        .where('archived_at', 'is', null)
+        .orderBy('event_date')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ id: Number(r.id), title: r.title, eventDate: r.event_date }));
+    },
+
+    /** The board's rows: the events' live sponsorships with sponsor name, chosen package and language. */
+    async rows(eventIds: readonly number[]) {
+      if (eventIds.length === 0) return [];
       const rows = await db
         .selectFrom('sponsorships as s')
         .leftJoin('sponsorship_choices as c', 'c.sponsorship_id', 's.id')
@@ -93,6 +108,7 @@ export function createReadinessRepository(db: Db) {
         .leftJoin('sponsor_profiles as sp', 'sp.email_normalized', 's.sponsor_email_normalized')
         .select([
           's.id',
+          's.event_id',
           's.sponsor_email',
           's.sponsor_email_normalized',
           's.sponsor_cognito_id',
@@ -102,12 +118,13 @@ export function createReadinessRepository(db: Db) {
           'p.name as package_name',
           'sp.public_name',
         ])
-        .where('s.event_id', '=', eventId)
+        .where('s.event_id', 'in', [...eventIds])
         .where('s.status', 'in', [...LIVE_STATUSES])
         .orderBy('s.id')
         .execute();
       return rows.map((r) => ({
         id: Number(r.id),
+        eventId: Number(r.event_id),
         sponsorEmail: r.sponsor_email,
         sponsorEmailNormalized: r.sponsor_email_normalized,
         linked: r.sponsor_cognito_id !== null,
@@ -145,51 +162,61 @@ export function createReadinessRepository(db: Db) {
       return rows.map((r) => ({ id: r.cognito_id, name: r.email }));
     },
 
-    /** Queues a chaser; false when the sponsor already has one under this limit key. */
-    async queue(chaser: NewChaser, at: Date): Promise<boolean> {
-      const inserted = await db
-        .insertInto('chase_outbox')
-        .values({
-          organisation_id: chaser.organisationId,
-          event_id: chaser.eventId,
-          sponsorship_id: chaser.sponsorshipId,
-          recipient: chaser.recipient,
-          language: chaser.language,
-          limit_key: chaser.limitKey,
-          override: chaser.override ? 1 : 0,
-          items: JSON.stringify(chaser.items),
-          status: 'queued',
-          attempts: 0,
-          next_attempt_at: toDbTime(at),
-          claimed_until: null,
-          last_error: null,
-          created_by: chaser.createdBy,
-          created_at: toDbTime(at),
-          sent_at: null,
-        })
-        .onConflict((oc) => oc.columns(['sponsorship_id', 'limit_key']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return inserted !== undefined;
+    /**
+     * Queues chasers in a few multi-row inserts; answers the sponsorships that got one. A sponsorship
+     * that already has one under its limit key is left out by the unique key, not by a read before.
+     */
+    async queue(chasers: NewChaser[], at: Date): Promise<Set<number>> {
+      const queued = new Set<number>();
+      for (let i = 0; i < chasers.length; i += 500) {
+        const rows = await db
+          .insertInto('chase_outbox')
+          .values(
+            chasers.slice(i, i + 500).map((chaser) => ({
+              organisation_id: chaser.organisationId,
+              event_id: chaser.eventId,
+              sponsorship_id: chaser.sponsorshipId,
+              recipient: chaser.recipient,
+              language: chaser.language,
+              limit_key: chaser.limitKey,
+              override: chaser.override ? 1 : 0,
+              items: JSON.stringify(chaser.items),
+              status: 'queued' as const,
+              attempts: 0,
+              next_attempt_at: toDbTime(at),
+              claimed_until: null,
+              last_error: null,
+              created_by: chaser.createdBy,
+              created_at: toDbTime(at),
+              sent_at: null,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['sponsorship_id', 'limit_key']).doNothing())
+          .returning('sponsorship_id')
+          .execute();
+        for (const r of rows) queued.add(Number(r.sponsorship_id));
+      }
+      return queued;
     },
 
-    /** The sponsorships of the event that already have a chaser under these limit keys. */
-    async chasedUnder(eventId: number, limitKeys: string[]): Promise<Set<number>> {
-      if (limitKeys.length === 0) return new Set();
+    /** The sponsorships of the events that already have a chaser under these limit keys. */
+    async chasedUnder(eventIds: readonly number[], limitKeys: string[]): Promise<Set<number>> {
+      if (limitKeys.length === 0 || eventIds.length === 0) return new Set();
       const rows = await db
         .selectFrom('chase_outbox')
         .select('sponsorship_id')
-        .where('event_id', '=', eventId)
+        .where('event_id', 'in', [...eventIds])
         .where('limit_key', 'in', limitKeys)
         .execute();
       return new Set(rows.map((r) => Number(r.sponsorship_id)));
     },
 
-    async notices(eventId: number): Promise<OutboxRecord[]> {
+    async notices(eventIds: readonly number[]): Promise<OutboxRecord[]> {
+      if (eventIds.length === 0) return [];
       const rows = await db
         .selectFrom('chase_outbox')
         .select([...OUTBOX_COLUMNS])
-        .where('event_id', '=', eventId)
+        .where('event_id', 'in', [...eventIds])
         .orderBy('id', 'desc')
         .limit(2000)
         .execute();

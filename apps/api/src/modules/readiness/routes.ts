@@ -6,6 +6,7 @@ import {
   ZApiError,
   ZChaseRequest,
   ZChaseResponse,
+  ZOrganisationReadinessResponse,
   ZReadinessBoardResponse,
   ZReadinessNoticesResponse,
 } from '@sp/shared';
@@ -65,5 +66,37 @@ export const readinessRoutes: FastifyPluginAsyncZod<{ readiness: ReadinessServic
       },
     },
     async (request) => readiness.notices(requireUser(request), request.params.eventId),
+  );
+
+  app.get(
+    '/readiness',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "The readiness board across the organisation's upcoming events",
+        security,
+        response: { 200: ZOrganisationReadinessResponse, ...errors },
+      },
+    },
+    async (request) => readiness.organisationBoard(requireUser(request)),
+  );
+
+  app.post(
+    '/readiness/chase',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "Chase sponsors of the organisation's upcoming events (preview with dry_run)",
+        description:
+          'As the event chase, over every upcoming event; `column_key` `deliverables` is every deliverable. ' +
+          'At most one a day per sponsorship unless `override`.',
+        security,
+        body: ZChaseRequest,
+        response: { 200: ZChaseResponse, ...errors },
+      },
+    },
+    async (request) => readiness.organisationChase(requireUser(request), request.body),
   );
 };

@@ -8,6 +8,7 @@ import type {
   ChaseRequest,
   ChaseResponse,
   Language,
+  OrganisationReadinessResponse,
   ReadinessBoardResponse,
   ReadinessNoticesResponse,
 } from '@sp/shared';
@@ -16,6 +17,7 @@ import { germanDay } from '../../lib/calendar.ts';
 import type { EventAccess } from '../access/index.ts';
 import { PROVIDERS, sponsorOwes, type ReadinessCell, type ReadinessProvider } from './providers.ts';
 import type { ChaseItem, ReadinessRepository } from './repository.ts';
+import { COMMON_COLUMNS, DELIVERABLES_SUMMARY, deliverablesSummary } from './summary.ts';
 
 type Caller = { sub: string; email: string };
 
@@ -24,7 +26,7 @@ const COUNTED = ['done', 'waiting_sponsor', 'waiting_us', 'overdue'] as const;
 export function createReadinessService(deps: {
   db: Db;
   repo: ReadinessRepository;
-  access: Pick<EventAccess, 'organiserEvent'>;
+  access: Pick<EventAccess, 'organiserEvent' | 'organiserOrganisation'>;
   defaultLanguage: Language;
   providers?: ReadinessProvider[];
   clock?: () => Date;
@@ -33,19 +35,20 @@ export function createReadinessService(deps: {
   const now = deps.clock ?? (() => new Date());
   const providers = deps.providers ?? PROVIDERS;
 
-  /** The board's data: rows, columns (with the provider that made each) and their cells. */
-  const compute = async (organisationId: number, eventId: number, today: string) => {
+  /** The board's data for one event or several: rows, columns (with the provider that made each) and their cells. */
+  const compute = async (organisationId: number, eventIds: readonly number[], today: string) => {
     const [rows, ...perProvider] = await Promise.all([
-      repo.rows(eventId),
-      ...providers.map((p) => p.columns(deps.db, { organisationId, eventId, today })),
+      repo.rows(eventIds),
+      ...providers.map((p) => p.columns(deps.db, { organisationId, eventIds, today })),
     ]);
     const columns = providers.flatMap((provider, i) =>
       perProvider[i]!.map((column) => ({ ...column, provider: provider.key })),
     );
     return { rows, columns };
   };
+  type Computed = Awaited<ReturnType<typeof compute>>;
 
-  const cellsOf = (columns: Awaited<ReturnType<typeof compute>>['columns'], sponsorshipId: number) => {
+  const cellsOf = (columns: Computed['columns'], sponsorshipId: number) => {
     const cells: Record<string, ReadinessCell> = {};
     for (const column of columns) {
       const cell = column.cells.get(sponsorshipId);
@@ -54,48 +57,128 @@ export function createReadinessService(deps: {
     return cells;
   };
 
+  const wireCell = (c: ReadinessCell) => ({
+    state: c.state,
+    label: c.label,
+    due: c.due ?? null,
+    assignee: c.assignee ?? null,
+  });
+
+  const lastNotices = async (eventIds: readonly number[]) => {
+    const lastNotice = new Map<number, ReadinessBoardResponse['rows'][number]['last_notice']>();
+    for (const notice of await repo.notices(eventIds))
+      if (!lastNotice.has(notice.sponsorshipId))
+        lastNotice.set(notice.sponsorshipId, {
+          status: notice.status,
+          created_at: notice.createdAt.toISOString(),
+          sent_at: notice.sentAt?.toISOString() ?? null,
+        });
+    return lastNotice;
+  };
+
+  const rowBase = (row: Computed['rows'][number]) => ({
+    sponsorship_id: row.id,
+    sponsor_email: row.sponsorEmail,
+    sponsor_name: row.sponsorName,
+    sponsor_language: row.sponsorLanguage,
+    package_id: row.packageId,
+    package_name: row.packageName,
+    status: row.status,
+  });
+
   const languageOf = (value: string | null): Language =>
     value === 'de' || value === 'en' ? value : deps.defaultLanguage;
+
+  /** A chase over the rows of these events of the organisation (one event's board, or all upcoming). */
+  const chaseIn = async (
+    caller: Caller,
+    organisationId: number,
+    eventIds: readonly number[],
+    body: ChaseRequest,
+  ): Promise<ChaseResponse> => {
+    const at = now();
+    const today = germanDay(at);
+    const { rows, columns } = await compute(organisationId, eventIds, today);
+    const chosen = body.sponsorship_ids ? new Set(body.sponsorship_ids) : null;
+    const owed = (sponsorshipId: number): ChaseItem[] =>
+      columns
+        .filter(
+          (c) =>
+            body.column_key === undefined ||
+            c.columnKey === body.column_key ||
+            (body.column_key === DELIVERABLES_SUMMARY && c.provider === 'deliverables'),
+        )
+        .flatMap((c) => {
+          const cell = c.cells.get(sponsorshipId);
+          return cell && sponsorOwes(cell) ? [{ column_key: c.columnKey, title: c.title, due: cell.due ?? null }] : [];
+        });
+    const candidates = rows
+      .filter((row) => (chosen ? chosen.has(row.id) : body.all_waiting_sponsor === true))
+      .map((row) => ({ row, items: owed(row.id), language: languageOf(row.sponsorLanguage) }));
+    const override = body.override === true;
+    const requestId = body.request_id ?? randomBytes(12).toString('base64url');
+    const overrideKey = `${today}:override:${requestId}`;
+    // The preview's "limited" is a hint; the send's is the database's refusal of the insert.
+    const chasedToday =
+      body.dry_run === true && !override ? await repo.chasedUnder(eventIds, [today]) : new Set<number>();
+    const owing = candidates.filter((c) => c.items.length > 0);
+    const chasers = owing.map(({ row, items, language }) => ({
+      organisationId,
+      eventId: row.eventId,
+      sponsorshipId: row.id,
+      recipient: row.sponsorEmail,
+      language,
+      items,
+      createdBy: caller.email,
+    }));
+    // The day's slot first, all in a few inserts; an override takes a slot of its own only where the
+    // day's is taken.
+    let queued = new Set<number>();
+    if (body.dry_run !== true && chasers.length > 0) {
+      queued = await repo.queue(
+        chasers.map((c) => ({ ...c, limitKey: today, override: false })),
+        at,
+      );
+      const taken = chasers.filter((c) => !queued.has(c.sponsorshipId));
+      if (override && taken.length > 0)
+        for (const id of await repo.queue(
+          taken.map((c) => ({ ...c, limitKey: overrideKey, override: true })),
+          at,
+        ))
+          queued.add(id);
+    }
+    const recipients: ChaseResponse['recipients'] = candidates.map(({ row, items, language }) => {
+      const base = { sponsorship_id: row.id, sponsor_email: row.sponsorEmail, language, items };
+      if (items.length === 0) return { ...base, outcome: 'nothing' as const };
+      const done = body.dry_run === true ? !chasedToday.has(row.id) : queued.has(row.id);
+      return { ...base, outcome: done ? ('queued' as const) : ('limited' as const) };
+    });
+    return {
+      dry_run: body.dry_run === true,
+      recipients,
+      queued: recipients.filter((r) => r.outcome === 'queued').length,
+      limited: recipients.filter((r) => r.outcome === 'limited').length,
+    };
+  };
 
   return {
     /** GET /events/:eventId/readiness */
     async board(caller: Caller, eventId: number): Promise<ReadinessBoardResponse> {
       const event = await deps.access.organiserEvent(caller, eventId);
       const today = germanDay(now());
-      const [{ rows, columns }, team, notices] = await Promise.all([
-        compute(event.organisationId, eventId, today),
+      const [{ rows, columns }, team, lastNotice] = await Promise.all([
+        compute(event.organisationId, [eventId], today),
         repo.team(event.organisationId),
-        repo.notices(eventId),
+        lastNotices([eventId]),
       ]);
-      const lastNotice = new Map<number, (typeof notices)[number]>();
-      for (const notice of notices)
-        if (!lastNotice.has(notice.sponsorshipId)) lastNotice.set(notice.sponsorshipId, notice);
       const counts = { done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 };
       const boardRows = rows.map((row) => {
         const cells = cellsOf(columns, row.id);
         for (const cell of Object.values(cells)) if (COUNTED.includes(cell.state)) counts[cell.state] += 1;
-        const notice = lastNotice.get(row.id);
         return {
-          sponsorship_id: row.id,
-          sponsor_email: row.sponsorEmail,
-          sponsor_name: row.sponsorName,
-          sponsor_language: row.sponsorLanguage,
-          package_id: row.packageId,
-          package_name: row.packageName,
-          status: row.status,
-          cells: Object.fromEntries(
-            Object.entries(cells).map(([key, c]) => [
-              key,
-              { state: c.state, label: c.label, due: c.due ?? null, assignee: c.assignee ?? null },
-            ]),
-          ),
-          last_notice: notice
-            ? {
-                status: notice.status,
-                created_at: notice.createdAt.toISOString(),
-                sent_at: notice.sentAt?.toISOString() ?? null,
-              }
-            : null,
+          ...rowBase(row),
+          cells: Object.fromEntries(Object.entries(cells).map(([key, c]) => [key, wireCell(c)])),
+          last_notice: lastNotice.get(row.id) ?? null,
         };
       });
       return {
@@ -108,69 +191,92 @@ export function createReadinessService(deps: {
       };
     },
 
+    /**
+     * GET /readiness: the board across the caller's organisation's upcoming events, from the same
+     * providers with the same number of queries however many events and rows. The common columns,
+     * and one summary cell of the deliverables; counts count every item, as the events' boards do.
+     */
+    async organisationBoard(caller: Caller): Promise<OrganisationReadinessResponse> {
+      const organisationId = await deps.access.organiserOrganisation(caller);
+      const today = germanDay(now());
+      const events = await repo.upcomingEvents(organisationId, today);
+      const eventIds = events.map((e) => e.id);
+      const [{ rows, columns }, team, lastNotice] = await Promise.all([
+        compute(organisationId, eventIds, today),
+        repo.team(organisationId),
+        lastNotices(eventIds),
+      ]);
+      const common = COMMON_COLUMNS.map((key) => columns.find((c) => c.columnKey === key)).filter(
+        (c) => c !== undefined,
+      );
+      const deliverableColumns = columns.filter((c) => c.provider === 'deliverables');
+      const counts = { done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 };
+      const boardRows = rows.map((row) => {
+        const itemCounts = { done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 };
+        for (const cell of Object.values(cellsOf(columns, row.id))) {
+          counts[cell.state] += 1;
+          itemCounts[cell.state] += 1;
+        }
+        const cells: Record<string, ReturnType<typeof wireCell>> = {};
+        for (const column of common) {
+          const cell = column.cells.get(row.id);
+          if (cell) cells[column.columnKey] = wireCell(cell);
+        }
+        const deliverables = deliverableColumns.flatMap((c) => c.cells.get(row.id) ?? []);
+        const summary = deliverablesSummary(deliverables);
+        if (summary) cells[DELIVERABLES_SUMMARY] = wireCell(summary);
+        const assignees = new Set(deliverables.flatMap((c) => (c.state !== 'done' && c.assignee ? [c.assignee] : [])));
+        return {
+          ...rowBase(row),
+          event_id: row.eventId,
+          cells,
+          assignees: [...assignees],
+          item_counts: itemCounts,
+          last_notice: lastNotice.get(row.id) ?? null,
+        };
+      });
+      const shown = [...common.map((c) => ({ key: c.columnKey, title: c.title, provider: c.provider }))];
+      if (deliverableColumns.length > 0)
+        shown.splice(Math.min(3, shown.length), 0, {
+          key: DELIVERABLES_SUMMARY,
+          title: 'deliverables',
+          provider: 'deliverables',
+        });
+      return {
+        today,
+        events: events.map((e) => ({ id: e.id, title: e.title, event_date: e.eventDate })),
+        columns: shown,
+        rows: boardRows,
+        counts,
+        assignees: team,
+      };
+    },
+
     /** POST /events/:eventId/readiness/chase */
     async chase(caller: Caller, eventId: number, body: ChaseRequest): Promise<ChaseResponse> {
       const event = await deps.access.organiserEvent(caller, eventId);
-      const at = now();
-      const today = germanDay(at);
-      const { rows, columns } = await compute(event.organisationId, eventId, today);
-      const chosen = body.sponsorship_ids ? new Set(body.sponsorship_ids) : null;
-      const owed = (sponsorshipId: number): ChaseItem[] =>
-        columns
-          .filter((c) => body.column_key === undefined || c.columnKey === body.column_key)
-          .flatMap((c) => {
-            const cell = c.cells.get(sponsorshipId);
-            return cell && sponsorOwes(cell)
-              ? [{ column_key: c.columnKey, title: c.title, due: cell.due ?? null }]
-              : [];
-          });
-      const candidates = rows
-        .filter((row) => (chosen ? chosen.has(row.id) : body.all_waiting_sponsor === true))
-        .map((row) => ({ row, items: owed(row.id), language: languageOf(row.sponsorLanguage) }));
-      const override = body.override === true;
-      const requestId = body.request_id ?? randomBytes(12).toString('base64url');
-      const overrideKey = `${today}:override:${requestId}`;
-      // The preview's "limited" is a hint; the send's is the database's refusal of the insert.
-      const chasedToday =
-        body.dry_run === true && !override ? await repo.chasedUnder(eventId, [today]) : new Set<number>();
-      const recipients: ChaseResponse['recipients'] = [];
-      for (const { row, items, language } of candidates) {
-        const base = { sponsorship_id: row.id, sponsor_email: row.sponsorEmail, language, items };
-        if (items.length === 0) {
-          recipients.push({ ...base, outcome: 'nothing' });
-          continue;
-        }
-        if (body.dry_run === true) {
-          recipients.push({ ...base, outcome: chasedToday.has(row.id) ? 'limited' : 'queued' });
-          continue;
-        }
-        const chaser = {
-          organisationId: event.organisationId,
-          eventId,
-          sponsorshipId: row.id,
-          recipient: row.sponsorEmail,
-          language,
-          items,
-          createdBy: caller.email,
-        };
-        // The day's slot first; an override takes a slot of its own only when the day's is taken.
-        const queued =
-          (await repo.queue({ ...chaser, limitKey: today, override: false }, at)) ||
-          (override && (await repo.queue({ ...chaser, limitKey: overrideKey, override: true }, at)));
-        recipients.push({ ...base, outcome: queued ? 'queued' : 'limited' });
-      }
-      return {
-        dry_run: body.dry_run === true,
-        recipients,
-        queued: recipients.filter((r) => r.outcome === 'queued').length,
-        limited: recipients.filter((r) => r.outcome === 'limited').length,
-      };
+      return chaseIn(caller, event.organisationId, [eventId], body);
+    },
+
+    /**
+     * POST /readiness/chase: the same chase over the organisation's upcoming events; each sponsorship's
+     * chaser is its event's (the one-a-day key is the sponsorship's, as on the event's board).
+     */
+    async organisationChase(caller: Caller, body: ChaseRequest): Promise<ChaseResponse> {
+      const organisationId = await deps.access.organiserOrganisation(caller);
+      const events = await repo.upcomingEvents(organisationId, germanDay(now()));
+      return chaseIn(
+        caller,
+        organisationId,
+        events.map((e) => e.id),
+        body,
+      );
     },
 
     /** GET /events/:eventId/readiness/notices */
     async notices(caller: Caller, eventId: number): Promise<ReadinessNoticesResponse> {
       await deps.access.organiserEvent(caller, eventId);
-      const notices = await repo.notices(eventId);
+      const notices = await repo.notices([eventId]);
       return {
         notices: notices.map((n) => ({
           id: n.id,

@@ -33,10 +33,14 @@ export function shipmentCell(
 
 export async function shipmentReadiness(
   db: Db,
-  { organisationId, eventId }: { organisationId: number; eventId: number },
+  scope: { organisationId: number; eventId: number } | { organisationId: number; eventIds: readonly number[] },
   at: Date = new Date(),
 ): Promise<ReadinessColumn[]> {
-  const { sponsorshipIds, shipments } = await createShipmentsRepository(db).readiness(organisationId, eventId);
+  // Several events (the organisation's board across events) are the same two queries.
+  const { sponsorshipIds, shipments } = await createShipmentsRepository(db).readiness(
+    scope.organisationId,
+    'eventIds' in scope ? scope.eventIds : scope.eventId,
+  );
   const today = germanDay(at);
   const bySponsorship = new Map<number, ShipmentRecord[]>(sponsorshipIds.map((id) => [id, []]));
   for (const s of shipments) bySponsorship.get(s.sponsorshipId)?.push(s);

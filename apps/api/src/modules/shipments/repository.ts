@@ -100,11 +100,13 @@ export function createShipmentsRepository(db: Db) {
       return (await selectShipments().where('shipments.event_id', '=', eventId).execute()).map(toRecord);
     },
 
-    async forOrganisationEvent(organisationId: number, eventId: number): Promise<ShipmentRecord[]> {
+    async forOrganisationEvent(organisationId: number, eventId: number | readonly number[]): Promise<ShipmentRecord[]> {
+      const eventIds = typeof eventId === 'number' ? [eventId] : [...eventId];
+      if (eventIds.length === 0) return [];
       return (
         await selectShipments()
           .where('shipments.organisation_id', '=', organisationId)
-          .where('shipments.event_id', '=', eventId)
+          .where('shipments.event_id', 'in', eventIds)
           .execute()
       ).map(toRecord);
     },
@@ -183,13 +185,15 @@ export function createShipmentsRepository(db: Db) {
         : undefined;
     },
 
-    /** For the readiness board: the event's sponsorships of the organisation with their shipments. */
-    async readiness(organisationId: number, eventId: number) {
+    /** For the readiness board: the events' sponsorships of the organisation with their shipments. */
+    async readiness(organisationId: number, eventId: number | readonly number[]) {
+      const eventIds = typeof eventId === 'number' ? [eventId] : [...eventId];
+      if (eventIds.length === 0) return { sponsorshipIds: [], shipments: [] };
       const sponsorships = await db
         .selectFrom('sponsorships')
         .select('id')
         .where('organisation_id', '=', organisationId)
-        .where('event_id', '=', eventId)
+        .where('event_id', 'in', eventIds)
         .orderBy('id')
         .execute();
       const shipments = await this.forOrganisationEvent(organisationId, eventId);

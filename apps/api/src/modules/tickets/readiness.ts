@@ -15,11 +15,16 @@ export type ReadinessColumn = { columnKey: string; title: string; cells: Map<num
 
 export async function ticketReadiness(
   db: Db,
-  scope: { organisationId: number; eventId: number },
+  scope: { organisationId: number; eventId: number } | { organisationId: number; eventIds: readonly number[] },
   at: Date = new Date(),
 ): Promise<ReadinessColumn[]> {
   const repo = createTicketsRepository(db);
-  const [benefits, holders] = await Promise.all([repo.benefits(scope), repo.holders({ eventId: scope.eventId })]);
+  // Several events (the organisation's board across events) are the same two queries.
+  const eventIds = 'eventIds' in scope ? scope.eventIds : [scope.eventId];
+  const [benefits, holders] = await Promise.all([
+    repo.benefits({ organisationId: scope.organisationId, eventIds }),
+    repo.holders({ eventIds }),
+  ]);
   if (benefits.length === 0) return [];
   const today = germanDay(at);
   const named = new Map<number, number>();

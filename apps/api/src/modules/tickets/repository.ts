@@ -82,10 +82,14 @@ export function createTicketsRepository(db: Db) {
   const holders = (trx: Db = db) => trx.selectFrom('ticket_holders').selectAll();
 
   return {
-    /** The tickets deliverables of one sponsorship, or of one event of an organisation. */
+    /** The tickets deliverables of one sponsorship, or of one event (or several) of an organisation. */
     async benefits(
-      filter: { sponsorshipId: number } | { organisationId: number; eventId: number },
+      filter:
+        | { sponsorshipId: number }
+        | { organisationId: number; eventId: number }
+        | { organisationId: number; eventIds: readonly number[] },
     ): Promise<TicketBenefit[]> {
+      if ('eventIds' in filter && filter.eventIds.length === 0) return [];
       let q = db
         .selectFrom('deliverables as d')
         .innerJoin('sponsorships as s', 's.id', 'd.sponsorship_id')
@@ -109,7 +113,9 @@ export function createTicketsRepository(db: Db) {
       q =
         'sponsorshipId' in filter
           ? q.where('d.sponsorship_id', '=', filter.sponsorshipId)
-          : q.where('d.organisation_id', '=', filter.organisationId).where('d.event_id', '=', filter.eventId);
+          : q
+              .where('d.organisation_id', '=', filter.organisationId)
+              .where('d.event_id', 'in', 'eventIds' in filter ? [...filter.eventIds] : [filter.eventId]);
       const rows = await q.orderBy('d.sponsorship_id').orderBy('d.position').execute();
       return rows.map((r) => ({
         deliverableId: Number(r.id),
@@ -127,11 +133,14 @@ export function createTicketsRepository(db: Db) {
       }));
     },
 
-    async holders(filter: { sponsorshipId: number } | { eventId: number }): Promise<TicketHolder[]> {
+    async holders(
+      filter: { sponsorshipId: number } | { eventId: number } | { eventIds: readonly number[] },
+    ): Promise<TicketHolder[]> {
+      if ('eventIds' in filter && filter.eventIds.length === 0) return [];
       const q =
         'sponsorshipId' in filter
           ? holders().where('sponsorship_id', '=', filter.sponsorshipId)
-          : holders().where('event_id', '=', filter.eventId);
+          : holders().where('event_id', 'in', 'eventIds' in filter ? [...filter.eventIds] : [filter.eventId]);
       return (await q.orderBy('deliverable_id').orderBy('seat').execute()).map(toHolder);
     },
 

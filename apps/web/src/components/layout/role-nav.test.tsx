@@ -74,6 +74,7 @@ describe('Header navigation by role', () => {
       '/dashboard-sponsor',
     );
     expect(within(mainNav()).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events/');
+    expect(within(mainNav()).queryByRole('link', { name: 'Bereitschaft' })).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Ansicht' })).not.toBeInTheDocument();
   });
 
@@ -84,6 +85,7 @@ describe('Header navigation by role', () => {
       'href',
       '/dashboard/organizer/',
     );
+    expect(within(mainNav()).getByRole('link', { name: 'Bereitschaft' })).toHaveAttribute('href', '/readiness/');
     expect(screen.queryByRole('group', { name: 'Ansicht' })).not.toBeInTheDocument();
   });
 

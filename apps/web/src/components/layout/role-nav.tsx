@@ -1,5 +1,5 @@
 // The signed-in part of the main navigation (issue 21, point 1): the Dashboard link to the user's
-// own dashboard, the Events link, and for a user with both roles the switch between the organiser
+// own dashboard, the Events link, in the organiser view the readiness board across events, and for a user with both roles the switch between the organiser
 // and the sponsor view. The view a beides user opens last is kept in their settings, so the next
 // sign-in lands there. Loaded once someone is signed in (it reads the profile and the settings).
 import { useQuery } from '@tanstack/react-query';
@@ -64,6 +64,11 @@ export function RoleNav({ linkClassName, onNavigate }: { linkClassName: string; 
       <Link to="/events/" className={linkClassName} onClick={onNavigate}>
         {t('nav.events')}
       </Link>
+      {(shown ?? view) === 'organiser' ? (
+        <Link to="/readiness/" className={linkClassName} onClick={onNavigate}>
+          {t('readiness.across.nav')}
+        </Link>
+      ) : null}
       {both ? (
         <ViewSwitch
           view={shown ?? view}

@@ -1,7 +1,14 @@
 // The readiness board of an event (GET /events/{id}/readiness), its chase (POST .../chase, preview
-// with dry_run) and the notice log (GET .../notices).
+// with dry_run) and the notice log (GET .../notices); the board across the organisation's upcoming
+// events (GET /readiness) and its chase (POST /readiness/chase).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZChaseResponse, ZReadinessBoardResponse, ZReadinessNoticesResponse, type ChaseRequest } from '@sp/shared';
+import {
+  ZChaseResponse,
+  ZOrganisationReadinessResponse,
+  ZReadinessBoardResponse,
+  ZReadinessNoticesResponse,
+  type ChaseRequest,
+} from '@sp/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -24,12 +31,26 @@ export function readinessNoticesQueryOptions(eventId: number) {
   });
 }
 
-export function useChase(eventId: number) {
+export function organisationReadinessQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.readiness.organisation,
+    queryFn: ({ signal }) => api.get('/readiness', { schema: ZOrganisationReadinessResponse, signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** A chase from an event's board, or (eventId null) from the board across events. */
+export function useChase(eventId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChaseRequest) =>
-      api.request(`/events/${eventId}/readiness/chase`, { method: 'POST', body, schema: ZChaseResponse }),
+      api.request(eventId === null ? '/readiness/chase' : `/events/${eventId}/readiness/chase`, {
+        method: 'POST',
+        body,
+        schema: ZChaseResponse,
+      }),
+    // Both boards show the chasers: either chase refreshes every readiness view.
     onSettled: (_data, _error, body) =>
-      body.dry_run ? undefined : queryClient.invalidateQueries({ queryKey: readinessKey(eventId) }),
+      body.dry_run ? undefined : queryClient.invalidateQueries({ queryKey: queryKeys.readiness.all }),
   });
 }

@@ -28,7 +28,8 @@ export function ChaseDialog({
   onClose,
   onSent,
 }: {
-  eventId: number;
+  /** null: the board across events. */
+  eventId: number | null;
   selection: ChaseSelection;
   columns: Array<{ key: string; title: string }>;
   onClose: () => void;

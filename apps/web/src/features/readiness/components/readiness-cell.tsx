@@ -20,7 +20,10 @@ export function itemTarget(
   | '/edit-event/$eventId/agreement'
   | '/edit-event/$eventId/invoices'
   | '/edit-event/$eventId/fulfilment'
-  | '/edit-event/$eventId/sponsors' {
+  | '/edit-event/$eventId/sponsors'
+  | '/edit-event/$eventId/readiness' {
+  // The deliverables summary of the board across events opens the event's own board.
+  if (columnKey === 'deliverables') return '/edit-event/$eventId/readiness';
   if (columnKey === 'agreement') return '/edit-event/$eventId/agreement';
   if (columnKey === 'invoice' || columnKey === 'payment') return '/edit-event/$eventId/invoices';
   if (columnKey.startsWith('deliverable:')) return '/edit-event/$eventId/fulfilment';

@@ -11,7 +11,7 @@ export type ReadinessFilters = {
 
 export const rowName = (row: ReadinessRowWire): string => row.sponsor_name ?? row.sponsor_email;
 
-const openCount = (row: ReadinessRowWire): number =>
+export const openCount = (row: ReadinessRowWire): number =>
   Object.values(row.cells).filter((c) => c.state !== 'done').length * 100 +
   Object.values(row.cells).filter((c) => c.state === 'overdue').length;
 
