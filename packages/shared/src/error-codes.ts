@@ -128,6 +128,10 @@ export const ERROR_STATUS = {
   'shipment.already-received': 409,
   'shipment.venue-link-revoked': 410,
   'shipment.venue-link-invalid': 404,
+  'shipment.photo-invalid': 422,
+  'shipment.photo-exists': 409,
+  'shipment.not-received': 409,
+  'shipment.no-photo': 404,
   // Sponsor profiles, their logos and the public sponsor wall
   'sponsor-profile.sponsors-only': 403,
   'sponsor-profile.name-missing': 409,

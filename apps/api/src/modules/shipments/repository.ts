@@ -16,6 +16,8 @@ export type ShipmentRecord = {
   announcedAt: Date;
   receivedAt: Date | null;
   receivedNote: string | null;
+  receivedBy: string | null;
+  photoKey: string | null;
 };
 
 export type NewShipment = {
@@ -48,6 +50,8 @@ export function createShipmentsRepository(db: Db) {
         'shipments.announced_at',
         'shipments.received_at',
         'shipments.received_note',
+        'shipments.received_by',
+        'shipments.photo_key',
       ])
       .orderBy('shipments.id');
 
@@ -65,6 +69,8 @@ export function createShipmentsRepository(db: Db) {
     announcedAt: fromDbTime(r.announced_at),
     receivedAt: fromDbTimeOrNull(r.received_at),
     receivedNote: r.received_note,
+    receivedBy: r.received_by,
+    photoKey: r.photo_key,
   });
 
   return {
@@ -110,13 +116,31 @@ export function createShipmentsRepository(db: Db) {
     },
 
     /** Marks the shipment of `eventId` received unless it already is; true when this call did it. */
-    async markReceived(id: number, eventId: number, note: string | null, at: Date): Promise<boolean> {
+    async markReceived(
+      id: number,
+      eventId: number,
+      by: { note: string | null; name: string | null },
+      at: Date,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('shipments')
-        .set({ received_at: toDbTime(at), received_note: note })
+        .set({ received_at: toDbTime(at), received_note: by.note, received_by: by.name })
         .where('id', '=', id)
         .where('event_id', '=', eventId)
         .where('received_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Sets the photo of a received shipment of `eventId` unless it has one; true when this call did it. */
+    async setPhoto(id: number, eventId: number, key: string): Promise<boolean> {
+      const result = await db
+        .updateTable('shipments')
+        .set({ photo_key: key })
+        .where('id', '=', id)
+        .where('event_id', '=', eventId)
+        .where('received_at', 'is not', null)
+        .where('photo_key', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
