@@ -1,0 +1,222 @@
+import { useQuery } from '@tanstack/react-query';
+import { SHIPMENT_LIMITS, type AnnounceShipmentRequest } from '@sp/shared';
+import { LoaderCircleIcon, PackageIcon } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { getErrorMessage, isApiError } from '@/lib/api-error';
+import { useTranslation, type TranslationKey } from '@/lib/i18n';
+import { sponsorshipShipmentsQueryOptions, useAnnounceShipment, type ShipmentViewer } from '../api/shipments';
+import { ShipmentFacts, ShipmentPhoto, ShipmentState, Tracking } from './shipment-state';
+
+const CARRIERS = ['DHL', 'DPD', 'GLS', 'Hermes', 'UPS', 'FedEx', 'Deutsche Post'];
+
+type Draft = { carrier: string; tracking: string; parcels: string; expected: string };
+type Problems = Partial<Record<keyof Draft, TranslationKey>>;
+const EMPTY: Draft = { carrier: '', tracking: '', parcels: '1', expected: '' };
+
+/** The form's own checks, the same as the server's (ZAnnounceShipmentRequest), with a message per field. */
+export function checkDraft(draft: Draft, today: string): { body: AnnounceShipmentRequest | null; problems: Problems } {
+  const problems: Problems = {};
+  const carrier = draft.carrier.trim();
+  const tracking = draft.tracking.trim();
+  const parcels = Number(draft.parcels);
+  if (!carrier) problems.carrier = 'shipments.form.errors.carrier';
+  else if (carrier.length > SHIPMENT_LIMITS.carrier) problems.carrier = 'shipments.form.errors.tooLong';
+  if (!tracking) problems.tracking = 'shipments.form.errors.tracking';
+  else if (tracking.length > SHIPMENT_LIMITS.tracking) problems.tracking = 'shipments.form.errors.tooLong';
+  if (!/^\d+$/.test(draft.parcels.trim()) || parcels < 1 || parcels > SHIPMENT_LIMITS.parcels) {
+    problems.parcels = 'shipments.form.errors.parcels';
+  }
+  if (draft.expected && !/^\d{4}-\d{2}-\d{2}$/.test(draft.expected)) problems.expected = 'shipments.form.errors.date';
+  else if (draft.expected && draft.expected < today) problems.expected = 'shipments.form.errors.past';
+  if (Object.keys(problems).length > 0) return { body: null, problems };
+  return {
+    body: { carrier, tracking, parcel_count: parcels, expected_date: draft.expected || null },
+    problems,
+  };
+}
+
+const SERVER_FIELDS: Record<string, keyof Draft> = {
+  carrier: 'carrier',
+  tracking: 'tracking',
+  parcel_count: 'parcels',
+  expected_date: 'expected',
+};
+
+function AnnounceForm({ sponsorshipId, viewer }: { sponsorshipId: number; viewer: ShipmentViewer }) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const announce = useAnnounceShipment(sponsorshipId, viewer);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [problems, setProblems] = useState<Problems>({});
+  const today = new Date().toISOString().slice(0, 10);
+  const set = (field: keyof Draft) => (value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setProblems((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkDraft(draft, today);
+    setProblems(checked.problems);
+    if (!checked.body) {
+      const first = Object.keys(checked.problems)[0];
+      if (first) document.getElementById(`${listId}-${first}`)?.focus();
+      return;
+    }
+    announce.mutate(checked.body, {
+      onSuccess: () => {
+        toast.success(t('shipments.form.announced'));
+        setDraft(EMPTY);
+      },
+      onError: (error) => {
+        const fields = isApiError(error) ? error.fields : undefined;
+        if (fields) {
+          const mapped: Problems = {};
+          for (const name of Object.keys(fields)) {
+            const field = SERVER_FIELDS[name];
+            if (field) mapped[field] = 'shipments.form.errors.invalid';
+          }
+          setProblems(mapped);
+        }
+        toast.error(getErrorMessage(error, t));
+      },
+    });
+  };
+
+  const error = (field: keyof Draft) => (problems[field] ? t(problems[field]) : undefined);
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3" aria-label={t('shipments.form.title')}>
+      <p className="font-medium">{t('shipments.form.title')}</p>
+      <fieldset disabled={announce.isPending} className="grid gap-3 sm:grid-cols-2">
+        <Field label={t('shipments.form.carrier')} error={error('carrier')}>
+          {(control) => (
+            <>
+              <Input
+                {...control}
+                id={`${listId}-carrier`}
+                list={`${listId}-carriers`}
+                value={draft.carrier}
+                onChange={(e) => set('carrier')(e.target.value)}
+                maxLength={SHIPMENT_LIMITS.carrier}
+                autoComplete="off"
+                required
+              />
+              <datalist id={`${listId}-carriers`}>
+                {CARRIERS.map((carrier) => (
+                  <option key={carrier} value={carrier} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
+        <Field label={t('shipments.form.tracking')} hint={t('shipments.form.trackingHint')} error={error('tracking')}>
+          {(control) => (
+            <Input
+              {...control}
+              id={`${listId}-tracking`}
+              value={draft.tracking}
+              onChange={(e) => set('tracking')(e.target.value)}
+              maxLength={SHIPMENT_LIMITS.tracking}
+              autoComplete="off"
+              required
+            />
+          )}
+        </Field>
+        <Field label={t('shipments.form.parcels')} error={error('parcels')}>
+          {(control) => (
+            <Input
+              {...control}
+              id={`${listId}-parcels`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={SHIPMENT_LIMITS.parcels}
+              value={draft.parcels}
+              onChange={(e) => set('parcels')(e.target.value)}
+              required
+            />
+          )}
+        </Field>
+        <Field label={t('shipments.form.expected')} hint={t('shipments.form.expectedHint')} error={error('expected')}>
+          {(control) => (
+            <Input
+              {...control}
+              id={`${listId}-expected`}
+              type="date"
+              min={today}
+              value={draft.expected}
+              onChange={(e) => set('expected')(e.target.value)}
+            />
+          )}
+        </Field>
+      </fieldset>
+      <Button type="submit" className="w-full sm:w-fit" disabled={announce.isPending}>
+        {announce.isPending ? <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" /> : null}
+        {t('shipments.form.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The sponsor's parcels in the deliver step: what they announced and its state (announced, late,
+ * received with when, by whom and the venue's photo), and a form to announce another. Live: the
+ * venue's "received" arrives through the stream (part `shipments`).
+ */
+export function SponsorShipments({ sponsorshipId, viewer }: { sponsorshipId: number; viewer: ShipmentViewer }) {
+  const { t } = useTranslation();
+  const query = useQuery(sponsorshipShipmentsQueryOptions(sponsorshipId, viewer));
+  return (
+    <section
+      aria-labelledby="sponsor-shipments-title"
+      className="grid gap-4 rounded-lg border p-4"
+      data-testid="sponsor-shipments"
+    >
+      <div className="grid gap-1">
+        <h3 id="sponsor-shipments-title" className="flex items-center gap-2 font-semibold">
+          <PackageIcon className="size-4" aria-hidden="true" />
+          {t('shipments.sponsor.title')}
+        </h3>
+        <p className="text-sm text-muted-foreground">{t('shipments.sponsor.lead')}</p>
+      </div>
+      {query.isError ? (
+        <p className="text-sm text-destructive" role="alert">
+          {getErrorMessage(query.error, t)}
+        </p>
+      ) : query.isPending ? null : query.data.shipments.length > 0 ? (
+        <ul className="grid gap-2" aria-label={t('shipments.sponsor.list')}>
+          {query.data.shipments.map((shipment) => (
+            <li
+              key={shipment.id}
+              className="grid gap-2 rounded-md bg-muted/50 p-3"
+              data-testid="shipment"
+              data-state={shipment.received_at ? 'received' : 'announced'}
+            >
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <span className="min-w-0">
+                  <span className="block font-medium break-words">{shipment.carrier}</span>
+                  <span className="block text-sm">
+                    <Tracking value={shipment.tracking} />
+                  </span>
+                  <ShipmentFacts shipment={shipment} />
+                </span>
+                <ShipmentState shipment={shipment} />
+              </div>
+              <ShipmentPhoto
+                shipment={shipment}
+                source={{ kind: 'party', viewer, sponsorshipId, shipmentId: shipment.id }}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t('shipments.sponsor.none')}</p>
+      )}
+      <AnnounceForm sponsorshipId={sponsorshipId} viewer={viewer} />
+    </section>
+  );
+}
