@@ -63,8 +63,9 @@ function AnnounceForm({ sponsorshipId, viewer }: { sponsorshipId: number; viewer
     const checked = checkDraft(draft, today);
     setProblems(checked.problems);
     if (!checked.body) {
-      const first = Object.keys(checked.problems)[0];
-      if (first) document.getElementById(`${listId}-${first}`)?.focus();
+      // The first field refused gets the focus once its message is drawn.
+      const form = event.currentTarget as HTMLFormElement;
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     announce.mutate(checked.body, {
@@ -97,7 +98,6 @@ function AnnounceForm({ sponsorshipId, viewer }: { sponsorshipId: number; viewer
             <>
               <Input
                 {...control}
-                id={`${listId}-carrier`}
                 list={`${listId}-carriers`}
                 value={draft.carrier}
                 onChange={(e) => set('carrier')(e.target.value)}
@@ -117,7 +117,6 @@ function AnnounceForm({ sponsorshipId, viewer }: { sponsorshipId: number; viewer
           {(control) => (
             <Input
               {...control}
-              id={`${listId}-tracking`}
               value={draft.tracking}
               onChange={(e) => set('tracking')(e.target.value)}
               maxLength={SHIPMENT_LIMITS.tracking}
@@ -130,7 +129,6 @@ function AnnounceForm({ sponsorshipId, viewer }: { sponsorshipId: number; viewer
           {(control) => (
             <Input
               {...control}
-              id={`${listId}-parcels`}
               type="number"
               inputMode="numeric"
               min={1}
@@ -145,7 +143,6 @@ function AnnounceForm({ sponsorshipId, viewer }: { sponsorshipId: number; viewer
           {(control) => (
             <Input
               {...control}
-              id={`${listId}-expected`}
               type="date"
               min={today}
               value={draft.expected}
