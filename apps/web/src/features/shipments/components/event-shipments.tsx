@@ -108,7 +108,7 @@ export function EventShipments({ eventId }: { eventId: number }) {
   return (
     <section
       aria-labelledby="event-shipments-title"
-      className="grid gap-3 rounded-lg border p-4"
+      className="grid gap-3 rounded-lg border border-border p-4"
       data-testid="event-shipments"
     >
       <div className="grid gap-1">
@@ -132,7 +132,7 @@ export function EventShipments({ eventId }: { eventId: number }) {
           {shipments.map((shipment) => (
             <li
               key={shipment.id}
-              className="grid gap-2 rounded-md border p-3"
+              className="grid gap-2 rounded-md border border-border p-3"
               data-testid="event-shipment"
               data-state={shipment.received_at ? 'received' : 'announced'}
             >

@@ -74,7 +74,7 @@ export function ShipmentPhoto({ shipment, source }: { shipment: ShipmentWire; so
   const alt = t('shipments.photoAlt', { carrier: shipment.carrier });
   return (
     <a href={url} target="_blank" rel="noopener" className="block w-fit" data-testid="shipment-photo">
-      <img src={url} alt={alt} className="h-20 w-auto max-w-full rounded-md border object-cover" />
+      <img src={url} alt={alt} className="h-20 w-auto max-w-full rounded-md border border-border object-cover" />
     </a>
   );
 }

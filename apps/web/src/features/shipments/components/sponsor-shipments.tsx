@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SHIPMENT_LIMITS, type AnnounceShipmentRequest } from '@sp/shared';
+import { SHIPMENT_LIMITS } from '@sp/shared';
 import { LoaderCircleIcon, PackageIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -7,37 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
-import { useTranslation, type TranslationKey } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
+import { checkDraft, EMPTY_DRAFT, type Draft, type Problems } from '../utils/announce-draft';
 import { sponsorshipShipmentsQueryOptions, useAnnounceShipment, type ShipmentViewer } from '../api/shipments';
 import { ShipmentFacts, ShipmentPhoto, ShipmentState, Tracking } from './shipment-state';
 
 const CARRIERS = ['DHL', 'DPD', 'GLS', 'Hermes', 'UPS', 'FedEx', 'Deutsche Post'];
-
-type Draft = { carrier: string; tracking: string; parcels: string; expected: string };
-type Problems = Partial<Record<keyof Draft, TranslationKey>>;
-const EMPTY: Draft = { carrier: '', tracking: '', parcels: '1', expected: '' };
-
-/** The form's own checks, the same as the server's (ZAnnounceShipmentRequest), with a message per field. */
-export function checkDraft(draft: Draft, today: string): { body: AnnounceShipmentRequest | null; problems: Problems } {
-  const problems: Problems = {};
-  const carrier = draft.carrier.trim();
-  const tracking = draft.tracking.trim();
-  const parcels = Number(draft.parcels);
-  if (!carrier) problems.carrier = 'shipments.form.errors.carrier';
-  else if (carrier.length > SHIPMENT_LIMITS.carrier) problems.carrier = 'shipments.form.errors.tooLong';
-  if (!tracking) problems.tracking = 'shipments.form.errors.tracking';
-  else if (tracking.length > SHIPMENT_LIMITS.tracking) problems.tracking = 'shipments.form.errors.tooLong';
-  if (!/^\d+$/.test(draft.parcels.trim()) || parcels < 1 || parcels > SHIPMENT_LIMITS.parcels) {
-    problems.parcels = 'shipments.form.errors.parcels';
-  }
-  if (draft.expected && !/^\d{4}-\d{2}-\d{2}$/.test(draft.expected)) problems.expected = 'shipments.form.errors.date';
-  else if (draft.expected && draft.expected < today) problems.expected = 'shipments.form.errors.past';
-  if (Object.keys(problems).length > 0) return { body: null, problems };
-  return {
-    body: { carrier, tracking, parcel_count: parcels, expected_date: draft.expected || null },
-    problems,
-  };
-}
 
 const SERVER_FIELDS: Record<string, keyof Draft> = {
   carrier: 'carrier',
@@ -50,9 +25,10 @@ function AnnounceForm({ sponsorshipId, viewer }: { sponsorshipId: number; viewer
   const { t } = useTranslation();
   const listId = useId();
   const announce = useAnnounceShipment(sponsorshipId, viewer);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [problems, setProblems] = useState<Problems>({});
-  const today = new Date().toISOString().slice(0, 10);
+  // The sponsor's own calendar day (YYYY-MM-DD).
+  const today = new Date().toLocaleDateString('sv-SE');
   const set = (field: keyof Draft) => (value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
     setProblems((current) => ({ ...current, [field]: undefined }));
@@ -71,7 +47,7 @@ function AnnounceForm({ sponsorshipId, viewer }: { sponsorshipId: number; viewer
     announce.mutate(checked.body, {
       onSuccess: () => {
         toast.success(t('shipments.form.announced'));
-        setDraft(EMPTY);
+        setDraft(EMPTY_DRAFT);
       },
       onError: (error) => {
         const fields = isApiError(error) ? error.fields : undefined;
@@ -170,7 +146,7 @@ export function SponsorShipments({ sponsorshipId, viewer }: { sponsorshipId: num
   return (
     <section
       aria-labelledby="sponsor-shipments-title"
-      className="grid gap-4 rounded-lg border p-4"
+      className="grid gap-4 rounded-lg border border-border p-4"
       data-testid="sponsor-shipments"
     >
       <div className="grid gap-1">

@@ -29,7 +29,7 @@ function LinkProblem({ error }: { error: unknown }) {
   const unknown = isApiError(error) && (error.status === 404 || error.status === 400);
   return (
     <div
-      className="mx-auto grid max-w-md gap-3 rounded-xl border bg-card p-6 text-center"
+      className="mx-auto grid max-w-md gap-3 rounded-xl border border-border bg-card p-6 text-center"
       role="alert"
       data-testid="venue-link-problem"
     >
@@ -209,7 +209,7 @@ function VenueShipment({
   const received = shipment.received_at !== null;
   return (
     <li
-      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
+      className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-sm"
       data-testid="venue-shipment"
       data-state={received ? 'received' : 'announced'}
     >
@@ -283,7 +283,7 @@ export function VenuePage({ token }: { token: string }) {
         </p>
       </header>
       {shipments.length === 0 ? (
-        <p className="flex items-center gap-2 rounded-xl border p-4 text-muted-foreground">
+        <p className="flex items-center gap-2 rounded-xl border border-border p-4 text-muted-foreground">
           <CircleAlertIcon className="size-4" aria-hidden="true" />
           {t('shipments.venue.none')}
         </p>
