@@ -98,10 +98,14 @@ test('a sponsor announces a parcel from a phone, the venue marks it received wit
 
   // The sponsor on a phone, in German: an empty form is refused field by field, then the parcel.
   const sponsor = await phone(browser, 'de', link);
-  const card = (await openFlowStep(sponsor, 'deliver')).getByRole('region', { name: 'Pakete an den Veranstaltungsort' });
+  const card = (await openFlowStep(sponsor, 'deliver')).getByRole('region', {
+    name: 'Pakete an den Veranstaltungsort',
+  });
   await expect(card.getByText('Noch keine Pakete angekündigt.')).toBeVisible();
   await card.getByRole('button', { name: 'Paket ankündigen' }).click();
-  await expect(card.getByText('Bitte geben Sie den Versanddienstleister an (zum Beispiel DHL oder UPS).')).toBeVisible();
+  await expect(
+    card.getByText('Bitte geben Sie den Versanddienstleister an (zum Beispiel DHL oder UPS).'),
+  ).toBeVisible();
   await expect(card.getByText('Bitte geben Sie die Sendungsnummer oder den Link')).toBeVisible();
   await expect(card.getByLabel('Versanddienstleister')).toBeFocused();
   await card.getByLabel('Anzahl der Pakete').fill('0');
