@@ -9,6 +9,8 @@ export type ShipmentRecord = {
   organisationId: number;
   eventId: number;
   sponsorEmail: string;
+  /** The sponsor's public name from their profile, null without one. */
+  sponsorName: string | null;
   carrier: string;
   tracking: string;
   parcelCount: number;
@@ -37,7 +39,9 @@ export function createShipmentsRepository(db: Db) {
     db
       .selectFrom('shipments')
       .innerJoin('sponsorships', 'sponsorships.id', 'shipments.sponsorship_id')
+      .leftJoin('sponsor_profiles', 'sponsor_profiles.email_normalized', 'sponsorships.sponsor_email_normalized')
       .select([
+        'sponsor_profiles.public_name',
         'shipments.id',
         'shipments.sponsorship_id',
         'shipments.organisation_id',
@@ -62,6 +66,7 @@ export function createShipmentsRepository(db: Db) {
     organisationId: r.organisation_id,
     eventId: r.event_id,
     sponsorEmail: r.sponsor_email,
+    sponsorName: r.public_name ?? null,
     carrier: r.carrier,
     tracking: r.tracking,
     parcelCount: r.parcel_count,

@@ -42,7 +42,7 @@ export function createShipmentsService(deps: {
       id: r.id,
       sponsorship_id: r.sponsorshipId,
       event_id: r.eventId,
-      sponsor: r.sponsorEmail,
+      sponsor: r.sponsorName ?? r.sponsorEmail,
       carrier: r.carrier,
       tracking: r.tracking,
       parcel_count: r.parcelCount,

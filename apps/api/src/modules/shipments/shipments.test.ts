@@ -84,7 +84,7 @@ describe.each(ENGINES)('shipments on %s', (engine) => {
     const mine = seen.json<ListShipmentsResponse>().shipments.find((s) => s.id === shipment.id)!;
     expect(mine.received_at).not.toBeNull();
     expect(['Lager 2', 'Lager 3']).toContain(mine.received_note);
-    expect(mine).toMatchObject({ received_by: 'Kim', has_photo: false });
+    expect(mine).toMatchObject({ received_by: 'Kim', has_photo: false, sponsor: guest.email });
     const sponsorView = await asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}/shipments`, guest);
     expect(sponsorView.json<ListShipmentsResponse>().shipments[0]!.received_at).not.toBeNull();
 
@@ -132,6 +132,18 @@ describe.each(ENGINES)('shipments on %s', (engine) => {
     const both = await Promise.all([put(photo), put(photo)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.statusCode === 200)!.json<ShipmentWire>().has_photo).toBe(true);
+
+    const named = await t.app.inject({
+      method: 'PUT',
+      url: '/api/sponsor-profile',
+      headers: { authorization: `${guest.token}:${guest.email}` },
+      payload: { public_name: 'Brauerei Wand GmbH', description_de: 'Bier', description_en: 'Beer', website: null },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/venue/${token}/shipments` })
+    ).json<VenueShipmentsResponse>();
+    expect(list.shipments.find((s) => s.id === shipment.id)!.sponsor).toBe('Brauerei Wand GmbH');
 
     const served = await t.app.inject({ method: 'GET', url: photoUrl });
     expect(served.statusCode).toBe(200);
