@@ -32,6 +32,8 @@ type World = {
   guestLink: string;
   guestConversationId: number;
   organiserConversationId: number;
+  /** The event's venue link (decision 082), with one parcel announced by the guest. */
+  venueToken: string;
 };
 
 type Role = 'signed out' | 'guest' | 'organiser' | 'sponsor';
@@ -76,6 +78,11 @@ const VISITS: Record<Role, Visit[]> = {
     { route: '/forget-password/', path: () => '/forget-password/' },
     { route: '/reset-password/$email', path: () => `/reset-password/${RESET_EMAIL}` },
     { route: '/verify/$email', path: () => `/verify/${RESET_EMAIL}` },
+    {
+      route: '/venue/$token',
+      path: (w) => `/venue/${w.venueToken}`,
+      ready: (page) => page.getByTestId('venue-shipment').first(),
+    },
   ],
   guest: [
     {
@@ -218,8 +225,17 @@ const test = base.extend<object, { world: World }>({
         data: { email: sponsor.email, event_id: event.id, package_ids: [pkg!.id] },
       });
       expect(invited.ok(), await invited.text()).toBe(true);
+      const parcel = await request.post(`/api/sponsorships/${guest.sponsorshipId}/shipments`, {
+        headers: asGuest,
+        data: { carrier: 'DHL', tracking: '00340434161094042557', parcel_count: 2, expected_date: '2030-07-01' },
+      });
+      expect(parcel.ok(), await parcel.text()).toBe(true);
+      const venue = await request.post(`/api/event/${event.id}/venue-link`, { headers: auth });
+      expect(venue.ok(), await venue.text()).toBe(true);
+      const venueToken = ((await venue.json()) as { token: string }).token;
       await page.close();
       await use({
+        venueToken,
         organiser,
         sponsor,
         eventId: event.id,

@@ -27,6 +27,7 @@ import { Route as PrivacyNoticeIndexRouteImport } from './routes/privacy-notice/
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as ResetPasswordEmailRouteImport } from './routes/reset-password/$email'
 import { Route as UnauthorizedIndexRouteImport } from './routes/unauthorized/index'
+import { Route as VenueTokenRouteImport } from './routes/venue/$token'
 import { Route as VerifyAgreementIndexRouteImport } from './routes/verify-agreement/index'
 import { Route as VerifyEmailRouteImport } from './routes/verify/$email'
 import { Route as AuthenticatedOnBoardingIndexRouteImport } from './routes/_authenticated/on-boarding/index'
@@ -143,6 +144,11 @@ const ResetPasswordEmailRoute = ResetPasswordEmailRouteImport.update({
 const UnauthorizedIndexRoute = UnauthorizedIndexRouteImport.update({
   id: '/unauthorized/',
   path: '/unauthorized/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VenueTokenRoute = VenueTokenRouteImport.update({
+  id: '/venue/$token',
+  path: '/venue/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyAgreementIndexRoute = VerifyAgreementIndexRouteImport.update({
@@ -322,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/agb': typeof AgbRoute
   '/dashboard-sponsor': typeof DashboardSponsorRoute
   '/reset-password/$email': typeof ResetPasswordEmailRoute
+  '/venue/$token': typeof VenueTokenRoute
   '/verify/$email': typeof VerifyEmailRoute
   '/chats-sponsor/': typeof ChatsSponsorIndexRoute
   '/chats/': typeof ChatsIndexRoute
@@ -369,6 +376,7 @@ export interface FileRoutesByTo {
   '/agb': typeof AgbRoute
   '/dashboard-sponsor': typeof DashboardSponsorRoute
   '/reset-password/$email': typeof ResetPasswordEmailRoute
+  '/venue/$token': typeof VenueTokenRoute
   '/verify/$email': typeof VerifyEmailRoute
   '/chats-sponsor': typeof ChatsSponsorIndexRoute
   '/chats': typeof ChatsIndexRoute
@@ -417,6 +425,7 @@ export interface FileRoutesById {
   '/dashboard-sponsor': typeof DashboardSponsorRoute
   '/_authenticated/_organiser': typeof AuthenticatedOrganiserRouteWithChildren
   '/reset-password/$email': typeof ResetPasswordEmailRoute
+  '/venue/$token': typeof VenueTokenRoute
   '/verify/$email': typeof VerifyEmailRoute
   '/chats-sponsor/': typeof ChatsSponsorIndexRoute
   '/chats/': typeof ChatsIndexRoute
@@ -466,6 +475,7 @@ export interface FileRouteTypes {
     | '/agb'
     | '/dashboard-sponsor'
     | '/reset-password/$email'
+    | '/venue/$token'
     | '/verify/$email'
     | '/chats-sponsor/'
     | '/chats/'
@@ -513,6 +523,7 @@ export interface FileRouteTypes {
     | '/agb'
     | '/dashboard-sponsor'
     | '/reset-password/$email'
+    | '/venue/$token'
     | '/verify/$email'
     | '/chats-sponsor'
     | '/chats'
@@ -560,6 +571,7 @@ export interface FileRouteTypes {
     | '/dashboard-sponsor'
     | '/_authenticated/_organiser'
     | '/reset-password/$email'
+    | '/venue/$token'
     | '/verify/$email'
     | '/chats-sponsor/'
     | '/chats/'
@@ -609,6 +621,7 @@ export interface RootRouteChildren {
   AgbRoute: typeof AgbRoute
   DashboardSponsorRoute: typeof DashboardSponsorRoute
   ResetPasswordEmailRoute: typeof ResetPasswordEmailRoute
+  VenueTokenRoute: typeof VenueTokenRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   ChatsSponsorIndexRoute: typeof ChatsSponsorIndexRoute
   ChatsIndexRoute: typeof ChatsIndexRoute
@@ -752,6 +765,13 @@ declare module '@tanstack/react-router' {
       path: '/unauthorized'
       fullPath: '/unauthorized/'
       preLoaderRoute: typeof UnauthorizedIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/venue/$token': {
+      id: '/venue/$token'
+      path: '/venue/$token'
+      fullPath: '/venue/$token'
+      preLoaderRoute: typeof VenueTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify-agreement/': {
@@ -1088,6 +1108,7 @@ const rootRouteChildren: RootRouteChildren = {
   AgbRoute: AgbRoute,
   DashboardSponsorRoute: DashboardSponsorRoute,
   ResetPasswordEmailRoute: ResetPasswordEmailRoute,
+  VenueTokenRoute: VenueTokenRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   ChatsSponsorIndexRoute: ChatsSponsorIndexRoute,
   ChatsIndexRoute: ChatsIndexRoute,

@@ -135,6 +135,11 @@ export const ERROR_STATUS = {
   'calendar-feed.not-found': 404,
   'calendar-feed.revoked': 410,
   'calendar-feed.sponsor-subscribes': 403,
+  // Shipments: the parcel photo (decision 082)
+  'shipment.photo-invalid': 422,
+  'shipment.photo-exists': 409,
+  'shipment.not-received': 409,
+  'shipment.no-photo': 404,
   // Sponsor profiles, their logos and the public sponsor wall
   'sponsor-profile.sponsors-only': 403,
   'sponsor-profile.name-missing': 409,

@@ -17,7 +17,10 @@ export type ShipmentsTable = {
   announced_at: DbTime;
   received_at: DbTime | null;
   received_note: string | null;
+  /** The blob of the venue's photo of the received parcel (a re-encoded WebP), null without one. */
   photo_key: string | null;
+  /** The name the venue's staff gave when marking it received (0042), null when none. */
+  received_by: string | null;
 };
 
 export type VenueLinksTable = {

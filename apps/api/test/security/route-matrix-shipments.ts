@@ -59,4 +59,26 @@ export const SHIPMENT_ROWS: MatrixRow[] = [
     body: { note: null },
     expect: everyone(404),
   },
+  {
+    method: 'GET',
+    route: '/api/sponsorships/:id/shipments/:shipmentId/photo',
+    url: '/api/sponsorships/{sponsorshipA}/shipments/2147483647/photo',
+    expect: organisationA(404, 404, { guest: 404, otherGuest: 404 }),
+    note:
+      'the parties pass the sponsorship check and get 404 shipment.not-found (no such parcel); the photo of ' +
+      "a real parcel for both parties, a stranger and another sponsorship's guest is in shipments.test.ts",
+  },
+  {
+    method: 'GET',
+    route: '/api/venue/:token/shipments/:id/photo',
+    url: `/api/venue/${UNKNOWN_VENUE_TOKEN}/shipments/1/photo`,
+    expect: everyone(404),
+  },
+  {
+    method: 'PUT',
+    route: '/api/venue/:token/shipments/:id/photo',
+    url: `/api/venue/${UNKNOWN_VENUE_TOKEN}/shipments/1/photo`,
+    body: {},
+    expect: everyone(404),
+  },
 ];

@@ -78,6 +78,17 @@ export const queryKeys = {
     ofSponsorship: (sponsorshipId: number, viewer: string) =>
       ['calendar-feeds', 'sponsorship', sponsorshipId, viewer] as const,
   },
+  /** Issue 59 point 6: a sponsorship's and an event's parcels, the event's venue link, the venue's view. */
+  shipments: {
+    all: ['shipments'] as const,
+    ofSponsorship: (sponsorshipId: number, viewer: string) =>
+      ['shipments', 'sponsorship', sponsorshipId, viewer] as const,
+    ofEvent: (eventId: number) => ['shipments', 'event', eventId] as const,
+    venueLink: (eventId: number) => ['shipments', 'venue-link', eventId] as const,
+    ofVenue: (token: string) => ['shipments', 'venue', token] as const,
+    /** Outside 'shipments': a photo never changes, a live refetch of the lists leaves it. */
+    photo: (path: string) => ['shipment-photo', path] as const,
+  },
   /** Issue 20: the organisation's billing settings, its invoices (filtered), one sponsorship's and the sums. */
   invoices: {
     all: ['invoices'] as const,

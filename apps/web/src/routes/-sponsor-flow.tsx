@@ -20,6 +20,7 @@ import {
   type SponsorAgreementSlot,
   type SponsorFlowParts,
 } from '@/features/sponsorships/components/sponsor-flow/sponsor-flow';
+import { SponsorShipments } from '@/features/shipments/components/sponsor-shipments';
 import { SponsorTickets } from '@/features/tickets/components/sponsor-tickets';
 import { useTranslation } from '@/lib/i18n';
 
@@ -99,6 +100,7 @@ export function SponsorFlowOf({
             <div className="grid gap-4">
               <SponsorTickets sponsorshipId={sponsorshipId} viewer={viewer} />
               <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={viewer} />
+              <SponsorShipments sponsorshipId={sponsorshipId} viewer={viewer} />
               <SponsorCalendarFeed sponsorshipId={sponsorshipId} viewer={viewer} />
             </div>
           ),

@@ -3,7 +3,7 @@
 // marks them received. The venue link shows only its event's shipments.
 import { z } from 'zod';
 
-export const SHIPMENT_LIMITS = { carrier: 100, tracking: 500, parcels: 99, note: 500 } as const;
+export const SHIPMENT_LIMITS = { carrier: 100, tracking: 500, parcels: 99, note: 500, receivedBy: 100 } as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
@@ -28,6 +28,10 @@ export const ZShipment = z.object({
   announced_at: z.string(),
   received_at: z.string().nullable(),
   received_note: z.string().nullable(),
+  /** The name the venue's staff gave when marking it received, null when none. */
+  received_by: z.string().nullable(),
+  /** Whether the venue added a photo (read it from the photo route of the caller's side). */
+  has_photo: z.boolean(),
   overdue: z.boolean(),
 });
 export type ShipmentWire = z.infer<typeof ZShipment>;
@@ -37,6 +41,7 @@ export type ListShipmentsResponse = z.infer<typeof ZListShipmentsResponse>;
 
 export const ZMarkShipmentReceivedRequest = z.object({
   note: z.string().trim().max(SHIPMENT_LIMITS.note).nullable().optional(),
+  received_by: z.string().trim().max(SHIPMENT_LIMITS.receivedBy).nullable().optional(),
 });
 export type MarkShipmentReceivedRequest = z.infer<typeof ZMarkShipmentReceivedRequest>;
 

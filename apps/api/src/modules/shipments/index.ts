@@ -12,14 +12,15 @@ export { shipmentReadiness } from './readiness.ts';
 
 export const shipmentsModule = defineModule({
   name: 'shipments',
-  ports: ['db', 'clock', 'events', 'config'],
-  setup: ({ db, clock, events, config, use }) => {
+  ports: ['db', 'blobs', 'clock', 'events', 'config'],
+  setup: ({ db, blobs, clock, events, config, use }) => {
     const shipments = createShipmentsService({
       repo: createShipmentsRepository(db),
       sponsorships: use('sponsorships', 'parties'),
       events: use('access', 'events'),
       domainEvents: events,
       publicUrl: config.publicUrl,
+      store: blobs,
       ...(clock ? { clock } : {}),
     });
     const announce = async (sponsorshipId: number) => {

@@ -9,6 +9,8 @@ export type ShipmentRecord = {
   organisationId: number;
   eventId: number;
   sponsorEmail: string;
+  /** The sponsor's public name from their profile, null without one. */
+  sponsorName: string | null;
   carrier: string;
   tracking: string;
   parcelCount: number;
@@ -16,6 +18,8 @@ export type ShipmentRecord = {
   announcedAt: Date;
   receivedAt: Date | null;
   receivedNote: string | null;
+  receivedBy: string | null;
+  photoKey: string | null;
 };
 
 export type NewShipment = {
@@ -35,7 +39,9 @@ export function createShipmentsRepository(db: Db) {
     db
       .selectFrom('shipments')
       .innerJoin('sponsorships', 'sponsorships.id', 'shipments.sponsorship_id')
+      .leftJoin('sponsor_profiles', 'sponsor_profiles.email_normalized', 'sponsorships.sponsor_email_normalized')
       .select([
+        'sponsor_profiles.public_name',
         'shipments.id',
         'shipments.sponsorship_id',
         'shipments.organisation_id',
@@ -48,6 +54,8 @@ export function createShipmentsRepository(db: Db) {
         'shipments.announced_at',
         'shipments.received_at',
         'shipments.received_note',
+        'shipments.received_by',
+        'shipments.photo_key',
       ])
       .orderBy('shipments.id');
 
@@ -58,6 +66,7 @@ export function createShipmentsRepository(db: Db) {
     organisationId: r.organisation_id,
     eventId: r.event_id,
     sponsorEmail: r.sponsor_email,
+    sponsorName: r.public_name ?? null,
     carrier: r.carrier,
     tracking: r.tracking,
     parcelCount: r.parcel_count,
@@ -65,6 +74,8 @@ export function createShipmentsRepository(db: Db) {
     announcedAt: fromDbTime(r.announced_at),
     receivedAt: fromDbTimeOrNull(r.received_at),
     receivedNote: r.received_note,
+    receivedBy: r.received_by,
+    photoKey: r.photo_key,
   });
 
   return {
@@ -112,13 +123,31 @@ export function createShipmentsRepository(db: Db) {
     },
 
     /** Marks the shipment of `eventId` received unless it already is; true when this call did it. */
-    async markReceived(id: number, eventId: number, note: string | null, at: Date): Promise<boolean> {
+    async markReceived(
+      id: number,
+      eventId: number,
+      by: { note: string | null; name: string | null },
+      at: Date,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('shipments')
-        .set({ received_at: toDbTime(at), received_note: note })
+        .set({ received_at: toDbTime(at), received_note: by.note, received_by: by.name })
         .where('id', '=', id)
         .where('event_id', '=', eventId)
         .where('received_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Sets the photo of a received shipment of `eventId` unless it has one; true when this call did it. */
+    async setPhoto(id: number, eventId: number, key: string): Promise<boolean> {
+      const result = await db
+        .updateTable('shipments')
+        .set({ photo_key: key })
+        .where('id', '=', id)
+        .where('event_id', '=', eventId)
+        .where('received_at', 'is not', null)
+        .where('photo_key', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

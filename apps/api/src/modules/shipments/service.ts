@@ -10,11 +10,13 @@ import type {
   VenueShipmentsResponse,
 } from '@sp/shared';
 import { germanDay } from '../../lib/calendar.ts';
-import { fail } from '../../lib/errors.ts';
+import { AppError, fail } from '../../lib/errors.ts';
+import type { BlobStore } from '../../ports/blobs/index.ts';
 import type { DomainEvents } from '../domain-events.ts';
 import type { EventAccess } from '../access/index.ts';
 import { hashVenueToken, looksLikeVenueToken, newVenueToken } from './tokens.ts';
 import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
+import { reencodeLogo } from '../sponsor-profiles/index.ts';
 import type { ShipmentRecord, ShipmentsRepository } from './repository.ts';
 
 const notFound = () => fail('shipment.not-found', 'Shipment not found');
@@ -28,6 +30,7 @@ export function createShipmentsService(deps: {
   events: EventAccess;
   domainEvents: DomainEvents;
   publicUrl: string;
+  store: BlobStore;
   clock?: () => Date;
 }) {
   const { repo, sponsorships, events } = deps;
@@ -39,7 +42,7 @@ export function createShipmentsService(deps: {
       id: r.id,
       sponsorship_id: r.sponsorshipId,
       event_id: r.eventId,
-      sponsor: r.sponsorEmail,
+      sponsor: r.sponsorName ?? r.sponsorEmail,
       carrier: r.carrier,
       tracking: r.tracking,
       parcel_count: r.parcelCount,
@@ -47,6 +50,8 @@ export function createShipmentsService(deps: {
       announced_at: r.announcedAt.toISOString(),
       received_at: r.receivedAt?.toISOString() ?? null,
       received_note: r.receivedNote,
+      received_by: r.receivedBy,
+      has_photo: r.photoKey !== null,
       overdue: isShipmentOverdue(r, today),
     }));
   };
@@ -143,11 +148,15 @@ export function createShipmentsService(deps: {
     },
 
     /** POST /venue/{token}/shipments/{id}/received: once; a second time (or at once) 409. */
-    async markReceived(token: string, shipmentId: number, note: string | null): Promise<ShipmentWire> {
+    async markReceived(
+      token: string,
+      shipmentId: number,
+      by: { note: string | null; name: string | null },
+    ): Promise<ShipmentWire> {
       const link = await venueEvent(token);
       const found = await repo.find(shipmentId);
       if (!found || found.eventId !== link.eventId) throw notFound();
-      const marked = await repo.markReceived(shipmentId, link.eventId, note, now());
+      const marked = await repo.markReceived(shipmentId, link.eventId, by, now());
       if (!marked) throw fail('shipment.already-received', 'This shipment was already marked received');
       await deps.domainEvents.publish('shipment.changed', {
         kind: 'received',
@@ -157,7 +166,55 @@ export function createShipmentsService(deps: {
       });
       return toWire([(await repo.find(shipmentId))!])[0]!;
     },
+
+    /**
+     * PUT /venue/{token}/shipments/{id}/photo: the photo of a received parcel, checked and re-encoded
+     * like a logo (the bytes decide the type, at most 2 MB and 4096 px a side, stored as a WebP without
+     * metadata); once per shipment: the blob's key names its content, the row takes the first.
+     */
+    async addPhoto(token: string, shipmentId: number, bytes: Buffer): Promise<ShipmentWire> {
+      const link = await venueEvent(token);
+      const found = await repo.find(shipmentId);
+      if (!found || found.eventId !== link.eventId) throw notFound();
+      if (!found.receivedAt) throw fail('shipment.not-received', 'Mark the shipment received first');
+      if (found.photoKey) throw fail('shipment.photo-exists', 'This shipment has a photo already');
+      let image;
+      try {
+        image = await reencodeLogo(bytes);
+      } catch (error) {
+        if (error instanceof AppError) throw fail('shipment.photo-invalid', error.message);
+        throw error;
+      }
+      const key = `shipment-photos/${found.id}/${image.hash}.webp`;
+      await deps.store.put(key, image.bytes, 'image/webp');
+      if (!(await repo.setPhoto(shipmentId, link.eventId, key))) {
+        throw fail('shipment.photo-exists', 'This shipment has a photo already');
+      }
+      return toWire([(await repo.find(shipmentId))!])[0]!;
+    },
+
+    /** GET /venue/{token}/shipments/{id}/photo */
+    async venuePhoto(token: string, shipmentId: number) {
+      const link = await venueEvent(token);
+      const found = await repo.find(shipmentId);
+      if (!found || found.eventId !== link.eventId) throw notFound();
+      return photoOf(found);
+    },
+
+    /** GET /sponsorships/{id}/shipments/{shipmentId}/photo: both parties. */
+    async sponsorshipPhoto(caller: SponsorshipCaller, sponsorshipId: number, shipmentId: number) {
+      await sponsorships.visible(caller, sponsorshipId);
+      const found = await repo.find(shipmentId);
+      if (!found || found.sponsorshipId !== sponsorshipId) throw notFound();
+      return photoOf(found);
+    },
   };
+
+  async function photoOf(found: ShipmentRecord) {
+    const blob = found.photoKey ? await deps.store.read(found.photoKey) : null;
+    if (!blob) throw fail('shipment.no-photo', 'This shipment has no photo');
+    return blob;
+  }
 }
 
 export type ShipmentsService = ReturnType<typeof createShipmentsService>;

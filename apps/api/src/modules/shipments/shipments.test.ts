@@ -4,6 +4,7 @@ import type { ListShipmentsResponse, ShipmentWire, VenueShipmentsResponse } from
 import { ENGINES } from '../../../test/helpers.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
 import { onboardedUser, requester, validEvent, type TestUser } from '../events/test-support.ts';
+import { logoFile, svgLogo } from '../sponsor-profiles/test-support.ts';
 import { shipmentReadiness } from './index.ts';
 
 type Guest = { token: string; email: string; sponsorshipId: number };
@@ -73,8 +74,8 @@ describe.each(ENGINES)('shipments on %s', (engine) => {
 
     const url = `/api/venue/${token}/shipments/${shipment.id}/received`;
     const both = await Promise.all([
-      t.app.inject({ method: 'POST', url, payload: { note: 'Lager 2' } }),
-      t.app.inject({ method: 'POST', url, payload: { note: 'Lager 3' } }),
+      t.app.inject({ method: 'POST', url, payload: { note: 'Lager 2', received_by: 'Kim' } }),
+      t.app.inject({ method: 'POST', url, payload: { note: 'Lager 3', received_by: 'Kim' } }),
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.statusCode === 409)!.json().code).toBe('shipment.already-received');
@@ -83,6 +84,7 @@ describe.each(ENGINES)('shipments on %s', (engine) => {
     const mine = seen.json<ListShipmentsResponse>().shipments.find((s) => s.id === shipment.id)!;
     expect(mine.received_at).not.toBeNull();
     expect(['Lager 2', 'Lager 3']).toContain(mine.received_note);
+    expect(mine).toMatchObject({ received_by: 'Kim', has_photo: false, sponsor: guest.email });
     const sponsorView = await asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}/shipments`, guest);
     expect(sponsorView.json<ListShipmentsResponse>().shipments[0]!.received_at).not.toBeNull();
 
@@ -111,6 +113,49 @@ describe.each(ENGINES)('shipments on %s', (engine) => {
     const revoked = await t.app.inject({ method: 'GET', url: `/api/venue/${replaced}/shipments` });
     expect(revoked.statusCode).toBe(410);
     expect(revoked.json().code).toBe('shipment.venue-link-revoked');
+  });
+
+  it('takes one photo of a received parcel, re-encoded without metadata, for the venue and both parties', async () => {
+    const guest = await invited(eventId);
+    const shipment = await announce(guest);
+    const token = await venueLink(eventId);
+    const photoUrl = `/api/venue/${token}/shipments/${shipment.id}/photo`;
+    const put = (payload: Buffer, type = 'image/jpeg') =>
+      t.app.inject({ method: 'PUT', url: photoUrl, payload, headers: { 'content-type': type } });
+    const photo = await logoFile('jpeg', 800, 600);
+
+    expect((await put(photo)).json().code).toBe('shipment.not-received');
+    await t.app.inject({ method: 'POST', url: `/api/venue/${token}/shipments/${shipment.id}/received`, payload: {} });
+    const refused = await put(svgLogo, 'image/svg+xml');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('shipment.photo-invalid');
+    const both = await Promise.all([put(photo), put(photo)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.statusCode === 200)!.json<ShipmentWire>().has_photo).toBe(true);
+
+    const named = await t.app.inject({
+      method: 'PUT',
+      url: '/api/sponsor-profile',
+      headers: { authorization: `${guest.token}:${guest.email}` },
+      payload: { public_name: 'Brauerei Wand GmbH', description_de: 'Bier', description_en: 'Beer', website: null },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/venue/${token}/shipments` })
+    ).json<VenueShipmentsResponse>();
+    expect(list.shipments.find((s) => s.id === shipment.id)!.sponsor).toBe('Brauerei Wand GmbH');
+
+    const served = await t.app.inject({ method: 'GET', url: photoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.rawPayload.includes('Geheim GmbH')).toBe(false);
+    const ofSponsorship = `/api/sponsorships/${guest.sponsorshipId}/shipments/${shipment.id}/photo`;
+    expect((await asGuest('GET', ofSponsorship, guest)).statusCode).toBe(200);
+    expect((await call('GET', ofSponsorship, organiser.token)).statusCode).toBe(200);
+    expect((await call('GET', ofSponsorship, stranger.token)).statusCode).toBe(404);
+    const other = await invited(eventId);
+    const foreign = `/api/sponsorships/${other.sponsorshipId}/shipments/${shipment.id}/photo`;
+    expect((await asGuest('GET', foreign, other)).statusCode).toBe(404);
   });
 
   it('keeps the organisation and strangers from announcing or seeing', async () => {

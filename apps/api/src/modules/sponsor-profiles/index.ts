@@ -12,7 +12,7 @@ import { sponsorWallRoutes } from './wall-routes.ts';
 import { createSponsorWallService } from './wall-service.ts';
 
 export { sponsorProfileExport } from './data-export.ts';
-export { headerSize, sniffLogo } from './logo-image.ts';
+export { headerSize, reencodeLogo, sniffLogo } from './logo-image.ts';
 export type { SponsorLegalDetails } from './legal-details.ts';
 
 export type SponsorProfilesApi = {

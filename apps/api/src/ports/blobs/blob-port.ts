@@ -83,6 +83,8 @@ export const BLOB_KEY_PATTERN =
 export const LOGO_KEY_PATTERN = /^sponsor-logos\/\d{1,10}\/[0-9a-f]{32}\.webp$/;
 /** A deliverable's asset as the sponsor uploaded it (decision 084), named by its SHA-256. */
 export const ASSET_KEY_PATTERN = /^deliverable-assets\/\d{1,10}\/[0-9a-f]{64}\.(png|jpg|webp|svg|pdf)$/;
+/** The venue's photo of a received parcel (decision 082), re-encoded to WebP and named by its hash. */
+export const SHIPMENT_PHOTO_KEY_PATTERN = /^shipment-photos\/\d{1,10}\/[0-9a-f]{32}\.webp$/;
 /** An issued invoice's documents, named by their SHA-256, outside the organisation's prefix (kept for retention). */
 const INVOICE_KEY_PATTERN = /^invoices\/\d{1,10}\/[0-9a-f]{64}\.(pdf|xml)$/;
 export const BLOB_PREFIX_PATTERN = /^(organisations\/\d{1,10}\/(events\/\d{1,10}\/)?|sponsor-logos\/\d{1,10}\/)$/;
@@ -93,7 +95,8 @@ export function assertBlobKey(key: string): void {
       BLOB_KEY_PATTERN.test(key) ||
       LOGO_KEY_PATTERN.test(key) ||
       INVOICE_KEY_PATTERN.test(key) ||
-      ASSET_KEY_PATTERN.test(key)
+      ASSET_KEY_PATTERN.test(key) ||
+      SHIPMENT_PHOTO_KEY_PATTERN.test(key)
     ) ||
     key.includes('..')
   ) {

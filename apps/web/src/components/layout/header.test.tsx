@@ -145,6 +145,7 @@ describe('Header', () => {
     '/verify/a%40b.de',
     '/invite-sponsor/',
     '/chats-sponsor/',
+    '/venue/abc',
   ])('shows a signed-out visitor on the public page %s no app navigation, only language and sign-in', async (path) => {
     await renderWithApp(<Header />, { path });
     expect(screen.getByTestId('public-header')).toBeInTheDocument();

@@ -11,6 +11,8 @@ const PUBLIC_PAGES = [
   // A guest sponsor's invitation link and its chat: the link is their access, they have no account.
   /^\/invite-sponsor\/?$/,
   /^\/chats-sponsor\/?$/,
+  // The venue's parcels (decision 082): the venue link is its access, it has no account.
+  /^\/venue\/[^/]+\/?$/,
   // The ways in: signing in, registering, a team invitation, a forgotten password, the e-mail code.
   /^\/login\/?$/,
   /^\/register\/?$/,

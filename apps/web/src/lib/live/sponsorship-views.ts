@@ -39,8 +39,9 @@ export const LIVE_VIEWS: Record<SponsorshipChangePart, readonly QueryKey[]> = {
     queryKeys.sponsorWall.all,
     ...SUMMARIES,
   ],
-  // Parcels announced and received (decision 082): shown on the readiness board.
-  shipments: [...SUMMARIES],
+  // Parcels announced and received (decision 082): the sponsor's deliver step, the organiser's card
+  // and the readiness board.
+  shipments: [queryKeys.shipments.all, ...SUMMARIES],
 };
 
 /** The distinct families the parts map to (a family listed under two parts is refetched once). */

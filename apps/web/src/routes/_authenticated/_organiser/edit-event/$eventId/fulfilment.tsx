@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { WorkspaceArea } from '@/features/event-workspace/components/workspace-frame';
 import { loadEventForEdit } from '@/features/events/api/load-event';
 import { FulfilmentCard } from '@/features/fulfilment/components/fulfilment-card';
+import { EventShipments } from '@/features/shipments/components/event-shipments';
 import { EventTickets } from '@/features/tickets/components/event-tickets';
 import { fulfilmentSearch } from '@/lib/fulfilment-search';
 import { useTranslation } from '@/lib/i18n';
@@ -20,6 +21,7 @@ function FulfilmentRoute() {
   return (
     <WorkspaceArea title={t('events.workspace.nav.fulfilment')}>
       <EventTickets eventId={eventId} />
+      <EventShipments eventId={eventId} />
       <FulfilmentCard
         eventId={eventId}
         filters={filters}
