@@ -39,6 +39,7 @@ import { operatorLog } from './0036_operator_log.ts';
 import { documentLanguages } from './0035_document_languages.ts';
 import { sponsorTickets } from './0038_sponsor_tickets.ts';
 import { assets } from './0040_assets.ts';
+import { assetProofs } from './0044_asset_proofs.ts';
 import { readinessChasers } from './0037_readiness_chasers.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -82,5 +83,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0040_assets': assets(engine),
     '0039_shipments': shipments(engine),
     '0037_readiness_chasers': readinessChasers(engine),
+    '0044_asset_proofs': assetProofs(engine),
   };
 }
