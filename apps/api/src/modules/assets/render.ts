@@ -5,11 +5,13 @@
 // only after check.ts let it through (no scripts, no external references, no entities); a PDF
 // original is not rasterised (libvips here reads no PDF), so its proof shows a labelled frame.
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { AssetPlacement } from '@sp/shared';
-
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+const deflate = promisify(zlib.deflate);
 
 let loaded: Promise<typeof import('sharp').default> | undefined;
 const loadSharp = () =>
@@ -105,10 +107,7 @@ export async function renderProof(original: Buffer, type: string, placement: Ass
   const titleMeta = await sharp(title).metadata();
   const raster = await rasterOf(original, type, logo.width);
   const logoImage = raster
-    ? await sharp(raster)
-        .resize({ width: logo.width, height: logo.height, fit: 'inside' })
-        .png()
-        .toBuffer()
+    ? await sharp(raster).resize({ width: logo.width, height: logo.height, fit: 'inside' }).png().toBuffer()
     : await sharp(
         Buffer.from(
           `<svg xmlns="http://www.w3.org/2000/svg" width="${logo.width}" height="${logo.height}"><rect x="4" y="4" width="${logo.width - 8}" height="${logo.height - 8}" fill="none" stroke="#64748b" stroke-width="6" stroke-dasharray="18 12"/></svg>`,
@@ -137,15 +136,48 @@ export async function renderProof(original: Buffer, type: string, placement: Ass
     .toBuffer();
 }
 
-/** A single-page PDF holding the image at 300 dpi (the PDF variant of a raster or SVG original). */
+/**
+ * A single-page PDF holding the image at 300 dpi (the PDF variant of a raster or SVG original). The
+ * image goes in as an XObject deflated by zlib with its alpha as a soft mask, built with pdf-lib's
+ * low-level API: its own embedPng decodes and deflates in JavaScript, seconds for a large logo.
+ */
 export async function pdfOf(png: Buffer): Promise<Buffer> {
-  const { PDFDocument } = await import('pdf-lib');
-  const doc = await PDFDocument.create();
-  const image = await doc.embedPng(png);
-  const width = (image.width * 72) / 300;
-  const height = (image.height * 72) / 300;
+  const sharp = await loadSharp();
+  const image = sharp(png, { limitInputPixels: 400_000_000 }).resize({
+    width: 6000,
+    height: 6000,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixels = info.width * info.height;
+  const rgb = Buffer.alloc(pixels * 3);
+  const alpha = Buffer.alloc(pixels);
+  for (let i = 0; i < pixels; i++) {
+    rgb[i * 3] = data[i * 4]!;
+    rgb[i * 3 + 1] = data[i * 4 + 1]!;
+    rgb[i * 3 + 2] = data[i * 4 + 2]!;
+    alpha[i] = data[i * 4 + 3]!;
+  }
+  const [rgbZ, alphaZ] = await Promise.all([deflate(rgb), deflate(alpha)]);
+  const lib = await import('pdf-lib');
+  const doc = await lib.PDFDocument.create();
+  const ctx = doc.context;
+  const common = { Type: 'XObject', Subtype: 'Image', Width: info.width, Height: info.height, BitsPerComponent: 8 };
+  const mask = ctx.register(ctx.stream(alphaZ, { ...common, ColorSpace: 'DeviceGray', Filter: 'FlateDecode' }));
+  const picture = ctx.register(
+    ctx.stream(rgbZ, { ...common, ColorSpace: 'DeviceRGB', Filter: 'FlateDecode', SMask: mask }),
+  );
+  const width = (info.width * 72) / 300;
+  const height = (info.height * 72) / 300;
   const page = doc.addPage([width, height]);
-  page.drawImage(image, { x: 0, y: 0, width, height });
+  page.node.setXObject(lib.PDFName.of('Logo'), picture);
+  page.pushOperators(
+    lib.pushGraphicsState(),
+    lib.concatTransformationMatrix(width, 0, 0, height, 0, 0),
+    lib.drawObject('Logo'),
+    lib.popGraphicsState(),
+  );
   doc.setCreator('sponsoring platform');
   return Buffer.from(await doc.save({ useObjectStreams: true }));
 }
