@@ -10,6 +10,7 @@
 //   npm run bench -- --reads-only  only start, memory and the read figures (no writes, live, mixed, browser)
 //   npm run bench -- --scale-data 1,10,100  only the cost as data grows (scripts/bench/scale-data.mjs)
 //   npm run bench -- --heavy-only  only the heavy-work figures (invoice issue, seal, agreement read)
+//   npm run bench -- --print-bundle-only  only the print bundle of 200 logos beside yazl alone
 import './supported-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { runInChild } from './bench/in-child.mjs';
 import { BROWSER_ACCEPT_ENCODING, cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
 import { rawInsertRate } from './bench/raw-insert-rate.mjs';
 import { heavyWork } from './bench/heavy-work.mjs';
+import { printBundleBench } from './bench/print-bundle.mjs';
 import { runScaleDataBench } from './bench/scale-data.mjs';
 import { seedPackagedEvent } from './bench/seed-packages.mjs';
 import { seed } from './bench/seed.mjs';
@@ -33,7 +35,8 @@ const args = process.argv.slice(2);
 const scale = args.includes('--quick') ? 0.25 : Number(process.env.BENCH_SCALE ?? 1);
 const readsOnly = args.includes('--reads-only');
 const heavyOnly = args.includes('--heavy-only');
-const withBrowser = !readsOnly && !heavyOnly && !args.includes('--no-browser');
+const bundleOnly = args.includes('--print-bundle-only');
+const withBrowser = !readsOnly && !heavyOnly && !bundleOnly && !args.includes('--no-browser');
 const onlyEngine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : null;
 const seconds = (full) => Math.max(2, Math.round(full * scale));
 const DURATION = {
@@ -183,6 +186,29 @@ async function heavyWorkRows(engine, figures, server) {
   rows.at(-1).text = spreadText(before);
 }
 
+/**
+ * Issue 59's print bundle of 200 logos (scripts/bench/print-bundle.mjs): streamed over HTTP with the
+ * server's RSS growth under 50 MB, in at most 1.5 x the time yazl alone zips the same files.
+ */
+async function printBundleRows(engine, figures, server, dataDir) {
+  const bundle = await printBundleBench(server, { dataDir, log });
+  figures.printBundle = bundle;
+  const ratio = bundle.ms / bundle.rawMs;
+  row(engine, 'print bundle of 200 logos, median ms', bundle.ms, 'ms', '<= 1.5 x yazl alone', ratio <= 1.5, ratio);
+  rows.at(-1).ratioOf = 'raw';
+  rows.at(-1).text =
+    `${fmt(bundle.ms, 0)} (yazl alone ${fmt(bundle.rawMs, 0)}; ${bundle.files} files, ` +
+    `${fmt(bundle.bytes / 1e6, 1)} MB, yazl ${fmt(bundle.rawBytes / 1e6, 1)} MB)`;
+  row(
+    engine,
+    'print bundle of 200 logos, server RSS growth',
+    bundle.rssGrowthMb,
+    'MB',
+    '< 50',
+    bundle.rssGrowthMb < 50,
+  );
+}
+
 async function runEngine(engine, databaseUrl) {
   const figures = {};
   results.engines[engine] = figures;
@@ -195,6 +221,10 @@ async function runEngine(engine, databaseUrl) {
     log(`server pid ${server.pid} on ${server.baseUrl} (first start ${fmt(server.startMs, 0)} ms, with migrations)`);
     if (heavyOnly) {
       await heavyWorkRows(engine, figures, server);
+      return;
+    }
+    if (bundleOnly) {
+      await printBundleRows(engine, figures, server, dataDir);
       return;
     }
     const data = await seed(server, { log });
@@ -396,6 +426,7 @@ async function runEngine(engine, databaseUrl) {
     row(engine, 'RSS after load', figures.rssAfterLoadMb, 'MB', '< 300', figures.rssAfterLoadMb < 300);
 
     if (!readsOnly) await heavyWorkRows(engine, figures, server);
+    if (!readsOnly) await printBundleRows(engine, figures, server, dataDir);
 
     if (withBrowser && engine === 'sqlite') {
       log('LCP in Chromium (mobile emulation, throttled)');
