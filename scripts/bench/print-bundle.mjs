@@ -89,7 +89,7 @@ function putBytes(baseUrl, pathname, bytes, headers) {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () =>
-          res.statusCode === 200
+          res.statusCode >= 200 && res.statusCode < 300
             ? resolve()
             : reject(new Error(`PUT ${pathname} ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 200)}`)),
         );
@@ -247,6 +247,32 @@ async function yazlAlone(files) {
   return { ms: performance.now() - started, bytes: bytes() };
 }
 
+/** yazl alone behind a bare node:http server in this process: what the transport adds, for comparison. */
+async function yazlOverHttp(files) {
+  const server = http.createServer((_req, res) => {
+    const zip = new yazl.ZipFile();
+    for (const [name, file] of files) {
+      zip.addReadStreamLazy(name, { compress: false }, (done) => done(null, fs.createReadStream(file)));
+    }
+    zip.end();
+    res.writeHead(200, { 'content-type': 'application/zip' });
+    zip.outputStream.pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const started = performance.now();
+  const { sink } = nullSink();
+  await new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: server.address().port, path: '/' }, (res) =>
+        pipeline(res, sink).then(resolve, reject),
+      )
+      .on('error', reject);
+  });
+  const ms = performance.now() - started;
+  await new Promise((resolve) => server.close(resolve));
+  return ms;
+}
+
 function sameFiles(dataDir) {
   const root = path.join(dataDir, 'files');
   const files = [];
@@ -266,9 +292,11 @@ export async function printBundleBench(server, { dataDir, log }) {
   await download(server, token, eventId); // warm: routes, the first read of each blob
   const app = [];
   const raw = [];
+  const overHttp = [];
   for (let run = 0; run < RUNS; run++) {
     app.push(await download(server, token, eventId));
     raw.push(await yazlAlone(files));
+    overHttp.push(await yazlOverHttp(files));
   }
   const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return {
@@ -277,6 +305,7 @@ export async function printBundleBench(server, { dataDir, log }) {
     rawBytes: raw[0].bytes,
     ms: median(app.map((r) => r.ms)),
     rawMs: median(raw.map((r) => r.ms)),
+    rawOverHttpMs: median(overHttp),
     rssGrowthMb: Math.max(...app.map((r) => r.rssGrowthMb)),
   };
 }
