@@ -12,6 +12,7 @@
 //   npm run bench -- --heavy-only  only the heavy-work figures (invoice issue, seal, agreement read)
 //   npm run bench -- --check-in-only  only the door figure (two doors checking in 200 tickets)
 //   npm run bench -- --readiness-only  only the readiness figures (board of 200 x 8, chasing 200 sponsors)
+//   npm run bench -- --print-bundle-only  only the print bundle of 200 logos beside yazl alone
 import './supported-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { BROWSER_ACCEPT_ENCODING, cannon, liveDelivery, mixedLoad, startBaseline
 import { rawInsertRate } from './bench/raw-insert-rate.mjs';
 import { checkInAtTwoDoors } from './bench/check-in.mjs';
 import { heavyWork } from './bench/heavy-work.mjs';
+import { printBundleBench } from './bench/print-bundle.mjs';
 import { runScaleDataBench } from './bench/scale-data.mjs';
 import { chaseAll, seedReadinessEvent } from './bench/readiness.mjs';
 import { seedPackagedEvent } from './bench/seed-packages.mjs';
@@ -39,7 +41,9 @@ const readsOnly = args.includes('--reads-only');
 const heavyOnly = args.includes('--heavy-only');
 const checkInOnly = args.includes('--check-in-only');
 const readinessOnly = args.includes('--readiness-only');
-const withBrowser = !readsOnly && !heavyOnly && !checkInOnly && !readinessOnly && !args.includes('--no-browser');
+const bundleOnly = args.includes('--print-bundle-only');
+const withBrowser =
+  !readsOnly && !heavyOnly && !checkInOnly && !readinessOnly && !bundleOnly && !args.includes('--no-browser');
 const onlyEngine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : null;
 const seconds = (full) => Math.max(2, Math.round(full * scale));
 const DURATION = {
@@ -242,6 +246,30 @@ async function readinessChaseRows(engine, figures, server, organiser, eventId, r
   rows.at(-1).text = `${chase.lost} / ${chase.duplicated}`;
 }
 
+/**
+ * Issue 59's print bundle of 200 logos (scripts/bench/print-bundle.mjs): streamed over HTTP with the
+ * server's RSS growth under 50 MB, in at most 1.5 x the time yazl alone zips the same files.
+ */
+async function printBundleRows(engine, figures, server, dataDir) {
+  const bundle = await printBundleBench(server, { dataDir, log });
+  figures.printBundle = bundle;
+  const ratio = bundle.ms / bundle.rawMs;
+  row(engine, 'print bundle of 200 logos, median ms', bundle.ms, 'ms', '<= 1.5 x yazl alone', ratio <= 1.5, ratio);
+  rows.at(-1).ratioOf = 'raw';
+  rows.at(-1).text =
+    `${fmt(bundle.ms, 0)} (yazl alone ${fmt(bundle.rawMs, 0)}, over node:http ${fmt(bundle.rawOverHttpMs, 0)}; ` +
+    `${bundle.files} files, ` +
+    `${fmt(bundle.bytes / 1e6, 1)} MB, yazl ${fmt(bundle.rawBytes / 1e6, 1)} MB)`;
+  row(
+    engine,
+    'print bundle of 200 logos, server RSS growth',
+    bundle.rssGrowthMb,
+    'MB',
+    '< 50',
+    bundle.rssGrowthMb < 50,
+  );
+}
+
 async function runEngine(engine, databaseUrl) {
   const figures = {};
   results.engines[engine] = figures;
@@ -254,6 +282,10 @@ async function runEngine(engine, databaseUrl) {
     log(`server pid ${server.pid} on ${server.baseUrl} (first start ${fmt(server.startMs, 0)} ms, with migrations)`);
     if (heavyOnly) {
       await heavyWorkRows(engine, figures, server);
+      return;
+    }
+    if (bundleOnly) {
+      await printBundleRows(engine, figures, server, dataDir);
       return;
     }
     if (checkInOnly) {
@@ -477,6 +509,7 @@ async function runEngine(engine, databaseUrl) {
 
     if (!readsOnly) await heavyWorkRows(engine, figures, server);
     if (!readsOnly) await checkInRows(engine, figures, server);
+    if (!readsOnly) await printBundleRows(engine, figures, server, dataDir);
 
     if (withBrowser && engine === 'sqlite') {
       log('LCP in Chromium (mobile emulation, throttled)');

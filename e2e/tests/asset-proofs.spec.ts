@@ -1,7 +1,8 @@
 // Asset specs and the print bundle (issue 59, points 3 and 4) against the production build: the
 // organiser sets a file spec on the logo deliverable; the sponsor, on a 375 px phone through the
 // invitation link, uploads a logo that is too small and is told why in their language, then a valid
-// one; the organiser approves the round and downloads the print bundle, whose entries are read back.
+// one, sees its proof on the banner mock-up (rendered on the server) and approves it; the organiser
+// approves the round and downloads the print bundle, whose entries (with the variants) are read back.
 // In German and in English, axe without serious findings on both screens.
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -28,6 +29,10 @@ const TEXT = {
     approve: 'Runde 1 freigeben',
     approved: 'freigegeben',
     bundle: 'Druckpaket herunterladen (ZIP)',
+    placement: 'Platzierung',
+    approveProof: 'Korrekturabzug freigeben',
+    proofApproved: 'Sie haben den Korrekturabzug freigegeben.',
+    proofAlt: 'Korrekturabzug der Runde 1: das Logo auf dem Entwurf „Banner“',
   },
   en: {
     file: 'File for this deliverable',
@@ -42,6 +47,10 @@ const TEXT = {
     approve: 'Approve round 1',
     approved: 'approved',
     bundle: 'Download print bundle (ZIP)',
+    placement: 'Placement',
+    approveProof: 'Approve proof',
+    proofApproved: 'You approved the proof.',
+    proofAlt: 'Proof of round 1: the logo on the Banner mock-up',
   },
 } as const;
 
@@ -117,7 +126,7 @@ async function confirmedSponsorship(page: Page, accessToken: string, eventId: nu
   });
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
   const path = new URL(url);
-  return { email, link: `${path.pathname}${path.search}` };
+  return { email, link: `${path.pathname}${path.search}`, guestAuth: `${token}:${email}`, sponsorId };
 }
 
 async function phone(browser: Browser, language: 'de' | 'en', link: string) {
@@ -156,6 +165,7 @@ for (const language of ['de', 'en'] as const) {
     await asset.getByLabel('SVG', { exact: true }).uncheck();
     await asset.getByLabel(text.minWidth, { exact: true }).fill('1000');
     await asset.getByLabel(text.transparent, { exact: true }).check();
+    await asset.getByLabel(text.placement).selectOption('banner');
     await asset.getByRole('button', { name: text.saveSpec }).click();
     await expect(page.getByText(text.saved)).toBeVisible();
     await expectAccessible(page, `asset spec (${language})`);
@@ -177,6 +187,22 @@ for (const language of ['de', 'en'] as const) {
     await mine.getByRole('button', { name: text.upload }).click();
     await expect(guest.getByText(text.uploaded)).toBeVisible();
     await expect(mine.getByTestId('asset-round')).toHaveCount(1);
+
+    // The proof: the logo on the banner mock-up, rendered on the server; the sponsor approves it.
+    const proof = mine.getByRole('img', { name: text.proofAlt });
+    await expect(proof).toBeVisible();
+    expect(await proof.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+    expect((await proof.boundingBox())!.width).toBeLessThanOrEqual(375);
+    await expectAccessible(guest, `asset proof (${language})`);
+    await guest.screenshot({ path: testInfo.outputPath(`proof-${language}.png`), fullPage: true });
+    const headers = { Authorization: sponsor.guestAuth };
+    const list = await guest.request.get(`/api/sponsorships/${sponsor.sponsorId}/deliverables`, { headers });
+    const deliverableId = ((await list.json()) as { deliverables: Array<{ id: number }> }).deliverables[0]!.id;
+    const png = await guest.request.get(`/api/deliverables/${deliverableId}/asset/rounds/1/proof.png`, { headers });
+    expect(png.headers()['content-type']).toBe('image/png');
+    fs.writeFileSync(testInfo.outputPath(`proof-image-${language}.png`), await png.body());
+    await mine.getByRole('button', { name: text.approveProof }).click();
+    await expect(guest.getByText(text.proofApproved)).toBeVisible();
     expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // The organiser approves round 1 and downloads the bundle.
@@ -190,9 +216,11 @@ for (const language of ['de', 'en'] as const) {
     const file = testInfo.outputPath('bundle.zip');
     await (await download).saveAs(file);
     const names = await zipNames(file);
-    expect(names).toHaveLength(2);
+    // The original, its PNG and PDF variants (decision 089), and the CSV.
+    expect(names).toHaveLength(4);
     expect(names[0]).toMatch(/^gold-assets[a-z0-9-]*\.png$/);
-    expect(names[1]).toBe('sponsors.csv');
+    expect(names.slice(1, 3)).toEqual([`png/${names[0]}`, `pdf/${names[0]!.replace(/\.png$/, '.pdf')}`]);
+    expect(names[3]).toBe('sponsors.csv');
 
     // The sponsor sees the approval.
     await guest.reload();

@@ -111,6 +111,8 @@ export const ERROR_STATUS = {
   'asset.no-spec': 409,
   'asset.round-decided': 409,
   'asset.busy': 409,
+  'asset.awaiting-sponsor': 409,
+  'asset.variant-missing': 409,
   'deliverable.not-found': 404,
   'deliverable.organisers-decide': 403,
   'deliverable.no-input-needed': 409,

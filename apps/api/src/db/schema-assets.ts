@@ -25,6 +25,12 @@ export type AssetRoundsTable = {
   decided_at: DbTime | null;
   decided_by: string | null;
   comment: string | null;
+  /** The sponsor's decision on the round's proof (0044): null until they decide. */
+  sponsor_decision: 'approved' | 'changes_requested' | null;
+  sponsor_decided_at: DbTime | null;
+  /** The monochrome variant's original, when the spec asks for one (0044). */
+  mono_blob_key: string | null;
+  mono_file_type: string | null;
 };
 
 export type AssetTables = { asset_specs: AssetSpecsTable; asset_rounds: AssetRoundsTable };

@@ -22,6 +22,7 @@ export const BYTE_LIMITED_ROUTES: ReadonlyArray<{ method: string; url: string; l
   { method: 'PUT', url: '/api/files/upload/:token', limit: 'uploadBytes' },
   { method: 'PUT', url: '/api/sponsor-profile/logo', limit: 'uploadBytes' },
   { method: 'PUT', url: '/api/deliverables/:id/asset', limit: 'uploadBytes' },
+  { method: 'PUT', url: '/api/deliverables/:id/asset/monochrome', limit: 'uploadBytes' },
   { method: 'POST', url: '/api/public/agreements/verify', limit: 'verifyBytes' },
 ];
 

@@ -26,7 +26,8 @@ export type AssetPlacement = z.infer<typeof ZAssetPlacement>;
 export const ZAssetSpec = z.object({
   /** null: no particular placement (the bundle of the whole event still holds it). */
   placement: ZAssetPlacement.nullable().default(null),
-  file_types: z.array(ZAssetFileType).min(1).max(ASSET_FILE_TYPES.length),
+  /** Empty: no file is asked (a spec with only a text limit). */
+  file_types: z.array(ZAssetFileType).max(ASSET_FILE_TYPES.length),
   /** Pixels; null: no minimum. Applies to raster files (a vector file scales). */
   min_width: z.number().int().min(1).max(ASSET_LIMITS.side).nullable(),
   min_height: z.number().int().min(1).max(ASSET_LIMITS.side).nullable(),
@@ -35,6 +36,16 @@ export const ZAssetSpec = z.object({
   /** Only SVG or PDF. */
   vector: z.boolean(),
   alt_text_required: z.boolean(),
+  /**
+   * The text asked of the sponsor (the deliverable's input, e.g. a company description) may be at
+   * most `max` characters or words; checked when it is submitted. null: no limit (decision 089).
+   */
+  text_limit: z
+    .object({ max: z.number().int().min(1).max(100_000), unit: z.enum(['characters', 'words']) })
+    .nullable()
+    .default(null),
+  /** A monochrome variant is asked as a second file of the round, checked when it is uploaded. */
+  monochrome_variant: z.boolean().default(false),
 });
 export type AssetSpec = z.output<typeof ZAssetSpec>;
 
@@ -54,6 +65,10 @@ export const ZAssetRound = z.object({
   uploaded_at: z.string(),
   decided_at: z.string().nullable(),
   comment: z.string().nullable(),
+  /** The sponsor's decision on the round's proof: null until they decide (decision 089). */
+  sponsor_decision: z.enum(['approved', 'changes_requested']).nullable(),
+  /** The monochrome variant's type, when one is attached. */
+  monochrome: ZAssetFileType.nullable(),
 });
 export type AssetRoundWire = z.infer<typeof ZAssetRound>;
 
@@ -82,11 +97,31 @@ export const ZDecideAssetRequest = z.object({
 });
 export type DecideAssetRequest = z.input<typeof ZDecideAssetRequest>;
 
+/** A round has a proof (and needs the sponsor's approval before the organisation's) when the spec names a placement. */
+export const hasProof = (spec: Pick<AssetSpec, 'placement'> | null) => spec !== null && spec.placement !== null;
+
+/** Characters (code points) or words of a text, as the text limit counts them. */
+export function textLength(text: string, unit: 'characters' | 'words'): number {
+  const trimmed = text.trim();
+  if (unit === 'characters') return [...trimmed].length;
+  return trimmed === '' ? 0 : trimmed.split(/\s+/u).length;
+}
+
 /**
  * Why an upload falls short of its spec, as the fields of the 422 `asset.spec-unmet`: each failing
  * rule with what the file is (the spec says what was asked). `size` is `<width>x<height>`.
  */
-export const ASSET_RULES = ['file_type', 'size', 'transparent', 'vector', 'alt_text'] as const;
+export const ASSET_RULES = [
+  'file_type',
+  'size',
+  'transparent',
+  'vector',
+  'alt_text',
+  /** The text's length in the spec's unit (characters or words). */
+  'text_length',
+  /** `colour`: the monochrome variant has colours. */
+  'monochrome',
+] as const;
 export type AssetRule = (typeof ASSET_RULES)[number];
 
 /** GET /events/{eventId}/print-bundle.zip */

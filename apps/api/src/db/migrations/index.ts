@@ -41,6 +41,7 @@ import { sponsorTickets } from './0038_sponsor_tickets.ts';
 import { calendarFeeds } from './0043_calendar_feeds.ts';
 import { ticketHolderEmails } from './0041_ticket_holder_emails.ts';
 import { assets } from './0040_assets.ts';
+import { assetProofs } from './0044_asset_proofs.ts';
 import { shipmentReceiver } from './0042_shipment_receiver.ts';
 import { readinessChasers } from './0037_readiness_chasers.ts';
 
@@ -88,5 +89,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0041_ticket_holder_emails': ticketHolderEmails(engine),
     '0042_shipment_receiver': shipmentReceiver(),
     '0043_calendar_feeds': calendarFeeds(engine),
+    '0044_asset_proofs': assetProofs(engine),
   };
 }

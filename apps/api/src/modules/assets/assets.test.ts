@@ -20,6 +20,8 @@ const SPEC: AssetSpec = {
   transparent: true,
   vector: false,
   alt_text_required: true,
+  text_limit: null,
+  monochrome_variant: false,
 };
 
 /** A PNG with an alpha channel, its left half transparent. */
@@ -178,6 +180,18 @@ describe.each(ENGINES)('assets on %s', (engine) => {
       comment: 'Bitte die Version mit weißem Schriftzug',
     });
     expect((await upload(guest, id, valid, 'Logo der Firma')).statusCode).toBe(200);
+    // With a placement the sponsor approves the proof first (decision 089).
+    expect((await decide(id, 3, 'approve')).json().code).toBe('asset.awaiting-sponsor');
+    const proofApproval = await t.app.inject({
+      method: 'POST',
+      url: `/api/deliverables/${id}/asset/proof-decision`,
+      headers: guestHeaders(guest),
+      payload: { round: 3, decision: 'approve' },
+    });
+    expect(proofApproval.json<DeliverableAssetResponse>().rounds[0]).toMatchObject({
+      status: 'submitted',
+      sponsor_decision: 'approved',
+    });
     const approved = await decide(id, 3, 'approve');
     expect(approved.json<DeliverableAssetResponse>()).toMatchObject({ locked: true });
     // The sponsor may not decide; the approved round stays approved when a new upload comes.
@@ -211,6 +225,7 @@ describe.each(ENGINES)('assets on %s', (engine) => {
       ['asset_change_requested', '2: Bitte die Version mit weißem Schriftzug'],
       ['asset_uploaded', '3'],
       ['asset_approved', '3'],
+      ['asset_approved', '3'],
       ['asset_uploaded', '4'],
     ]);
   });
@@ -218,7 +233,7 @@ describe.each(ENGINES)('assets on %s', (engine) => {
   it('decides a round once under concurrent requests, and an upload racing an approval stays consistent', async () => {
     const guest = await confirmed();
     const id = await logoDeliverable(guest);
-    await setSpec(id, { ...SPEC, transparent: false, alt_text_required: false, min_width: null });
+    await setSpec(id, { ...SPEC, placement: null, transparent: false, alt_text_required: false, min_width: null });
     const png = await logoFile('png', 64, 32);
     expect((await upload(guest, id, png)).statusCode).toBe(200);
     const five = await Promise.all([1, 2, 3, 4, 5].map(() => decide(id, 1, 'approve')));

@@ -112,6 +112,13 @@ describe.each(ENGINES)('print bundle on %s', (engine) => {
     });
     expect(up.statusCode).toBe(200);
     if (approve) {
+      const proof = await t.app.inject({
+        method: 'POST',
+        url: `/api/deliverables/${id}/asset/proof-decision`,
+        headers: guestHeaders(guest),
+        payload: { round: 1, decision: 'approve' },
+      });
+      expect(proof.statusCode).toBe(200);
       const decided = await call('POST', `/api/deliverables/${id}/asset/decision`, organiser.token, {
         round: 1,
         decision: 'approve',
@@ -135,7 +142,8 @@ describe.each(ENGINES)('print bundle on %s', (engine) => {
       const now = process.memoryUsage();
       peak = Math.max(peak, now.heapUsed + now.arrayBuffers - before.heapUsed - before.arrayBuffers);
     };
-    const timer = setInterval(sample, 100);
+    // Once a second: a full collection while 90 MB stream through takes a good part of 100 ms here.
+    const timer = setInterval(sample, 1000);
     const res = await fetch(`${t.baseUrl}/api/events/${eventId}/print-bundle.zip${query}`, {
       headers: { authorization: `Bearer ${organiser.token}` },
     });
@@ -167,53 +175,65 @@ describe.each(ENGINES)('print bundle on %s', (engine) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('streams the approved originals with the CSV, in bounded memory, to organisers only', async () => {
-    // Noise does not compress: each PNG is about 7 MB.
-    const side = 1500;
-    const noise = Buffer.alloc(side * side * 3);
-    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const big = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
-    expect(big.length).toBeGreaterThan(6_000_000);
-    const sponsors: Guest[] = [];
-    for (let i = 0; i < 6; i++) sponsors.push(await approvedAsset(big, i === 0 ? '=HYPERLINK("x")' : `Logo ${i}`));
-    await approvedAsset(big, 'not approved', false);
+  it(
+    'streams the approved originals with the CSV, in bounded memory, to organisers only',
+    { timeout: 120_000 },
+    async () => {
+      // Noise does not compress: each PNG is about 7 MB.
+      const side = 1500;
+      const noise = Buffer.alloc(side * side * 3);
+      for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+      const big = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      expect(big.length).toBeGreaterThan(6_000_000);
+      const sponsors: Guest[] = [];
+      for (let i = 0; i < 6; i++) sponsors.push(await approvedAsset(big, i === 0 ? '=HYPERLINK("x")' : `Logo ${i}`));
+      await approvedAsset(big, 'not approved', false);
 
-    const { file, peak } = await download();
-    const entries = await unzip(file);
-    const total = big.length * 6;
-    // Live memory (collected before each sample) of the server and this test's own client together,
-    // both in this process: a few files' worth of socket and stream buffers (21-27 MB seen with six
-    // 7 MB files), never the bundle, which held in memory would be at least the total.
-    expect(peak).toBeLessThan(total * 0.9);
-    const names = entries.map((e) => e.name);
-    // Every sponsor's address is the name (no profile): safe names, deduplicated by the address.
-    expect(names).toHaveLength(7);
-    expect(names.at(-1)).toBe('sponsors.csv');
-    expect(new Set(names).size).toBe(7);
-    for (const [i, guest] of sponsors.entries()) {
-      expect(names[i]).toBe(`gold-platin-${safeName(guest.email)}.png`);
-      expect(Buffer.compare(entries[i]!.bytes, big)).toBe(0);
-    }
-    const csv = entries
-      .at(-1)!
-      .bytes.toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .split('\r\n');
-    expect(csv[0]).toBe('"file","name","website","alt_text","package"');
-    expect(csv[1]).toBe(
-      `"gold-platin-${safeName(sponsors[0]!.email)}.png","${sponsors[0]!.email}","","'=HYPERLINK(""x"")","Gold & Platin"`,
-    );
-    expect(csv).toHaveLength(8); // header, six rows, the final line break
+      const { file, peak } = await download();
+      const all = await unzip(file);
+      // The originals at the top; their PNG and PDF variants (decision 089) under png/ and pdf/.
+      const entries = all.filter((e) => !e.name.includes('/'));
+      const total = all.reduce((sum, e) => sum + e.bytes.length, 0);
+      expect(total).toBeGreaterThan(big.length * 6 * 2);
+      // Live memory (collected before each sample) of the server and this test's own client together,
+      // both in this process: a few files' worth of socket and stream buffers (21-27 MB seen with six
+      // 7 MB files), never the bundle, which held in memory would be at least the total.
+      expect(peak).toBeLessThan(total * 0.9);
+      const names = entries.map((e) => e.name);
+      // Every sponsor's address is the name (no profile): safe names, deduplicated by the address.
+      expect(names).toHaveLength(7);
+      expect(names.at(-1)).toBe('sponsors.csv');
+      expect(new Set(names).size).toBe(7);
+      for (const [i, guest] of sponsors.entries()) {
+        const name = `gold-platin-${safeName(guest.email)}`;
+        expect(names[i]).toBe(`${name}.png`);
+        expect(Buffer.compare(entries[i]!.bytes, big)).toBe(0);
+        const png = all.find((e) => e.name === `png/${name}.png`)!;
+        expect((await sharp(png.bytes).metadata()).width).toBe(side);
+        const pdf = all.find((e) => e.name === `pdf/${name}.pdf`)!;
+        expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      }
+      const csv = entries
+        .at(-1)!
+        .bytes.toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .split('\r\n');
+      expect(csv[0]).toBe('"file","name","website","alt_text","package"');
+      expect(csv[1]).toBe(
+        `"gold-platin-${safeName(sponsors[0]!.email)}.png","${sponsors[0]!.email}","","'=HYPERLINK(""x"")","Gold & Platin"`,
+      );
+      expect(csv).toHaveLength(8); // header, six rows, the final line break
 
-    // Another placement has none of them; a stranger and the sponsor get nothing.
-    const slide = await unzip((await download('?placement=slide')).file);
-    expect(slide.map((e) => e.name)).toEqual(['sponsors.csv']);
-    const refused = await call('GET', `/api/events/${eventId}/print-bundle.zip`, stranger.token);
-    expect(refused.statusCode).toBe(404);
-    expect(
-      (await call('GET', `/api/events/${eventId}/print-bundle.zip?placement=stage`, organiser.token)).statusCode,
-    ).toBe(400);
-  });
+      // Another placement has none of them; a stranger and the sponsor get nothing.
+      const slide = await unzip((await download('?placement=slide')).file);
+      expect(slide.map((e) => e.name)).toEqual(['sponsors.csv']);
+      const refused = await call('GET', `/api/events/${eventId}/print-bundle.zip`, stranger.token);
+      expect(refused.statusCode).toBe(404);
+      expect(
+        (await call('GET', `/api/events/${eventId}/print-bundle.zip?placement=stage`, organiser.token)).statusCode,
+      ).toBe(400);
+    },
+  );
 });

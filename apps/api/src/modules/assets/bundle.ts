@@ -1,5 +1,5 @@
-// The print bundle (issue 59, point 4; decision 084): every approved asset of an event (or of one
-// placement) in its original format, named `<package>-<sponsor>.<ext>` (safe, deduplicated), with a
+// The print bundle (issue 59, point 4; decisions 084, 089): every approved asset of an event (or of one
+// placement) in its original format plus normalised PNG/SVG/PDF variants, named `<package>-<sponsor>.<ext>` (safe, deduplicated), with a
 // CSV of name, website, alt text and package. Streamed with yazl: each file is opened from the blob
 // store only when the ZIP reaches it (`addReadStreamLazy`), so memory holds one file's chunks at a
 // time, not the bundle. The list is read once at the start; approved rounds never change and their
@@ -7,6 +7,7 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { BlobStore } from '../../ports/blobs/index.ts';
+import type { Picture, Pictures } from './proofs.ts';
 import type { BundleEntry } from './repository.ts';
 
 const EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', svg: 'svg', pdf: 'pdf' };
@@ -44,20 +45,40 @@ export function bundleNames(entries: Pick<BundleEntry, 'packageName' | 'sponsorN
   });
 }
 
-export function printBundle(entries: BundleEntry[], store: Pick<BlobStore, 'read'>): Readable {
+/** A lazily opened entry: the ZIP asks for its stream only when it reaches it. */
+function addLazy(zip: ZipFile, name: string, compress: boolean, mtime: Date, open: () => Promise<Picture | null>) {
+  zip.addReadStreamLazy(name, { compress, mtime }, (done) => {
+    open().then(
+      (picture) => (picture ? done(null, picture.body) : done(new Error(`Missing: ${name}`), Readable.from([]))),
+      (error: unknown) => done(error, Readable.from([])),
+    );
+  });
+}
+
+/**
+ * The ZIP: each original at the top (`<package>-<sponsor>.<ext>`), its normalised variants under
+ * `png/`, `svg/` (a vector original) and `pdf/` with the same name, a monochrome variant under
+ * `mono/`, and sponsors.csv. Variants are made once per approved round and kept (proofs.ts).
+ */
+export function printBundle(entries: BundleEntry[], store: Pick<BlobStore, 'read'>, pictures: Pictures): Readable {
   const zip = new ZipFile();
   const names = bundleNames(entries);
   const rows = [['file', 'name', 'website', 'alt_text', 'package'].map(cell).join(',')];
   entries.forEach((e, i) => {
     const name = names[i]!;
+    const base = name.slice(0, name.lastIndexOf('.'));
     rows.push([name, e.sponsorName, e.website ?? '', e.altText ?? '', e.packageName].map(cell).join(','));
     // Stored images and PDFs are compressed already: kept as they are, not deflated again.
-    zip.addReadStreamLazy(name, { compress: e.fileType === 'svg', mtime: e.approvedAt }, (done) => {
-      store.read(e.blobKey).then(
-        (blob) => (blob ? done(null, blob.body) : done(new Error(`Blob missing: ${e.blobKey}`), Readable.from([]))),
-        (error: unknown) => done(error, Readable.from([])),
-      );
-    });
+    const original = () => store.read(e.blobKey);
+    addLazy(zip, name, e.fileType === 'svg', e.approvedAt, original);
+    if (e.fileType !== 'pdf') addLazy(zip, `png/${base}.png`, false, e.approvedAt, () => pictures.png(e));
+    if (e.fileType === 'svg') addLazy(zip, `svg/${base}.svg`, true, e.approvedAt, original);
+    if (e.fileType !== 'pdf') addLazy(zip, `pdf/${base}.pdf`, false, e.approvedAt, () => pictures.pdf(e));
+    if (e.monoBlobKey) {
+      const ext = EXTENSIONS[e.monoFileType ?? ''] ?? 'bin';
+      const key = e.monoBlobKey;
+      addLazy(zip, `mono/${base}.${ext}`, ext === 'svg', e.approvedAt, () => store.read(key));
+    }
   });
   zip.addBuffer(Buffer.from(`\uFEFF${rows.join('\r\n')}\r\n`, 'utf8'), 'sponsors.csv');
   zip.end();

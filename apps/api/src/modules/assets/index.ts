@@ -19,6 +19,7 @@ export const assetsModule = defineModule({
       store: blobs,
       ...(clock ? { clock } : {}),
     });
+    fulfilment.checkInputWith((id, text) => assets.checkText(id, text));
     return {
       api: {},
       routes: async (app) =>

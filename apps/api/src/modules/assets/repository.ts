@@ -12,11 +12,15 @@ import { fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
 import { fail } from '../../lib/errors.ts';
 import type { ActivityEntry } from '../fulfilment/index.ts';
 
-export type AssetRoundRecord = Omit<AssetRoundsTable, 'id' | 'uploaded_at' | 'decided_at'> & {
+export type AssetRoundRecord = Omit<AssetRoundsTable, 'id' | 'uploaded_at' | 'decided_at' | 'sponsor_decided_at'> & {
   id: number;
   uploaded_at: Date;
   decided_at: Date | null;
+  sponsor_decided_at: Date | null;
 };
+
+/** What the organisation's approval waits for, besides the round being open (decision 089). */
+export type ApprovalNeeds = { sponsor: boolean; monochrome: boolean };
 
 export type NewRound = Pick<
   AssetRoundsTable,
@@ -26,6 +30,12 @@ export type NewRound = Pick<
 /** One approved asset of the print bundle: the newest approved round of its deliverable. */
 export type BundleEntry = {
   deliverableId: number;
+  round: number;
+  /** The monochrome variant's original, when the round has one. */
+  monoBlobKey: string | null;
+  monoFileType: string | null;
+  /** The spec's minimum width: the PNG variant of a vector is made at least this wide. */
+  minWidth: number | null;
   blobKey: string;
   fileType: string;
   altText: string | null;
@@ -86,6 +96,7 @@ export function createAssetsRepository(db: Db, log: Log) {
         ...r,
         uploaded_at: fromDbTime(r.uploaded_at),
         decided_at: fromDbTimeOrNull(r.decided_at),
+        sponsor_decided_at: fromDbTimeOrNull(r.sponsor_decided_at),
       }));
     },
 
@@ -101,6 +112,9 @@ export function createAssetsRepository(db: Db, log: Log) {
         .leftJoin('asset_specs as spec', 'spec.deliverable_id', 'd.id')
         .select([
           'r.deliverable_id',
+          'r.round',
+          'r.mono_blob_key',
+          'r.mono_file_type',
           'r.blob_key',
           'r.file_type',
           'r.alt_text',
@@ -128,17 +142,24 @@ export function createAssetsRepository(db: Db, log: Log) {
         .orderBy('s.id')
         .orderBy('d.position')
         .execute();
-      return rows.map((r) => ({
-        deliverableId: r.deliverable_id,
-        blobKey: r.blob_key,
-        fileType: r.file_type,
-        altText: r.alt_text,
-        approvedAt: fromDbTimeOrNull(r.decided_at) ?? new Date(0),
-        packageName: r.package_name ?? '',
-        sponsorName: r.public_name || r.sponsor_email,
-        website: r.website ?? null,
-        placement: r.spec ? ZAssetSpec.parse(JSON.parse(r.spec)).placement : null,
-      }));
+      return rows.map((r) => {
+        const spec = r.spec ? ZAssetSpec.parse(JSON.parse(r.spec)) : null;
+        return {
+          deliverableId: r.deliverable_id,
+          round: r.round,
+          monoBlobKey: r.mono_blob_key,
+          monoFileType: r.mono_file_type,
+          minWidth: spec?.min_width ?? null,
+          blobKey: r.blob_key,
+          fileType: r.file_type,
+          altText: r.alt_text,
+          approvedAt: fromDbTimeOrNull(r.decided_at) ?? new Date(0),
+          packageName: r.package_name ?? '',
+          sponsorName: r.public_name || r.sponsor_email,
+          website: r.website ?? null,
+          placement: spec?.placement ?? null,
+        };
+      });
     },
 
     /** Supersedes the undecided round and adds the next; answers its number. */
@@ -177,9 +198,11 @@ export function createAssetsRepository(db: Db, log: Log) {
       decision: { status: 'approved' | 'changes_requested'; by: string; comment: string | null },
       at: Date,
       entry: ActivityEntry,
+      needs: ApprovalNeeds = { sponsor: false, monochrome: false },
     ): Promise<boolean> {
+      const approving = decision.status === 'approved';
       return db.transaction().execute(async (trx) => {
-        const result = await trx
+        let update = trx
           .updateTable('asset_rounds')
           .set({
             status: decision.status,
@@ -189,11 +212,86 @@ export function createAssetsRepository(db: Db, log: Log) {
           })
           .where('deliverable_id', '=', deliverableId)
           .where('round', '=', round)
-          .where('status', '=', 'submitted')
-          .executeTakeFirst();
+          .where('status', '=', 'submitted');
+        // The organisation approves only what the sponsor approved on its proof, with its variant.
+        if (approving && needs.sponsor) update = update.where('sponsor_decision', '=', 'approved');
+        if (approving && needs.monochrome) update = update.where('mono_blob_key', 'is not', null);
+        const result = await update.executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         await log(trx, [entry]);
         return true;
+      });
+    },
+
+    /**
+     * The sponsor's decision on a round's proof, once (from undecided, while the round is open). An
+     * approval leaves the round open for the organisation; a change request closes it like theirs.
+     */
+    async sponsorDecide(
+      deliverableId: number,
+      round: number,
+      decision: { approve: boolean; by: string; comment: string | null },
+      at: Date,
+      entry: ActivityEntry,
+      needsMonochrome: boolean,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        let update = trx
+          .updateTable('asset_rounds')
+          .set(
+            decision.approve
+              ? { sponsor_decision: 'approved', sponsor_decided_at: toDbTime(at) }
+              : {
+                  sponsor_decision: 'changes_requested',
+                  sponsor_decided_at: toDbTime(at),
+                  status: 'changes_requested',
+                  decided_at: toDbTime(at),
+                  decided_by: decision.by,
+                  comment: decision.comment,
+                },
+          )
+          .where('deliverable_id', '=', deliverableId)
+          .where('round', '=', round)
+          .where('status', '=', 'submitted')
+          .where('sponsor_decision', 'is', null);
+        if (decision.approve && needsMonochrome) update = update.where('mono_blob_key', 'is not', null);
+        const result = await update.executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await log(trx, [entry]);
+        return true;
+      });
+    },
+
+    /**
+     * Attaches the monochrome variant to the open round (submitted, not yet decided by the sponsor);
+     * the same file again changes nothing. Answers the round, or null when no round is open.
+     */
+    async attachMonochrome(
+      deliverableId: number,
+      file: { key: string; type: string },
+      entry: (round: number) => ActivityEntry,
+    ): Promise<{ round: number; changed: boolean } | null> {
+      return db.transaction().execute(async (trx) => {
+        const open = await trx
+          .selectFrom('asset_rounds')
+          .select(['round', 'mono_blob_key'])
+          .where('deliverable_id', '=', deliverableId)
+          .where('status', '=', 'submitted')
+          .where('sponsor_decision', 'is', null)
+          .executeTakeFirst();
+        if (!open) return null;
+        const result = await trx
+          .updateTable('asset_rounds')
+          .set({ mono_blob_key: file.key, mono_file_type: file.type })
+          .where('deliverable_id', '=', deliverableId)
+          .where('round', '=', open.round)
+          .where('status', '=', 'submitted')
+          .where('sponsor_decision', 'is', null)
+          .where((eb) => eb.or([eb('mono_blob_key', 'is', null), eb('mono_blob_key', '!=', file.key)]))
+          .executeTakeFirst();
+        const changed = Number(result.numUpdatedRows) === 1;
+        if (changed) await log(trx, [entry(open.round)]);
+        return { round: open.round, changed };
       });
     },
   };

@@ -159,6 +159,76 @@ export const assetsRoutes: FastifyPluginAsyncZod<{
         ),
     );
 
+    parties.post(
+      '/deliverables/:id/asset/proof-decision',
+      {
+        schema: {
+          tags,
+          summary: "The sponsor approves a round's proof, or asks for a change with a comment",
+          description:
+            'For the sponsor, when the spec names a placement; the organisation approves only after it. ' +
+            '409 `asset.round-decided` when the round is not open, `asset.variant-missing` without the ' +
+            'monochrome variant the spec asks for.',
+          security,
+          params: idParams,
+          body: ZDecideAssetRequest,
+          response: { 200: ZDeliverableAssetResponse, ...errors },
+        },
+      },
+      async (request) =>
+        announced(
+          await assets.decideProof(callerOf(request), request.params.id, {
+            round: request.body.round,
+            decision: request.body.decision,
+            comment: request.body.comment ?? '',
+          }),
+        ),
+    );
+
+    parties.put(
+      '/deliverables/:id/asset/monochrome',
+      {
+        bodyLimit: ASSET_LIMITS.bytes,
+        schema: {
+          tags,
+          summary: 'Upload the monochrome variant of the open round (raw bytes, at most 10 MB)',
+          description:
+            'For the sponsor, when the spec asks for one. A file with colour is 422 `asset.spec-unmet` ' +
+            'with `monochrome: "colour"`; the type and size rules of the spec apply as to the main file.',
+          security,
+          params: idParams,
+          response: { 200: ZDeliverableAssetResponse, ...errors, 413: ZApiError, 415: ZApiError, 422: ZApiError },
+        },
+      },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return announced(await assets.uploadMonochrome(callerOf(request), request.params.id, body));
+      },
+    );
+
+    parties.get(
+      '/deliverables/:id/asset/rounds/:round/proof.png',
+      {
+        schema: {
+          tags,
+          summary: "A round's proof: its file placed on a mock-up of the spec's placement, as PNG",
+          description: 'For both parties. Rendered once per round and kept.',
+          security,
+          params: roundParams,
+          response: { 200: z.any(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const proof = await assets.proof(callerOf(request), request.params.id, request.params.round);
+        if (proof.size !== null) reply.header('content-length', String(proof.size));
+        return reply
+          .header('content-type', 'image/png')
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .send(proof.body);
+      },
+    );
+
     parties.get(
       '/deliverables/:id/asset/rounds/:round/file',
       {

@@ -4,6 +4,7 @@
 // or asks for a change with a comment. An approved round is locked: it never changes, and a later
 // upload starts a new round beside it. Every step is in the deliverable's activity log.
 import { createHash } from 'node:crypto';
+import { hasProof, textLength } from '@sp/shared';
 import type {
   AssetFileType,
   AssetPlacement,
@@ -17,7 +18,9 @@ import type { SponsorshipCaller } from '../sponsorships/index.ts';
 import type { BlobStore } from '../../ports/blobs/index.ts';
 import type { EventAccess } from '../access/index.ts';
 import { printBundle } from './bundle.ts';
-import { assertMeetsSpec, readAsset } from './check.ts';
+import { assertMeetsSpec, readAsset, unmetRules } from './check.ts';
+import { createPictures } from './proofs.ts';
+import { isMonochrome } from './render.ts';
 import type { AssetsRepository } from './repository.ts';
 
 const EXTENSIONS: Record<AssetFileType, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', svg: 'svg', pdf: 'pdf' };
@@ -38,6 +41,15 @@ export function createAssetsService(deps: {
 }) {
   const { repo, fulfilment, store } = deps;
   const now = deps.clock ?? (() => new Date());
+  const pictures = createPictures(store);
+
+  /** Keeps the original under its content's hash; answers its key. */
+  const keep = async (id: number, bytes: Buffer, type: AssetFileType) => {
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const key = `deliverable-assets/${id}/${sha}.${EXTENSIONS[type]}`;
+    await store.put(key, bytes, CONTENT_TYPES[type]);
+    return key;
+  };
 
   const actorOf = (caller: SponsorshipCaller, d: DeliverableRecord, side: 'organisation' | 'sponsor') =>
     side === 'sponsor' || caller.kind === 'guest' ? d.sponsorEmail : (caller.email ?? '');
@@ -77,6 +89,8 @@ export function createAssetsService(deps: {
         uploaded_at: r.uploaded_at.toISOString(),
         decided_at: r.decided_at?.toISOString() ?? null,
         comment: r.comment,
+        sponsor_decision: r.sponsor_decision,
+        monochrome: (r.mono_file_type as AssetFileType | null) ?? null,
       })),
       locked: rounds.some((r) => r.status === 'approved'),
     };
@@ -86,6 +100,29 @@ export function createAssetsService(deps: {
     const { deliverable, side } = await fulfilment.reach(caller, id);
     if (side !== 'organisation') throw fail('deliverable.organisers-decide', 'Only the organisation decides this');
     return deliverable;
+  };
+
+  /** Why the organisation's decision changed nothing: the round is closed, or waits for the sponsor. */
+  const whyNot = async (id: number, round: number, needs: { sponsor: boolean; monochrome: boolean }) => {
+    const found = (await repo.rounds(id)).find((r) => r.round === round);
+    if (found?.status === 'submitted') {
+      if (needs.sponsor && found.sponsor_decision !== 'approved') {
+        return fail('asset.awaiting-sponsor', 'The sponsor has not approved the proof yet');
+      }
+      if (needs.monochrome && !found.mono_blob_key) {
+        return fail('asset.variant-missing', 'The monochrome variant is missing', { monochrome: 'missing' });
+      }
+    }
+    return fail('asset.round-decided', 'This round is decided or replaced by a newer upload');
+  };
+
+  /** Makes an approved round's PNG and PDF variants now, so the print bundle only streams them. */
+  const variantsOf = async (id: number, round: number, spec: AssetSpec | null) => {
+    const found = (await repo.rounds(id)).find((r) => r.round === round);
+    if (!found || found.file_type === 'pdf') return;
+    const r = { deliverableId: id, round, blobKey: found.blob_key, fileType: found.file_type };
+    const made = await pictures.pdf({ ...r, minWidth: spec?.min_width ?? null }).catch(() => null);
+    made?.body.destroy();
   };
 
   return {
@@ -112,9 +149,7 @@ export function createAssetsService(deps: {
       if (!spec) throw fail('asset.no-spec', 'This deliverable asks for no file');
       const facts = await readAsset(bytes);
       assertMeetsSpec(spec, facts, altText || undefined);
-      const sha = createHash('sha256').update(bytes).digest('hex');
-      const key = `deliverable-assets/${id}/${sha}.${EXTENSIONS[facts.type]}`;
-      await store.put(key, bytes, CONTENT_TYPES[facts.type]);
+      const key = await keep(id, bytes, facts.type);
       const actor = actorOf(caller, d, 'sponsor');
       await repo.addRound(
         {
@@ -138,6 +173,8 @@ export function createAssetsService(deps: {
       const by = actorOf(caller, d, 'organisation');
       const comment = request.comment || null;
       const approve = request.decision === 'approve';
+      const spec = await repo.spec(id);
+      const needs = { sponsor: hasProof(spec), monochrome: spec?.monochrome_variant ?? false };
       const decided = await repo.decide(
         id,
         request.round,
@@ -150,16 +187,98 @@ export function createAssetsService(deps: {
           approve ? 'asset_approved' : 'asset_change_requested',
           comment ? `${request.round}: ${comment}` : String(request.round),
         ),
+        needs,
       );
-      if (!decided) throw fail('asset.round-decided', 'This round is decided or replaced by a newer upload');
+      if (!decided) throw await whyNot(id, request.round, approve ? needs : { sponsor: false, monochrome: false });
+      if (approve) await variantsOf(id, request.round, spec);
       return view(d);
+    },
+
+    /**
+     * The sponsor's decision on the proof of the open round: approve (the organisation decides next)
+     * or ask for a change with a comment (the round closes, the next upload is the next round).
+     */
+    async decideProof(caller: SponsorshipCaller, id: number, request: Required<DecideAssetRequest>) {
+      const { deliverable: d, side } = await fulfilment.reach(caller, id);
+      if (side !== 'sponsor') throw fail('deliverable.organisers-decide', 'The sponsor decides the proof');
+      const spec = await repo.spec(id);
+      if (!hasProof(spec)) throw fail('asset.no-spec', 'This deliverable has no proof to approve');
+      const approve = request.decision === 'approve';
+      const comment = request.comment || null;
+      const actor = actorOf(caller, d, 'sponsor');
+      const detail = comment ? `${request.round}: ${comment}` : String(request.round);
+      const needsMonochrome = approve && (spec?.monochrome_variant ?? false);
+      const decided = await repo.sponsorDecide(
+        id,
+        request.round,
+        { approve, by: actor, comment },
+        now(),
+        entry(d, 'sponsor', actor, approve ? 'asset_approved' : 'asset_change_requested', detail),
+        needsMonochrome,
+      );
+      if (!decided) {
+        const round = (await repo.rounds(id)).find((r) => r.round === request.round);
+        if (needsMonochrome && round?.status === 'submitted' && !round.sponsor_decision && !round.mono_blob_key) {
+          throw fail('asset.variant-missing', 'The monochrome variant is missing', { monochrome: 'missing' });
+        }
+        throw fail('asset.round-decided', 'This round is decided or replaced by a newer upload');
+      }
+      return view(d);
+    },
+
+    /** The monochrome variant of the open round: checked (no colour, and the spec's type and size rules). */
+    async uploadMonochrome(caller: SponsorshipCaller, id: number, bytes: Buffer) {
+      const { deliverable: d, side } = await fulfilment.reach(caller, id);
+      if (side !== 'sponsor') throw fail('deliverable.organisers-decide', 'The sponsor uploads the asset');
+      const spec = await repo.spec(id);
+      if (!spec?.monochrome_variant) throw fail('asset.no-spec', 'This deliverable asks for no monochrome variant');
+      const facts = await readAsset(bytes);
+      const unmet = unmetRules({ ...spec, alt_text_required: false }, facts, undefined);
+      if ((await isMonochrome(bytes, facts.type)) === false) unmet.monochrome = 'colour';
+      if (Object.keys(unmet).length > 0) {
+        throw fail('asset.spec-unmet', `The file does not meet the spec: ${Object.keys(unmet).join(', ')}`, unmet);
+      }
+      const key = await keep(id, bytes, facts.type);
+      const actor = actorOf(caller, d, 'sponsor');
+      const attached = await repo.attachMonochrome(id, { key, type: facts.type }, (round) =>
+        entry(d, 'sponsor', actor, 'asset_uploaded', `${round} (mono)`),
+      );
+      if (!attached) throw fail('asset.round-decided', 'There is no open round to add the variant to');
+      return view(d);
+    },
+
+    /** The proof of a round: its file on the placement's mock-up, PNG, rendered once per round. */
+    async proof(caller: SponsorshipCaller, id: number, round: number) {
+      const { deliverable: d } = await fulfilment.reach(caller, id);
+      const [spec, rounds] = await Promise.all([repo.spec(id), repo.rounds(id)]);
+      const found = rounds.find((r) => r.round === round);
+      if (!found || !spec?.placement) throw fail('deliverable.not-found', 'No proof for this round');
+      const picture = await pictures.proof(
+        { deliverableId: id, round, blobKey: found.blob_key, fileType: found.file_type, minWidth: null },
+        spec.placement,
+        d.eventTitle,
+      );
+      if (!picture) throw fail('deliverable.not-found', 'No proof for this round');
+      return picture;
+    },
+
+    /** The spec's text limit on the sponsor's input (fulfilment asks before it keeps the text). */
+    async checkText(id: number, text: string) {
+      const limit = (await repo.spec(id))?.text_limit;
+      if (!limit) return;
+      const length = textLength(text, limit.unit);
+      if (length > limit.max) {
+        throw fail('asset.spec-unmet', `The text is ${length} ${limit.unit} long; ${limit.max} are allowed`, {
+          text_length: String(length),
+        });
+      }
     },
 
     /** The event's approved assets as a streamed ZIP (organisers of its organisation only). */
     async printBundle(caller: { sub: string }, eventId: number, placement: AssetPlacement | undefined) {
       const event = await deps.events.organiserEvent(caller, eventId);
       const entries = (await repo.approvedOfEvent(eventId)).filter((e) => !placement || e.placement === placement);
-      return { event, stream: printBundle(entries, store) };
+      return { event, stream: printBundle(entries, store, pictures) };
     },
 
     /** The original file of a round, for both parties. */

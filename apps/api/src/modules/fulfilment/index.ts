@@ -25,7 +25,14 @@ export type FulfilmentApi = {
   reach(caller: SponsorshipCaller, id: number): Promise<{ deliverable: DeliverableRecord; side: SponsorshipSide }>;
   /** For the assets module: logs its changes in the deliverable's activity, inside its transaction. */
   recordActivity(trx: Db, entries: ActivityEntry[]): Promise<void>;
+  /**
+   * For the assets module: a check of the sponsor's text before it is kept (the spec's text limit,
+   * decision 089); it throws to refuse. Set once at its setup.
+   */
+  checkInputWith(check: InputCheck): void;
 };
+
+export type InputCheck = (deliverableId: number, text: string) => Promise<void>;
 
 export type { ActivityEntry, DeliverableRecord } from './repository.ts';
 
@@ -36,8 +43,10 @@ export const fulfilmentModule = defineModule({
   ports: ['db', 'clock', 'events', 'mail', 'log', 'config', 'work'],
   setup: ({ db, clock, events, mail, log, config, work, use, onClose }) => {
     const repo = createFulfilmentRepository(db);
+    let inputCheck: InputCheck | null = null;
     const fulfilment = createFulfilmentService({
       repo,
+      checkInput: async (id, text) => inputCheck?.(id, text),
       sponsorships: use('sponsorships', 'parties'),
       events: use('access', 'events'),
       packages: use('packages'),
@@ -71,6 +80,9 @@ export const fulfilmentModule = defineModule({
         },
         reach: fulfilment.reach,
         recordActivity: repo.recordActivity,
+        checkInputWith(check) {
+          inputCheck = check;
+        },
         async progress(organisationId, at) {
           const rows = await repo.summary(organisationId, germanDay(at));
           return new Map(rows.map(({ event_id, ...progress }) => [event_id, progress]));

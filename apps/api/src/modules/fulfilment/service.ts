@@ -37,6 +37,8 @@ export function createFulfilmentService(deps: {
   events: EventAccess;
   packages: Pick<PackagesApi, 'chosenPackage'>;
   profiles: Pick<SponsorProfilesApi, 'hasLogo'>;
+  /** Refuses a sponsor's text that breaks a rule set elsewhere (the asset spec's text limit). */
+  checkInput?: (deliverableId: number, text: string) => Promise<void>;
   clock?: () => Date;
 }) {
   const { repo, sponsorships, events } = deps;
@@ -277,6 +279,7 @@ export function createFulfilmentService(deps: {
       const { deliverable: d, side } = await reach(caller, id);
       if (side !== 'sponsor') throw fail('deliverable.organisers-decide', 'Only the sponsor provides this');
       if (!d.needsSponsorInput) throw fail('deliverable.no-input-needed', 'Nothing is asked of the sponsor here');
+      await deps.checkInput?.(d.id, text);
       const at = now();
       await repo.update(d.id, at, (current) =>
         current.sponsorInput === text

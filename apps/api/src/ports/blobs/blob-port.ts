@@ -76,7 +76,9 @@ export type BlobStore = LocalBlobStore | S3BlobStore;
  * after its organisation was deleted archive/agreements/{uuid}-{name}.pdf, or for a sponsor's logo
  * sponsor-logos/{profile id}/{content hash}.webp, or for a sealed agreement (issue 19)
  * agreements/{sponsorship id}/{sha256}.pdf, or for a deliverable's asset
- * deliverable-assets/{deliverable id}/{sha256}.{ext}: nothing else reaches a store.
+ * deliverable-assets/{deliverable id}/{sha256}.{ext}, or for a round's proof and an approved round's
+ * variants (decision 089) deliverable-proofs/{deliverable id}/{round}-{placement}.png and
+ * deliverable-variants/{deliverable id}/{round}.{png,pdf}: nothing else reaches a store.
  */
 export const BLOB_KEY_PATTERN =
   /^((organisations\/\d{1,10}\/events\/\d{1,10}\/(sponsorships\/\d{1,10}\/)?|archive\/agreements\/)[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}|agreements\/\d{1,10}\/[0-9a-f]{64})\.pdf$/;
@@ -85,6 +87,9 @@ export const LOGO_KEY_PATTERN = /^sponsor-logos\/\d{1,10}\/[0-9a-f]{32}\.webp$/;
 export const ASSET_KEY_PATTERN = /^deliverable-assets\/\d{1,10}\/[0-9a-f]{64}\.(png|jpg|webp|svg|pdf)$/;
 /** The venue's photo of a received parcel (decision 082), re-encoded to WebP and named by its hash. */
 export const SHIPMENT_PHOTO_KEY_PATTERN = /^shipment-photos\/\d{1,10}\/[0-9a-f]{32}\.webp$/;
+/** Pictures the server made from a round, named by the round (decision 089). */
+const PICTURE_KEY_PATTERN =
+  /^(deliverable-proofs\/\d{1,10}\/\d{1,7}-(banner|slide|website)\.png|deliverable-variants\/\d{1,10}\/\d{1,7}\.(png|pdf))$/;
 /** An issued invoice's documents, named by their SHA-256, outside the organisation's prefix (kept for retention). */
 const INVOICE_KEY_PATTERN = /^invoices\/\d{1,10}\/[0-9a-f]{64}\.(pdf|xml)$/;
 export const BLOB_PREFIX_PATTERN = /^(organisations\/\d{1,10}\/(events\/\d{1,10}\/)?|sponsor-logos\/\d{1,10}\/)$/;
@@ -96,7 +101,8 @@ export function assertBlobKey(key: string): void {
       LOGO_KEY_PATTERN.test(key) ||
       INVOICE_KEY_PATTERN.test(key) ||
       ASSET_KEY_PATTERN.test(key) ||
-      SHIPMENT_PHOTO_KEY_PATTERN.test(key)
+      SHIPMENT_PHOTO_KEY_PATTERN.test(key) ||
+      PICTURE_KEY_PATTERN.test(key)
     ) ||
     key.includes('..')
   ) {

@@ -20,7 +20,9 @@ export function deliverableAssetQueryOptions(id: number, viewer: DeliverableView
 export type AssetChange =
   | { kind: 'spec'; spec: AssetSpec | null }
   | { kind: 'upload'; file: Blob; altText: string }
-  | { kind: 'decide'; body: DecideAssetRequest };
+  | { kind: 'decide'; body: DecideAssetRequest }
+  | { kind: 'proof'; body: DecideAssetRequest }
+  | { kind: 'monochrome'; file: Blob };
 
 export function useChangeAsset(id: number, viewer: DeliverableViewer) {
   const queryClient = useQueryClient();
@@ -36,10 +38,30 @@ export function useChangeAsset(id: number, viewer: DeliverableViewer) {
         }
         case 'decide':
           return api.post(`/deliverables/${id}/asset/decision`, change.body, options);
+        case 'proof':
+          return api.post(`/deliverables/${id}/asset/proof-decision`, change.body, options);
+        case 'monochrome':
+          return api.put(`/deliverables/${id}/asset/monochrome`, change.file, options);
       }
     },
     onSuccess: (answer) => queryClient.setQueryData(key(id), answer),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['fulfilment'] }),
+  });
+}
+
+/** A round's proof (a PNG rendered on the server) as an object URL; the caller revokes it. */
+export function proofQueryOptions(id: number, round: number, viewer: DeliverableViewer) {
+  return queryOptions({
+    queryKey: [...key(id), 'proof', round] as const,
+    queryFn: async ({ signal }) => {
+      const { data } = await api.getBlob(`/deliverables/${id}/asset/rounds/${round}/proof.png`, {
+        auth: authOf(viewer),
+        signal,
+      });
+      return data;
+    },
+    staleTime: Infinity,
+    retry: false,
   });
 }
 

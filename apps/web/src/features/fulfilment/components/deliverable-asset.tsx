@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   ASSET_FILE_TYPES,
   ASSET_PLACEMENTS,
+  hasProof,
   type AssetFileType,
   type AssetSpec,
   type DeliverableAssetResponse,
@@ -15,10 +16,12 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError, getErrorMessage } from '@/lib/api-error';
+import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation, type TFunction as Translate } from '@/lib/i18n';
 import { deliverableAssetQueryOptions, useChangeAsset } from '../api/deliverable-asset';
 import type { DeliverableViewer } from '../api/sponsorship-deliverables';
+import { MonochromeUpload, ProofImage, SponsorProofDecision } from './asset-proof';
+import { refusalMessages } from './asset-refusal';
 
 const EMPTY: AssetSpec = {
   placement: null,
@@ -28,48 +31,21 @@ const EMPTY: AssetSpec = {
   transparent: false,
   vector: false,
   alt_text_required: false,
+  text_limit: null,
+  monochrome_variant: false,
 };
 
 /** What the spec asks, in one line. */
 function specLine(spec: AssetSpec, t: Translate) {
-  const parts = [spec.file_types.map((f) => f.toUpperCase()).join(', ')];
+  const parts = spec.file_types.length > 0 ? [spec.file_types.map((f) => f.toUpperCase()).join(', ')] : [];
   if (spec.min_width) parts.push(t('assets.spec.minWidthIs', { px: spec.min_width }));
   if (spec.min_height) parts.push(t('assets.spec.minHeightIs', { px: spec.min_height }));
   if (spec.transparent) parts.push(t('assets.spec.transparent'));
   if (spec.vector) parts.push(t('assets.spec.vector'));
   if (spec.alt_text_required) parts.push(t('assets.spec.altText'));
+  if (spec.monochrome_variant) parts.push(t('assets.spec.monochrome'));
+  if (spec.text_limit) parts.push(t(`assets.spec.textLimitIs.${spec.text_limit.unit}`, { max: spec.text_limit.max }));
   return parts.join(' · ');
-}
-
-/** Why an upload was refused, one sentence per failing rule. */
-export function refusalMessages(error: unknown, spec: AssetSpec | null, t: Translate): string[] {
-  if (!(error instanceof ApiError) || error.code !== 'asset.spec-unmet' || !error.fields || !spec) {
-    return [getErrorMessage(error, t)];
-  }
-  const f = error.fields;
-  const out: string[] = [];
-  if (f.file_type) {
-    out.push(
-      t('assets.refused.fileType', {
-        type: f.file_type.toUpperCase(),
-        allowed: spec.file_types.join(', ').toUpperCase(),
-      }),
-    );
-  }
-  if (f.vector) out.push(t('assets.refused.vector', { type: f.vector.toUpperCase() }));
-  if (f.size) {
-    const [width, height] = f.size.split('x');
-    const asked =
-      spec.min_width && spec.min_height
-        ? t('assets.refused.askedBoth', { w: spec.min_width, h: spec.min_height })
-        : spec.min_width
-          ? t('assets.refused.askedWidth', { w: spec.min_width })
-          : t('assets.refused.askedHeight', { h: spec.min_height ?? 0 });
-    out.push(t('assets.refused.size', { width, height, asked }));
-  }
-  if (f.transparent) out.push(t('assets.refused.transparent'));
-  if (f.alt_text) out.push(t('assets.refused.altText'));
-  return out;
 }
 
 function SpecForm({ data, viewer }: { data: DeliverableAssetResponse; viewer: DeliverableViewer }) {
@@ -141,7 +117,7 @@ function SpecForm({ data, viewer }: { data: DeliverableAssetResponse; viewer: De
         </label>
       </div>
       <div className="flex flex-wrap gap-3 text-sm">
-        {(['transparent', 'vector', 'alt_text_required'] as const).map((rule) => (
+        {(['transparent', 'vector', 'alt_text_required', 'monochrome_variant'] as const).map((rule) => (
           <label key={rule} className="flex items-center gap-1">
             <input
               type="checkbox"
@@ -152,11 +128,48 @@ function SpecForm({ data, viewer }: { data: DeliverableAssetResponse; viewer: De
           </label>
         ))}
       </div>
+      <div className="grid gap-2 sm:grid-cols-3">
+        <label className="flex flex-col gap-1 text-sm">
+          {t('assets.spec.textMax')}
+          <Input
+            type="number"
+            min={1}
+            value={spec.text_limit?.max ?? ''}
+            onChange={(e) =>
+              setSpec({
+                ...spec,
+                text_limit:
+                  e.target.value === ''
+                    ? null
+                    : {
+                        max: Math.max(1, Math.min(100_000, Number(e.target.value) || 1)),
+                        unit: spec.text_limit?.unit ?? 'characters',
+                      },
+              })
+            }
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          {t('assets.spec.textUnit')}
+          <select
+            className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+            value={spec.text_limit?.unit ?? 'characters'}
+            disabled={!spec.text_limit}
+            onChange={(e) =>
+              spec.text_limit &&
+              setSpec({ ...spec, text_limit: { ...spec.text_limit, unit: e.target.value as 'characters' | 'words' } })
+            }
+          >
+            <option value="characters">{t('assets.spec.unit.characters')}</option>
+            <option value="words">{t('assets.spec.unit.words')}</option>
+          </select>
+        </label>
+      </div>
       <Button
         type="submit"
         size="sm"
         className="self-start"
-        disabled={change.isPending || spec.file_types.length === 0}
+        disabled={change.isPending || (spec.file_types.length === 0 && !spec.text_limit)}
       >
         {t('assets.spec.save')}
       </Button>
@@ -216,10 +229,13 @@ function UploadForm({ data, viewer }: { data: DeliverableAssetResponse; viewer: 
 function DecideForm({
   data,
   round,
+  waiting,
   viewer,
 }: {
   data: DeliverableAssetResponse;
   round: number;
+  /** The proof waits for the sponsor's approval: the organisation may ask for a change, not approve. */
+  waiting: boolean;
   viewer: DeliverableViewer;
 }) {
   const { t } = useTranslation();
@@ -233,12 +249,13 @@ function DecideForm({
   const id = `decide-${data.deliverable_id}`;
   return (
     <div className="flex flex-col gap-2">
+      {waiting ? <p className="text-sm text-muted-foreground">{t('assets.proof.waitingForSponsor')}</p> : null}
       <label htmlFor={id} className="text-sm font-medium">
         {t('assets.decide.comment')}
       </label>
       <Textarea id={id} rows={2} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} />
       <div className="flex flex-wrap gap-2">
-        <Button type="button" size="sm" disabled={change.isPending} onClick={() => decide('approve')}>
+        <Button type="button" size="sm" disabled={change.isPending || waiting} onClick={() => decide('approve')}>
           {t('assets.decide.approve', { round })}
         </Button>
         <Button
@@ -271,6 +288,8 @@ export function DeliverableAsset({
   const data = query.data;
   if (side === 'sponsor' && !data.spec) return null;
   const open = data.rounds.find((r) => r.status === 'submitted');
+  const newest = data.rounds[0];
+  const proof = hasProof(data.spec);
   return (
     <section className="flex flex-col gap-2" data-testid="deliverable-asset" aria-label={t('assets.title')}>
       {data.spec ? (
@@ -279,19 +298,48 @@ export function DeliverableAsset({
           {specLine(data.spec, t)}
         </p>
       ) : null}
-      {side === 'organisation' ? <SpecForm data={data} viewer={viewer} /> : <UploadForm data={data} viewer={viewer} />}
+      {side === 'organisation' ? (
+        <SpecForm data={data} viewer={viewer} />
+      ) : data.spec && data.spec.file_types.length > 0 ? (
+        <UploadForm data={data} viewer={viewer} />
+      ) : null}
+      {side === 'sponsor' && open && data.spec?.monochrome_variant && !open.sponsor_decision ? (
+        <MonochromeUpload data={data} viewer={viewer} />
+      ) : null}
+      {newest && data.spec?.placement ? (
+        <ProofImage
+          deliverableId={data.deliverable_id}
+          round={newest.round}
+          placement={data.spec.placement}
+          viewer={viewer}
+        />
+      ) : null}
+      {side === 'sponsor' && open && proof ? <SponsorProofDecision data={data} round={open} viewer={viewer} /> : null}
       {data.rounds.length > 0 ? (
         <ul className="flex flex-col gap-1 text-sm" aria-label={t('assets.rounds')}>
           {data.rounds.map((r) => (
             <li key={r.round} data-testid="asset-round">
               {t('assets.round', { round: r.round })}: {r.file_type.toUpperCase()}
               {r.width ? ` ${r.width} × ${r.height} px` : ''} · {t(`assets.status.${r.status}`)}
+              {r.sponsor_decision === 'approved' && r.status === 'submitted'
+                ? ` · ${t('assets.proof.sponsorApproved')}`
+                : ''}
+              {r.monochrome ? ` · ${t('assets.monochrome.attached')}` : ''}
               {r.comment ? ` · „${r.comment}“` : ''}
             </li>
           ))}
         </ul>
       ) : null}
-      {side === 'organisation' && open ? <DecideForm data={data} round={open.round} viewer={viewer} /> : null}
+      {side === 'organisation' && open ? (
+        <DecideForm
+          data={data}
+          round={open.round}
+          waiting={
+            (proof && open.sponsor_decision !== 'approved') || (!!data.spec?.monochrome_variant && !open.monochrome)
+          }
+          viewer={viewer}
+        />
+      ) : null}
     </section>
   );
 }

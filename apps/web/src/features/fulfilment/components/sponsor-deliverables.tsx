@@ -15,6 +15,8 @@ import {
   type DeliverableViewer,
 } from '../api/sponsorship-deliverables';
 import { DeliverableActivity } from './deliverable-activity';
+import { deliverableAssetQueryOptions } from '../api/deliverable-asset';
+import { refusalMessages } from './asset-refusal';
 import { DeliverableAsset } from './deliverable-asset';
 import { DeliverableComments } from './deliverable-comments';
 import { StatusBadge } from './status-badge';
@@ -23,14 +25,19 @@ function InputForm({ deliverable, viewer }: { deliverable: DeliverableWire; view
   const { t } = useTranslation();
   const provide = useProvideInput(viewer);
   const [text, setText] = useState(deliverable.sponsor_input ?? '');
+  const [refusal, setRefusal] = useState<string[]>([]);
+  // The asset spec may limit the text's length (decision 089); the same query as the asset part's.
+  const spec = useQuery(deliverableAssetQueryOptions(deliverable.id, viewer)).data?.spec ?? null;
   const fieldId = `input-${deliverable.id}`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setRefusal([]);
     provide.mutate(
       { id: deliverable.id, text: text.trim() },
       {
         onSuccess: () => toast.success(t('fulfilment.input.saved')),
-        onError: (error) => toast.error(getErrorMessage(error, t)),
+        onError: (error) =>
+          spec ? setRefusal(refusalMessages(error, spec, t)) : toast.error(getErrorMessage(error, t)),
       },
     );
   };
@@ -41,6 +48,13 @@ function InputForm({ deliverable, viewer }: { deliverable: DeliverableWire; view
       </label>
       <fieldset disabled={provide.isPending} className="flex flex-col gap-2">
         <Textarea id={fieldId} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={2000} />
+        {refusal.length > 0 ? (
+          <div role="alert" className="text-sm text-destructive" data-testid="input-refusal">
+            {refusal.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        ) : null}
         <Button type="submit" size="sm" className="self-start" disabled={!text.trim()}>
           {provide.isPending ? <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" /> : null}
           {t('fulfilment.input.save')}
