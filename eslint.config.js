@@ -100,6 +100,23 @@ export default tseslint.config(
       },
     ],
   ),
+  // The worker pool's entry (decision 093) loads each module's worker-tasks.ts, the pure functions it
+  // runs on a thread, without the module's routes and services.
+  restrict(
+    ['apps/api/src/document-worker.ts'],
+    [
+      noWebInApi,
+      {
+        group: [
+          '**/modules/*/*',
+          '!**/modules/*/index.ts',
+          '!**/modules/*/test-support.ts',
+          '!**/modules/*/worker-tasks.ts',
+        ],
+        message: 'The worker entry uses a module only through its index.ts or worker-tasks.ts.',
+      },
+    ],
+  ),
   // Lower layers (db, lib, plugins, ports, identity) never reach up into the modules; nor do the
   // business invariants, which read the tables of many (decision 065).
   {
