@@ -1,4 +1,5 @@
 // The ordered list of migrations. Each entry is a function of the engine so one file serves both.
+import { bulkJobs } from './0047_bulk_jobs.ts';
 import type { Migration } from 'kysely';
 import type { Engine } from '../column-types.ts';
 import { invitationCodes } from './0001_invitation_codes.ts';
@@ -82,5 +83,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0040_assets': assets(engine),
     '0039_shipments': shipments(engine),
     '0037_readiness_chasers': readinessChasers(engine),
+    '0047_bulk_jobs': bulkJobs(engine),
   };
 }
