@@ -92,12 +92,15 @@ export function createInvoiceJobs(deps: {
       try {
         const current = await deps.repo.find(item.invoice_id);
         // Numbered before a restart but not recorded: it is no draft any more, and is not numbered again.
-        item.number =
-          current && current.status !== 'draft' && current.number
-            ? current.number
-            : await deps.service.number(caller, item.invoice_id);
-        item.state = 'issued';
-        queue.push(item);
+        if (current && current.status !== 'draft' && current.number) {
+          item.number = current.number;
+          // Its mail went out too (the kill came before the record): done, not sent again.
+          item.state = current.sent_at ? 'done' : 'issued';
+        } else {
+          item.number = await deps.service.number(caller, item.invoice_id);
+          item.state = 'issued';
+        }
+        if (item.state === 'issued') queue.push(item);
       } catch (error) {
         item.state = 'failed';
         item.code = codeOf(error);
