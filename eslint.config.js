@@ -125,12 +125,10 @@ export default tseslint.config(
     ...restrictRule([noWebInApi, { group: ['**/modules/**'], message: 'Lower layers never import modules.' }]),
   },
   ...apiModules.map(moduleBoundary(false)),
-  ...apiModules
-    .map(moduleBoundary(true))
-    .map((config) => ({
-      ...config,
-      files: config.files.map((f) => f.replace('**/*.ts', '**/{*.test.ts,test-support.ts}')),
-    })),
+  ...apiModules.map(moduleBoundary(true)).map((config) => ({
+    ...config,
+    files: config.files.map((f) => f.replace('**/*.ts', '**/{*.test.ts,test-support.ts}')),
+  })),
   // Each module adds its public API to the kit's ModuleApis by declaration merging, which needs an interface.
   {
     files: ['apps/api/src/modules/*/index.ts'],

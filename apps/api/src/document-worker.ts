@@ -17,15 +17,19 @@ const RealDate = Date;
 /** `Date` as the caller's clock said when it asked (a ZUGFeRD PDF carries the time it was made). */
 function pinnedDate(at: number): DateConstructor {
   class PinnedDate extends RealDate {
-    constructor(...args: [] | [string | number | Date]) {
+    constructor(...args: unknown[]) {
       if (args.length === 0) super(at);
-      else super(args[0]);
+      else super(...(args as [number, number, number]));
     }
     static override now() {
       return at;
     }
+    // Dates made before the pin (a cloned input, a library's) are Dates all the same.
+    static [Symbol.hasInstance](value: unknown) {
+      return value instanceof RealDate;
+    }
   }
-  return PinnedDate as DateConstructor;
+  return PinnedDate as unknown as DateConstructor;
 }
 
 export default async function run(job: { task: string; input: unknown; now: number }): Promise<unknown> {

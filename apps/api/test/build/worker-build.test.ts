@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { workerEntry } from '../../src/lib/work-pool.ts';
-import { drawLogo } from '../../src/modules/sponsor-profiles/logo-image.ts';
+import runTask from '../../src/document-worker.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const dist = path.join(root, 'apps/api/dist');
@@ -40,7 +40,10 @@ describe('the document worker in the build', () => {
       encoding: 'utf8',
     });
     const built = JSON.parse(out) as { b64: string; w: number };
-    const sources = await drawLogo(png);
+    const sources = (await runTask({ task: 'logo.reencode', input: png, now: Date.now() })) as {
+      data: Uint8Array;
+      width: number;
+    };
     expect(built.w).toBe(sources.width);
     expect(Buffer.from(built.b64, 'base64').equals(Buffer.from(sources.data))).toBe(true);
   }, 120_000);

@@ -121,7 +121,13 @@ export function createJobsRepository(db: Db) {
     },
 
     async dueIds(at: Date): Promise<number[]> {
-      const rows = await db.selectFrom('bulk_jobs').select('id').where(due(toDbTime(at))).orderBy('id').limit(20).execute();
+      const rows = await db
+        .selectFrom('bulk_jobs')
+        .select('id')
+        .where(due(toDbTime(at)))
+        .orderBy('id')
+        .limit(20)
+        .execute();
       return rows.map((r) => Number(r.id));
     },
 

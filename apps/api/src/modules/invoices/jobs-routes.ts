@@ -19,7 +19,7 @@ export const invoiceJobsRoutes: FastifyPluginAsyncZod<{ jobs: InvoiceJobs }> = a
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: "Starts issuing every draft of the event, or sending every issued invoice again, as a job",
+        summary: 'Starts issuing every draft of the event, or sending every issued invoice again, as a job',
         security: bearer,
         params: idParams,
         body: ZInvoiceJobStart,

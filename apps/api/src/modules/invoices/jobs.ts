@@ -137,11 +137,7 @@ export function createInvoiceJobs(deps: {
     async begin(caller: Organiser, eventId: number, kind: InvoiceJobKind) {
       const event = await deps.access.organiserEvent(caller, eventId);
       const invoices = (await deps.repo.list({ eventId: event.id }))
-        .filter((r) =>
-          kind === 'issue-drafts'
-            ? r.status === 'draft'
-            : r.kind === 'invoice' && r.status === 'issued',
-        )
+        .filter((r) => (kind === 'issue-drafts' ? r.status === 'draft' : r.kind === 'invoice' && r.status === 'issued'))
         .sort((a, b) => a.id - b.id);
       const items: InvoiceJobItem[] = invoices.map((r) => ({
         invoice_id: r.id,

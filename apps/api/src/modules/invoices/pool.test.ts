@@ -58,7 +58,7 @@ describe.each(ENGINES)('documents on the worker pool on %s', (engine) => {
     const probe = (async () => {
       while (busy) {
         const started = performance.now();
-        const res = await call('GET', '/api/health');
+        const res = await t.app.inject({ method: 'GET', url: '/api/health' });
         expect(res.statusCode).toBe(200);
         probes.push(performance.now() - started);
         await new Promise((r) => setTimeout(r, 5));
