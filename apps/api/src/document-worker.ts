@@ -25,7 +25,7 @@ function pinnedDate(at: number): DateConstructor {
       return at;
     }
     // Dates made before the pin (a cloned input, a library's) are Dates all the same.
-    static [Symbol.hasInstance](value: unknown) {
+    static override [Symbol.hasInstance](value: unknown) {
       return value instanceof RealDate;
     }
   }

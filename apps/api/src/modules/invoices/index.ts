@@ -23,7 +23,6 @@ import { outstandingOf } from './wire.ts';
 import { createInvoicesService } from './service.ts';
 
 export { invoicesExport } from './data-export.ts';
-export { invoiceJobsOf } from './jobs.ts';
 
 /**
  * Runs the payment reminders once as of `at`: the operator command (`npm run admin -- invoices
