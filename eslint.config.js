@@ -100,6 +100,23 @@ export default tseslint.config(
       },
     ],
   ),
+  // The worker pool's entry (decision 093) loads each module's worker-tasks.ts, the pure functions it
+  // runs on a thread, without the module's routes and services.
+  restrict(
+    ['apps/api/src/document-worker.ts'],
+    [
+      noWebInApi,
+      {
+        group: [
+          '**/modules/*/*',
+          '!**/modules/*/index.ts',
+          '!**/modules/*/test-support.ts',
+          '!**/modules/*/worker-tasks.ts',
+        ],
+        message: 'The worker entry uses a module only through its index.ts or worker-tasks.ts.',
+      },
+    ],
+  ),
   // Lower layers (db, lib, plugins, ports, identity) never reach up into the modules; nor do the
   // business invariants, which read the tables of many (decision 065).
   {
@@ -108,12 +125,10 @@ export default tseslint.config(
     ...restrictRule([noWebInApi, { group: ['**/modules/**'], message: 'Lower layers never import modules.' }]),
   },
   ...apiModules.map(moduleBoundary(false)),
-  ...apiModules
-    .map(moduleBoundary(true))
-    .map((config) => ({
-      ...config,
-      files: config.files.map((f) => f.replace('**/*.ts', '**/{*.test.ts,test-support.ts}')),
-    })),
+  ...apiModules.map(moduleBoundary(true)).map((config) => ({
+    ...config,
+    files: config.files.map((f) => f.replace('**/*.ts', '**/{*.test.ts,test-support.ts}')),
+  })),
   // Each module adds its public API to the kit's ModuleApis by declaration merging, which needs an interface.
   {
     files: ['apps/api/src/modules/*/index.ts'],

@@ -60,7 +60,11 @@ export function buildApiIfNeeded({ force = false } = {}) {
   const started = performance.now();
   fs.rmSync(outdir, { recursive: true, force: true });
   esbuild.buildSync({
-    entryPoints: { server: path.join(root, 'apps/api/src/server.ts') },
+    // The worker pool's threads load their own entry (lib/work-pool.ts finds it beside server.js).
+    entryPoints: {
+      server: path.join(root, 'apps/api/src/server.ts'),
+      'document-worker': path.join(root, 'apps/api/src/document-worker.ts'),
+    },
     outdir,
     bundle: true,
     splitting: true,

@@ -6,6 +6,7 @@
 // chose it and entered legal details, signed; the organiser countersigns (the seal, which confirms
 // the sponsorship) and issues the invoice. One chain unmeasured first (loads the libraries), then three measured.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -156,7 +157,7 @@ async function organiserWithBilling(server) {
 }
 
 /** One chain; the times of the state read (the second, of a known snapshot), the countersignature and the issue. */
-async function chain(server, org, i) {
+async function chain(server, org, i, draftOnly = false) {
   const email = `heavy-sponsor-${Date.now()}-${i}@bench.example.org`;
   const { body: invitation } = await expectStatus(201, server.baseUrl, 'POST', '/api/sponsor-invitation', {
     token: org.token,
@@ -201,6 +202,7 @@ async function chain(server, org, i) {
   const { body: draft } = await expectStatus(201, server.baseUrl, 'POST', `/api/sponsorships/${id}/invoices`, {
     token: org.token,
   });
+  if (draftOnly) return { draft: draft.invoice.id };
   const issue = await timed(() =>
     expectStatus(200, server.baseUrl, 'POST', `/api/invoices/${draft.invoice.id}/issue`, { token: org.token }),
   );
@@ -215,10 +217,69 @@ export async function heavyWork(server, { log }) {
   for (let i = 1; i <= RUNS; i++) runs.push(await chain(server, org, i));
   log(`heavy work: ${RUNS} chains measured through the API; the raw libraries in a child process`);
   const raw = await rawFigures(RUNS);
+  const job = await bulkJob(server, { log });
   return {
+    job,
     issue: summary(runs.map((r) => r.issue)),
     countersign: summary(runs.map((r) => r.countersign)),
     read: summary(runs.map((r) => r.read)),
     raw: Object.fromEntries(Object.entries(raw).map(([name, values]) => [name, summary(values)])),
+  };
+}
+
+const JOB_SIZE = 40;
+/** The server's document threads: what lib/work-pool.ts sizes its pool by (decision 093). */
+export const poolThreads = () => {
+  const given = Number(process.env.DOCUMENT_WORKERS);
+  if (process.env.DOCUMENT_WORKERS && Number.isInteger(given) && given >= 1) return given;
+  return Math.max(1, os.availableParallelism() - 1);
+};
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+
+/**
+ * "Issue all drafts" of an event with 40 drafts, as the job the web app starts (decision 093): the
+ * time from the start to the job's end, while a probe reads the organiser's event (a cheap read) in
+ * a loop; its p99 and max. Another organiser, so the numbers start at 1.
+ */
+async function bulkJob(server, { log }) {
+  const org = await organiserWithBilling(server);
+  for (let i = 0; i < JOB_SIZE; i++) await chain(server, org, 100 + i, true);
+  log(`heavy work: ${JOB_SIZE} drafts made; issuing them as one job`);
+  const probes = [];
+  let busy = true;
+  const probe = (async () => {
+    while (busy) {
+      const started = performance.now();
+      await expectStatus(200, server.baseUrl, 'GET', `/api/event/${org.eventId}`, { token: org.token });
+      probes.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const started = performance.now();
+  const { body } = await expectStatus(202, server.baseUrl, 'POST', `/api/event/${org.eventId}/invoice-jobs`, {
+    token: org.token,
+    body: { kind: 'issue-drafts' },
+  });
+  let job = body.job;
+  while (job.state !== 'done') {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { body: read } = await expectStatus(200, server.baseUrl, 'GET', `/api/event/${org.eventId}/invoice-jobs`, {
+      token: org.token,
+    });
+    job = read.jobs.find((j) => j.id === job.id);
+  }
+  const ms = performance.now() - started;
+  busy = false;
+  await probe;
+  const failed = job.items.filter((i) => i.state !== 'done').length;
+  if (failed) throw new Error(`${failed} of the job's invoices were not issued`);
+  return {
+    ms,
+    items: JOB_SIZE,
+    threads: poolThreads(),
+    probeP99: percentile(probes, 0.99),
+    probeMax: Math.max(...probes),
+    probes: probes.length,
   };
 }

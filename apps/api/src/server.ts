@@ -1,5 +1,6 @@
 // The process entry point behind `npm start`: validate configuration, check the data directory and
 // port, migrate, make sure an invitation code exists, then serve everything from one process.
+import { closeWorkPool } from './lib/work-pool.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config.ts';
@@ -59,6 +60,8 @@ async function main() {
     await app.close();
     await backups?.stop();
     await database.close();
+    // The document threads end after the jobs they run (the invoice jobs waited in app.close).
+    await closeWorkPool();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown());

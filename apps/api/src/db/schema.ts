@@ -428,6 +428,28 @@ export type ChaseOutboxTable = {
   sent_at: DbTime | null;
 };
 
+/** Bulk work as a persistent job (decision 093); written by the invoices module. */
+export type BulkJobTable = {
+  id: Generated<number>;
+  organisation_id: number;
+  event_id: number;
+  kind: 'invoices.issue-drafts' | 'invoices.send';
+  scope: string;
+  /** Kind and scope while the job is queued or running; null once done (unique). */
+  active_key: string | null;
+  state: 'queued' | 'running' | 'done';
+  /** JSON array of the items with each one's state and result. */
+  items: string;
+  total: number;
+  done: number;
+  claim_token: string | null;
+  claimed_until: DbTime | null;
+  created_by_sub: string;
+  created_by_email: string | null;
+  created_at: DbTime;
+  finished_at: DbTime | null;
+};
+
 export type Database = {
   organisations: OrganisationsTable;
   user_profiles: UserProfilesTable;
@@ -459,6 +481,7 @@ export type Database = {
   sponsorship_activity: SponsorshipActivityTable;
   operator_log: OperatorLogTable;
   chase_outbox: ChaseOutboxTable;
+  bulk_jobs: BulkJobTable;
 } & FulfilmentTables &
   TicketTables &
   SponsorProfileTables &

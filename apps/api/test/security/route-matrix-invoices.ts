@@ -73,6 +73,21 @@ export const INVOICE_ROWS: MatrixRow[] = [
     note: "another organisation's event is not found; sponsors and removed members are no organisers",
   },
   {
+    method: 'POST',
+    route: '/api/event/:id/invoice-jobs',
+    url: '/api/event/{eventA}/invoice-jobs',
+    body: { kind: 'send' },
+    expect: organisationA(202, 404, { removed: 403, sponsor: 403 }),
+    note: 'a bulk job (decision 093) as the drafts: only the organisation of the event starts one',
+  },
+  {
+    method: 'GET',
+    route: '/api/event/:id/invoice-jobs',
+    url: '/api/event/{eventA}/invoice-jobs',
+    expect: organisationA(200, 404, { removed: 403, sponsor: 403 }),
+    note: "the event's bulk jobs, for its organisation only",
+  },
+  {
     method: 'GET',
     route: '/api/sponsorships/:id/invoices',
     url: '/api/sponsorships/{confirmedSponsorshipA}/invoices',

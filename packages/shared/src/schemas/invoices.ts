@@ -25,6 +25,11 @@
 //                                                                       (none, or only cancelled ones); those that cannot
 //                                                                       be drafted are skipped with their code; 409
 //                                                                       invoice.billing-settings-missing, 403 404
+//   POST /event/:id/invoice-jobs                    organiser            ZInvoiceJobStart { kind } → 202 ZInvoiceJobResponse: a
+//                                                                       persistent job issuing every draft of the event, or
+//                                                                       sending every issued invoice again (decision 093);
+//                                                                       the same job already running is answered instead
+//   GET  /event/:id/invoice-jobs                    organiser            → ZInvoiceJobsResponse (the latest job per kind)
 //   GET  /sponsorships/:id/invoices                 organiser; sponsor (account or guest link `Authorization: <token>:<email>`)
 //                                                                     → ZInvoiceListResponse (the sponsor sees issued ones only)
 //   GET  /invoices/:id                              organiser; sponsor (issued only) → ZInvoiceResponse    403 404
@@ -264,6 +269,34 @@ export const ZEventDraftsResponse = z.object({
   skipped: z.array(z.object({ sponsorship_id: z.number().int(), sponsor_email: z.string(), code: z.string() })),
 });
 export type EventDraftsResponse = z.infer<typeof ZEventDraftsResponse>;
+
+/** A bulk job of an event's invoices (decision 093): issue every draft, or send every issued invoice again. */
+export const ZInvoiceJobKind = z.enum(['issue-drafts', 'send']);
+export type InvoiceJobKind = z.infer<typeof ZInvoiceJobKind>;
+export const ZInvoiceJobStart = z.object({ kind: ZInvoiceJobKind });
+export const ZInvoiceJobItem = z.object({
+  invoice_id: z.number().int(),
+  sponsor_email: z.string(),
+  /** pending: not yet; issued: numbered, documents and mail still to come; done; failed (with its code). */
+  state: z.enum(['pending', 'issued', 'done', 'failed']),
+  number: z.string().nullable(),
+  code: z.string().nullable(),
+});
+export const ZInvoiceJob = z.object({
+  id: z.number().int(),
+  kind: ZInvoiceJobKind,
+  state: z.enum(['queued', 'running', 'done']),
+  total: z.number().int(),
+  done: z.number().int(),
+  items: z.array(ZInvoiceJobItem),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type InvoiceJob = z.infer<typeof ZInvoiceJob>;
+export type InvoiceJobItem = z.infer<typeof ZInvoiceJobItem>;
+export const ZInvoiceJobResponse = z.object({ job: ZInvoiceJob });
+export const ZInvoiceJobsResponse = z.object({ jobs: z.array(ZInvoiceJob) });
+export type InvoiceJobsResponse = z.infer<typeof ZInvoiceJobsResponse>;
 export type InvoiceListResponse = z.infer<typeof ZInvoiceListResponse>;
 
 export const ZInvoiceListQuery = z.object({

@@ -1,4 +1,5 @@
 // The ordered list of migrations. Each entry is a function of the engine so one file serves both.
+import { bulkJobs } from './0047_bulk_jobs.ts';
 import type { Migration } from 'kysely';
 import type { Engine } from '../column-types.ts';
 import { invitationCodes } from './0001_invitation_codes.ts';
@@ -90,5 +91,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0042_shipment_receiver': shipmentReceiver(),
     '0043_calendar_feeds': calendarFeeds(engine),
     '0044_asset_proofs': assetProofs(engine),
+    '0047_bulk_jobs': bulkJobs(engine),
   };
 }

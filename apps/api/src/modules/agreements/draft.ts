@@ -8,7 +8,8 @@ import type { OrganisationMasterData } from '../profiles/index.ts';
 import type { SponsorLegalDetails } from '../sponsor-profiles/index.ts';
 import type { SponsorshipRecord } from '../sponsorships/index.ts';
 import { documentKey, type DocumentCache } from '../../lib/document-cache.ts';
-import { DRAFT_RENDERER_VERSION, renderDraft } from './render.ts';
+import { workPool } from '../../lib/work-pool.ts';
+import { DRAFT_RENDERER_VERSION } from './render.ts';
 import type { Settings } from './repository.ts';
 import type { AgreementSnapshot } from './snapshot.ts';
 import { TEXTS, type AgreementLanguage } from './texts.ts';
@@ -142,4 +143,6 @@ export async function previewDraft(
 
 /** The draft PDF of a snapshot, rendered only when this process has not rendered that snapshot yet. */
 const renderedDraft = (documents: DocumentCache, snapshot: AgreementSnapshot) =>
-  documents.once(documentKey('agreement-draft', DRAFT_RENDERER_VERSION, snapshot), () => renderDraft(snapshot));
+  documents.once(documentKey('agreement-draft', DRAFT_RENDERER_VERSION, snapshot), () =>
+    workPool().run<Uint8Array>('agreement.draft', { snapshot }),
+  );

@@ -4,6 +4,7 @@
 import type { SignAgreementRequest } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
 import { normaliseEmail } from '../../lib/email.ts';
+import { workPool } from '../../lib/work-pool.ts';
 import { retainUntil } from '../agreement-archive/index.ts';
 import type { SponsorshipCaller, SponsorshipRecord } from '../sponsorships/index.ts';
 import {
@@ -16,7 +17,7 @@ import {
 } from './context.ts';
 import { sha256Hex } from './render.ts';
 import type { SignatureRecord } from './repository.ts';
-import { checkDrawnSignature, sealAgreement, type SealSignature } from './seal.ts';
+import { checkDrawnSignature, type sealAgreement, type SealSignature } from './seal.ts';
 import type { AgreementSnapshot } from './snapshot.ts';
 
 export const agreementBlobKey = (sponsorshipId: number, sha256: string) => `agreements/${sponsorshipId}/${sha256}.pdf`;
@@ -42,13 +43,16 @@ export function createSigning(deps: AgreementsDeps, ctx: AgreementsContext) {
       documentSha256: draft.sha256,
     };
     const ordered = [...signatures].sort((a, b) => (a.side === 'sponsor' ? -1 : b.side === 'sponsor' ? 1 : 0));
-    const pdf = await sealAgreement({
+    // On the worker pool (worker-tasks.ts): the seal renders the pages again and signs them.
+    const sealInput: Parameters<typeof sealAgreement>[0] = {
       snapshot: draft.snapshot,
       signatures: ordered,
       audit: [...audit, completedEntry],
       completedAt,
       key: await deps.sealKey(),
-    });
+    };
+    const sealed = await workPool().run<Uint8Array>('agreement.seal', sealInput);
+    const pdf = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
     const sha256 = sha256Hex(pdf);
     const blobKey = agreementBlobKey(sponsorship.id, sha256);
     await deps.blobs.put(blobKey, pdf, 'application/pdf');

@@ -4,8 +4,9 @@
 // never stored.
 import { createHash } from 'node:crypto';
 import type { BlobStore } from '../../ports/blobs/index.ts';
-import { facturXPdf, xrechnungXml, type InvoiceDocumentInput } from './einvoice.ts';
-import { readablePdf, type ReadableInput } from './pdf.ts';
+import { workPool } from '../../lib/work-pool.ts';
+import type { InvoiceDocumentInput } from './einvoice.ts';
+import type { ReadableInput } from './pdf.ts';
 import type { InvoiceRecord, InvoicesRepository, StoredDocuments } from './repository.ts';
 
 export type DocumentKind = keyof StoredDocuments;
@@ -35,12 +36,9 @@ export function documentInput(r: InvoiceRecord): ReadableInput {
   };
 }
 
-/** The three documents of an issued invoice. */
+/** The three documents of an issued invoice, made on the worker pool (worker-tasks.ts). */
 export async function makeDocuments(r: InvoiceRecord): Promise<Record<DocumentKind, Uint8Array>> {
-  const input = documentInput(r) as InvoiceDocumentInput;
-  const pdf = await readablePdf(input);
-  const [zugferd, xml] = await Promise.all([facturXPdf(input, pdf), xrechnungXml(input)]);
-  return { pdf, zugferd, xml: new TextEncoder().encode(xml) };
+  return workPool().run('invoice.documents', documentInput(r) as InvoiceDocumentInput);
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -83,7 +81,7 @@ export function createDocumentStore(deps: { repo: InvoicesRepository; blobs: Blo
   return {
     ensure,
     /** A draft's preview (readable PDF, marked as a draft). */
-    preview: (r: InvoiceRecord) => readablePdf(documentInput(r)),
+    preview: (r: InvoiceRecord) => workPool().run<Uint8Array>('invoice.preview', documentInput(r)),
   };
 }
 

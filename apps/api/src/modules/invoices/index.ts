@@ -11,6 +11,9 @@ import type { BillingSettings } from '../billing/index.ts';
 import { defineModule } from '../kit.ts';
 import { createDocumentStore } from './documents.ts';
 import { createEventDrafts } from './event-drafts.ts';
+import { createJobsRepository } from './jobs-repository.ts';
+import { invoiceJobsRoutes } from './jobs-routes.ts';
+import { createInvoiceJobs, keepInvoiceJobs } from './jobs.ts';
 import { createInvoiceReads } from './reads.ts';
 import { createManualReminder } from './remind.ts';
 import { createRemindersJob, keepRemindersJob } from './reminders-job.ts';
@@ -85,6 +88,22 @@ export const invoicesModule = defineModule({
     keepRemindersJob(db, job);
     job.start(clock ?? (() => new Date()), work);
     onClose('preClose', () => job.stop());
+    const announce = (id: number) => use('sponsorships').announceChange(id, ['invoices']);
+    const invoiceJobs = createInvoiceJobs({
+      jobs: createJobsRepository(db),
+      repo,
+      service,
+      access,
+      announce,
+      log,
+      clock,
+    });
+    keepInvoiceJobs(db, invoiceJobs);
+    invoiceJobs.start(clock ?? (() => new Date()), work);
+    onClose('preClose', async () => {
+      await invoiceJobs.stop();
+      await invoiceJobs.settled();
+    });
     return {
       api: {
         forgetDrafts: repo.deleteDraftsOf,
@@ -101,14 +120,10 @@ export const invoicesModule = defineModule({
               due_date: r.due_date ?? '',
             })),
       },
-      routes: async (app) =>
-        app.register(invoicesRoutes, {
-          service,
-          reads,
-          eventDrafts,
-          remind,
-          announce: (id) => use('sponsorships').announceChange(id, ['invoices']),
-        }),
+      routes: async (app) => {
+        await app.register(invoicesRoutes, { service, reads, eventDrafts, remind, announce });
+        await app.register(invoiceJobsRoutes, { jobs: invoiceJobs });
+      },
     };
   },
 });

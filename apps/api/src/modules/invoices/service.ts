@@ -147,7 +147,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
   const agreementTerm = (r: { sponsorship_id: number; event_id: number }) =>
     repo.agreementPaymentTerm(r.sponsorship_id, r.event_id);
 
-  return {
+  const service = {
     organiserInvoice,
 
     /**
@@ -264,6 +264,12 @@ export function createInvoicesService(deps: InvoiceDeps) {
 
     /** POST /invoices/{id}/issue */
     async issue(caller: Organiser, id: number): Promise<void> {
+      await service.number(caller, id);
+      await deliver(id);
+    },
+
+    /** Issuing's first half (a bulk job numbers in order and delivers on the pool): the number, frozen. */
+    async number(caller: Organiser, id: number): Promise<string> {
       const draft = await organiserInvoice(caller, id);
       if (draft.status !== 'draft') throw fail('invoice.not-draft', 'The invoice is issued already');
       const lines = draft.snapshot.lines.map(({ description, quantity, unitPriceCents }) => ({
@@ -289,6 +295,13 @@ export function createInvoicesService(deps: InvoiceDeps) {
       });
       const issued = (await repo.find(id))!;
       await log(issued, 'invoice_issued', caller.email ?? '', issued.gross_cents);
+      return issued.number!;
+    },
+
+    /** Issuing's second half: the documents and the mail (a failure is logged; the invoice stays issued). */
+    async deliverIssued(caller: Organiser, id: number): Promise<void> {
+      const invoice = await organiserInvoice(caller, id);
+      if (invoice.status === 'draft') throw fail('invoice.not-issued', 'A draft is not sent');
       await deliver(id);
     },
 
@@ -417,6 +430,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
       throw invoiceNotFound();
     },
   };
+  return service;
 }
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;

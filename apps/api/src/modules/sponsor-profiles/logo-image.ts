@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { SPONSOR_PROFILE_LIMITS } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
+import { workPool } from '../../lib/work-pool.ts';
 
 export type LogoKind = 'png' | 'jpeg' | 'webp';
 type Size = { width: number; height: number };
@@ -14,7 +15,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 // libvips is loaded with the first logo, not at start: it adds some 20 MB to every process's memory
 // (the idle-memory budget), and most processes never see a logo. One image at a time per process,
-// without libvips' operation cache: logos are rare and small.
+// without libvips' operation cache: logos are rare and small. It runs on the worker pool's threads
+// (lib/work-pool.ts), so the process that loads it is a worker, not the server's main thread.
 let loaded: Promise<typeof import('sharp').default> | undefined;
 const loadSharp = () =>
   (loaded ??= import('sharp').then(({ default: sharp }) => {
@@ -118,21 +120,29 @@ export async function reencodeLogo(bytes: Buffer): Promise<StoredLogo> {
   if (size.width > side || size.height > side) {
     throw fail('logo.too-many-pixels', `The logo may be at most ${side} × ${side} pixels`);
   }
-  const sharp = await loadSharp();
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: side * side, failOn: 'warning', pages: 1 })
-      .rotate()
-      .resize({
-        width: SPONSOR_PROFILE_LIMITS.storedSide,
-        height: SPONSOR_PROFILE_LIMITS.storedSide,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 90, alphaQuality: 100, effort: 4 })
-      .toBuffer({ resolveWithObject: true });
+    const made = await workPool().run<{ data: Uint8Array; width: number; height: number }>('logo.reencode', bytes);
+    const data = Buffer.from(made.data.buffer, made.data.byteOffset, made.data.byteLength);
     const hash = createHash('sha256').update(data).digest('hex').slice(0, 32);
-    return { bytes: data, width: info.width, height: info.height, hash };
+    return { bytes: data, width: made.width, height: made.height, hash };
   } catch {
     throw fail('logo.unreadable', 'The image cannot be decoded');
   }
+}
+
+/** The clean WebP drawn from a checked upload's pixels (runs on the worker pool: logoWorkerTasks). */
+export async function drawLogo(bytes: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {
+  const side = SPONSOR_PROFILE_LIMITS.logoSide;
+  const sharp = await loadSharp();
+  const { data, info } = await sharp(bytes, { limitInputPixels: side * side, failOn: 'warning', pages: 1 })
+    .rotate()
+    .resize({
+      width: SPONSOR_PROFILE_LIMITS.storedSide,
+      height: SPONSOR_PROFILE_LIMITS.storedSide,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .webp({ quality: 90, alphaQuality: 100, effort: 4 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }

@@ -7,6 +7,7 @@ import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { invoiceNumbersQueryOptions, organisationInvoicesQueryOptions } from '../api/invoices';
 import { EventDraftsButton } from './event-drafts-button';
+import { InvoiceJobs } from './invoice-jobs';
 import { InvoiceRow } from './invoice-row';
 import { InvoiceSums } from './invoice-sums';
 import { OrganiserInvoiceActions } from './organiser-invoice-actions';
@@ -37,6 +38,11 @@ export function EventInvoices({
   const { t } = useTranslation();
   const invoices = useQuery(organisationInvoicesQueryOptions(organisationId, { event: eventId, status }));
   const numbers = useQuery(invoiceNumbersQueryOptions(organisationId));
+  // Unfiltered, for the bulk jobs' counts (the same query as "all statuses").
+  const all = useQuery(organisationInvoicesQueryOptions(organisationId, { event: eventId, status: undefined }));
+  const drafts = all.data?.filter((i) => i.status === 'draft').length ?? 0;
+  const issued =
+    all.data?.filter((i) => i.kind === 'invoice' && (i.status === 'issued' || i.status === 'overdue')).length ?? 0;
   const sums = numbers.data?.events.find((e) => e.event_id === eventId);
   return (
     <div className="flex flex-col gap-6">
@@ -65,6 +71,7 @@ export function EventInvoices({
         </label>
         <EventDraftsButton eventId={eventId} sponsorships={sponsorships} />
       </div>
+      <InvoiceJobs eventId={eventId} drafts={drafts} issued={issued} />
       {invoices.isPending ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
           <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />

@@ -1,0 +1,46 @@
+// The worker pool's entry (lib/work-pool.ts, decision 093): every thread loads this once, so what the
+// tasks build on first use (the e-invoice validators, the embedded fonts' subsets' sources, sharp)
+// is built once per thread and kept for its life. A job is `{ task, input }`; the answer is the
+// task's own. Loaded from the TypeScript sources with tsx (Vitest, tsx) or as dist/document-worker.js.
+import { agreementWorkerTasks } from './modules/agreements/worker-tasks.ts';
+import { invoiceWorkerTasks } from './modules/invoices/worker-tasks.ts';
+import { logoWorkerTasks } from './modules/sponsor-profiles/worker-tasks.ts';
+
+const TASKS: Record<string, (input: never) => Promise<unknown>> = {
+  ...invoiceWorkerTasks,
+  ...agreementWorkerTasks,
+  ...logoWorkerTasks,
+};
+
+const RealDate = Date;
+
+/** `Date` as the caller's clock said when it asked (a ZUGFeRD PDF carries the time it was made). */
+function pinnedDate(at: number): DateConstructor {
+  class PinnedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(at);
+      else super(...(args as [number, number, number]));
+    }
+    static override now() {
+      return at;
+    }
+    // Dates made before the pin (a cloned input, a library's) are Dates all the same.
+    static override [Symbol.hasInstance](value: unknown) {
+      return value instanceof RealDate;
+    }
+  }
+  return PinnedDate as unknown as DateConstructor;
+}
+
+export default async function run(job: { task: string; input: unknown; now: number }): Promise<unknown> {
+  const task = TASKS[job.task];
+  if (!task) throw new Error(`No worker task ${job.task}`);
+  // A task reads no clock of its own: the time is the caller's (its clock, also a test's fake one).
+  // One job at a time per thread (concurrentTasksPerWorker: 1), so nothing else sees the pin.
+  globalThis.Date = pinnedDate(job.now);
+  try {
+    return await task(job.input as never);
+  } finally {
+    globalThis.Date = RealDate;
+  }
+}
