@@ -40,6 +40,7 @@ import { documentLanguages } from './0035_document_languages.ts';
 import { sponsorTickets } from './0038_sponsor_tickets.ts';
 import { assets } from './0040_assets.ts';
 import { readinessChasers } from './0037_readiness_chasers.ts';
+import { sponsorNamesInChatLists } from './0046_sponsor_names_in_chat_lists.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -82,5 +83,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0040_assets': assets(engine),
     '0039_shipments': shipments(engine),
     '0037_readiness_chasers': readinessChasers(engine),
+    '0046_sponsor_names_in_chat_lists': sponsorNamesInChatLists(engine),
   };
 }
