@@ -12,6 +12,8 @@ export const ZOrganiserTasks = z.object({
       event_id: z.number().int(),
       event_title: z.string(),
       sponsor_email: z.string(),
+      /** The sponsor's organisation as it names itself (profile, else billing details); null before either. */
+      sponsor_name: z.string().nullable(),
       /** What the organiser does: countersign the generated agreement, or confirm the uploaded copy. */
       action: z.enum(['countersign', 'confirm']),
     }),

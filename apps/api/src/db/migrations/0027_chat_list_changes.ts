@@ -93,16 +93,21 @@ async function replacePostgresTriggerFunctions(db: Kysely<unknown>, withId: bool
 }
 
 /**
+ * SQLite, in an upsert's DO UPDATE of `chat_list_revisions`: the stored ids less the oldest when
+ * there are RECENT_CHANGES already, then the new one (`id`, an SQL expression).
+ */
+export const appendedRecent = (id: string) =>
+  `(case when recent = '' then '' ` +
+  `when length(recent) - length(replace(recent, ',', '')) + 1 >= ${RECENT_CHANGES} ` +
+  `then substr(recent, instr(recent, ',') + 1) || ',' else recent || ',' end) || ${id}`;
+
+/**
  * Migration 0013's SQLite triggers, with (`withRecent`) or without the ids of the last bumps (text,
  * comma-separated). In an upsert's DO UPDATE an unqualified column is the stored row's, `excluded`
  * the new one's.
  */
 async function createSqliteTriggers(db: Kysely<unknown>, withRecent: boolean) {
-  // The stored ids less the oldest when there are RECENT_CHANGES already, then the new one.
-  const appended = (id: string) =>
-    `(case when recent = '' then '' ` +
-    `when length(recent) - length(replace(recent, ',', '')) + 1 >= ${RECENT_CHANGES} ` +
-    `then substr(recent, instr(recent, ',') + 1) || ',' else recent || ',' end) || ${id}`;
+  const appended = appendedRecent;
   const bump = (scope: string, id: string) =>
     sql.raw(
       withRecent

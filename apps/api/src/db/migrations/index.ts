@@ -45,6 +45,7 @@ import { assets } from './0040_assets.ts';
 import { assetProofs } from './0044_asset_proofs.ts';
 import { shipmentReceiver } from './0042_shipment_receiver.ts';
 import { readinessChasers } from './0037_readiness_chasers.ts';
+import { sponsorNamesInChatLists } from './0046_sponsor_names_in_chat_lists.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -91,6 +92,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0042_shipment_receiver': shipmentReceiver(),
     '0043_calendar_feeds': calendarFeeds(engine),
     '0044_asset_proofs': assetProofs(engine),
+    '0046_sponsor_names_in_chat_lists': sponsorNamesInChatLists(engine),
     '0047_bulk_jobs': bulkJobs(engine),
   };
 }

@@ -86,6 +86,100 @@ describe.each(ENGINES)('the conversation list kept up to date on %s', (engine) =
     });
   });
 
+  it("names the sponsor by its organisation and moves the organisation's kept list when that name changes", async () => {
+    const { t, organiser, sponsor, call } = world;
+    const db = t.database.db;
+    const repo = createChatRepository(db, engine);
+    const email = normaliseEmail(sponsor.email);
+    const state = async () =>
+      (await repo.findMembershipAndListState(organiser.sub, normaliseEmail(organiser.email))).list;
+    const id = (await call('POST', `/api/conversation/${encodeURIComponent(sponsor.email)}`, organiser.token)).json()
+      .id as number;
+    const nameInList = async () => {
+      const res = await call('GET', '/api/conversation', organiser.token);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { id: number; other_name: string }[]).find((c) => c.id === id)?.other_name;
+    };
+    const nameInSearch = async (q: string) =>
+      (
+        (await call('GET', `/api/search?q=${encodeURIComponent(q)}`, organiser.token)).json() as {
+          conversations: { id: number; other_name: string }[];
+        }
+      ).conversations.find((c) => c.id === id)?.other_name;
+    // Each change moves the organisation's scope with this conversation: the kept list reads it again.
+    const movedWithIt = async (change: () => Promise<unknown>) => {
+      const before = await state();
+      await change();
+      const after = await state();
+      expect(after.organisation!.revision).toBeGreaterThan(before.organisation!.revision);
+      expect(recentOf(after.organisation!.recent).at(-1)).toBe(id);
+    };
+    const now = new Date().toISOString();
+
+    await db.deleteFrom('sponsor_profiles').where('email_normalized', '=', email).execute();
+    await db.deleteFrom('sponsor_legal_details').where('email_normalized', '=', email).execute();
+    expect(await nameInList()).toBe(sponsor.email);
+    await movedWithIt(() =>
+      db
+        .insertInto('sponsor_legal_details')
+        .values({
+          email_normalized: email,
+          legal_name: 'Brauerei Nord GmbH',
+          street: 'Hafenstraße',
+          house_number: '1',
+          postal_code: '20457',
+          city: 'Hamburg',
+          country: 'DE',
+          language: 'de',
+          updated_at: now,
+        })
+        .execute(),
+    );
+    expect(await nameInList()).toBe('Brauerei Nord GmbH');
+    await movedWithIt(() =>
+      db
+        .insertInto('sponsor_profiles')
+        .values({
+          email_normalized: email,
+          public_name: 'Nordbräu',
+          description_de: '',
+          description_en: '',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute(),
+    );
+    expect(await nameInList()).toBe('Nordbräu');
+    await movedWithIt(() =>
+      db
+        .updateTable('sponsor_profiles')
+        .set({ public_name: 'Nordbräu Hamburg' })
+        .where('email_normalized', '=', email)
+        .execute(),
+    );
+    expect(await nameInList()).toBe('Nordbräu Hamburg');
+    // The header's search finds it by that name and names it so.
+    expect(await nameInSearch('bräu hamburg')).toBe('Nordbräu Hamburg');
+    expect(await nameInSearch('südbräu')).toBeUndefined();
+    await movedWithIt(() =>
+      db
+        .updateTable('sponsor_legal_details')
+        .set({ legal_name: 'Nordbräu GmbH' })
+        .where('email_normalized', '=', email)
+        .execute(),
+    );
+    // An unchanged name moves nothing; a profile's other fields neither.
+    const still = await state();
+    await db
+      .updateTable('sponsor_profiles')
+      .set({ description_de: 'Bier' })
+      .where('email_normalized', '=', email)
+      .execute();
+    expect((await state()).organisation!.revision).toBe(still.organisation!.revision);
+    await movedWithIt(() => db.deleteFrom('sponsor_profiles').where('email_normalized', '=', email).execute());
+    expect(await nameInList()).toBe('Nordbräu GmbH');
+  });
+
   it(`keeps the last ${RECENT_CHANGES} ids, newest last`, async () => {
     const { t, organiser, call } = world;
     const db = t.database.db;

@@ -12,6 +12,7 @@ const listed = (id: number, body: string): ListedConversation => ({
     organisationName: 'Verein',
     sponsorEmail: `s${id}@firma.de`,
     sponsorEmailNormalized: `s${id}@firma.de`,
+    sponsorName: null,
     updatedAt: new Date(0),
     lastMessageId: 1,
     unreadFromOrganisation: 0,

@@ -1,7 +1,7 @@
 // What the chat's repositories share: the records they answer, the conversation and membership
 // selects with their row mappings, and the unread counter column of each side.
 import type { Role } from '@sp/shared';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { ConversationsTable, Database, DbBool, MessageKind, MessageSenderSide } from '../../db/schema.ts';
 import { fromDbBool, fromDbTime, fromDbTimeOrNull } from '../../db/values.ts';
@@ -14,6 +14,12 @@ export type ConversationRecord = {
   organisationName: string;
   sponsorEmail: string;
   sponsorEmailNormalized: string;
+  /**
+   * The sponsor's organisation as it names itself: the sponsor profile's public name, else the
+   * billing details' legal name; null before either (the list then shows the address). Their
+   * changes move the organisation's list (migration 0046, decision 091).
+   */
+  sponsorName: string | null;
   updatedAt: Date;
   /** The newest message's id and each side's unread messages: together, the messages' version. */
   lastMessageId: number | null;
@@ -114,14 +120,18 @@ export const conversationFactsOf = (db: Db) =>
       'c.sponsor_email_normalized',
     ]);
 
-/** Conversations with their activity: the facts, then what the messages change. */
+/** Conversations with their activity: the facts, the sponsor's own name, then what the messages change. */
 export const conversationsOf = (db: Db) =>
-  conversationFactsOf(db).select([
-    'c.updated_at',
-    'c.last_message_id',
-    'c.unread_from_organisation',
-    'c.unread_from_sponsor',
-  ]);
+  conversationFactsOf(db)
+    .leftJoin('sponsor_profiles as sp', 'sp.email_normalized', 'c.sponsor_email_normalized')
+    .leftJoin('sponsor_legal_details as sl', 'sl.email_normalized', 'c.sponsor_email_normalized')
+    // Literals, not bind parameters: a prepared read binds exactly its arguments (prepared-read.ts).
+    .select(
+      sql<string | null>`coalesce(nullif(trim(sp.public_name), ''), nullif(trim(sl.legal_name), ''))`.as(
+        'sponsor_name',
+      ),
+    )
+    .select(['c.updated_at', 'c.last_message_id', 'c.unread_from_organisation', 'c.unread_from_sponsor']);
 
 export const toConversationFacts = (row: {
   id: number;
@@ -149,6 +159,7 @@ export const toConversation = (row: {
   organisation_name: string;
   sponsor_email: string;
   sponsor_email_normalized: string;
+  sponsor_name: string | null;
   updated_at: string | Date;
   last_message_id: number | null;
   unread_from_organisation: number;
@@ -159,6 +170,7 @@ export const toConversation = (row: {
   organisationName: row.organisation_name,
   sponsorEmail: row.sponsor_email,
   sponsorEmailNormalized: row.sponsor_email_normalized,
+  sponsorName: row.sponsor_name,
   updatedAt: fromDbTime(row.updated_at),
   lastMessageId: row.last_message_id,
   unreadFromOrganisation: row.unread_from_organisation,

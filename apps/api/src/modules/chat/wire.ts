@@ -60,7 +60,8 @@ export function toConversationWire(
 ): ConversationWire {
   return {
     id: conversation.id,
-    other_name: side === 'organisation' ? conversation.sponsorEmail : conversation.organisationName,
+    other_name:
+      side === 'organisation' ? (conversation.sponsorName ?? conversation.sponsorEmail) : conversation.organisationName,
     message: last ? toLastMessageWire(last, side) : null,
     unread_count:
       otherSide(side) === 'organisation' ? conversation.unreadFromOrganisation : conversation.unreadFromSponsor,

@@ -61,16 +61,30 @@ export function createSearchRepository(db: Db) {
       }));
     },
 
-    /** Conversations by the other party: the sponsor address for the organisation, else its name. */
+    /** Conversations by the other party: the sponsor's name or address for the organisation, else its name. */
     async conversations(who: Searcher, pattern: string) {
       const own =
         who.organisationId === null
           ? []
           : await db
               .selectFrom('conversations as c')
-              .select(['c.id', 'c.sponsor_email as other_name'])
+              .leftJoin('sponsor_profiles as sp', 'sp.email_normalized', 'c.sponsor_email_normalized')
+              .leftJoin('sponsor_legal_details as sl', 'sl.email_normalized', 'c.sponsor_email_normalized')
+              // The sponsor as the chat list names it (decision 091), found by that name or address.
+              .select([
+                'c.id',
+                sql<string>`coalesce(nullif(trim(sp.public_name), ''), nullif(trim(sl.legal_name), ''), c.sponsor_email)`.as(
+                  'other_name',
+                ),
+              ])
               .where('c.organisation_id', '=', who.organisationId)
-              .where(contains('c.sponsor_email', pattern))
+              .where((eb) =>
+                eb.or([
+                  contains('c.sponsor_email', pattern),
+                  contains('sp.public_name', pattern),
+                  contains('sl.legal_name', pattern),
+                ]),
+              )
               .orderBy('c.updated_at', 'desc')
               .limit(SEARCH_LIMIT)
               .execute();

@@ -1,6 +1,7 @@
 // The open tasks of an organisation, each a small indexed query: events without a file (and without
 // the generated agreement), signed sponsorships to confirm or countersign, invitations not yet accepted (nor revoked). Archived events and their
 // sponsorships and invitations are no task.
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { fromDbTime, toDbBool, toDbTime } from '../../db/values.ts';
 
@@ -52,7 +53,14 @@ export function createTasksRepository(db: Db) {
         .selectFrom('sponsorships as s')
         .innerJoin('events as e', 'e.id', 's.event_id')
         .leftJoin('agreement_settings as a', 'a.event_id', 's.event_id')
+        .leftJoin('sponsor_profiles as sp', 'sp.email_normalized', 's.sponsor_email_normalized')
+        .leftJoin('sponsor_legal_details as sl', 'sl.email_normalized', 's.sponsor_email_normalized')
         .select(['s.id', 's.event_id', 'e.title as event_title', 's.sponsor_email', 'a.mode'])
+        .select(
+          sql<string | null>`coalesce(nullif(trim(sp.public_name), ''), nullif(trim(sl.legal_name), ''))`.as(
+            'sponsor_name',
+          ),
+        )
         .where('s.organisation_id', '=', organisationId)
         .where('s.status', '=', 'signed')
         .where('e.archived_at', 'is', null)

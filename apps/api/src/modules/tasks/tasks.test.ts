@@ -77,6 +77,7 @@ describe.each(ENGINES)('organiser tasks on %s', (engine) => {
         event_id: event.id,
         event_title: 'Ohne PDF',
         sponsor_email: sponsorEmail,
+        sponsor_name: null,
         action: 'confirm',
       },
     ]);
@@ -86,6 +87,19 @@ describe.each(ENGINES)('organiser tasks on %s', (engine) => {
       ['team', colleague],
     ]);
     expect(tasks.total).toBe(3);
+    // Named by the sponsor's organisation once it named itself (decision 091).
+    await t.database.db
+      .insertInto('sponsor_profiles')
+      .values({
+        email_normalized: sponsorEmail.toLowerCase(),
+        public_name: 'Nordbräu',
+        description_de: '',
+        description_en: '',
+        created_at: toDbTime(new Date()),
+        updated_at: toDbTime(new Date()),
+      })
+      .execute();
+    expect((await tasksOf(organiser)).json().sponsorships_to_confirm[0].sponsor_name).toBe('Nordbräu');
     const waiting = uniqueEmail('waiting');
     expect(
       (await call('POST', '/api/sponsor-invitation', organiser.token, { email: waiting, event_id: event.id }))

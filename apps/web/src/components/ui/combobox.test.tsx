@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Combobox, filterOptions, type ComboboxOption } from './combobox';
+import { COMBOBOX_WINDOW, Combobox, filterOptions, type ComboboxOption } from './combobox';
 
 const options: ComboboxOption[] = [
   { value: 'DE', label: 'Deutschland' },
@@ -12,14 +12,14 @@ const options: ComboboxOption[] = [
   { value: 'US', label: 'Vereinigte Staaten' },
 ];
 
-function Harness({ onChange }: { onChange?: (value: string) => void }) {
+function Harness({ onChange, all = options }: { onChange?: (value: string) => void; all?: ComboboxOption[] }) {
   const [value, setValue] = useState('DE');
   return (
     <form onSubmit={(event) => event.preventDefault()}>
       <label htmlFor="country">Land</label>
       <Combobox
         id="country"
-        options={options}
+        options={all}
         value={value}
         onChange={(next) => {
           setValue(next);
@@ -128,4 +128,30 @@ describe('Combobox', () => {
     expect(screen.getByTestId('value')).toHaveTextContent('DK');
     expect(input).toHaveValue('Dänemark');
   });
+
+  it('renders a window of a long list, with its size told, and more as it scrolls or the highlight moves', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 80 }, (_, i) => ({
+      value: `C${i}`,
+      label: `Land ${String(i).padStart(3, '0')}`,
+    }));
+    render(<Harness all={[{ value: 'DE', label: 'Deutschland' }, ...many]} />);
+    const input = screen.getByRole('combobox', { name: 'Land' });
+    input.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(visibleOptions()).toHaveLength(COMBOBOX_WINDOW);
+    expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-setsize', '81');
+    expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-posinset', '2');
+    // Scrolled to the end of the window: the next ones are there.
+    fireEvent.scroll(screen.getByRole('listbox').parentElement!);
+    expect(visibleOptions()).toHaveLength(2 * COMBOBOX_WINDOW);
+    // End reaches the last option, which is rendered and highlighted.
+    await user.keyboard('{End}');
+    expect(input.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'Land 079' }).id);
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('value')).toHaveTextContent('C79');
+    // Typing starts from a window again.
+    await user.type(input, '{Control>}a{/Control}Land');
+    expect(visibleOptions()).toHaveLength(COMBOBOX_WINDOW);
+  }, 20_000);
 });

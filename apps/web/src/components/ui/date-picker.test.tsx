@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DatePicker } from './date-picker';
@@ -14,7 +15,12 @@ function Harness({ locale, initial = '' }: { locale: string; initial?: string })
         value={value}
         onChange={setValue}
         locale={locale}
-        labels={{ openCalendar: 'Open calendar', previousMonth: 'Previous month', nextMonth: 'Next month' }}
+        labels={{
+          openCalendar: 'Open calendar',
+          calendar: 'Choose a date',
+          previousMonth: 'Previous month',
+          nextMonth: 'Next month',
+        }}
       />
       <output data-testid="value">{value}</output>
     </>
@@ -24,6 +30,18 @@ function Harness({ locale, initial = '' }: { locale: string; initial?: string })
 describe('DatePicker', () => {
   // The calendar is its own chunk, loaded on first use; its first transform here is slow.
   beforeAll(() => import('./calendar'), 30_000);
+
+  it('opens a named calendar that axe finds nothing serious in', async () => {
+    const user = userEvent.setup();
+    render(<Harness locale="de-DE" initial="2025-12-24" />);
+    await user.click(screen.getByRole('button', { name: 'Open calendar' }));
+    await screen.findByRole('grid');
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Choose a date');
+    // Colours need a layout jsdom has not; the e2e axe test has them.
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
 
   it('picks a day from the calendar with the keyboard, in German', async () => {
     const user = userEvent.setup();

@@ -14,6 +14,8 @@ const Calendar = lazy(loadCalendar);
 
 export type DatePickerLabels = {
   openCalendar: string;
+  /** The calendar popup's name (a dialog needs one: axe aria-dialog-name). */
+  calendar: string;
   previousMonth: string;
   nextMonth: string;
 };
@@ -123,6 +125,7 @@ export function DatePicker({
       <PopoverContent
         align="start"
         className="w-auto p-3"
+        aria-label={labels.calendar}
         // The calendar focuses the chosen day (else today) itself once it is there.
         onOpenAutoFocus={(event) => event.preventDefault()}
       >

@@ -42,6 +42,7 @@ describe('the live views of a change', () => {
       queryKeys.sponsorProfile('me'),
       queryKeys.sponsorLegalDetails('guest:a@b.de'),
       queryKeys.organiserTasks(1),
+      queryKeys.conversations.list('me'),
     ])
       client.setQueryData(key, 1);
   };
@@ -64,7 +65,13 @@ describe('the live views of a change', () => {
     mark(client);
     refreshSponsorshipViews(client, ['profile']);
     expect(refetched(client)).toEqual(
-      expect.arrayContaining(['sponsor-profile', 'sponsor-legal-details', 'sponsorships', 'fulfilment']),
+      expect.arrayContaining([
+        'sponsor-profile',
+        'sponsor-legal-details',
+        'sponsorships',
+        'fulfilment',
+        'conversations',
+      ]),
     );
   });
 
@@ -72,7 +79,7 @@ describe('the live views of a change', () => {
     const client = new QueryClient();
     mark(client);
     refreshSponsorshipViews(client);
-    expect(refetched(client).length).toBe(6);
+    expect(refetched(client).length).toBe(7);
     const families = viewsOf(['sponsorship', 'deliverables', 'invoices', 'profile']);
     expect(new Set(families.map((k) => JSON.stringify(k))).size).toBe(families.length);
   });

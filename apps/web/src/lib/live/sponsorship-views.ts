@@ -29,9 +29,11 @@ export const LIVE_VIEWS: Record<SponsorshipChangePart, readonly QueryKey[]> = {
   deliverables: [queryKeys.fulfilment.all, queryKeys.packages.all, ...SUMMARIES],
   invoices: [queryKeys.invoices.all, ...SUMMARIES],
   // The sponsor's name, logo, legal details and wall consent: shown with their sponsorships, as the
-  // agreement's and invoice's party, on the wall; a logo provides logo deliverables.
+  // agreement's and invoice's party, on the wall; a logo provides logo deliverables. The organiser's
+  // conversations are named by it (decision 091).
   profile: [
     queryKeys.sponsorProfiles,
+    queryKeys.conversations.all,
     queryKeys.sponsorLegalDetailsAll,
     queryKeys.sponsorships.all,
     queryKeys.fulfilment.all,

@@ -37,6 +37,7 @@ export function DateField({
       placeholder={placeholder}
       labels={{
         openCalendar: t('events.form.datePicker.open'),
+        calendar: t('events.form.datePicker.calendar'),
         previousMonth: t('events.form.datePicker.previousMonth'),
         nextMonth: t('events.form.datePicker.nextMonth'),
       }}

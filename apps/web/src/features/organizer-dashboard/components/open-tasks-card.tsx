@@ -101,7 +101,7 @@ export function OpenTasksCard({ organisationId }: { organisationId: number }) {
                         sponsorship.action === 'countersign'
                           ? 'organizer.dashboard.tasks.toCountersign'
                           : 'organizer.dashboard.tasks.toConfirm',
-                        { sponsor: sponsorship.sponsor_email },
+                        { sponsor: sponsorship.sponsor_name ?? sponsorship.sponsor_email },
                       )}{' '}
                       <Link to="/edit-event/$eventId" params={{ eventId: sponsorship.event_id }} className={linkClass}>
                         {sponsorship.event_title}
