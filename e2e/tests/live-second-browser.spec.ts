@@ -91,6 +91,8 @@ for (const language of ['de', 'en'] as const) {
     await expect(page.getByRole('dialog').getByRole('heading', { name: 'Brauerei Neu' })).toBeVisible(LIVE);
     await expect(panel).toContainText('Brauerei Neu');
     await expect(panel).not.toContainText('Brauerei Alt');
+    // The sponsors' list behind the panel names them anew too.
+    await expect(page.getByTestId('sponsor-row').filter({ hasText: email })).toContainText('Brauerei Neu');
     expect(organiserLoads.loads(), 'the organiser loaded no document again').toBe(0);
     expect(sponsorLoads.loads(), 'the sponsor loaded no document again').toBe(0);
     await page.screenshot({ path: test.info().outputPath(`panel-name-${language}-1280.png`) });
