@@ -204,7 +204,8 @@ for (const language of ['de', 'en'] as const) {
     await dashboard.goto('/dashboard/organizer/');
     await dashboardLive;
     await expect(dashboard.getByTestId('open-tasks-count')).toBeVisible();
-    const toConfirm = dashboard.getByText(text.toConfirm(email));
+    // The task names the sponsor by its organisation (the legal name entered above), not the address (issue 58).
+    const toConfirm = dashboard.getByText(text.toConfirm('Brauerei Müller GmbH'));
     await expect(toConfirm).toHaveCount(0);
 
     // The sponsor signs (their upload, through the link): their page says so, the dashboard asks for

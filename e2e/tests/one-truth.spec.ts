@@ -169,9 +169,9 @@ for (const language of ['de', 'en'] as const) {
       });
     expect((await sign(asGuest)).status()).toBe(201);
 
-    // The organiser's task says the step the button says.
+    // The organiser's task says the step the button says, and names the sponsor by its organisation.
     await page.goto('/dashboard/organizer/');
-    await expect(page.getByText(text.task(email))).toBeVisible();
+    await expect(page.getByText(text.task(LEGAL_NAME[language]))).toBeVisible();
 
     // The sponsors table names the sponsor by its organisation, the address beneath, signed in the browser.
     await openEventArea(page, event.id, 'sponsors');
