@@ -53,6 +53,7 @@ import { invoicesModule } from './modules/invoices/index.ts';
 import { invitationCodeGate, inviteCodesModule } from './modules/invite-codes/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { operatorLogModule, recordKeyRotation } from './modules/operator-log/index.ts';
+import { wallStatsModule } from './modules/wall-stats/index.ts';
 import { packagesModule } from './modules/packages/index.ts';
 import { sponsorProfilesModule } from './modules/sponsor-profiles/index.ts';
 import { organisationNameOf, profilesModule } from './modules/profiles/index.ts';
@@ -83,6 +84,7 @@ const modules = [
   shipmentsModule,
   calendarFeedsModule,
   sponsorProfilesModule,
+  wallStatsModule,
   billingModule,
   invoicesModule,
   agreementsModule,

@@ -175,6 +175,10 @@ const ZEnv = z
     RATE_LIMIT_UPLOADS: rateLimit.prefault('120/60'),
     RATE_LIMIT_AGREEMENT_VERIFY: rateLimit.prefault('30/60'),
     RATE_LIMIT_CHECK_INS: rateLimit.prefault('120/60'),
+    /** Counted views and clicks of the public sponsor wall per client address and window (decision 102). */
+    RATE_LIMIT_WALL_STATS: rateLimit.prefault('120/60'),
+    /** How often the wall's counts are written (decision 102): what a killed process can lose at most. */
+    WALL_STATS_FLUSH_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
     RATE_LIMIT_UPLOAD_MB: byteLimit.prefault('100/60'),
     RATE_LIMIT_VERIFY_MB: byteLimit.prefault('20/60'),
     RATE_LIMIT_SIGN_IN_FAILURES: rateLimit.prefault('30/900'),
@@ -287,6 +291,10 @@ export type Config = {
   rateLimits: RateLimits;
   /** Check-ins at the door per signed-in user and window, forged or not (decision 086). */
   checkInLimit: RateLimit;
+  /** Counted views and clicks of the public wall per client address and window; over it not counted (decision 102). */
+  wallStatsLimit: RateLimit;
+  /** WALL_STATS_FLUSH_MS: the wall counter's batch interval. */
+  wallStatsFlushMs: number;
   /** Bytes of raw bodies per client IP and window: uploads and logos, the PDF verification (decision 063). */
   byteLimits: ByteLimits;
   /**
@@ -391,6 +399,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       agreementVerify: env.RATE_LIMIT_AGREEMENT_VERIFY,
     },
     checkInLimit: env.RATE_LIMIT_CHECK_INS,
+    wallStatsLimit: env.RATE_LIMIT_WALL_STATS,
+    wallStatsFlushMs: env.WALL_STATS_FLUSH_MS,
     byteLimits: { uploadBytes: env.RATE_LIMIT_UPLOAD_MB, verifyBytes: env.RATE_LIMIT_VERIFY_MB },
     addressLimits: {
       signInFailures: env.RATE_LIMIT_SIGN_IN_FAILURES,

@@ -35,3 +35,4 @@ export * from './schemas/tickets.ts';
 export * from './schemas/assets.ts';
 export * from './schemas/shipments.ts';
 export * from './schemas/calendar-feeds.ts';
+export * from './schemas/wall-stats.ts';

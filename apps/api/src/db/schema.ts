@@ -9,6 +9,7 @@ import type { InvoiceTables } from './schema-invoices.ts';
 import type { SponsorProfileTables } from './schema-sponsor-profiles.ts';
 import type { ShipmentTables } from './schema-shipments.ts';
 import type { CalendarFeedTables } from './schema-calendar-feeds.ts';
+import type { WallStatsTables } from './schema-wall-stats.ts';
 
 /** Written as ISO-8601 strings; read back as Date (PostgreSQL) or string (SQLite). */
 export type DbTime = string | Date;
@@ -489,4 +490,5 @@ export type Database = {
   AgreementTables &
   AssetTables &
   ShipmentTables &
-  CalendarFeedTables;
+  CalendarFeedTables &
+  WallStatsTables;

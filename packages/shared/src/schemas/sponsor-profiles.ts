@@ -83,6 +83,8 @@ export const ZWallSize = z.enum(WALL_SIZES);
 export type WallSize = z.infer<typeof ZWallSize>;
 
 export const ZWallSponsor = z.object({
+  /** The wall entry's id (its sponsorship): what the wall's anonymous counting names (decision 102). */
+  id: z.number().int(),
   name: z.string(),
   logo: ZSponsorLogo.nullable(),
   website: z.string().nullable(),

@@ -24,6 +24,11 @@ export type SponsorProfilesApi = {
   legalDetails(emailNormalized: string): Promise<SponsorLegalDetails | null>;
   /** For the web app's wall page: whether the event's public wall is shown (its feed answers 200). */
   wallIsPublic(eventId: number): Promise<boolean>;
+  /**
+   * For the wall's counting: the entries the public wall shows now (sponsorship id → website), from
+   * the same cached feed; 404 `sponsor-wall.not-found` when the wall is not public.
+   */
+  wallEntries(eventId: number): Promise<ReadonlyMap<number, string | null>>;
 };
 
 export const sponsorProfilesModule = defineModule({
@@ -54,6 +59,7 @@ export const sponsorProfilesModule = defineModule({
         hasLogo: async (email) => Boolean((await repo.findProfile(email))?.logoKey),
         legalDetails: (email) => legal.find(email),
         wallIsPublic: (eventId) => wall.isPublic(eventId),
+        wallEntries: async (eventId) => (await wall.publicFeed(eventId)).entries,
       },
       routes: async (app) => {
         await app.register(sponsorProfileRoutes, {

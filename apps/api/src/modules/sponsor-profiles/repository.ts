@@ -31,6 +31,7 @@ export type ConsentRecord = {
 
 /** A confirmed, consenting sponsor of an event as the wall shows it (no address, no amount). */
 export type WallRow = {
+  sponsorshipId: number;
   profileId: number;
   publicName: string;
   descriptionDe: string;
@@ -262,6 +263,7 @@ export function createSponsorProfilesRepository(db: Db) {
         .leftJoin('sponsorship_choices as sc', 'sc.sponsorship_id', 's.id')
         .leftJoin('packages as pk', 'pk.id', 'sc.package_id')
         .select([
+          's.id as sponsorship_id',
           'p.id',
           'p.public_name',
           'p.description_de',
@@ -279,6 +281,7 @@ export function createSponsorProfilesRepository(db: Db) {
         .where('p.public_name', '<>', '')
         .execute();
       return rows.map((r) => ({
+        sponsorshipId: r.sponsorship_id,
         profileId: r.id,
         publicName: r.public_name,
         descriptionDe: r.description_de,

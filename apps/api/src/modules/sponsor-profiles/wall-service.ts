@@ -12,7 +12,12 @@ import { logoUrl } from './service.ts';
 
 export const WALL_CACHE_SECONDS = 60;
 
-export type CachedFeed = { body: string; etag: string };
+export type CachedFeed = {
+  body: string;
+  etag: string;
+  /** The entries shown (sponsorship id → website or null): what the wall's counting accepts (decision 102). */
+  entries: ReadonlyMap<number, string | null>;
+};
 
 const SIZES: readonly WallSize[] = ['large', 'medium', 'small'];
 
@@ -37,6 +42,7 @@ export function groupWall(rows: WallRow[]): WallGroupWire[] {
     sponsors: group.rows
       .sort((a, b) => a.publicName.localeCompare(b.publicName, 'de'))
       .map((row) => ({
+        id: row.sponsorshipId,
         name: row.publicName,
         logo:
           row.logoKey && row.logoWidth && row.logoHeight
@@ -85,7 +91,8 @@ export function createSponsorWallService(deps: {
     if (!feed) throw notFound();
     const body = JSON.stringify(feed);
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    const entry = { body, etag, expiresAt: now().getTime() + WALL_CACHE_SECONDS * 1000 };
+    const entries = new Map(feed.groups.flatMap((group) => group.sponsors.map((s) => [s.id, s.website] as const)));
+    const entry = { body, etag, entries, expiresAt: now().getTime() + WALL_CACHE_SECONDS * 1000 };
     cache.set(eventId, entry);
     return entry;
   };
