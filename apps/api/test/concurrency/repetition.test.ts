@@ -30,6 +30,7 @@ export const MAKES_ONE_PER_REQUEST: Record<string, string> = {
   'POST /api/stream/ticket': 'hands out a short-lived stream ticket; nothing is stored',
   'POST /api/sponsorships/:id/signed-agreement/upload-url': 'signs an upload URL; nothing is stored until used',
   'POST /api/sponsorships/:id/shipments': 'announces a parcel; two announcements are two parcels, as two comments are',
+  'POST /api/public/events/:id/wall-views': 'counts a view of the public wall; five page views are five views',
 };
 
 /** Rows the harness cannot fire meaningfully, with why (none are skipped silently). */

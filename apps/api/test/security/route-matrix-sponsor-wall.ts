@@ -88,4 +88,32 @@ export const SPONSOR_WALL_ROWS: MatrixRow[] = [
     expect: everyone(200),
     note: 'public once the row above switched the wall on (404 before, sponsor-wall.test.ts)',
   },
+  {
+    method: 'POST',
+    route: '/api/public/events/:id/wall-views',
+    url: '/api/public/events/{eventA}/wall-views',
+    body: { placement: 'page', sponsors: [1, 2] },
+    expect: everyone(204),
+    note: 'public by design; counts only entries on the wall, never a credential (wall-stats.test.ts)',
+  },
+  {
+    method: 'GET',
+    route: '/api/public/events/:id/wall-click/:sponsorshipId',
+    url: '/api/public/events/{eventA}/wall-click/{sponsorshipA}',
+    expect: everyone(404),
+    note: "public by design; A's sponsorship is not on the wall (not confirmed), so there is nothing to follow",
+  },
+  {
+    method: 'GET',
+    route: '/api/event/:id/sponsor-wall/stats',
+    url: '/api/event/{eventA}/sponsor-wall/stats',
+    expect: organisationA(200, 404, { removed: 403, sponsor: 403 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/sponsorships/:id/wall-stats',
+    url: '/api/sponsorships/{sponsorshipA}/wall-stats',
+    expect: organisationA(200, 404, { guest: 200, otherGuest: 404 }),
+    note: "the sponsorship's own figures: its sponsor and its organisation",
+  },
 ];
