@@ -117,6 +117,10 @@ export const queryKeys = {
     all: ['sponsor-wall'] as const,
     settings: (eventId: number) => ['sponsor-wall', 'settings', eventId] as const,
     feed: (eventId: number) => ['sponsor-wall', 'feed', eventId] as const,
+    /** The organisers' figures of the event's wall (decision 102). */
+    stats: (eventId: number) => ['sponsor-wall', 'stats', eventId] as const,
+    /** A sponsorship's own wall figures, per viewer (account or guest link). */
+    own: (sponsorshipId: number, who: string) => ['sponsor-wall', 'own', sponsorshipId, who] as const,
   },
   organiserProgress: (organisationId: number) => ['organiser-progress', organisationId] as const,
   allOrganiserProgress: ['organiser-progress'] as const,

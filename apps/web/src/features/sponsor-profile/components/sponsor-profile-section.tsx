@@ -79,6 +79,7 @@ export function SponsorProfileSection({ viewer }: { viewer: ProfileViewer }) {
         <WallConsents
           consents={consents}
           hasName={profile.public_name !== ''}
+          viewer={viewer}
           onChange={async (sponsorshipId, show) => {
             try {
               await change.mutateAsync({ kind: 'consent', sponsorshipId, show });

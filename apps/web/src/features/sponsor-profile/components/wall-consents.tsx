@@ -1,15 +1,20 @@
 import { useState } from 'react';
 import type { WallConsentWire } from '@sp/shared';
 import { useTranslation } from '@/lib/i18n';
+import type { ProfileViewer } from '../api/sponsor-profile';
+import { OwnWallFigures } from './own-wall-figures';
 
 /** One switch per sponsorship: may the event's public sponsor wall show this sponsor? */
 export function WallConsents({
   consents,
   hasName,
   onChange,
+  viewer,
 }: {
   consents: WallConsentWire[];
   hasName: boolean;
+  /** Who looks: their own figures on each wall they are shown on. */
+  viewer?: ProfileViewer;
   onChange: (sponsorshipId: number, show: boolean) => Promise<void>;
 }) {
   const { t } = useTranslation();
@@ -48,6 +53,11 @@ export function WallConsents({
                 })}
               </span>
             </label>
+            {viewer && consent.show_on_wall ? (
+              <div className="mt-1 ml-7">
+                <OwnWallFigures viewer={viewer} sponsorshipId={consent.sponsorship_id} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

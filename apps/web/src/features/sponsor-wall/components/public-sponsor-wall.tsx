@@ -1,14 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CompassIcon, LoaderCircleIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { SponsorWallFeed, WallPlacement } from '@sp/shared';
 import { StatusMessage } from '@/components/feedback/status-message';
 import { Button } from '@/components/ui/button';
+import { useRuntimeConfig } from '@/config/runtime-config-provider';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { publicSponsorWallQueryOptions } from '../api/sponsor-wall';
+import { sendWallViews } from '../api/wall-stats';
 import { WallGroups } from './wall-groups';
+
+/** Counts the page's view once per load of the feed: every entry it shows (decision 102). */
+function useCountedView(eventId: number, placement: WallPlacement, feed: SponsorWallFeed | undefined) {
+  const { apiBase } = useRuntimeConfig();
+  const counted = useRef<SponsorWallFeed | null>(null);
+  useEffect(() => {
+    if (!feed || counted.current === feed) return;
+    counted.current = feed;
+    const shown = feed.groups.flatMap((group) => group.sponsors.map((sponsor) => sponsor.id));
+    if (shown.length > 0) sendWallViews(apiBase, eventId, placement, shown);
+  }, [apiBase, eventId, placement, feed]);
+}
 
 /**
  * The public sponsor wall of an event (no sign-in): the full page, or the bare embed that other
@@ -17,6 +33,8 @@ import { WallGroups } from './wall-groups';
 export function PublicSponsorWall({ eventId, embedded = false }: { eventId: number; embedded?: boolean }) {
   const { t } = useTranslation();
   const query = useQuery(publicSponsorWallQueryOptions(eventId));
+  const placement: WallPlacement = embedded ? 'embed' : 'page';
+  useCountedView(eventId, placement, query.data);
   useDocumentTitle(query.data ? t('sponsorWall.pageTitle', { event: query.data.event_title }) : t('sponsorWall.title'));
 
   let content;
@@ -69,8 +87,11 @@ export function PublicSponsorWall({ eventId, embedded = false }: { eventId: numb
         {feed.groups.length === 0 ? (
           <p className="text-muted-foreground">{t('sponsorWall.empty')}</p>
         ) : (
-          <WallGroups groups={feed.groups} />
+          <WallGroups groups={feed.groups} counting={{ eventId, placement }} />
         )}
+        <p className={cn('text-xs text-muted-foreground', embedded ? 'mt-4' : 'mt-12 max-w-2xl')} data-testid="wall-privacy">
+          {t(embedded ? 'wallStats.privacyShort' : 'wallStats.privacy')}
+        </p>
       </>
     );
   }

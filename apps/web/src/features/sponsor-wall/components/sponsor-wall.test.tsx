@@ -7,6 +7,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { renderWithApp } from '@/testing/render';
 import { PublicSponsorWall } from './public-sponsor-wall';
 import { SponsorWallCard, embedSnippet } from './sponsor-wall-card';
+import { WallStatsCard } from './wall-stats-card';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -24,6 +25,7 @@ const feed: SponsorWallFeed = {
       size: 'large',
       sponsors: [
         {
+          id: 11,
           name: 'Gold GmbH',
           logo: { url: '/api/public/sponsor-logos/1/0123456789abcdef0123456789abcdef.webp', width: 400, height: 200 },
           website: 'https://gold.example',
@@ -35,7 +37,7 @@ const feed: SponsorWallFeed = {
     {
       package_name: null,
       size: 'small',
-      sponsors: [{ name: 'Klein KG', logo: null, website: null, description_de: '', description_en: '' }],
+      sponsors: [{ id: 12, name: 'Klein KG', logo: null, website: null, description_de: '', description_en: '' }],
     },
   ],
 };
@@ -43,9 +45,13 @@ const feed: SponsorWallFeed = {
 let settings: SponsorWallSettings;
 let requests: Array<{ method: string; url: string; body: unknown }>;
 let feedAnswer: () => Response;
+/** The wall's view beacon goes through the browser's own fetch, without the API client. */
+const beacon = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response(null, { status: 204 })));
 
 beforeEach(async () => {
   vi.clearAllMocks();
+  beacon.mockClear();
+  vi.stubGlobal('fetch', beacon);
   await changeLanguage('de');
   settings = { enabled: false, preview: feed };
   requests = [];
@@ -117,12 +123,29 @@ describe('PublicSponsorWall', () => {
     const groups = screen.getAllByTestId('wall-group');
     expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual(['Gold', 'Weitere Sponsoren']);
     const gold = within(groups[0]!).getByRole('link');
-    expect(gold).toHaveAttribute('href', 'https://gold.example');
+    // Through the anonymous click count to the website (decision 102).
+    expect(gold).toHaveAttribute('href', `${window.location.origin}/api/public/events/7/wall-click/11?placement=page`);
     expect(gold).toHaveAttribute('rel', 'noopener noreferrer sponsored');
     expect(within(gold).getByRole('img', { name: 'Logo von Gold GmbH' })).toBeInTheDocument();
     expect(gold).toHaveTextContent('Gold auf Deutsch');
     expect(screen.getAllByTestId('wall-sponsor').map((s) => s.dataset.size)).toEqual(['large', 'small']);
     expect(requests[0]!.url).toBe('/api/public/events/7/sponsors');
+    expect(screen.getByTestId('wall-privacy')).toHaveTextContent(/keine Cookies/);
+  });
+
+  it('counts one view of every entry it shows, without credentials, once per load', async () => {
+    const { queryClient } = await renderWithApp(<PublicSponsorWall eventId={7} embedded />);
+    await screen.findByRole('heading', { name: 'Unsere Sponsoren: Stadtlauf' });
+    await waitFor(() => expect(beacon).toHaveBeenCalledTimes(1));
+    const [url, init] = beacon.mock.calls[0]!;
+    expect(String(url)).toBe(`${window.location.origin}/api/public/events/7/wall-views`);
+    expect(init).toMatchObject({ method: 'POST', credentials: 'omit', keepalive: true });
+    expect(JSON.parse(String(init!.body))).toEqual({ placement: 'embed', sponsors: [11, 12] });
+    // The same feed fetched again is the same view.
+    await queryClient.refetchQueries();
+    await waitFor(() => expect(requests.filter((r) => r.url.endsWith('/sponsors'))).toHaveLength(2));
+    expect(beacon).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByRole('link')[0]).toHaveAttribute('href', expect.stringContaining('placement=embed'));
   });
 
   it('shows the English description in English', async () => {
@@ -149,5 +172,46 @@ describe('PublicSponsorWall', () => {
     const tiles = await screen.findAllByTestId('wall-sponsor');
     expect(tiles[1]).toHaveTextContent(/^Klein KG$/);
     expect(within(tiles[0]!).getAllByText('Gold GmbH')).toHaveLength(1);
+  });
+});
+
+describe('WallStatsCard', () => {
+  const stats = (sponsors: unknown[]) => ({
+    from: '2026-11-04',
+    to: '2026-12-03',
+    totals: { impressions: 1234, clicks: 56 },
+    sponsors,
+    days: [],
+  });
+  const answer = (body: unknown) =>
+    configureApiClient({ baseUrl: '/api', getAccessToken: () => Promise.resolve('token'), fetch: () => Promise.resolve(json(200, body)) });
+
+  it("shows each sponsor's views, clicks and click rate, in German numbers", async () => {
+    answer(
+      stats([
+        {
+          sponsorship_id: 11,
+          name: 'Gold GmbH',
+          impressions: 1200,
+          clicks: 50,
+          page: { impressions: 1000, clicks: 40 },
+          embed: { impressions: 200, clicks: 10 },
+        },
+      ]),
+    );
+    await renderWithApp(<WallStatsCard eventId={7} />);
+    const table = await screen.findByRole('table', { name: 'Aufrufe und Klicks je Sponsor' });
+    const row = within(table).getByRole('row', { name: /Gold GmbH/ });
+    expect(row).toHaveTextContent('1.200');
+    expect(row).toHaveTextContent('4,2 %');
+    expect(row).toHaveTextContent('Seite: 1.000 · Einbettung: 200');
+    expect(screen.getByTestId('wall-stats-totals')).toHaveTextContent('1.234-mal gezeigt, 56 Klicks');
+  });
+
+  it('says when nothing was counted yet, in English too', async () => {
+    await changeLanguage('en');
+    answer(stats([]));
+    await renderWithApp(<WallStatsCard eventId={7} />);
+    expect(await screen.findByText(/Nothing counted yet/)).toBeInTheDocument();
   });
 });

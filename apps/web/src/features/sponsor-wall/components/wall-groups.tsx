@@ -1,9 +1,13 @@
 import { ExternalLinkIcon } from 'lucide-react';
-import type { WallGroupWire, WallSize, WallSponsorWire } from '@sp/shared';
+import type { WallGroupWire, WallPlacement, WallSize, WallSponsorWire } from '@sp/shared';
 import { useRuntimeConfig } from '@/config/runtime-config-provider';
 import { useTranslation } from '@/lib/i18n';
 import { publicApiUrl } from '@/lib/public-api-url';
 import { cn } from '@/lib/utils';
+import { wallClickUrl } from '../api/wall-stats';
+
+/** On the public wall and its embed, links are counted on their way (decision 102); in the preview not. */
+export type WallCounting = { eventId: number; placement: WallPlacement };
 
 /** Larger packages get larger logo boxes and fewer per row. */
 const GRID: Record<WallSize, string> = {
@@ -14,7 +18,15 @@ const GRID: Record<WallSize, string> = {
 const LOGO_BOX: Record<WallSize, string> = { large: 'h-32 sm:h-40', medium: 'h-20 sm:h-24', small: 'h-14 sm:h-16' };
 const NAME: Record<WallSize, string> = { large: 'text-lg font-semibold', medium: 'font-medium', small: 'text-sm' };
 
-function SponsorTile({ sponsor, size }: { sponsor: WallSponsorWire; size: WallSize }) {
+function SponsorTile({
+  sponsor,
+  size,
+  counting,
+}: {
+  sponsor: WallSponsorWire;
+  size: WallSize;
+  counting: WallCounting | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const { apiBase } = useRuntimeConfig();
   const description =
@@ -55,7 +67,7 @@ function SponsorTile({ sponsor, size }: { sponsor: WallSponsorWire; size: WallSi
     <li data-testid="wall-sponsor" data-size={size}>
       {sponsor.website ? (
         <a
-          href={sponsor.website}
+          href={counting ? wallClickUrl(apiBase, counting.eventId, sponsor.id, counting.placement) : sponsor.website}
           target="_blank"
           rel="noopener noreferrer sponsored"
           className={cn(
@@ -76,7 +88,7 @@ function SponsorTile({ sponsor, size }: { sponsor: WallSponsorWire; size: WallSi
 }
 
 /** The wall's groups, the largest package first. */
-export function WallGroups({ groups }: { groups: WallGroupWire[] }) {
+export function WallGroups({ groups, counting }: { groups: WallGroupWire[]; counting?: WallCounting }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-8">
@@ -96,7 +108,7 @@ export function WallGroups({ groups }: { groups: WallGroupWire[] }) {
             </h2>
             <ul className={cn('grid gap-3', GRID[group.size])}>
               {group.sponsors.map((sponsor) => (
-                <SponsorTile key={`${sponsor.name}-${sponsor.logo?.url ?? ''}`} sponsor={sponsor} size={group.size} />
+                <SponsorTile key={sponsor.id} sponsor={sponsor} size={group.size} counting={counting} />
               ))}
             </ul>
           </section>
