@@ -19,8 +19,18 @@ import { openSponsorProfile } from '../support/sponsor-flow.ts';
 const SHOTS = process.env.E2E_SHOTS ?? path.join('test-results', 'sponsor-wall');
 
 const TEXT = {
-  de: { heading: 'Unsere Sponsoren', other: 'Weitere Sponsoren', description: 'Frische Brötchen für alle Läufer' },
-  en: { heading: 'Our sponsors', other: 'More sponsors', description: 'Fresh rolls for every runner' },
+  de: {
+    heading: 'Unsere Sponsoren',
+    other: 'Weitere Sponsoren',
+    description: 'Frische Brötchen für alle Läufer',
+    privacy: 'keine Cookies gesetzt',
+  },
+  en: {
+    heading: 'Our sponsors',
+    other: 'More sponsors',
+    description: 'Fresh rolls for every runner',
+    privacy: 'No cookies are set',
+  },
 } as const;
 
 type Guest = { token: string; email: string; sponsorshipId: number; link: string };
@@ -60,10 +70,15 @@ async function signAndConfirm(request: APIRequestContext, auth: Record<string, s
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
 }
 
+/** A visitor's browser as it names itself (a headless browser's own name is left out of the wall's figures). */
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 async function visitor(browser: Browser, language: 'de' | 'en', width: number) {
   const context = await browser.newContext({
     locale: language === 'de' ? 'de-DE' : 'en-GB',
     viewport: { width, height: 900 },
+    userAgent: DESKTOP_CHROME,
   });
   await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
   return context.newPage();
@@ -218,7 +233,18 @@ test('sponsors deliver their logo through the link and the public wall shows the
       logos.nth(1).evaluate((img) => img.getBoundingClientRect().height),
     ]);
     expect(large).toBeGreaterThan(medium);
-    await expect(groups.nth(0).getByRole('link')).toHaveAttribute('href', 'https://baeckerei-korn.example');
+    // The link leads through the anonymous click count (decision 102) to the website.
+    const korn = groups.nth(0).getByRole('link');
+    await expect(korn).toHaveAttribute('href', new RegExp(`/api/public/events/${event.id}/wall-click/\\d+\\?placement=page$`));
+    if (language === 'de' && width === 1280) {
+      const counted = visit.context().waitForEvent('response', (r) => r.url().includes('/wall-click/'));
+      const [popup] = await Promise.all([visit.waitForEvent('popup'), korn.click()]);
+      const answer = await counted;
+      expect(answer.status()).toBe(302);
+      expect(answer.headers().location).toBe('https://baeckerei-korn.example');
+      await popup.close();
+    }
+    await expect(visit.getByTestId('wall-privacy')).toContainText(TEXT[language].privacy);
     const text = await visit.locator('body').innerText();
     expect(text).not.toContain(sponsorA.email);
     expect(text).not.toContain('5.000');
@@ -238,7 +264,38 @@ test('sponsors deliver their logo through the link and the public wall shows the
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
   await embed.screenshot({ path: path.join(SHOTS, 'embed-en-375.png'), fullPage: true });
+  // Counted without a cookie: none was set by the wall, its embed or the click.
+  expect(await embed.context().cookies()).toEqual([]);
   await embed.context().close();
+
+  // The figures: four page views and one embed view of both logos, one click on Bäckerei Korn.
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/event/${event.id}/sponsor-wall/stats`, { headers: auth })).json()) as {
+          totals: { impressions: number; clicks: number };
+        }).totals,
+      { timeout: 20_000 },
+    )
+    .toEqual({ impressions: 10, clicks: 1 });
+  await page.reload();
+  const figures = page.getByTestId('wall-stats-card');
+  await figures.scrollIntoViewIfNeeded();
+  const korn = figures.getByRole('row', { name: /Bäckerei Korn/ });
+  await expect(korn).toContainText('Seite: 4 · Einbettung: 1');
+  await expect(korn).toContainText('20 %');
+  await expectAccessible(page, 'wall figures (de)');
+  await figures.screenshot({ path: path.join(SHOTS, 'wall-figures-de-1280.png') });
+
+  // Sponsor A sees their own figures from their link, on a phone.
+  const own = await visitor(browser, 'en', 375);
+  await own.goto(sponsorA.link);
+  const profile = await openSponsorProfile(own);
+  await expect(profile.getByTestId(`own-wall-figures-${sponsorA.sponsorshipId}`)).toContainText(
+    'shown 5, clicks 1, click rate 20%',
+  );
+  await expectNoOverflow(own, 375);
+  await own.context().close();
 });
 
 test('a sponsor with an account keeps the same profile on the sponsor dashboard (de, 1280 px)', async ({

@@ -205,7 +205,7 @@ describe('WallStatsCard', () => {
     expect(row).toHaveTextContent('1.200');
     expect(row).toHaveTextContent('4,2 %');
     expect(row).toHaveTextContent('Seite: 1.000 · Einbettung: 200');
-    expect(screen.getByTestId('wall-stats-totals')).toHaveTextContent('1.234-mal gezeigt, 56 Klicks');
+    expect(screen.getByTestId('wall-stats-totals')).toHaveTextContent('gezeigt 1.234, Klicks 56');
   });
 
   it('says when nothing was counted yet, in English too', async () => {
