@@ -10,3 +10,13 @@ export function isUniqueViolation(error: unknown): boolean {
     (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'))
   );
 }
+
+/** A foreign key refused the row (what it names is gone): PostgreSQL's 23503, SQLite's constraint code. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return (
+    e?.code === '23503' ||
+    e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
+    (typeof e?.message === 'string' && e.message.includes('FOREIGN KEY constraint failed'))
+  );
+}

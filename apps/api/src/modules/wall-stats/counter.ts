@@ -5,6 +5,7 @@
 // one batch interval. A write that fails puts its sums back for the next batch.
 import { sql } from 'kysely';
 import type { WallPlacement } from '@sp/shared';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
 import { germanDay } from '../../lib/calendar.ts';
 
@@ -46,26 +47,54 @@ export function createWallCounter(deps: { db: Db; clock: () => Date; flushMs: nu
   const add = (key: Omit<Key, 'day'>, impressions: number, clicks: number) =>
     addOn({ ...key, day: today() }, impressions, clicks);
 
-  const write = async (batch: Sums[]) => {
-    for (let start = 0; start < batch.length; start += ROWS_PER_STATEMENT) {
-      const rows = batch.slice(start, start + ROWS_PER_STATEMENT).map((s) => ({
-        event_id: s.eventId,
-        sponsorship_id: s.sponsorshipId,
-        day: s.day,
-        placement: s.placement,
-        impressions: s.impressions,
-        clicks: s.clicks,
-      }));
-      await deps.db
-        .insertInto('wall_stats')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.columns(['event_id', 'sponsorship_id', 'day', 'placement']).doUpdateSet({
-            impressions: sql`wall_stats.impressions + excluded.impressions`,
-            clicks: sql`wall_stats.clicks + excluded.clicks`,
-          }),
-        )
-        .execute();
+  /** One batch in one transaction: all its sums are added, or none. */
+  const write = (batch: Sums[]) =>
+    deps.db.transaction().execute(async (trx) => {
+      for (let start = 0; start < batch.length; start += ROWS_PER_STATEMENT) {
+        const rows = batch.slice(start, start + ROWS_PER_STATEMENT).map((s) => ({
+          event_id: s.eventId,
+          sponsorship_id: s.sponsorshipId,
+          day: s.day,
+          placement: s.placement,
+          impressions: s.impressions,
+          clicks: s.clicks,
+        }));
+        await trx
+          .insertInto('wall_stats')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['event_id', 'sponsorship_id', 'day', 'placement']).doUpdateSet({
+              impressions: sql`wall_stats.impressions + excluded.impressions`,
+              clicks: sql`wall_stats.clicks + excluded.clicks`,
+            }),
+          )
+          .execute();
+      }
+    });
+
+  /**
+   * Writes a batch; what could not be written is put back for the next one. A sponsorship or event
+   * that went while its counts waited refuses its row (foreign key): then the rows are written one
+   * by one, and the counts of what is gone are dropped (they are nobody's figures any more).
+   */
+  const writeBatch = async (batch: Sums[]) => {
+    try {
+      await write(batch);
+      return;
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) {
+        for (const sums of batch) addOn(sums, sums.impressions, sums.clicks);
+        throw error;
+      }
+    }
+    for (const [index, sums] of batch.entries()) {
+      try {
+        await write([sums]);
+      } catch (error) {
+        if (isForeignKeyViolation(error)) continue;
+        for (const rest of batch.slice(index)) addOn(rest, rest.impressions, rest.clicks);
+        throw error;
+      }
     }
   };
 
@@ -75,13 +104,7 @@ export function createWallCounter(deps: { db: Db; clock: () => Date; flushMs: nu
       if (pending.size === 0) return;
       const batch = [...pending.values()];
       pending = new Map();
-      try {
-        await write(batch);
-      } catch (error) {
-        // Put the sums back: the next batch tries again, nothing counted is dropped.
-        for (const sums of batch) addOn(sums, sums.impressions, sums.clicks);
-        deps.onError?.(error);
-      }
+      await writeBatch(batch).catch((error: unknown) => deps.onError?.(error));
     });
     return writing;
   };
