@@ -13,6 +13,7 @@
 //   npm run bench -- --check-in-only  only the door figure (two doors checking in 200 tickets)
 //   npm run bench -- --readiness-only  only the readiness figures (board of 200 x 8, chasing 200 sponsors)
 //   npm run bench -- --print-bundle-only  only the print bundle of 200 logos beside yazl alone
+//   npm run bench -- --wall-stats-only  only the wall figures (view beacon beside the baseline, SIGKILL loss)
 import './supported-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +33,8 @@ import { runScaleDataBench } from './bench/scale-data.mjs';
 import { chaseAll, seedReadinessEvent } from './bench/readiness.mjs';
 import { seedPackagedEvent } from './bench/seed-packages.mjs';
 import { seed } from './bench/seed.mjs';
-import { closeClientAgent, expectStatus, freePort, rssMb, startServer } from './bench/server.mjs';
+import { WALL_STATS_FLUSH_MS, closeClientAgent, expectStatus, freePort, rssMb, startServer } from './bench/server.mjs';
+import { WALL_VISITOR, seedWallEvent, wallKillFigures, wallViewsBody, wallViewsPath } from './bench/wall-stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -42,8 +44,15 @@ const heavyOnly = args.includes('--heavy-only');
 const checkInOnly = args.includes('--check-in-only');
 const readinessOnly = args.includes('--readiness-only');
 const bundleOnly = args.includes('--print-bundle-only');
+const wallOnly = args.includes('--wall-stats-only');
 const withBrowser =
-  !readsOnly && !heavyOnly && !checkInOnly && !readinessOnly && !bundleOnly && !args.includes('--no-browser');
+  !readsOnly &&
+  !heavyOnly &&
+  !checkInOnly &&
+  !readinessOnly &&
+  !bundleOnly &&
+  !wallOnly &&
+  !args.includes('--no-browser');
 const onlyEngine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : null;
 const seconds = (full) => Math.max(2, Math.round(full * scale));
 const DURATION = {
@@ -288,6 +297,47 @@ async function printBundleRows(engine, figures, server, dataDir) {
   );
 }
 
+/**
+ * Issue 60's wall figures: the public view beacon under load beside the baseline measured just
+ * before it, then views, a batch interval, more views and a SIGKILL; answers the restarted server.
+ */
+async function wallStatsRows(engine, figures, server, baseline, restart) {
+  log(`wall figures: an event whose wall shows 10 sponsors; the view beacon, ${CONNECTIONS} connections`);
+  const wall = await seedWallEvent(server);
+  const pathname = wallViewsPath(wall.eventId);
+  const load = {
+    url: server.baseUrl + pathname,
+    connections: CONNECTIONS,
+    method: 'POST',
+    headers: WALL_VISITOR,
+    body: wallViewsBody(wall.ids),
+  };
+  await cannon({ url: baseline.url, connections: CONNECTIONS, duration: DURATION.warmup });
+  const base = await cannon({ url: baseline.url, connections: CONNECTIONS, duration: DURATION.http });
+  await cannon({ ...load, duration: DURATION.warmup });
+  const r = await cannon({ ...load, duration: DURATION.http });
+  log(`  baseline ${fmt(base.reqPerSec, 0)} req/s, p50 ${base.p50} / p99 ${base.p99} ms; views p50 ${r.p50} / p99 ${r.p99} / max ${r.max} ms`);
+  const ratio = r.reqPerSec / base.reqPerSec;
+  figures.wallViews = { ...r, baseline: base.reqPerSec };
+  row(
+    engine,
+    'POST wall views (10 logos) req/s',
+    r.reqPerSec,
+    'req/s',
+    '>= 0.30 x baseline',
+    ratio >= 0.3 && r.errors === 0 && r.non2xx === 0,
+    ratio,
+  );
+  row(engine, 'POST wall views p50 / p99', r.p99, 'ms', '< 10 (p99)', r.p99 < 10 && r.errors === 0);
+  rows.at(-1).text = `${fmt(r.p50, 0)} / ${fmt(r.p99, 0)}${r.errors ? ` (${r.errors} errors)` : ''}`;
+  log(`wall figures after a SIGKILL: views, ${WALL_STATS_FLUSH_MS * 2.5} ms, more views, kill, restart`);
+  const k = await wallKillFigures(server, wall, { flushMs: WALL_STATS_FLUSH_MS, restart });
+  figures.wallKill = { early: k.early, all: k.all, stored: k.stored, lostEarly: k.lostEarly, lostLate: k.lostLate };
+  row(engine, 'wall views lost by a SIGKILL beyond the last batch', k.lostEarly, 'views', '0', k.lostEarly === 0);
+  rows.at(-1).text = `${k.lostEarly} of ${k.early} (of the last interval's ${k.all - k.early}: ${k.lostLate} lost)`;
+  return k.server;
+}
+
 async function runEngine(engine, databaseUrl) {
   const figures = {};
   results.engines[engine] = figures;
@@ -308,6 +358,12 @@ async function runEngine(engine, databaseUrl) {
     }
     if (checkInOnly) {
       await checkInRows(engine, figures, server);
+      return;
+    }
+    if (wallOnly) {
+      server = await wallStatsRows(engine, figures, server, baseline, () =>
+        startServer({ port, dataDir, databaseUrl }),
+      );
       return;
     }
     const data = readinessOnly
@@ -528,6 +584,10 @@ async function runEngine(engine, databaseUrl) {
     if (!readsOnly) await heavyWorkRows(engine, figures, server);
     if (!readsOnly) await checkInRows(engine, figures, server);
     if (!readsOnly) await printBundleRows(engine, figures, server, dataDir);
+    if (!readsOnly)
+      server = await wallStatsRows(engine, figures, server, baseline, () =>
+        startServer({ port, dataDir, databaseUrl }),
+      );
 
     if (withBrowser && engine === 'sqlite') {
       log('LCP in Chromium (mobile emulation, throttled)');

@@ -235,7 +235,10 @@ test('sponsors deliver their logo through the link and the public wall shows the
     expect(large).toBeGreaterThan(medium);
     // The link leads through the anonymous click count (decision 102) to the website.
     const korn = groups.nth(0).getByRole('link');
-    await expect(korn).toHaveAttribute('href', new RegExp(`/api/public/events/${event.id}/wall-click/\\d+\\?placement=page$`));
+    await expect(korn).toHaveAttribute(
+      'href',
+      new RegExp(`/api/public/events/${event.id}/wall-click/\\d+\\?placement=page$`),
+    );
     if (language === 'de' && width === 1280) {
       const counted = visit.context().waitForEvent('response', (r) => r.url().includes('/wall-click/'));
       const [popup] = await Promise.all([visit.waitForEvent('popup'), korn.click()]);
@@ -272,9 +275,11 @@ test('sponsors deliver their logo through the link and the public wall shows the
   await expect
     .poll(
       async () =>
-        ((await (await page.request.get(`/api/event/${event.id}/sponsor-wall/stats`, { headers: auth })).json()) as {
-          totals: { impressions: number; clicks: number };
-        }).totals,
+        (
+          (await (await page.request.get(`/api/event/${event.id}/sponsor-wall/stats`, { headers: auth })).json()) as {
+            totals: { impressions: number; clicks: number };
+          }
+        ).totals,
       { timeout: 20_000 },
     )
     .toEqual({ impressions: 10, clicks: 1 });

@@ -11,6 +11,8 @@ import { SERVER_NODE_FLAGS, apiEntry } from '../api-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MAILBOX_TOKEN = 'bench-mailbox-token';
+/** The wall counter's batch interval on the benchmark's servers: what a SIGKILL may lose at most. */
+export const WALL_STATS_FLUSH_MS = 1000;
 /** Not a secret: the benchmark's databases hold only seeded data. */
 const BENCH_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -90,6 +92,9 @@ export async function startServer({
     // 127.0.0.1 within a minute; the per-address upload and link limits are not what it measures.
     RATE_LIMIT_UPLOAD_MB: 'off',
     RATE_LIMIT_INVITATION_TOKEN: 'off',
+    // The wall figure's load comes from one address (scripts/bench/wall-stats.mjs); its batches every second.
+    RATE_LIMIT_WALL_STATS: 'off',
+    WALL_STATS_FLUSH_MS: String(WALL_STATS_FLUSH_MS),
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
@@ -128,6 +133,13 @@ export async function startServer({
     startMs,
     invitationCode,
     output: () => output,
+    /** Kills the process at once (SIGKILL): nothing of it gets to finish. */
+    async kill() {
+      if (exited) return;
+      const done = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await done;
+    },
     async stop() {
       if (exited) return;
       const done = new Promise((resolve) => child.once('exit', resolve));

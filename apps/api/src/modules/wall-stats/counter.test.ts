@@ -20,24 +20,26 @@ describe.each(ENGINES)('the wall counter on %s', (engine) => {
     disposers.push(() => t.close());
     const organiser = await onboardedUser(t, 'veranstalter');
     const w = sponsorWorld(() => t);
-    const eventId = (await w.call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Lauf' }))).json().id as number;
+    const eventId = (await w.call('POST', '/api/event/-1', organiser.token, validEvent({ title: 'Lauf' }))).json()
+      .id as number;
     const a = (await w.invite(organiser, eventId)).sponsorshipId as number;
     const b = (await w.invite(organiser, eventId)).sponsorshipId as number;
     return { db: t.database.db, eventId, a, b };
   };
   const counter = (db: Parameters<typeof createWallCounter>[0]['db'], errors: unknown[] = []) => {
-    const c = createWallCounter({ db, clock: () => new Date('2026-12-03T10:00:00Z'), flushMs: 3_600_000, onError: (e) => errors.push(e) });
+    const c = createWallCounter({
+      db,
+      clock: () => new Date('2026-12-03T10:00:00Z'),
+      flushMs: 3_600_000,
+      onError: (e) => errors.push(e),
+    });
     disposers.push(() => c.close());
     return c;
   };
   const stored = async (db: Parameters<typeof createWallCounter>[0]['db']) =>
-    (await db.selectFrom('wall_stats').selectAll().orderBy('sponsorship_id').orderBy('placement').execute()).map((r) => [
-      r.sponsorship_id,
-      r.day,
-      r.placement,
-      Number(r.impressions),
-      Number(r.clicks),
-    ]);
+    (await db.selectFrom('wall_stats').selectAll().orderBy('sponsorship_id').orderBy('placement').execute()).map(
+      (r) => [r.sponsorship_id, r.day, r.placement, Number(r.impressions), Number(r.clicks)],
+    );
 
   it('adds each batch to the stored sums, also from two counters at once', async () => {
     const { db, eventId, a, b } = await world();
@@ -72,7 +74,7 @@ describe.each(ENGINES)('the wall counter on %s', (engine) => {
     expect(await stored(db)).toEqual([[a, '2026-12-03', 'page', 2, 0]]);
   });
 
-  it("drops only the counts of a sponsorship that went while they waited", async () => {
+  it('drops only the counts of a sponsorship that went while they waited', async () => {
     const { db, eventId, a, b } = await world();
     const errors: unknown[] = [];
     const c = counter(db, errors);

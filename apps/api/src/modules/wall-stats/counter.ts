@@ -15,7 +15,12 @@ type Sums = Key & { impressions: number; clicks: number };
 /** Rows per statement: well below both engines' limits on bound values (6 per row). */
 const ROWS_PER_STATEMENT = 500;
 
-export function createWallCounter(deps: { db: Db; clock: () => Date; flushMs: number; onError?: (e: unknown) => void }) {
+export function createWallCounter(deps: {
+  db: Db;
+  clock: () => Date;
+  flushMs: number;
+  onError?: (e: unknown) => void;
+}) {
   let pending = new Map<string, Sums>();
   let writing: Promise<void> = Promise.resolve();
   // The German day changes once a day; formatting it per count would cost more than the count.

@@ -21,15 +21,13 @@ export function createWallStatsRepository(db: Db) {
     if (where.eventId !== undefined) query = query.where('event_id', '=', where.eventId);
     if (where.sponsorshipId !== undefined) query = query.where('sponsorship_id', '=', where.sponsorshipId);
     const found = await query.orderBy('day').orderBy('placement').execute();
-    return found.map(
-      (r): WallStatsRow => ({
-        sponsorshipId: r.sponsorship_id,
-        day: r.day,
-        placement: r.placement,
-        impressions: Number(r.impressions),
-        clicks: Number(r.clicks),
-      }),
-    );
+    return found.map((r): WallStatsRow => ({
+      sponsorshipId: r.sponsorship_id,
+      day: r.day,
+      placement: r.placement,
+      impressions: Number(r.impressions),
+      clicks: Number(r.clicks),
+    }));
   };
 
   return {

@@ -57,7 +57,8 @@ export const wallStatsRoutes: FastifyPluginAsyncZod<{ stats: WallStatsService; l
   { stats, limit },
 ) => {
   const withinLimit = countingLimit(app, limit);
-  const notCounted = async (request: FastifyRequest) => isObviousRobot(request.headers) || !(await withinLimit(request));
+  const notCounted = async (request: FastifyRequest) =>
+    isObviousRobot(request.headers) || !(await withinLimit(request));
 
   app.post(
     '/public/events/:id/wall-views',

@@ -51,10 +51,7 @@ export function createWallStatsService(deps: Deps) {
     async ofEvent(caller: Caller, eventId: number, days: number): Promise<EventWallStats> {
       await deps.events.organiserEvent(caller, eventId);
       const { from, to } = range(days);
-      const [rows, names] = await Promise.all([
-        deps.repo.ofEvent(eventId, from, to),
-        deps.repo.sponsorNames(eventId),
-      ]);
+      const [rows, names] = await Promise.all([deps.repo.ofEvent(eventId, from, to), deps.repo.sponsorNames(eventId)]);
       const bySponsor = new Map<number, WallStatsRow[]>();
       const byDay = new Map<string, WallStatsRow[]>();
       for (const row of rows) {

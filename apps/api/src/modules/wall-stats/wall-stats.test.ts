@@ -23,7 +23,10 @@ describe.each(ENGINES)('wall figures on %s', (engine) => {
   let hidden: Guest;
   const w = sponsorWorld(() => t);
 
-  const view = (sponsors: number[], options: { placement?: string; agent?: string; from?: string; event?: number } = {}) =>
+  const view = (
+    sponsors: number[],
+    options: { placement?: string; agent?: string; from?: string; event?: number } = {},
+  ) =>
     t.app.inject({
       method: 'POST',
       url: `/api/public/events/${options.event ?? eventId}/wall-views`,
@@ -38,8 +41,10 @@ describe.each(ENGINES)('wall figures on %s', (engine) => {
       remoteAddress: visitor(),
       headers: { 'user-agent': agent },
     });
-  const eventStats = async (token = organiser.token) => w.call('GET', `/api/event/${eventId}/sponsor-wall/stats`, token);
-  const ownStats = (guest: Guest, id = guest.sponsorshipId) => w.asGuest('GET', `/api/sponsorships/${id}/wall-stats`, guest);
+  const eventStats = async (token = organiser.token) =>
+    w.call('GET', `/api/event/${eventId}/sponsor-wall/stats`, token);
+  const ownStats = (guest: Guest, id = guest.sponsorshipId) =>
+    w.asGuest('GET', `/api/sponsorships/${id}/wall-stats`, guest);
   /** The figures once the counter's next batch is written. */
   const settled = async (expected: { impressions: number; clicks: number }) => {
     await expect
@@ -56,7 +61,8 @@ describe.each(ENGINES)('wall figures on %s', (engine) => {
       website: `https://${name.toLowerCase().replace(/\W/g, '')}.example`,
     });
     await w.uploadLogo(guest, await logoFile('png', 200, 100));
-    if (consent) await w.asGuest('PUT', `/api/sponsorships/${guest.sponsorshipId}/wall-consent`, guest, { show_on_wall: true });
+    if (consent)
+      await w.asGuest('PUT', `/api/sponsorships/${guest.sponsorshipId}/wall-consent`, guest, { show_on_wall: true });
     await w.confirm(organiser, guest);
     return guest;
   };
@@ -86,7 +92,9 @@ describe.each(ENGINES)('wall figures on %s', (engine) => {
     expect((await view([gold.sponsorshipId])).statusCode).toBe(404);
     expect((await click(gold.sponsorshipId)).statusCode).toBe(404);
     await w.call('PUT', `/api/event/${eventId}/sponsor-wall`, organiser.token, { enabled: true });
-    const feed = (await t.app.inject({ method: 'GET', url: `/api/public/events/${eventId}/sponsors` })).json<SponsorWallFeed>();
+    const feed = (
+      await t.app.inject({ method: 'GET', url: `/api/public/events/${eventId}/sponsors` })
+    ).json<SponsorWallFeed>();
     expect(feed.groups.flatMap((g) => g.sponsors.map((s) => s.id)).sort()).toEqual(
       [gold.sponsorshipId, silver.sponsorshipId].sort(),
     );
@@ -99,7 +107,12 @@ describe.each(ENGINES)('wall figures on %s', (engine) => {
     await view([gold.sponsorshipId], { placement: 'embed' });
     // Not on the wall (no consent), not of this event, made up: accepted, not counted.
     expect((await view([hidden.sponsorshipId, 999_999])).statusCode).toBe(204);
-    for (const agent of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'curl/8.5.0', '', 'Mozilla/5.0 HeadlessChrome/120']) {
+    for (const agent of [
+      'Googlebot/2.1 (+http://www.google.com/bot.html)',
+      'curl/8.5.0',
+      '',
+      'Mozilla/5.0 HeadlessChrome/120',
+    ]) {
       expect((await view([gold.sponsorshipId], { agent })).statusCode).toBe(204);
     }
     const prefetch = await t.app.inject({
@@ -110,7 +123,11 @@ describe.each(ENGINES)('wall figures on %s', (engine) => {
       payload: { placement: 'page', sponsors: [gold.sponsorshipId] },
     });
     expect(prefetch.statusCode).toBe(204);
-    for (const payload of [{ placement: 'wall', sponsors: [1] }, { placement: 'page', sponsors: ['x'] }, { placement: 'page' }]) {
+    for (const payload of [
+      { placement: 'wall', sponsors: [1] },
+      { placement: 'page', sponsors: ['x'] },
+      { placement: 'page' },
+    ]) {
       const bad = await t.app.inject({
         method: 'POST',
         url: `/api/public/events/${eventId}/wall-views`,
@@ -153,14 +170,25 @@ describe.each(ENGINES)('wall figures on %s', (engine) => {
     const own = await ownStats(gold);
     expect(own.statusCode).toBe(200);
     expect(own.json<SponsorshipWallStats>().totals).toEqual({ impressions: 2, clicks: 1 });
-    expect(own.json<SponsorshipWallStats>().days.map((d) => d.placement).sort()).toEqual(['embed', 'page']);
+    expect(
+      own
+        .json<SponsorshipWallStats>()
+        .days.map((d) => d.placement)
+        .sort(),
+    ).toEqual(['embed', 'page']);
     expect((await ownStats(gold, silver.sponsorshipId)).statusCode).toBe(404);
     expect((await eventStats(stranger.token)).statusCode).toBe(404);
     const unsigned = await t.app.inject({ method: 'GET', url: `/api/event/${eventId}/sponsor-wall/stats` });
     expect(unsigned.statusCode).toBe(401);
-    const asOrganiser = await w.call('GET', `/api/sponsorships/${silver.sponsorshipId}/wall-stats?days=7`, organiser.token);
+    const asOrganiser = await w.call(
+      'GET',
+      `/api/sponsorships/${silver.sponsorshipId}/wall-stats?days=7`,
+      organiser.token,
+    );
     expect(asOrganiser.json<SponsorshipWallStats>().totals.impressions).toBe(21);
-    expect((await w.call('GET', `/api/event/${eventId}/sponsor-wall/stats?days=0`, organiser.token)).statusCode).toBe(400);
+    expect((await w.call('GET', `/api/event/${eventId}/sponsor-wall/stats?days=0`, organiser.token)).statusCode).toBe(
+      400,
+    );
   });
 
   it('writes what it counted when the server closes', async () => {

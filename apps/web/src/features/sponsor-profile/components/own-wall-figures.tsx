@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Language } from '@sp/shared';
-import { sponsorshipWallStatsQueryOptions } from '@/features/sponsor-wall/api/wall-stats';
-import { clickRate, formatCount } from '@/features/sponsor-wall/components/wall-stats-card';
+import { clickRate, formatCount, sponsorshipWallStatsQueryOptions } from '@/lib/wall-figures';
 import { useTranslation } from '@/lib/i18n';
 import { authOf, type ProfileViewer } from '../api/sponsor-profile';
 

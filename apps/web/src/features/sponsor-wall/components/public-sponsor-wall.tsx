@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { publicSponsorWallQueryOptions } from '../api/sponsor-wall';
-import { sendWallViews } from '../api/wall-stats';
+import { sendWallViews } from '@/lib/wall-figures';
 import { WallGroups } from './wall-groups';
 
 /** Counts the page's view once per load of the feed: every entry it shows (decision 102). */
@@ -89,7 +89,10 @@ export function PublicSponsorWall({ eventId, embedded = false }: { eventId: numb
         ) : (
           <WallGroups groups={feed.groups} counting={{ eventId, placement }} />
         )}
-        <p className={cn('text-xs text-muted-foreground', embedded ? 'mt-4' : 'mt-12 max-w-2xl')} data-testid="wall-privacy">
+        <p
+          className={cn('text-xs text-muted-foreground', embedded ? 'mt-4' : 'mt-12 max-w-2xl')}
+          data-testid="wall-privacy"
+        >
           {t(embedded ? 'wallStats.privacyShort' : 'wallStats.privacy')}
         </p>
       </>

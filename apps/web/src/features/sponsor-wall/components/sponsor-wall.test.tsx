@@ -46,7 +46,9 @@ let settings: SponsorWallSettings;
 let requests: Array<{ method: string; url: string; body: unknown }>;
 let feedAnswer: () => Response;
 /** The wall's view beacon goes through the browser's own fetch, without the API client. */
-const beacon = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response(null, { status: 204 })));
+const beacon = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+  Promise.resolve(new Response(null, { status: 204 })),
+);
 
 beforeEach(async () => {
   vi.clearAllMocks();
@@ -184,7 +186,11 @@ describe('WallStatsCard', () => {
     days: [],
   });
   const answer = (body: unknown) =>
-    configureApiClient({ baseUrl: '/api', getAccessToken: () => Promise.resolve('token'), fetch: () => Promise.resolve(json(200, body)) });
+    configureApiClient({
+      baseUrl: '/api',
+      getAccessToken: () => Promise.resolve('token'),
+      fetch: () => Promise.resolve(json(200, body)),
+    });
 
   it("shows each sponsor's views, clicks and click rate, in German numbers", async () => {
     answer(

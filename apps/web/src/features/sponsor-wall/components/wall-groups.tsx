@@ -4,7 +4,7 @@ import { useRuntimeConfig } from '@/config/runtime-config-provider';
 import { useTranslation } from '@/lib/i18n';
 import { publicApiUrl } from '@/lib/public-api-url';
 import { cn } from '@/lib/utils';
-import { wallClickUrl } from '../api/wall-stats';
+import { wallClickUrl } from '@/lib/wall-figures';
 
 /** On the public wall and its embed, links are counted on their way (decision 102); in the preview not. */
 export type WallCounting = { eventId: number; placement: WallPlacement };

@@ -1,21 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChartColumnIcon, LoaderCircleIcon } from 'lucide-react';
-import type { Language, WallCounts } from '@sp/shared';
+import type { Language } from '@sp/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { INTL_LOCALES, formatDate, numberFormat } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
-import { eventWallStatsQueryOptions } from '../api/wall-stats';
-
-export const formatCount = (value: number, language: Language) =>
-  numberFormat(INTL_LOCALES[language], { maximumFractionDigits: 0 }).format(value);
-
-/** Clicks per hundred impressions, one decimal; a dash before anything was shown. */
-export function clickRate({ impressions, clicks }: WallCounts, language: Language): string {
-  if (impressions === 0) return '–';
-  return numberFormat(INTL_LOCALES[language], { style: 'percent', maximumFractionDigits: 1 }).format(
-    clicks / impressions,
-  );
-}
+import { clickRate, eventWallStatsQueryOptions, formatCount } from '@/lib/wall-figures';
 
 /** The organisers' figures of the event's public wall: per sponsor, the last 30 days (decision 102). */
 export function WallStatsCard({ eventId }: { eventId: number }) {

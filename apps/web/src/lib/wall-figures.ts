@@ -1,8 +1,11 @@
 // The wall's anonymous figures (decision 102): the public page's view beacon (no sign-in, no
-// cookie), the organisers' figures of an event and a sponsorship's own figures.
+// cookie), the organisers' figures of an event and a sponsorship's own figures, and how they are
+// written. Here, below the features, because the wall (organisers) and the sponsor's profile both
+// show them.
 import { queryOptions } from '@tanstack/react-query';
-import { ZEventWallStats, ZSponsorshipWallStats, type WallPlacement } from '@sp/shared';
+import { ZEventWallStats, ZSponsorshipWallStats, type Language, type WallCounts, type WallPlacement } from '@sp/shared';
 import { api, type ApiAuth } from '@/lib/api-client';
+import { INTL_LOCALES, numberFormat } from '@/lib/format';
 import { publicApiUrl } from '@/lib/public-api-url';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -35,4 +38,15 @@ export function sponsorshipWallStatsQueryOptions(sponsorshipId: number, auth: Ap
       api.get(`/sponsorships/${sponsorshipId}/wall-stats`, { schema: ZSponsorshipWallStats, auth, signal }),
     retry: false,
   });
+}
+
+export const formatCount = (value: number, language: Language) =>
+  numberFormat(INTL_LOCALES[language], { maximumFractionDigits: 0 }).format(value);
+
+/** Clicks per impression as a percentage, one decimal; a dash before anything was shown. */
+export function clickRate({ impressions, clicks }: WallCounts, language: Language): string {
+  if (impressions === 0) return '–';
+  return numberFormat(INTL_LOCALES[language], { style: 'percent', maximumFractionDigits: 1 }).format(
+    clicks / impressions,
+  );
 }
