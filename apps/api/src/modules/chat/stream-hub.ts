@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEvents, EventMap } from '../domain-events.ts';
 import { sideOf, type Participant } from './access.ts';
 import { otherSide, type ChatRepository, type ChatSide, type Counts, type MessageRecord } from './repository.ts';
-import { frame, missedMessages, sameMembership } from './stream-replay.ts';
+import { frame, missedMessages, sameMembership, unreadParts, ZERO } from './stream-replay.ts';
 import { toMessageWire, toUnreadWire } from './wire.ts';
 
 export const HEARTBEAT_MS = 25_000;
@@ -23,8 +23,6 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** Bus events: ids and short fields only (NOTIFY payloads stay small). */
 export type ChatBusEvent = EventMap['chat.changed'];
-
-const ZERO: Counts = { messages: 0, conversations: 0, unanswered: 0 };
 
 type Connection = {
   participant: Participant;
@@ -117,18 +115,8 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
     if (!conn.held) write(conn, frame('unread', summaryOf(conn)));
   };
 
-  /** Reads the stream's unread counts anew. */
   const readCounts = async (conn: Connection) => {
-    const { participant } = conn;
-    const orgId = orgKeyOf(participant);
-    const [orgPart, sponsorPart] = await Promise.all([
-      orgId !== null ? repo.organisationUnread(orgId) : ZERO,
-      participant.kind === 'guest'
-        ? repo.pairUnread(participant.organisationId, participant.emailNormalized)
-        : repo.sponsorUnread(participant.emailNormalized),
-    ]);
-    conn.orgPart = orgPart;
-    conn.sponsorPart = sponsorPart;
+    [conn.orgPart, conn.sponsorPart] = await unreadParts(repo, conn.participant);
   };
 
   const memberSubs = (organisationId: number): Promise<Set<string>> => {
@@ -365,10 +353,12 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
         sendUnread(conn);
         if (conn.catchUpAfterOpen) {
           conn.catchUpAfterOpen = false;
-          queue = queue.then(() => catchUp(conn)).catch((error: unknown) => {
-            log.error({ err: error }, 'chat stream catch-up failed');
-            raw.destroy();
-          });
+          queue = queue
+            .then(() => catchUp(conn))
+            .catch((error: unknown) => {
+              log.error({ err: error }, 'chat stream catch-up failed');
+              raw.destroy();
+            });
         }
       } catch (error) {
         log.error({ err: error }, 'chat stream failed to start');

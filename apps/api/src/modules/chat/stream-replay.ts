@@ -1,11 +1,13 @@
 // What a live stream missed, read from the database: the messages after its cursor in the
-// conversations its participant may see now (decision 095). Used when a client resumes with its last
-// event id and when this process's bus comes back after a loss, for every stream still open.
+// conversations its participant may see now (decision 095), and its unread counts. Used when a
+// client resumes with its last event id and when this process's bus comes back after a loss, for
+// every stream still open.
 import { scopeOf, sideOf, type Participant } from './access.ts';
-import type { ChatRepository } from './repository.ts';
+import type { ChatRepository, Counts } from './repository.ts';
 import { toMessageWire } from './wire.ts';
 
 export const REPLAY_LIMIT = 500;
+export const ZERO: Counts = { messages: 0, conversations: 0, unanswered: 0 };
 
 export const frame = (event: string, data: unknown, id?: number) =>
   `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -37,4 +39,15 @@ export async function sameMembership(repo: ChatRepository, participant: Particip
   if (participant.kind === 'guest') return true;
   const membership = await repo.findMembership(participant.sub);
   return (membership?.organisationId ?? null) === participant.organisationId;
+}
+
+/** The stream's unread counts: its organisation's side (members) and its sponsor side. */
+export async function unreadParts(repo: ChatRepository, participant: Participant): Promise<[Counts, Counts]> {
+  const organisationId = participant.kind === 'user' ? participant.organisationId : null;
+  return Promise.all([
+    organisationId !== null ? repo.organisationUnread(organisationId) : ZERO,
+    participant.kind === 'guest'
+      ? repo.pairUnread(participant.organisationId, participant.emailNormalized)
+      : repo.sponsorUnread(participant.emailNormalized),
+  ]);
 }
