@@ -25,8 +25,8 @@ if (process.env.TEST_DATABASE_URL) {
       const channel = `gap_test_${randomBytes(4).toString('hex')}`;
       const connection = { connectionString: t.database.url };
       const buses: MessageBus[] = [];
-      const start = async () => {
-        const bus = createPostgresBus({ connection, db: t.database.db, channel, reconnectMs: { min: 50, max: 200 } });
+      const start = async (reconnectMs: { min: number; max: number }) => {
+        const bus = createPostgresBus({ connection, db: t.database.db, channel, reconnectMs });
         buses.push(bus);
         const app = await buildApp({
           config: t.config,
@@ -39,10 +39,11 @@ if (process.env.TEST_DATABASE_URL) {
         });
         const url = await app.listen({ port: 0, host: '127.0.0.1' });
         await bus.ready();
-        return { app, url };
+        return { app, url, bus };
       };
-      const writer = await start();
-      const reader = await start();
+      const writer = await start({ min: 50, max: 200 });
+      // The reader stays deaf for 1.5 s after the cut, so what the tests store meanwhile is not heard live.
+      const reader = await start({ min: 1500, max: 1500 });
       const post = async (conversationId: number, message: string) => {
         const res = await writer.app.inject({
           method: 'POST',
@@ -88,6 +89,7 @@ if (process.env.TEST_DATABASE_URL) {
           // Another sponsor's conversation of the same organisation: never this guest's.
           await p.post(otherId, `Für jemand anderen: ${text}`);
         }
+        expect(p.reader.bus.listening()).toBe(false);
 
         // The same stream, not a new one: the replay comes once the bus is back, then `gap`.
         await onReader.next((e) => e.event === 'gap', 5000);
@@ -166,6 +168,7 @@ if (process.env.TEST_DATABASE_URL) {
         });
         expect(removed.statusCode).toBe(204);
         const during = await p.post(id, 'Nicht mehr für Sie');
+        expect(p.reader.bus.listening()).toBe(false);
 
         await Promise.race([onReader.ended, wait(5000)]);
         expect(onReader.events.some((e) => e.id === String(during))).toBe(false);
