@@ -147,7 +147,15 @@ export const ZStreamSponsorshipEvent = z.object({
   parts: z.array(z.enum(SPONSORSHIP_CHANGE_PARTS)),
 });
 export type StreamSponsorshipEvent = z.infer<typeof ZStreamSponsorshipEvent>;
-export const STREAM_EVENT_TYPES = ['message', 'read', 'unread', 'ready', 'sponsorship'] as const;
+/**
+ * The stream may have missed something it cannot replay (read marks, sponsorship changes, alerts, or
+ * messages past the replay limit): the client refetches what it shows. Sent after the server's bus
+ * came back (its missed messages are replayed just before, `complete` when all of them were) and
+ * after a resume whose replay reached the limit (decision 095).
+ */
+export const ZStreamGapEvent = z.object({ complete: z.boolean() });
+export type StreamGapEvent = z.infer<typeof ZStreamGapEvent>;
+export const STREAM_EVENT_TYPES = ['message', 'read', 'unread', 'ready', 'sponsorship', 'gap'] as const;
 export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
 
 /** POST /stream/ticket: EventSource cannot send headers, so it connects with a short-lived ticket. */

@@ -87,6 +87,15 @@ export function createMessagesRepository(db: Db) {
       });
     },
 
+    /** The newest stored message id (0 for none): where a stream opened without a cursor starts. */
+    async newestMessageId(): Promise<number> {
+      const row = await db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      return Number(row?.id ?? 0);
+    },
+
     /** Messages after `afterId` in the scope's conversations, oldest first (stream resume). */
     async messagesAfter(
       scope: ConversationScope,

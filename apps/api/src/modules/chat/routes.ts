@@ -278,8 +278,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         tags: ['chat'],
         summary: 'Live chat events (Server-Sent Events)',
         description:
-          'Events `ready`, `message` (id: the message id), `read` and `unread`, a comment every 25 s. Authenticate ' +
-          'with a bearer token, guest credentials or `?ticket=`. Resume with `Last-Event-ID` (or `?last_event_id=`).',
+          'Events `ready`, `message` (id: the message id), `read`, `unread`, `sponsorship` and `gap` (refetch: ' +
+          'something may have been missed that was not replayed), a comment every 25 s. Authenticate with a ' +
+          'bearer token, guest credentials or `?ticket=`. Resume with `Last-Event-ID` (or `?last_event_id=`): ' +
+          'the messages stored after it are replayed (up to 500, then `gap`).',
         security: [{ bearer: [] }, ...guestSecurity, {}],
         querystring: z.object({
           ticket: z.string().min(1).max(2048).optional(),

@@ -5,16 +5,18 @@
 // counts they change are recounted beside that queue (scheduleUnread). A stream of a member who has
 // left the organisation is closed on the next event (membership cached for 1 s). Changes of a
 // sponsorship (`sponsorship.changed`) reach the same two sides as an event `sponsorship`, ids only.
+// Each stream keeps a cursor (its newest message id); when the bus comes back after a loss, every open
+// stream is replayed from the database what was stored after it, then told `gap` (decision 095).
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEvents, EventMap } from '../domain-events.ts';
-import { sideOf, scopeOf, type Participant } from './access.ts';
+import { sideOf, type Participant } from './access.ts';
 import { otherSide, type ChatRepository, type ChatSide, type Counts, type MessageRecord } from './repository.ts';
+import { frame, missedMessages, sameMembership, unreadParts, ZERO } from './stream-replay.ts';
 import { toMessageWire, toUnreadWire } from './wire.ts';
 
 export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 3_000;
-export const REPLAY_LIMIT = 500;
 const MEMBERSHIP_TTL_MS = 1_000;
 /** A stream whose client does not read is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -22,21 +24,25 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Bus events: ids and short fields only (NOTIFY payloads stay small). */
 export type ChatBusEvent = EventMap['chat.changed'];
 
-const ZERO: Counts = { messages: 0, conversations: 0, unanswered: 0 };
-
 type Connection = {
   participant: Participant;
   raw: ServerResponse;
   /** Frames held back while a resumed stream replays what it missed. */
   held: { frame: string; messageId?: number }[] | null;
+  /**
+   * The stream's cursor: the highest message id written to it (or, opened without one, the newest
+   * stored when it opened). A bus resume replays from here (decision 095).
+   */
+  cursor: number;
+  /** The ids of its last replay: their live events, arriving after it, are not written again. */
+  replayed: Set<number>;
+  /** The bus came back while the stream was opening: it catches up once it is open. */
+  catchUpAfterOpen: boolean;
   /** Frames written in this turn of the event loop, sent together at its end. */
   out: string;
   orgPart: Counts;
   sponsorPart: Counts;
 };
-
-const frame = (event: string, data: unknown, id?: number) =>
-  `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export function createStreamHub(deps: { repo: ChatRepository; events: DomainEvents; log: FastifyBaseLogger }) {
   const { repo, log } = deps;
@@ -86,6 +92,10 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
       return;
     }
     if (conn.raw.destroyed) return;
+    if (messageId !== undefined) {
+      if (conn.replayed.has(messageId)) return;
+      if (messageId > conn.cursor) conn.cursor = messageId;
+    }
     if (conn.raw.writableLength + conn.out.length > MAX_BUFFERED_BYTES) {
       conn.raw.destroy();
       return;
@@ -103,6 +113,10 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
 
   const sendUnread = (conn: Connection) => {
     if (!conn.held) write(conn, frame('unread', summaryOf(conn)));
+  };
+
+  const readCounts = async (conn: Connection) => {
+    [conn.orgPart, conn.sponsorPart] = await unreadParts(repo, conn.participant);
   };
 
   const memberSubs = (organisationId: number): Promise<Set<string>> => {
@@ -246,12 +260,37 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
     unsubscribeChat();
     unsubscribeSponsorships();
   };
-  // Messages other processes stored while the bus was cut off never came here as events. Ending the
-  // streams makes every client reconnect with its last event id, and the reconnect replays from the
-  // database what it missed (and the client refetches its counts); a stream kept open would not.
+  // Messages other processes stored while the bus was cut off never came here as events. Each open
+  // stream is replayed what was stored after its cursor, in the queue (so the live events that follow
+  // come after it, and those the replay already wrote are skipped), then told `gap`: read marks and
+  // sponsorship changes are not replayed, the client refetches them (decision 095).
+  const catchUp = async (conn: Connection) => {
+    if (!(await sameMembership(repo, conn.participant))) {
+      conn.raw.destroy();
+      return;
+    }
+    const missed = await missedMessages(repo, conn.participant, conn.cursor);
+    for (const message of missed.messages) write(conn, message.text, message.id);
+    conn.replayed = new Set(missed.messages.map((message) => message.id));
+    write(conn, frame('gap', { complete: missed.complete }));
+    await readCounts(conn);
+    sendUnread(conn);
+  };
   const stopResumed = deps.events.onResumed(() => {
-    flushFrames();
-    for (const conn of all()) conn.raw.end();
+    for (const conn of all()) if (conn.held) conn.catchUpAfterOpen = true;
+    queue = queue
+      .then(async () => {
+        const open = [...all()].filter((conn) => !conn.held && !conn.raw.destroyed);
+        await Promise.all(
+          open.map((conn) =>
+            catchUp(conn).catch((error: unknown) => {
+              log.error({ err: error }, 'chat stream catch-up failed');
+              conn.raw.destroy();
+            }),
+          ),
+        );
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'chat stream catch-up failed'));
   });
 
   const heartbeat = setInterval(() => {
@@ -275,7 +314,17 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
      * (live events meanwhile are held and de-duplicated), then the current unread counts.
      */
     async open(participant: Participant, raw: ServerResponse, lastEventId: number | null): Promise<void> {
-      const conn: Connection = { participant, raw, held: [], out: '', orgPart: ZERO, sponsorPart: ZERO };
+      const conn: Connection = {
+        participant,
+        raw,
+        held: [],
+        out: '',
+        orgPart: ZERO,
+        sponsorPart: ZERO,
+        cursor: lastEventId ?? 0,
+        replayed: new Set(),
+        catchUpAfterOpen: false,
+      };
       const orgId = orgKeyOf(participant);
       if (orgId !== null) join(byOrganisation, orgId, conn);
       join(bySponsor, participant.emailNormalized, conn);
@@ -284,29 +333,33 @@ export function createStreamHub(deps: { repo: ChatRepository; events: DomainEven
       raw.write(`retry: ${RETRY_MS}\n\n`);
       raw.write(frame('ready', { heartbeat_ms: HEARTBEAT_MS }));
       try {
-        let replayedUpTo = lastEventId ?? 0;
         if (lastEventId !== null) {
-          const missed = await repo.messagesAfter(scopeOf(participant), lastEventId, REPLAY_LIMIT);
-          for (const message of missed) {
-            const side = sideOf(participant, message) ?? 'sponsor';
-            raw.write(frame('message', toMessageWire(message, side), message.id));
-            replayedUpTo = Math.max(replayedUpTo, message.id);
-          }
+          const missed = await missedMessages(repo, participant, lastEventId);
+          for (const message of missed.messages) raw.write(message.text);
+          conn.replayed = new Set(missed.messages.map((message) => message.id));
+          conn.cursor = Math.max(lastEventId, ...conn.replayed);
+          // More were missed than one replay sends: the client refetches instead of waiting for them.
+          if (!missed.complete) raw.write(frame('gap', { complete: false }));
+          await readCounts(conn);
+        } else {
+          // No cursor from the client: the stream's starts at what is stored now.
+          const [newest] = await Promise.all([repo.newestMessageId(), readCounts(conn)]);
+          conn.cursor = newest;
         }
-        const [orgPart, sponsorPart] = await Promise.all([
-          orgId !== null ? repo.organisationUnread(orgId) : ZERO,
-          participant.kind === 'guest'
-            ? repo.pairUnread(participant.organisationId, participant.emailNormalized)
-            : repo.sponsorUnread(participant.emailNormalized),
-        ]);
-        conn.orgPart = orgPart;
-        conn.sponsorPart = sponsorPart;
         const held = conn.held ?? [];
         conn.held = null;
-        for (const item of held) {
-          if (item.messageId === undefined || item.messageId > replayedUpTo) write(conn, item.frame);
-        }
+        // Live events of the replayed messages are skipped (write checks `replayed`).
+        for (const item of held) write(conn, item.frame, item.messageId);
         sendUnread(conn);
+        if (conn.catchUpAfterOpen) {
+          conn.catchUpAfterOpen = false;
+          queue = queue
+            .then(() => catchUp(conn))
+            .catch((error: unknown) => {
+              log.error({ err: error }, 'chat stream catch-up failed');
+              raw.destroy();
+            });
+        }
       } catch (error) {
         log.error({ err: error }, 'chat stream failed to start');
         raw.destroy();

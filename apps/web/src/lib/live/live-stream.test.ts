@@ -228,6 +228,43 @@ describe('startLiveStream', () => {
     stream.close();
   });
 
+  it('refetches the open conversation and the counters when the stream reports a gap, and after a reconnect', async () => {
+    const messages = conversationMessagesQueryOptions('bearer', 1);
+    const unread = unreadSummaryQueryOptions('bearer');
+    const loadMessages = vi.fn(() => Promise.resolve({ messages: [], hasOlder: false }));
+    const loadUnread = vi.fn(() =>
+      Promise.resolve({ unread_messages: 0, unread_conversations: 0, unanswered_conversations: 0 }),
+    );
+    // The open chat and the header's counter: observed queries, fresh for as long as nothing says otherwise.
+    const openChat = new QueryObserver(queryClient, { ...messages, queryFn: loadMessages, staleTime: Infinity });
+    const counter = new QueryObserver(queryClient, { ...unread, queryFn: loadUnread, staleTime: Infinity });
+    const stops = [openChat.subscribe(() => undefined), counter.subscribe(() => undefined)];
+    await vi.waitFor(() => expect(loadMessages).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(loadUnread).toHaveBeenCalledTimes(1));
+    const stream = start();
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+    const source = FakeSource.all[0]!;
+    source.emit('ready', {});
+    source.emit('gap', { nonsense: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadMessages).toHaveBeenCalledTimes(1);
+    expect(loadUnread).toHaveBeenCalledTimes(1);
+
+    source.emit('gap', { complete: true });
+    await vi.waitFor(() => expect(loadMessages.mock.calls.length).toBeGreaterThan(1));
+    await vi.waitFor(() => expect(loadUnread.mock.calls.length).toBeGreaterThan(1));
+
+    const [messagesBefore, unreadBefore] = [loadMessages.mock.calls.length, loadUnread.mock.calls.length];
+    source.onerror?.();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(2));
+    FakeSource.all[1]!.emit('ready', {});
+    await vi.waitFor(() => expect(loadMessages.mock.calls.length).toBeGreaterThan(messagesBefore));
+    await vi.waitFor(() => expect(loadUnread.mock.calls.length).toBeGreaterThan(unreadBefore));
+    for (const stop of stops) stop();
+    stream.close();
+  });
+
   it('gives up when the ticket is refused (signed out, invitation no longer valid)', async () => {
     const stream = start(() =>
       Promise.reject(new ApiError({ status: 401, code: 'auth.unauthenticated', detail: 'no' })),

@@ -4,10 +4,13 @@
  * (state, agreement, deliverables, invoices) refetches the screens that show one. EventSource cannot send an
  * Authorization header, so each connection first fetches a short-lived ticket. After an error it reconnects with
  * a fresh ticket and the last message id seen (the server replays what was missed), backing off
- * exponentially; while it is down, the chat queries are refetched every 30 seconds instead.
+ * exponentially; while it is down, the chat queries are refetched every 30 seconds instead. A `gap` event (the
+ * server's bus was cut off, or a replay reached its limit) and every reconnect refetch the open conversation, the
+ * list, the counters and the sponsorship screens, since read marks and sponsorship changes are not replayed.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  ZStreamGapEvent,
   ZStreamMessageEvent,
   ZStreamReadEvent,
   ZStreamTicketResponse,
@@ -191,6 +194,9 @@ export function startLiveStream({
       if (!parsed.success) return;
       lastEventId = Math.max(lastEventId ?? 0, parsed.data.id);
       applyIncomingMessage(queryClient, auth, parsed.data);
+    });
+    on('gap', (event) => {
+      if (ZStreamGapEvent.safeParse(parseData(event)).success) refetchAll();
     });
     on('read', (event) => {
       const parsed = ZStreamReadEvent.safeParse(parseData(event));
