@@ -31,6 +31,7 @@ const TEXT = {
     signedInBrowser: 'Im Browser unterschrieben',
     uploaded: 'Unterschrieben eingereicht',
     completed: 'Von beiden Parteien unterschrieben',
+    chose: (sponsor: string) => `${sponsor} hat gewählt: Gold`,
   },
   en: {
     title: 'Title',
@@ -47,6 +48,7 @@ const TEXT = {
     signedInBrowser: 'Signed in the browser',
     uploaded: 'Signed copy submitted',
     completed: 'Signed by both parties',
+    chose: (sponsor: string) => `${sponsor} chose: Gold`,
   },
 } as const;
 
@@ -183,6 +185,10 @@ for (const language of ['de', 'en'] as const) {
     await shoot(page, `sponsors-${language}`);
     const panel = await openSponsorship(page, event.id, email);
     await expect(panel.getByRole('button', { name: text.countersign, exact: true })).toBeVisible();
+    // The panel's history names the sponsor by its organisation as the table does, not by the address.
+    const history = panel.getByTestId('sponsorship-activity');
+    await expect(history).toContainText(text.chose(LEGAL_NAME[language]));
+    await expect(history).not.toContainText(email);
 
     // Countersigned: the guest's mail leads to their sponsorship page, which says signed by both parties.
     expect((await sign(auth)).status()).toBe(201);

@@ -115,7 +115,10 @@ test('a sponsor announces a parcel from a phone, the venue marks it received wit
   await card.getByLabel('Versanddienstleister').fill('DHL');
   await card.getByLabel('Sendungsnummer oder Link').fill('00340434161094042557');
   await card.getByLabel('Anzahl der Pakete').fill('2');
-  await card.getByLabel('Erwartete Zustellung (optional)').fill('2030-07-01');
+  // The app's own date field in the German order, not the browser's native input (issue 58).
+  const expected = card.getByRole('textbox', { name: 'Erwartete Zustellung (optional)' });
+  await expect(expected).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
+  await expected.fill('01.07.2030');
   await card.getByRole('button', { name: 'Paket ankündigen' }).click();
   const parcel = card.getByTestId('shipment');
   await expect(parcel).toHaveAttribute('data-state', 'announced');

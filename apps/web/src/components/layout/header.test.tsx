@@ -137,7 +137,6 @@ describe('Header', () => {
     '/agb',
     '/verify-agreement/',
     '/sponsors/7',
-    '/login/',
     '/register/',
     '/invite/',
     '/forget-password/',
@@ -156,6 +155,14 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login/');
     expect(screen.getByRole('group', { name: 'Sprache' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
+  });
+
+  it('offers no Login link on the login page itself, only the language', async () => {
+    await renderWithApp(<Header />, { path: '/login/' });
+    expect(screen.getByTestId('public-header')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Sprache' })).toBeInTheDocument();
   });
 
   it('keeps the app navigation on a public page for a signed-in user', async () => {

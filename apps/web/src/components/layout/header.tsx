@@ -10,7 +10,7 @@ import { loadQueryClient } from '@/lib/lazy-query-client';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { LanguageSwitch } from './language-switch';
-import { isPublicPage } from './public-pages';
+import { isLoginPage, isPublicPage } from './public-pages';
 
 // What only a signed-in user sees or needs is loaded once someone signs in, not with every first page;
 // the parts not shown until used (live connection, counts, menus) wait until the page has rendered
@@ -148,9 +148,13 @@ function HomeLink({ onClick }: { onClick?: () => void }) {
   );
 }
 
-/** A public page seen signed out: the product's name, the language and the way in, nothing of the app. */
+/**
+ * A public page seen signed out: the product's name, the language and the way in, nothing of the app.
+ * On the login page itself the way in is the page, so the header offers no link to it.
+ */
 function PublicHeader() {
   const { t } = useTranslation();
+  const onLogin = useRouterState({ select: (state) => isLoginPage(state.location.pathname) });
   return (
     <header
       className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur"
@@ -160,12 +164,14 @@ function PublicHeader() {
         <HomeLink />
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <LanguageSwitch />
-          <Button asChild size="sm" variant="outline">
-            <Link to="/login/">
-              <LogInIcon aria-hidden="true" />
-              {t('nav.login')}
-            </Link>
-          </Button>
+          {onLogin ? null : (
+            <Button asChild size="sm" variant="outline">
+              <Link to="/login/">
+                <LogInIcon aria-hidden="true" />
+                {t('nav.login')}
+              </Link>
+            </Button>
+          )}
         </div>
       </div>
     </header>

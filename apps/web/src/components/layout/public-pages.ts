@@ -25,3 +25,7 @@ const PUBLIC_PAGES = [
 export function isPublicPage(pathname: string): boolean {
   return PUBLIC_PAGES.some((page) => page.test(pathname));
 }
+
+export function isLoginPage(pathname: string): boolean {
+  return /^\/login\/?$/.test(pathname);
+}

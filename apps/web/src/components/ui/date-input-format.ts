@@ -28,6 +28,9 @@ export function datePlaceholder(pattern: DatePattern, letters: Record<DatePart, 
   return pattern.order.map((part) => letters[part].repeat(SEGMENT_LENGTH[part])).join(pattern.separator);
 }
 
+/** A complete ISO calendar date as the pickers hand it on (YYYY-MM-DD). */
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 export function isoFromParts(year: number, month: number, day: number): string | null {
   if (!Number.isInteger(year) || year < 1000 || year > 9999) return null;
   const date = new Date(Date.UTC(year, month - 1, day));

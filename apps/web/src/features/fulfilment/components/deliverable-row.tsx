@@ -7,7 +7,8 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Input } from '@/components/ui/input';
+import { DateField } from '@/components/date-field';
+import { ISO_DATE } from '@/components/ui/date-input-format';
 import { useFormat } from '@/hooks/use-format';
 import { getErrorMessage } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
@@ -110,22 +111,23 @@ export function DeliverableRow({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">{t('fulfilment.board.dueDate')}</span>
-          <Input
-            type="date"
-            defaultValue={d.due_date ?? ''}
-            key={d.due_date ?? ''}
-            aria-describedby={`due-${d.id}`}
-            onBlur={(e) => {
-              const value = e.target.value || null;
-              if (value !== d.due_date) change({ due_date: value });
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={`due-input-${d.id}`} className="font-medium">
+            {t('fulfilment.board.dueDate')}
+          </label>
+          <DateField
+            control={{ id: `due-input-${d.id}`, 'aria-describedby': `due-${d.id}` }}
+            value={d.due_date ?? ''}
+            onChange={(typed) => {
+              // Saved once the text is a whole date (or emptied), not at every digit.
+              const value = typed === '' ? null : ISO_DATE.test(typed) ? typed : undefined;
+              if (value !== undefined && value !== d.due_date) change({ due_date: value });
             }}
           />
           <span id={`due-${d.id}`} className="sr-only">
             {d.due_date ? format.date(d.due_date) : t('fulfilment.noDueDate')}
           </span>
-        </label>
+        </div>
       </fieldset>
       {d.needs_sponsor_input ? (
         <details onToggle={(e) => setAssetOpen(e.currentTarget.open)}>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliverableWire, ListDeliverablesResponse } from '@sp/shared';
@@ -76,6 +76,28 @@ describe('FulfilmentBoard', () => {
     const filters = screen.getByRole('search', { name: 'Filter' });
     await user.selectOptions(filters.querySelectorAll('select')[0]!, 'open');
     expect(onFilters).toHaveBeenLastCalledWith({ status: 'open' });
+  });
+
+  it('shows and takes due dates in the German order (TT.MM.JJJJ), whatever the browser locale', async () => {
+    const user = userEvent.setup();
+    const onFilters = vi.fn();
+    await renderWithApp(<FulfilmentBoard filters={{}} onFilters={onFilters} eventId={7} />);
+    const row = await screen.findByTestId('deliverable-row');
+    const due = within(row).getByRole('textbox', { name: 'Fällig am' });
+    expect(due).toHaveValue('01.06.2026');
+    expect(due).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
+    await user.tripleClick(due);
+    await user.keyboard('15072026');
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toMatchObject({ body: { due_date: '2026-07-15' } });
+
+    const before = within(screen.getByRole('search', { name: 'Filter' })).getByRole('textbox', {
+      name: 'Fällig bis',
+    });
+    await user.type(before, '31.12.202');
+    expect(onFilters).not.toHaveBeenCalled();
+    await user.type(before, '6');
+    expect(onFilters).toHaveBeenLastCalledWith({ due_before: '2026-12-31' });
   });
 
   it('says when nothing matches', async () => {

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { DELIVERABLE_STATUSES, type DeliverableStatus } from '@sp/shared';
 import { DownloadIcon, LoaderCircleIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { DateField } from '@/components/date-field';
+import { ISO_DATE } from '@/components/ui/date-input-format';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-error';
@@ -33,6 +35,7 @@ export function FulfilmentBoard({
   useEffect(() => setSponsor(filters.sponsor ?? ''), [filters.sponsor]);
   const set = (patch: Partial<DeliverableFilters>) => onFilters({ ...filters, ...patch });
   const team = query.data?.team ?? [];
+  const dueBeforeId = useId();
 
   return (
     <div className="flex flex-col gap-4" data-testid="fulfilment-board">
@@ -88,14 +91,18 @@ export function FulfilmentBoard({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">{t('fulfilment.board.dueBefore')}</span>
-          <Input
-            type="date"
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={dueBeforeId} className="font-medium">
+            {t('fulfilment.board.dueBefore')}
+          </label>
+          <DateField
+            control={{ id: dueBeforeId }}
             value={filters.due_before ?? ''}
-            onChange={(e) => set({ due_before: e.target.value || undefined })}
+            onChange={(typed) => {
+              if (typed === '' || ISO_DATE.test(typed)) set({ due_before: typed || undefined });
+            }}
           />
-        </label>
+        </div>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">{t('fulfilment.board.sponsor')}</span>
           <Input

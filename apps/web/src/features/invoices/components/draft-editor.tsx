@@ -22,7 +22,7 @@ import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { useDeleteDraft, useIssueInvoice, usePatchDraft } from '../api/invoice-actions';
 import { centsToInput, formatCents, formatRate, parseAmount } from '../utils/money';
-import { DateField } from './date-field';
+import { DateField } from '@/components/date-field';
 import { InvoiceDownloads } from './invoice-downloads';
 
 const ME = { kind: 'user' } as const;

@@ -12,7 +12,7 @@ import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { useRecordPayment, useRecordRefund } from '../api/invoice-actions';
 import { centsToInput, formatCents, parseAmount } from '../utils/money';
-import { DateField } from './date-field';
+import { DateField } from '@/components/date-field';
 
 /**
  * Date and amount of a payment (less than the outstanding amount is a partial payment), or of a

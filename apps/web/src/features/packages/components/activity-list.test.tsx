@@ -58,6 +58,14 @@ describe('ActivityList', () => {
     expect(screen.getByTestId('sponsorship-activity')).toHaveTextContent('a@sponsor.de chose: Gold');
   });
 
+  it("names the sponsor's entries by its organisation for the organisation, once it is known", async () => {
+    const activity = [entry(1, { kind: 'chosen', package_name: 'Gold', side: 'sponsor', by: 'a@sponsor.de' })];
+    await renderWithApp(<ActivityList activity={activity} sponsorName="Muster Brauerei GmbH" />);
+    const log = screen.getByTestId('sponsorship-activity');
+    expect(log).toHaveTextContent('Muster Brauerei GmbH hat gewählt: Gold');
+    expect(log).not.toHaveTextContent('a@sponsor.de');
+  });
+
   it("names an organisation member's own entries as theirs, a colleague's and the sponsor's by address", async () => {
     const activity = [
       entry(1, { kind: 'offered', package_name: 'Gold', by: 'Anna@Verein.de' }),

@@ -10,17 +10,21 @@ export const LATEST_ENTRIES = 3;
 /**
  * The sponsorship's log of offers, choices, amount and status changes, which both parties see. Each
  * reads its own entries as "You chose …", not under its own address: the sponsor all of its side's,
- * an organisation member those with their address.
+ * an organisation member those with their address. The organisation reads the sponsor's entries under
+ * the sponsor's organisation when it is known (issue 58: the sponsor named alike on every screen).
  */
 export function ActivityList({
   activity,
   viewer = 'organisation',
   selfEmail = null,
+  sponsorName = null,
 }: {
   activity: SponsorshipActivityWire[];
   viewer?: SponsorshipActivityWire['side'];
   /** The signed-in member's address: on the organisation's side, their own entries read as theirs too. */
   selfEmail?: string | null;
+  /** The sponsor's organisation, shown for the sponsor side's entries instead of an address. */
+  sponsorName?: string | null;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -45,7 +49,7 @@ export function ActivityList({
               {format.dateTime(entry.at)}
             </time>{' '}
             {t(mine(entry) ? `packages.activity.you.${entry.kind}` : `packages.activity.${entry.kind}`, {
-              by: entry.by,
+              by: entry.side === 'sponsor' && sponsorName ? sponsorName : entry.by,
               package: entry.package_name ?? '',
               amount: entry.amount_cents === null ? '' : format.currency(entry.amount_cents / 100),
               from: entry.from_status ? t(`sponsorships.status.${entry.from_status as SponsorshipStatus}`) : '',

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { BENEFIT_KINDS, PACKAGE_LIMITS, type PackageWire, type SavePackageRequest } from '@sp/shared';
+import { DateField } from '@/components/date-field';
+import { ISO_DATE } from '@/components/ui/date-input-format';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -25,7 +27,9 @@ const schema = z.object({
       z.object({
         title: z.string().trim().min(1, { error: 'packages.form.invalidBenefit' }).max(PACKAGE_LIMITS.benefitTitle),
         kind: z.enum(BENEFIT_KINDS),
-        due_date: z.string(),
+        due_date: z.string().refine((value) => value === '' || ISO_DATE.test(value), {
+          error: 'audit58.invalidDate',
+        }),
         sponsor_delivers: z.boolean(),
       }),
     )
@@ -124,8 +128,23 @@ export function PackageForm({
                   </select>
                 )}
               </Field>
-              <Field label={t('packages.form.dueDate')}>
-                {(c) => <Input {...c} {...register(`benefits.${index}.due_date`)} type="date" />}
+              <Field label={t('packages.form.dueDate')} error={message(errors.benefits?.[index]?.due_date?.message)}>
+                {(c) => (
+                  <Controller
+                    control={control}
+                    name={`benefits.${index}.due_date`}
+                    render={({ field }) => (
+                      <DateField
+                        control={c}
+                        ref={field.ref}
+                        name={field.name}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                      />
+                    )}
+                  />
+                )}
               </Field>
               <Button
                 type="button"

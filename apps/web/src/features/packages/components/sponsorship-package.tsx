@@ -113,10 +113,12 @@ export function SponsorshipPackage({
   sponsorshipId,
   eventId,
   open,
+  sponsorName = null,
 }: {
   sponsorshipId: number;
   eventId: number;
   open: boolean;
+  sponsorName?: string | null;
 }) {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -147,7 +149,7 @@ export function SponsorshipPackage({
           onDone={() => setEditing(false)}
         />
       ) : null}
-      <ActivityList activity={offer.data.activity} selfEmail={user?.email} />
+      <ActivityList activity={offer.data.activity} selfEmail={user?.email} sponsorName={sponsorName} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { SHIPMENT_LIMITS } from '@sp/shared';
 import { LoaderCircleIcon, PackageIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { DateField } from '@/components/date-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -116,15 +117,7 @@ function AnnounceForm({ sponsorshipId, viewer }: { sponsorshipId: number; viewer
           )}
         </Field>
         <Field label={t('shipments.form.expected')} hint={t('shipments.form.expectedHint')} error={error('expected')}>
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              min={today}
-              value={draft.expected}
-              onChange={(e) => set('expected')(e.target.value)}
-            />
-          )}
+          {(control) => <DateField control={control} value={draft.expected} onChange={set('expected')} />}
         </Field>
       </fieldset>
       <Button type="submit" className="w-full sm:w-fit" disabled={announce.isPending}>

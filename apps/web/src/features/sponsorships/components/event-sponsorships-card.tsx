@@ -33,7 +33,12 @@ import { FILTER_FROM, filterSponsorships, SponsorshipFilterBar, type Sponsorship
 const ME = { kind: 'user' } as const;
 
 /** The sponsorship's package and amount with its changes (the packages feature's part, given by the route). */
-export type SponsorshipPackageSlot = ComponentType<{ sponsorshipId: number; eventId: number; open: boolean }>;
+export type SponsorshipPackageSlot = ComponentType<{
+  sponsorshipId: number;
+  eventId: number;
+  open: boolean;
+  sponsorName: string | null;
+}>;
 
 /** The sponsorship's invoices (the invoices feature's part, given by the route; issue 20). */
 export type SponsorshipInvoiceSlot = ComponentType<{ sponsorshipId: number; confirmed: boolean }>;
@@ -222,7 +227,12 @@ export function SponsorshipItem({
         </UploadOnly>
       </div>
       {PackageSlot ? (
-        <PackageSlot sponsorshipId={sponsorship.id} eventId={sponsorship.eventId} open={isOpen(sponsorship.status)} />
+        <PackageSlot
+          sponsorshipId={sponsorship.id}
+          eventId={sponsorship.eventId}
+          open={isOpen(sponsorship.status)}
+          sponsorName={sponsorship.sponsorName}
+        />
       ) : null}
       {AgreementSlot ? <AgreementSlot sponsorshipId={sponsorship.id} /> : null}
       {editing && isOpen(sponsorship.status) ? (
