@@ -29,7 +29,7 @@ import { checkInAtTwoDoors } from './bench/check-in.mjs';
 import { heavyWork } from './bench/heavy-work.mjs';
 import { printBundleBench } from './bench/print-bundle.mjs';
 import { runScaleDataBench } from './bench/scale-data.mjs';
-import { chaseAll, seedReadinessEvent } from './bench/readiness.mjs';
+import { chaseAll, chaseThroughKill, seedReadinessEvent } from './bench/readiness.mjs';
 import { seedPackagedEvent } from './bench/seed-packages.mjs';
 import { seed } from './bench/seed.mjs';
 import { closeClientAgent, expectStatus, freePort, rssMb, startServer } from './bench/server.mjs';
@@ -228,7 +228,7 @@ async function checkInRows(engine, figures, server) {
  * sent by the outbox; its rate beside the raw durable insert rate of this run (the local mail port
  * stores each mail with one such insert; a chaser also claims, mints the sponsor's link and marks sent).
  */
-async function readinessChaseRows(engine, figures, server, organiser, eventId, raw) {
+async function readinessChaseRows(engine, figures, server, organiser, eventId, raw, restart) {
   log('chase 200 sponsors in one call, then wait for the outbox to send them all');
   const chase = await chaseAll(server, organiser, eventId);
   figures.readinessChase = chase;
@@ -262,6 +262,17 @@ async function readinessChaseRows(engine, figures, server, organiser, eventId, r
     chase.lost === 0 && chase.duplicated === 0 && chase.sent === chase.queued,
   );
   rows.at(-1).text = `${chase.lost} / ${chase.duplicated}`;
+
+  log('chase 200 again (insisting), SIGKILL the server after the first is sent, a new one sends the rest');
+  const killed = await chaseThroughKill(server, organiser, eventId, { restart });
+  const { server: next, ...kill } = killed;
+  figures.readinessChaseKilled = kill;
+  const midWay = kill.sentBeforeKill > 0 && kill.sentBeforeKill < kill.queued;
+  row(engine, 'chase killed mid-way: lost', kill.lost, '', '0 (killed mid-way)', kill.lost === 0 && midWay);
+  rows.at(-1).text =
+    `${kill.lost} of ${kill.queued} (${kill.sentBeforeKill} sent before the kill, ${kill.claimedAtKill} claimed at it; ` +
+    `the rest ${fmt(kill.restOfChaseMs / 1000, 0)} s after the restart)`;
+  return next;
 }
 
 /**
@@ -295,6 +306,8 @@ async function runEngine(engine, databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sp-bench-${engine}-`));
   const port = await freePort();
   let server = await startServer({ port, dataDir, databaseUrl });
+  // A server killed on purpose (the chase through a kill) is replaced by one on the same data and port.
+  const restart = () => startServer({ port, dataDir, databaseUrl });
   const baseline = await startBaseline();
   try {
     log(`server pid ${server.pid} on ${server.baseUrl} (first start ${fmt(server.startMs, 0)} ms, with migrations)`);
@@ -408,7 +421,7 @@ async function runEngine(engine, databaseUrl) {
       const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
       figures.rawInsert = raw;
       row(engine, 'raw durable insert rows/s', raw.rowsPerSec, 'rows/s', null, null);
-      await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw);
+      server = await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw, restart);
       return;
     }
     if (readsOnly) log('reads only: no writes, live delivery or mixed load in this run');
@@ -419,7 +432,7 @@ async function runEngine(engine, databaseUrl) {
       const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
       figures.rawInsert = raw;
       row(engine, 'raw durable insert rows/s', raw.rowsPerSec, 'rows/s', null, null);
-      await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw);
+      server = await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw, restart);
 
       if (data.chat) {
         log(`POST /api/conversation/{id}/message: ${CONNECTIONS} connections, ${DURATION.http} s`);

@@ -14,14 +14,16 @@ import { freePort, startServer } from './server.mjs';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bundle-profile-'));
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bundle-profile-cpu-'));
-let server = await startServer({ port: await freePort(), dataDir });
+// The same port again: the server's tokens name its address as their issuer.
+const port = await freePort();
+let server = await startServer({ port, dataDir });
 const measured = await printBundleBench(server, { dataDir, log: (line) => console.log(`  ${line}`) });
 console.log(
   `bundle ${Math.round(measured.ms)} ms, yazl alone ${Math.round(measured.rawMs)} ms, over node:http ${Math.round(measured.rawOverHttpMs)} ms: ${(measured.ms / measured.rawMs).toFixed(2)} x`,
 );
 await server.stop();
 server = await startServer({
-  port: await freePort(),
+  port,
   dataDir,
   nodeArgs: [...SERVER_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${profileDir}`],
 });
