@@ -228,7 +228,7 @@ async function checkInRows(engine, figures, server) {
  * sent by the outbox; its rate beside the raw durable insert rate of this run (the local mail port
  * stores each mail with one such insert; a chaser also claims, mints the sponsor's link and marks sent).
  */
-async function readinessChaseRows(engine, figures, server, organiser, eventId, raw, restart) {
+async function readinessChaseRows(engine, figures, server, organiser, eventId, raw, restart, database) {
   log('chase 200 sponsors in one call, then wait for the outbox to send them all');
   const chase = await chaseAll(server, organiser, eventId);
   figures.readinessChase = chase;
@@ -264,14 +264,14 @@ async function readinessChaseRows(engine, figures, server, organiser, eventId, r
   rows.at(-1).text = `${chase.lost} / ${chase.duplicated}`;
 
   log('chase 200 again (insisting), SIGKILL the server after the first is sent, a new one sends the rest');
-  const killed = await chaseThroughKill(server, organiser, eventId, { restart });
+  const killed = await chaseThroughKill(server, organiser, eventId, { restart, ...database });
   const { server: next, ...kill } = killed;
   figures.readinessChaseKilled = kill;
   const midWay = kill.sentBeforeKill > 0 && kill.sentBeforeKill < kill.queued;
   row(engine, 'chase killed mid-way: lost', kill.lost, '', '0 (killed mid-way)', kill.lost === 0 && midWay);
   rows.at(-1).text =
-    `${kill.lost} of ${kill.queued} (${kill.sentBeforeKill} sent before the kill, ${kill.claimedAtKill} claimed at it; ` +
-    `the rest ${fmt(kill.restOfChaseMs / 1000, 0)} s after the restart)`;
+    `${kill.lost} of ${kill.queued} (${kill.sentBeforeKill} sent before the kill, ${kill.claimedAtKill} claimed at it, ` +
+    `the rest ${fmt(kill.restOfChaseMs / 1000, 0)} s after the restart; ${kill.sentTwice} mailed twice)`;
   return next;
 }
 
@@ -288,7 +288,8 @@ async function printBundleRows(engine, figures, server, dataDir) {
   rows.at(-1).text =
     `${fmt(bundle.ms, 0)} (yazl alone ${fmt(bundle.rawMs, 0)}, over node:http ${fmt(bundle.rawOverHttpMs, 0)}; ` +
     `${bundle.files} files, ` +
-    `${fmt(bundle.bytes / 1e6, 1)} MB, yazl ${fmt(bundle.rawBytes / 1e6, 1)} MB)`;
+    `${fmt(bundle.bytes / 1e6, 1)} MB, yazl ${fmt(bundle.rawBytes / 1e6, 1)} MB; ` +
+    `runs ${bundle.runs.map((r) => `${fmt(r.ratio, 2)} x`).join(', ')})`;
   row(
     engine,
     'print bundle of 200 logos, server RSS growth',
@@ -421,7 +422,10 @@ async function runEngine(engine, databaseUrl) {
       const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
       figures.rawInsert = raw;
       row(engine, 'raw durable insert rows/s', raw.rowsPerSec, 'rows/s', null, null);
-      server = await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw, restart);
+      server = await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw, restart, {
+        dataDir,
+        databaseUrl,
+      });
       return;
     }
     if (readsOnly) log('reads only: no writes, live delivery or mixed load in this run');
@@ -432,7 +436,10 @@ async function runEngine(engine, databaseUrl) {
       const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
       figures.rawInsert = raw;
       row(engine, 'raw durable insert rows/s', raw.rowsPerSec, 'rows/s', null, null);
-      server = await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw, restart);
+      server = await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw, restart, {
+        dataDir,
+        databaseUrl,
+      });
 
       if (data.chat) {
         log(`POST /api/conversation/{id}/message: ${CONNECTIONS} connections, ${DURATION.http} s`);

@@ -308,6 +308,8 @@ export async function printBundleBench(server, { dataDir, log }) {
     files: files.length,
     bytes: app[0].bytes,
     rawBytes: raw[0].bytes,
+    // Each run's figures, for the spread beside the medians.
+    runs: app.map((r, i) => ({ ms: r.ms, rawMs: raw[i].ms, rawOverHttpMs: overHttp[i], ratio: r.ms / raw[i].ms })),
     ms: median(app.map((r) => r.ms)),
     rawMs: median(raw.map((r) => r.ms)),
     rawOverHttpMs: median(overHttp),
