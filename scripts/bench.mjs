@@ -280,7 +280,11 @@ async function readinessChaseRows(engine, figures, server, organiser, eventId, r
  * server's RSS growth under 50 MB, in at most 1.5 x the time yazl alone zips the same files.
  */
 async function printBundleRows(engine, figures, server, dataDir) {
-  const bundle = await printBundleBench(server, { dataDir, log });
+  const bundle = await printBundleBench(server, { dataDir, log }).catch((error) => {
+    // What the server said is the only clue when a download is cut off.
+    console.error(server.output().slice(-4000));
+    throw error;
+  });
   figures.printBundle = bundle;
   const ratio = bundle.ms / bundle.rawMs;
   row(engine, 'print bundle of 200 logos, median ms', bundle.ms, 'ms', '<= 1.5 x yazl alone', ratio <= 1.5, ratio);
