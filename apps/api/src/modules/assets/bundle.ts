@@ -45,100 +45,44 @@ export function bundleNames(entries: Pick<BundleEntry, 'packageName' | 'sponsorN
   });
 }
 
-/** A file of the ZIP: opened only when the ZIP reaches it; its size when known beforehand. */
-type Part = { name: string; compress: boolean; open: () => Promise<Picture | null>; size: number | null };
-
 /** A lazily opened entry: the ZIP asks for its stream only when it reaches it. */
-function addLazy(zip: ZipFile, part: Part, mtime: Date) {
-  const size = part.size ?? undefined;
-  zip.addReadStreamLazy(part.name, { compress: part.compress, mtime, size }, (done) => {
-    part.open().then(
-      (picture) => (picture ? done(null, picture.body) : done(new Error(`Missing: ${part.name}`), Readable.from([]))),
+function addLazy(zip: ZipFile, name: string, compress: boolean, mtime: Date, open: () => Promise<Picture | null>) {
+  zip.addReadStreamLazy(name, { compress, mtime }, (done) => {
+    open().then(
+      (picture) => (picture ? done(null, picture.body) : done(new Error(`Missing: ${name}`), Readable.from([]))),
       (error: unknown) => done(error, Readable.from([])),
     );
   });
 }
 
-/** `task` over `items`, at most `limit` at a time (a blob store may be remote: no 800 requests at once). */
-async function each<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) await task(items[i]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 /**
  * The ZIP: each original at the top (`<package>-<sponsor>.<ext>`), its normalised variants under
  * `png/`, `svg/` (a vector original) and `pdf/` with the same name, a monochrome variant under
- * `mono/`, and sponsors.csv. Variants are made once per approved round and kept (proofs.ts). Every
- * file's size is looked up first (a stat each, no bytes read), so the ZIP's length is known before its
- * first byte and the download carries a Content-Length (a progress bar, no chunked framing); `size` is
- * null when it cannot be known (a compressed SVG, a variant not made yet).
+ * `mono/`, and sponsors.csv. Variants are made once per approved round and kept (proofs.ts).
  */
-export async function printBundle(
-  entries: BundleEntry[],
-  store: Pick<BlobStore, 'read' | 'inspect'>,
-  pictures: Pictures,
-): Promise<{ stream: Readable; size: number | null }> {
+export function printBundle(entries: BundleEntry[], store: Pick<BlobStore, 'read'>, pictures: Pictures): Readable {
+  const zip = new ZipFile();
   const names = bundleNames(entries);
   const rows = [['file', 'name', 'website', 'alt_text', 'package'].map(cell).join(',')];
-  const blobSize = async (key: string) => (await store.inspect(key, 0))?.size ?? null;
-  const parts = entries.map((e, i) => {
+  entries.forEach((e, i) => {
     const name = names[i]!;
     const base = name.slice(0, name.lastIndexOf('.'));
     rows.push([name, e.sponsorName, e.website ?? '', e.altText ?? '', e.packageName].map(cell).join(','));
     // Stored images and PDFs are compressed already: kept as they are, not deflated again.
     const original = () => store.read(e.blobKey);
-    const own: Array<Part & { measure: () => Promise<number | null> }> = [
-      { name, compress: e.fileType === 'svg', open: original, size: null, measure: () => blobSize(e.blobKey) },
-    ];
-    if (e.fileType !== 'pdf') {
-      const png = { open: () => pictures.png(e), measure: () => pictures.variantSize(e, 'png') };
-      own.push({ name: `png/${base}.png`, compress: false, size: null, ...png });
-    }
-    if (e.fileType === 'svg') {
-      own.push({
-        name: `svg/${base}.svg`,
-        compress: true,
-        open: original,
-        size: null,
-        measure: () => blobSize(e.blobKey),
-      });
-    }
-    if (e.fileType !== 'pdf') {
-      const pdf = { open: () => pictures.pdf(e), measure: () => pictures.variantSize(e, 'pdf') };
-      own.push({ name: `pdf/${base}.pdf`, compress: false, size: null, ...pdf });
-    }
+    addLazy(zip, name, e.fileType === 'svg', e.approvedAt, original);
+    if (e.fileType !== 'pdf') addLazy(zip, `png/${base}.png`, false, e.approvedAt, () => pictures.png(e));
+    if (e.fileType === 'svg') addLazy(zip, `svg/${base}.svg`, true, e.approvedAt, original);
+    if (e.fileType !== 'pdf') addLazy(zip, `pdf/${base}.pdf`, false, e.approvedAt, () => pictures.pdf(e));
     if (e.monoBlobKey) {
       const ext = EXTENSIONS[e.monoFileType ?? ''] ?? 'bin';
       const key = e.monoBlobKey;
-      own.push({
-        name: `mono/${base}.${ext}`,
-        compress: ext === 'svg',
-        open: () => store.read(key),
-        size: null,
-        measure: () => blobSize(key),
-      });
+      addLazy(zip, `mono/${base}.${ext}`, ext === 'svg', e.approvedAt, () => store.read(key));
     }
-    return own;
   });
-  const all = parts.flat();
-  await each(all, 16, async (part) => {
-    part.size = await part.measure();
-  });
-  const zip = new ZipFile();
-  parts.forEach((own, i) => own.forEach((part) => addLazy(zip, part, entries[i]!.approvedAt)));
-  // Stored, not deflated: a deflated entry's size is not known before it is written (a few kB anyway).
-  zip.addBuffer(Buffer.from(`\uFEFF${rows.join('\r\n')}\r\n`, 'utf8'), 'sponsors.csv', { compress: false });
-  let size: number | null = null;
-  // With every size known and nothing deflated, yazl answers the total as end() is called. Its types
-  // leave out the total it passes to the callback (yazl's README has it).
-  const end = zip.end.bind(zip) as (options: object, sized: (total: number) => void) => void;
-  end({}, (total) => {
-    size = total >= 0 ? total : null;
-  });
+  zip.addBuffer(Buffer.from(`\uFEFF${rows.join('\r\n')}\r\n`, 'utf8'), 'sponsors.csv');
+  zip.end();
   const out = zip.outputStream as Readable;
   zip.on('error', (error: Error) => out.destroy(error));
-  return { stream: out, size };
+  return out;
 }

@@ -8,7 +8,7 @@ import type { AssetPlacement } from '@sp/shared';
 import type { BlobStore } from '../../ports/blobs/index.ts';
 import { pdfOf, rasterOf, renderProof } from './render.ts';
 
-type Store = Pick<BlobStore, 'read' | 'put' | 'inspect'>;
+type Store = Pick<BlobStore, 'read' | 'put'>;
 export type Picture = { body: Readable; size: number | null };
 
 async function bytesOf(store: Store, key: string): Promise<Buffer> {
@@ -43,17 +43,11 @@ export function createPictures(store: Store) {
     return made ? { body: Readable.from([made]), size: made.length } : null;
   }
 
-  const variantKey = (round: Round, ext: 'png' | 'pdf') =>
-    `deliverable-variants/${round.deliverableId}/${round.round}.${ext}`;
-  /** The blob a variant is read from: the original where it is its own variant, else the kept one. */
-  const sourceKey = (round: Round, ext: 'png' | 'pdf') =>
-    round.fileType === ext ? round.blobKey : variantKey(round, ext);
-
   /** A PNG original is its own PNG variant; anything else (not a PDF) is rendered once. */
   const pngOf = async (round: Round): Promise<Picture | null> =>
     round.fileType === 'png'
       ? store.read(round.blobKey)
-      : kept(variantKey(round, 'png'), 'image/png', async () =>
+      : kept(`deliverable-variants/${round.deliverableId}/${round.round}.png`, 'image/png', async () =>
           rasterOf(await bytesOf(store, round.blobKey), round.fileType, round.minWidth ?? 0),
         );
 
@@ -68,17 +62,13 @@ export function createPictures(store: Store) {
     /** The PDF variant: the original when it is a PDF, else one page holding the PNG variant. */
     async pdf(round: Round): Promise<Picture | null> {
       if (round.fileType === 'pdf') return store.read(round.blobKey);
-      return kept(variantKey(round, 'pdf'), 'application/pdf', async () => {
+      return kept(`deliverable-variants/${round.deliverableId}/${round.round}.pdf`, 'application/pdf', async () => {
         const png = await pngOf(round);
         if (!png) return null;
         const chunks: Buffer[] = [];
         for await (const chunk of png.body) chunks.push(chunk as Buffer);
         return pdfOf(Buffer.concat(chunks));
       });
-    },
-    /** The variant's size in bytes as it is kept now; null when it is not made yet (made on reading). */
-    async variantSize(round: Round, ext: 'png' | 'pdf'): Promise<number | null> {
-      return (await store.inspect(sourceKey(round, ext), 0))?.size ?? null;
     },
   };
 }

@@ -57,13 +57,12 @@ export const assetsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { event, stream, size } = await assets.printBundle(
+      const { event, stream } = await assets.printBundle(
         requireUser(request),
         request.params.eventId,
         request.query.placement,
       );
       const suffix = request.query.placement ? `-${request.query.placement}` : '';
-      if (size !== null) reply.header('content-length', size);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition(`${safeName(event.title)}${suffix}-print.zip`))

@@ -278,7 +278,7 @@ export function createAssetsService(deps: {
     async printBundle(caller: { sub: string }, eventId: number, placement: AssetPlacement | undefined) {
       const event = await deps.events.organiserEvent(caller, eventId);
       const entries = (await repo.approvedOfEvent(eventId)).filter((e) => !placement || e.placement === placement);
-      return { event, ...(await printBundle(entries, store, pictures)) };
+      return { event, stream: printBundle(entries, store, pictures) };
     },
 
     /** The original file of a round, for both parties. */
