@@ -55,7 +55,8 @@ function filmQr(text: string) {
   const header = Buffer.from(`YUV4MPEG2 W${side} H${side} F5:1 Ip A1:1 C420jpeg\n`);
   fs.writeFileSync(CAMERA, Buffer.concat([header, frame, frame]));
 }
-filmQr('no ticket yet');
+// Only in the worker that runs the tests (the runner loads this file too, to list them).
+if (process.env.TEST_WORKER_INDEX !== undefined) filmQr('no ticket yet');
 test.afterAll(() => fs.rmSync(CAMERA, { force: true }));
 
 test.use({
