@@ -30,7 +30,7 @@ import { checkInAtTwoDoors } from './bench/check-in.mjs';
 import { heavyWork } from './bench/heavy-work.mjs';
 import { printBundleBench } from './bench/print-bundle.mjs';
 import { runScaleDataBench } from './bench/scale-data.mjs';
-import { chaseAll, seedReadinessEvent } from './bench/readiness.mjs';
+import { chaseAll, chaseThroughKill, seedReadinessEvent } from './bench/readiness.mjs';
 import { seedPackagedEvent } from './bench/seed-packages.mjs';
 import { seed } from './bench/seed.mjs';
 import { WALL_STATS_FLUSH_MS, closeClientAgent, expectStatus, freePort, rssMb, startServer } from './bench/server.mjs';
@@ -237,7 +237,7 @@ async function checkInRows(engine, figures, server) {
  * sent by the outbox; its rate beside the raw durable insert rate of this run (the local mail port
  * stores each mail with one such insert; a chaser also claims, mints the sponsor's link and marks sent).
  */
-async function readinessChaseRows(engine, figures, server, organiser, eventId, raw) {
+async function readinessChaseRows(engine, figures, server, organiser, eventId, raw, restart, database) {
   log('chase 200 sponsors in one call, then wait for the outbox to send them all');
   const chase = await chaseAll(server, organiser, eventId);
   figures.readinessChase = chase;
@@ -271,6 +271,17 @@ async function readinessChaseRows(engine, figures, server, organiser, eventId, r
     chase.lost === 0 && chase.duplicated === 0 && chase.sent === chase.queued,
   );
   rows.at(-1).text = `${chase.lost} / ${chase.duplicated}`;
+
+  log('chase 200 again (insisting), SIGKILL the server after the first is sent, a new one sends the rest');
+  const killed = await chaseThroughKill(server, organiser, eventId, { restart, ...database });
+  const { server: next, ...kill } = killed;
+  figures.readinessChaseKilled = kill;
+  const midWay = kill.sentBeforeKill > 0 && kill.sentBeforeKill < kill.queued;
+  row(engine, 'chase killed mid-way: lost', kill.lost, '', '0 (killed mid-way)', kill.lost === 0 && midWay);
+  rows.at(-1).text =
+    `${kill.lost} of ${kill.queued} (${kill.sentBeforeKill} sent before the kill, ${kill.claimedAtKill} claimed at it, ` +
+    `the rest ${fmt(kill.restOfChaseMs / 1000, 0)} s after the restart; ${kill.sentTwice} mailed twice)`;
+  return next;
 }
 
 /**
@@ -278,7 +289,11 @@ async function readinessChaseRows(engine, figures, server, organiser, eventId, r
  * server's RSS growth under 50 MB, in at most 1.5 x the time yazl alone zips the same files.
  */
 async function printBundleRows(engine, figures, server, dataDir) {
-  const bundle = await printBundleBench(server, { dataDir, log });
+  const bundle = await printBundleBench(server, { dataDir, log }).catch((error) => {
+    // What the server said is the only clue when a download is cut off.
+    console.error(server.output().slice(-4000));
+    throw error;
+  });
   figures.printBundle = bundle;
   const ratio = bundle.ms / bundle.rawMs;
   row(engine, 'print bundle of 200 logos, median ms', bundle.ms, 'ms', '<= 1.5 x yazl alone', ratio <= 1.5, ratio);
@@ -286,7 +301,8 @@ async function printBundleRows(engine, figures, server, dataDir) {
   rows.at(-1).text =
     `${fmt(bundle.ms, 0)} (yazl alone ${fmt(bundle.rawMs, 0)}, over node:http ${fmt(bundle.rawOverHttpMs, 0)}; ` +
     `${bundle.files} files, ` +
-    `${fmt(bundle.bytes / 1e6, 1)} MB, yazl ${fmt(bundle.rawBytes / 1e6, 1)} MB)`;
+    `${fmt(bundle.bytes / 1e6, 1)} MB, yazl ${fmt(bundle.rawBytes / 1e6, 1)} MB; ` +
+    `runs ${bundle.runs.map((r) => `${fmt(r.ratio, 2)} x`).join(', ')})`;
   row(
     engine,
     'print bundle of 200 logos, server RSS growth',
@@ -345,6 +361,8 @@ async function runEngine(engine, databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sp-bench-${engine}-`));
   const port = await freePort();
   let server = await startServer({ port, dataDir, databaseUrl });
+  // A server killed on purpose (the chase through a kill) is replaced by one on the same data and port.
+  const restart = () => startServer({ port, dataDir, databaseUrl });
   const baseline = await startBaseline();
   try {
     log(`server pid ${server.pid} on ${server.baseUrl} (first start ${fmt(server.startMs, 0)} ms, with migrations)`);
@@ -464,7 +482,10 @@ async function runEngine(engine, databaseUrl) {
       const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
       figures.rawInsert = raw;
       row(engine, 'raw durable insert rows/s', raw.rowsPerSec, 'rows/s', null, null);
-      await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw);
+      server = await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw, restart, {
+        dataDir,
+        databaseUrl,
+      });
       return;
     }
     if (readsOnly) log('reads only: no writes, live delivery or mixed load in this run');
@@ -475,7 +496,10 @@ async function runEngine(engine, databaseUrl) {
       const raw = await rawInsertRate({ databaseUrl, seconds: DURATION.rawInsert });
       figures.rawInsert = raw;
       row(engine, 'raw durable insert rows/s', raw.rowsPerSec, 'rows/s', null, null);
-      await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw);
+      server = await readinessChaseRows(engine, figures, server, data.organiser, readinessEventId, raw, restart, {
+        dataDir,
+        databaseUrl,
+      });
 
       if (data.chat) {
         log(`POST /api/conversation/{id}/message: ${CONNECTIONS} connections, ${DURATION.http} s`);

@@ -4,12 +4,10 @@
 // twin is offered, the feed is fetched and parses with ical.js with the event and the deadlines in it;
 // the sponsor revokes theirs and it answers 410. German and English, axe clean.
 import ICAL from 'ical.js';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
-import { createEventWithAgreement } from '../support/events.ts';
-import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
 import { openFlowStep } from '../support/sponsor-flow.ts';
-import { signAsGuest } from '../support/sponsorships.ts';
+import { confirmedSponsorship, createWorld, openPhone } from '../support/world.ts';
 
 const TEXT = {
   de: {
@@ -35,57 +33,6 @@ const TEXT = {
     due: 'Due: Logo',
   },
 } as const;
-
-/** Invited with a package (logo due, two tickets), chosen, signed and confirmed: the sponsor's link. */
-async function confirmedSponsorship(page: Page, accessToken: string, eventId: number) {
-  const auth = { Authorization: `Bearer ${accessToken}` };
-  const pkg = await page.request.post(`/api/event/${eventId}/packages`, {
-    headers: auth,
-    data: {
-      name: 'Gold',
-      price_cents: 250_000,
-      capacity: null,
-      benefits: [
-        { title: 'Logo', kind: 'logo', due_date: '2030-06-01', sponsor_delivers: true },
-        { title: 'Tickets', kind: 'tickets', due_date: '2030-06-30', sponsor_delivers: true, quantity: 2 },
-      ],
-    },
-  });
-  expect(pkg.ok(), await pkg.text()).toBe(true);
-  const packageId = ((await pkg.json()) as { id: number }).id;
-  const email = uniqueEmail('calendar');
-  const invited = await page.request.post('/api/sponsor-invitation', {
-    headers: auth,
-    data: { email, event_id: eventId, package_ids: [packageId] },
-  });
-  expect(invited.ok(), await invited.text()).toBe(true);
-  const { url, sponsorId } = (await invited.json()) as { url: string; sponsorId: number };
-  const authorization = `${new URL(url).searchParams.get('token')!}:${email}`;
-  const chosen = await page.request.post(`/api/sponsorships/${sponsorId}/package`, {
-    headers: { Authorization: authorization },
-    data: { package_id: packageId },
-  });
-  expect(chosen.ok(), await chosen.text()).toBe(true);
-  await signAsGuest(page.request, authorization, sponsorId);
-  const confirmed = await page.request.post(`/api/sponsorships/${sponsorId}/status`, {
-    headers: auth,
-    data: { status: 'confirmed' },
-  });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  const link = new URL(url);
-  return `${link.pathname}${link.search}`;
-}
-
-async function guestPage(browser: Browser, language: 'de' | 'en', link: string) {
-  const context = await browser.newContext({
-    locale: language === 'de' ? 'de-DE' : 'en-GB',
-    viewport: { width: 375, height: 800 },
-  });
-  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  const page = await context.newPage();
-  await page.goto(link);
-  return page;
-}
 
 /** Makes the card's feed and answers the URL shown, after checking its webcal:// twin. */
 async function makeFeed(card: Locator, text: (typeof TEXT)['de' | 'en']): Promise<string> {
@@ -117,15 +64,16 @@ for (const language of ['de', 'en'] as const) {
     test.setTimeout(90_000);
     const text = TEXT[language];
     await page.setViewportSize({ width: 1280, height: 900 });
-    const organiser = await signInOnboardedUser(page, { language });
     const title = `Sommergala, Nacht; ${Date.now()}`;
-    const event = await createEventWithAgreement(page, organiser.tokens.accessToken, {
-      title,
-      event_date: '2030-07-04',
-      location: 'Stadthalle',
-      description: 'Gala.',
+    const world = await createWorld(page, {
+      language,
+      event: { title, description: 'Gala.' },
+      benefits: [
+        { title: 'Logo', kind: 'logo', due_date: '2030-06-01', sponsor_delivers: true },
+        { title: 'Tickets', kind: 'tickets', due_date: '2030-06-30', sponsor_delivers: true, quantity: 2 },
+      ],
     });
-    const link = await confirmedSponsorship(page, organiser.tokens.accessToken, event.id);
+    const { link } = await confirmedSponsorship(page, world, { prefix: 'calendar' });
 
     // The organiser: the organisation's feed on the team page.
     await page.goto('/dashboard/organizer/team');
@@ -141,7 +89,7 @@ for (const language of ['de', 'en'] as const) {
     await page.screenshot({ path: test.info().outputPath(`organiser-feed-375-${language}.png`), fullPage: true });
 
     // The sponsor: their sponsorship's feed from the invitation link, on a phone.
-    const guest = await guestPage(browser, language, link);
+    const guest = await openPhone(browser, language, link);
     const step = await openFlowStep(guest, 'deliver');
     const sponsorCard = step.getByRole('region', { name: text.sponsor });
     const sponsorUrl = await makeFeed(sponsorCard, text);

@@ -5,80 +5,17 @@
 // German); the first marks the parcel received with a name and a camera photo, the second, a moment
 // later, is told who was quicker; the sponsor sees "received" with the photo without reloading, the
 // organiser sees it too; a revoked link gets its own page. axe on every new screen.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { openEventArea } from '../support/event-workspace.ts';
-import { createEventWithAgreement } from '../support/events.ts';
-import { makePdf } from '../support/pdf.ts';
 import { makePng } from '../support/png.ts';
-import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
 import { openFlowStep } from '../support/sponsor-flow.ts';
-
-/** Invited with a package with a booth, chosen, signed and confirmed: the sponsor's link. */
-async function confirmedSponsorship(page: Page, accessToken: string, eventId: number) {
-  const auth = { Authorization: `Bearer ${accessToken}` };
-  const pkg = await page.request.post(`/api/event/${eventId}/packages`, {
-    headers: auth,
-    data: {
-      name: 'Gold',
-      price_cents: 250_000,
-      capacity: null,
-      benefits: [{ title: 'Messestand', kind: 'booth', due_date: '2030-06-30', sponsor_delivers: true }],
-    },
-  });
-  expect(pkg.ok(), await pkg.text()).toBe(true);
-  const packageId = ((await pkg.json()) as { id: number }).id;
-  const email = uniqueEmail('parcels');
-  const invited = await page.request.post('/api/sponsor-invitation', {
-    headers: auth,
-    data: { email, event_id: eventId, package_ids: [packageId] },
-  });
-  expect(invited.ok(), await invited.text()).toBe(true);
-  const { url, sponsorId } = (await invited.json()) as { url: string; sponsorId: number };
-  const guest = { Authorization: `${new URL(url).searchParams.get('token')!}:${email}` };
-  const chosen = await page.request.post(`/api/sponsorships/${sponsorId}/package`, {
-    headers: guest,
-    data: { package_id: packageId },
-  });
-  expect(chosen.ok(), await chosen.text()).toBe(true);
-  const upload = (await (
-    await page.request.post(`/api/sponsorships/${sponsorId}/signed-agreement/upload-url`, {
-      headers: guest,
-      data: { file_name: 'signed.pdf' },
-    })
-  ).json()) as { url: string; key: string; s3_id: string };
-  const put = await page.request.put(upload.url, {
-    headers: { 'Content-Type': 'application/pdf' },
-    data: makePdf('signed'),
-  });
-  expect(put.ok()).toBe(true);
-  const attached = await page.request.put(`/api/sponsorships/${sponsorId}/signed-agreement`, {
-    headers: guest,
-    data: { s3_id: upload.s3_id, key: upload.key },
-  });
-  expect(attached.ok(), await attached.text()).toBe(true);
-  const confirmed = await page.request.post(`/api/sponsorships/${sponsorId}/status`, {
-    headers: auth,
-    data: { status: 'confirmed' },
-  });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  const path = new URL(url);
-  return `${path.pathname}${path.search}`;
-}
-
-async function phone(browser: Browser, language: 'de' | 'en', path: string) {
-  const context = await browser.newContext({
-    locale: language === 'de' ? 'de-DE' : 'en-GB',
-    viewport: { width: 375, height: 800 },
-  });
-  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
-
-const noSideScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+import {
+  confirmedSponsorship,
+  createWorld,
+  expectNoSideScroll as noSideScroll,
+  openPhone as phone,
+} from '../support/world.ts';
 
 test('a sponsor announces a parcel from a phone, the venue marks it received with a photo, both sides see it', async ({
   browser,
@@ -87,15 +24,14 @@ test('a sponsor announces a parcel from a phone, the venue marks it received wit
   test.setTimeout(120_000);
   const shot = (p: Page, name: string) => p.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  const organiser = await signInOnboardedUser(page, { language: 'en' });
   const title = `Hafenfest ${Date.now()}`;
-  const event = await createEventWithAgreement(page, organiser.tokens.accessToken, {
-    title,
-    event_date: '2030-07-04',
-    location: 'Speicherstadt',
-    description: 'Fest.',
+  const world = await createWorld(page, {
+    language: 'en',
+    event: { title, location: 'Speicherstadt' },
+    benefits: [{ title: 'Messestand', kind: 'booth', due_date: '2030-06-30', sponsor_delivers: true }],
   });
-  const link = await confirmedSponsorship(page, organiser.tokens.accessToken, event.id);
+  const event = world.event;
+  const { link } = await confirmedSponsorship(page, world, { prefix: 'parcels' });
 
   // The sponsor on a phone, in German: an empty form is refused field by field, then the parcel.
   const sponsor = await phone(browser, 'de', link);

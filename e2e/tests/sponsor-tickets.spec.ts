@@ -6,14 +6,13 @@
 // seat to another person ("Change person"): the old code is refused as replaced, the new one admits.
 // German and English, axe clean.
 import QRCode from 'qrcode';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { openEventArea } from '../support/event-workspace.ts';
-import { createEventWithAgreement } from '../support/events.ts';
 import { listMails } from '../support/mailbox.ts';
-import { makePdf } from '../support/pdf.ts';
-import { signInOnboardedUser, uniqueEmail } from '../support/session.ts';
+import { uniqueEmail } from '../support/session.ts';
 import { openFlowStep } from '../support/sponsor-flow.ts';
+import { confirmedSponsorship, createWorld, openPhone } from '../support/world.ts';
 
 const TEXT = {
   de: {
@@ -58,70 +57,6 @@ const TEXT = {
   },
 } as const;
 
-/** Invited with a package of two tickets, chosen, signed and confirmed: the sponsor's link. */
-async function confirmedSponsorship(page: Page, accessToken: string, eventId: number) {
-  const auth = { Authorization: `Bearer ${accessToken}` };
-  const pkg = await page.request.post(`/api/event/${eventId}/packages`, {
-    headers: auth,
-    data: {
-      name: 'Gold',
-      price_cents: 250_000,
-      capacity: null,
-      benefits: [{ title: 'Tickets', kind: 'tickets', due_date: '2030-06-30', sponsor_delivers: true, quantity: 2 }],
-    },
-  });
-  expect(pkg.ok(), await pkg.text()).toBe(true);
-  const packageId = ((await pkg.json()) as { id: number }).id;
-  const email = uniqueEmail('tickets');
-  const invited = await page.request.post('/api/sponsor-invitation', {
-    headers: auth,
-    data: { email, event_id: eventId, package_ids: [packageId] },
-  });
-  expect(invited.ok(), await invited.text()).toBe(true);
-  const { url, sponsorId } = (await invited.json()) as { url: string; sponsorId: number };
-  const token = new URL(url).searchParams.get('token')!;
-  const guest = { Authorization: `${token}:${email}` };
-  const chosen = await page.request.post(`/api/sponsorships/${sponsorId}/package`, {
-    headers: guest,
-    data: { package_id: packageId },
-  });
-  expect(chosen.ok(), await chosen.text()).toBe(true);
-  const upload = (await (
-    await page.request.post(`/api/sponsorships/${sponsorId}/signed-agreement/upload-url`, {
-      headers: guest,
-      data: { file_name: 'signed.pdf' },
-    })
-  ).json()) as { url: string; key: string; s3_id: string };
-  const put = await page.request.put(upload.url, {
-    headers: { 'Content-Type': 'application/pdf' },
-    data: makePdf('signed'),
-  });
-  expect(put.ok()).toBe(true);
-  const attached = await page.request.put(`/api/sponsorships/${sponsorId}/signed-agreement`, {
-    headers: guest,
-    data: { s3_id: upload.s3_id, key: upload.key },
-  });
-  expect(attached.ok(), await attached.text()).toBe(true);
-  const confirmed = await page.request.post(`/api/sponsorships/${sponsorId}/status`, {
-    headers: auth,
-    data: { status: 'confirmed' },
-  });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  const path = new URL(url);
-  return { email, link: `${path.pathname}${path.search}` };
-}
-
-async function guestPage(browser: Browser, language: 'de' | 'en', link: string) {
-  const context = await browser.newContext({
-    locale: language === 'de' ? 'de-DE' : 'en-GB',
-    viewport: { width: 375, height: 800 },
-  });
-  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  const page = await context.newPage();
-  await page.goto(link);
-  return page;
-}
-
 /** The code of the newest ticket mail to `to` (the highlighted line of the mail). */
 async function ticketCodeFor(to: string, subject: string): Promise<string> {
   await expect(async () => {
@@ -140,21 +75,20 @@ for (const language of ['de', 'en'] as const) {
     test.setTimeout(150_000);
     const text = TEXT[language];
     await page.setViewportSize({ width: 1280, height: 900 });
-    const organiser = await signInOnboardedUser(page, { language });
-    const event = await createEventWithAgreement(page, organiser.tokens.accessToken, {
-      title: `Sommergala ${Date.now()}`,
-      event_date: '2030-07-04',
-      location: 'Stadthalle',
-      description: 'Gala.',
+    const world = await createWorld(page, {
+      language,
+      event: { title: `Sommergala ${Date.now()}`, description: 'Gala.' },
+      benefits: [{ title: 'Tickets', kind: 'tickets', due_date: '2030-06-30', sponsor_delivers: true, quantity: 2 }],
     });
-    const sponsor = await confirmedSponsorship(page, organiser.tokens.accessToken, event.id);
+    const event = world.event;
+    const sponsor = await confirmedSponsorship(page, world, { prefix: 'tickets' });
     const people = [
       { name: 'Ada Lovelace', email: uniqueEmail('ada') },
       { name: 'Grace Hopper', email: uniqueEmail('grace') },
     ];
 
     // The sponsor names both from the link on a phone.
-    const guest = await guestPage(browser, language, sponsor.link);
+    const guest = await openPhone(browser, language, sponsor.link);
     const step = await openFlowStep(guest, 'deliver');
     const seats = step.getByRole('region', { name: text.title });
     for (const person of people) {

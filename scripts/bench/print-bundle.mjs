@@ -212,7 +212,7 @@ const nullSink = () => {
 };
 
 /** The bundle over HTTP into nothing, with the server's RSS sampled every 20 ms; ms, bytes, peak RSS growth. */
-async function download(server, token, eventId) {
+export async function download(server, token, eventId) {
   const before = rssMb(server.pid);
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 20);
@@ -302,9 +302,14 @@ export async function printBundleBench(server, { dataDir, log }) {
   }
   const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return {
+    // For a second look at the same bundle (scripts/bench/print-bundle-profile.mjs).
+    eventId,
+    token,
     files: files.length,
     bytes: app[0].bytes,
     rawBytes: raw[0].bytes,
+    // Each run's figures, for the spread beside the medians.
+    runs: app.map((r, i) => ({ ms: r.ms, rawMs: raw[i].ms, rawOverHttpMs: overHttp[i], ratio: r.ms / raw[i].ms })),
     ms: median(app.map((r) => r.ms)),
     rawMs: median(raw.map((r) => r.ms)),
     rawOverHttpMs: median(overHttp),

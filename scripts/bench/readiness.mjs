@@ -3,6 +3,9 @@
 // (the call's answer) and how long until the outbox had sent every chaser through the mail port.
 // Seeded through the API as organiser and sponsors would (invitation, package, signed agreement,
 // confirmation), which makes the deliverables.
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { expectStatus, request } from './server.mjs';
 import { pool } from './seed.mjs';
 
@@ -20,6 +23,10 @@ const BENEFITS = [
 const PDF =
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
   '% Unterschrieben\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+
+const requireFromApi = createRequire(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/package.json'),
+);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -127,4 +134,96 @@ export async function chaseAll(server, organiser, eventId, { timeoutMs = 120_000
     drainMs: allSentMs - noneSentAskedMs,
     drainRate: sent.length / ((allSentMs - noneSentAskedMs) / 1000),
   };
+}
+
+/**
+ * Reads the server's database directly (SQLite read-only beside it, or PostgreSQL), for a look that
+ * costs the server nothing and still answers after it was killed: how many chasers of the event after
+ * `after` are in each state, and how many chaser mails went to each recipient since mail `sinceMail`.
+ */
+async function openDatabase({ dataDir, databaseUrl }) {
+  const chasers = `select status, count(*) as n from chase_outbox where event_id = $1 and id > $2 group by status`;
+  const mails = `select recipient, count(*) as n from outbox where id > $1 and (subject like 'Noch offen für %' or subject like 'Still open for %') group by recipient`;
+  const maxes = `select (select coalesce(max(id), 0) from chase_outbox) as chaser, (select coalesce(max(id), 0) from outbox) as mail`;
+  if (!databaseUrl) {
+    const Database = requireFromApi('better-sqlite3');
+    const db = new Database(path.join(dataDir, 'sponsoring.sqlite'), { readonly: true, fileMustExist: true });
+    const q = (text) => db.prepare(text.replace(/\$\d/g, '?'));
+    const [c, m, x] = [q(chasers), q(mails), q(maxes)];
+    return {
+      states: async (eventId, after) => Object.fromEntries(c.all(eventId, after).map((r) => [r.status, r.n])),
+      mailsPerRecipient: async (sinceMail) => m.all(sinceMail).map((r) => r.n),
+      maxIds: async () => x.get(),
+      close: async () => db.close(),
+    };
+  }
+  const pg = requireFromApi('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return {
+    states: async (eventId, after) =>
+      Object.fromEntries((await client.query(chasers, [eventId, after])).rows.map((r) => [r.status, Number(r.n)])),
+    mailsPerRecipient: async (sinceMail) => (await client.query(mails, [sinceMail])).rows.map((r) => Number(r.n)),
+    maxIds: async () => {
+      const row = (await client.query(maxes)).rows[0];
+      return { chaser: Number(row.chaser), mail: Number(row.mail) };
+    },
+    close: () => client.end(),
+  };
+}
+
+/**
+ * "None lost when the server is killed mid-way" (issue 59): chases every sponsor again (the organiser
+ * insists, past the day's limit), kills the server with SIGKILL as soon as the outbox has sent the
+ * first of them (watched in the database, which the outbox drains faster than any look over HTTP),
+ * starts a new server on the same data (`restart`) and waits until every chaser of this chase is sent.
+ * One being sent at the kill keeps its claim (2 minutes, decision 080) and goes when it runs out, so
+ * this may wait that long: at least once, never none. Answers the new server with the counts: queued,
+ * sent at the kill, claimed at the kill, lost (no chaser sent), sent twice (from the mails themselves)
+ * and how long the rest took after the restart.
+ */
+export async function chaseThroughKill(
+  server,
+  organiser,
+  eventId,
+  { restart, dataDir, databaseUrl, timeoutMs = 240_000 },
+) {
+  const token = organiser.accessToken;
+  const db = await openDatabase({ dataDir, databaseUrl });
+  try {
+    const before = await db.maxIds();
+    const { body: answer } = await expectStatus(200, server.baseUrl, 'POST', `/api/events/${eventId}/readiness/chase`, {
+      token,
+      body: { all_waiting_sponsor: true, override: true },
+    });
+    const deadline = performance.now() + 60_000;
+    while (!((await db.states(eventId, before.chaser)).sent > 0)) {
+      if (performance.now() > deadline) throw new Error('no chaser was sent within 60 s');
+      await sleep(1);
+    }
+    const exited = new Promise((resolve) => server.process.once('exit', resolve));
+    server.process.kill('SIGKILL');
+    await exited;
+    const atKill = await db.states(eventId, before.chaser);
+    const next = await restart();
+    const restarted = performance.now();
+    let states = atKill;
+    while ((states.sent ?? 0) < answer.queued && performance.now() - restarted < timeoutMs) {
+      await sleep(250);
+      states = await db.states(eventId, before.chaser);
+    }
+    const perRecipient = await db.mailsPerRecipient(before.mail);
+    return {
+      server: next,
+      queued: answer.queued,
+      sentBeforeKill: atKill.sent ?? 0,
+      claimedAtKill: atKill.sending ?? 0,
+      lost: answer.queued - (states.sent ?? 0),
+      mailed: perRecipient.length,
+      sentTwice: perRecipient.filter((n) => n > 1).length,
+      restOfChaseMs: performance.now() - restarted,
+    };
+  } finally {
+    await db.close();
+  }
 }

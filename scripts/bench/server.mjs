@@ -128,6 +128,8 @@ export async function startServer({
 
   return {
     pid: child.pid,
+    /** The child process, for a test that kills it and waits for its exit. */
+    process: child,
     port,
     baseUrl: `http://127.0.0.1:${port}`,
     startMs,
