@@ -14,6 +14,7 @@ import { createSponsorWallService } from './wall-service.ts';
 export { sponsorProfileExport } from './data-export.ts';
 export { headerSize, reencodeLogo, sniffLogo } from './logo-image.ts';
 export type { SponsorLegalDetails } from './legal-details.ts';
+import { copyWallSetting } from './wall-copy.ts';
 
 export type SponsorProfilesApi = {
   /** Account deletion: removes the address's profile, logo and wall consents. */
@@ -24,6 +25,8 @@ export type SponsorProfilesApi = {
   legalDetails(emailNormalized: string): Promise<SponsorLegalDetails | null>;
   /** For the web app's wall page: whether the event's public wall is shown (its feed answers 200). */
   wallIsPublic(eventId: number): Promise<boolean>;
+  /** For the renewals module: the wall's switch carried into a next edition, in its transaction. */
+  copyWallSetting: typeof copyWallSetting;
 };
 
 export const sponsorProfilesModule = defineModule({
@@ -54,6 +57,7 @@ export const sponsorProfilesModule = defineModule({
         hasLogo: async (email) => Boolean((await repo.findProfile(email))?.logoKey),
         legalDetails: (email) => legal.find(email),
         wallIsPublic: (eventId) => wall.isPublic(eventId),
+        copyWallSetting,
       },
       routes: async (app) => {
         await app.register(sponsorProfileRoutes, {
