@@ -117,7 +117,8 @@ export const queryKeys = {
   renewals: {
     all: ['renewals'] as const,
     ofEvent: (eventId: number) => ['renewals', 'event', eventId] as const,
-    ofSponsorship: (sponsorshipId: number, viewer: string) => ['renewals', 'sponsorship', sponsorshipId, viewer] as const,
+    ofSponsorship: (sponsorshipId: number, viewer: string) =>
+      ['renewals', 'sponsorship', sponsorshipId, viewer] as const,
   },
   sponsorWall: {
     all: ['sponsor-wall'] as const,

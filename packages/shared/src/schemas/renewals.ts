@@ -19,7 +19,10 @@ export const ZPlanNextEditionRequest = z.object({
   /** Every copied price changed by this many per cent (rounded to whole euros), unless set below. */
   price_change_percent: z.number().int().min(PRICE_CHANGE_MIN).max(PRICE_CHANGE_MAX).default(0),
   /** Per package of the previous event: its new price, overriding the per cent change. */
-  prices: z.array(z.object({ package_id: id, price_cents: priceCents })).max(100).default([]),
+  prices: z
+    .array(z.object({ package_id: id, price_cents: priceCents }))
+    .max(100)
+    .default([]),
 });
 export type PlanNextEditionRequest = z.input<typeof ZPlanNextEditionRequest>;
 

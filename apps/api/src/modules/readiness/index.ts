@@ -3,6 +3,9 @@
 // persistent outbox with a per-sponsor daily limit. The only writer of chase_outbox.
 import { defineModule } from '../kit.ts';
 import { createOutboxJob, keepOutboxJob } from './outbox-job.ts';
+
+/** The app's outbox job on a database handle (tests run it with their fake clock). */
+export { outboxJobOf } from './outbox-job.ts';
 import { createReadinessRepository, type NewChaser } from './repository.ts';
 import { readinessRoutes } from './routes.ts';
 import { createReadinessService } from './service.ts';

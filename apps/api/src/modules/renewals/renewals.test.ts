@@ -6,7 +6,7 @@ import { PASSWORD, callIdentity, startIdentityApp, type IdentityTestApp } from '
 import { createOutboxMail } from '../../ports/mail/outbox.ts';
 import { onboardedUser, type TestUser } from '../events/test-support.ts';
 import { agreementWorld, drawnSignature, legalDetails, mailCatcher, type Guest } from '../agreements/test-support.ts';
-import { outboxJobOf } from '../readiness/outbox-job.ts';
+import { outboxJobOf } from '../readiness/index.ts';
 
 const SILVER = {
   name: 'Silber',
@@ -34,7 +34,9 @@ describe.each(ENGINES)('next edition and renewals on %s', (engine) => {
   };
   /** The sponsor's link to the new event from the offer mail. */
   const linkOf = (email: string): Guest & { url: string } => {
-    const m = [...mail.sent].reverse().find((x) => x.to === email && /Verlängerungsangebot|renewal offer/.test(x.subject));
+    const m = [...mail.sent]
+      .reverse()
+      .find((x) => x.to === email && /Verlängerungsangebot|renewal offer/.test(x.subject));
     if (!m) throw new Error(`no offer mail to ${email}`);
     const url = /(http\S+invite-sponsor\S+)/.exec(m.text)![1]!;
     const token = new URL(url).searchParams.get('token')!;
@@ -117,7 +119,11 @@ describe.each(ENGINES)('next edition and renewals on %s', (engine) => {
     expect(packages[1]).toMatchObject({ capacity: 1, sold: 0 });
     const settings = (await w.call('GET', `/api/events/${next.event_id}/agreement-settings`, owner.token)).json();
     expect(settings).toMatchObject({ mode: 'generated', clauses: 'Gerichtsstand ist Köln.', payment_term_days: 30 });
-    const wall = await t.database.db.selectFrom('sponsor_walls').selectAll().where('event_id', '=', next.event_id).execute();
+    const wall = await t.database.db
+      .selectFrom('sponsor_walls')
+      .selectAll()
+      .where('event_id', '=', next.event_id)
+      .execute();
     expect(wall).toHaveLength(1);
 
     // Nothing of the sponsors: no sponsorship, offer, choice, consent, deliverable or invitation.
@@ -126,8 +132,12 @@ describe.each(ENGINES)('next edition and renewals on %s', (engine) => {
       expect(await db.selectFrom(table).select('event_id').where('event_id', '=', next.event_id).execute()).toEqual([]);
     }
     const newPackageIds = packages.map((p: { id: number }) => p.id);
-    expect(await db.selectFrom('sponsorship_choices').selectAll().where('package_id', 'in', newPackageIds).execute()).toEqual([]);
-    expect(await db.selectFrom('sponsorship_offers').selectAll().where('package_id', 'in', newPackageIds).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('sponsorship_choices').selectAll().where('package_id', 'in', newPackageIds).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom('sponsorship_offers').selectAll().where('package_id', 'in', newPackageIds).execute(),
+    ).toEqual([]);
   });
 
   it('lists the previous sponsors with their package suggested, and offers each once even when asked twice at once', async () => {
@@ -143,7 +153,10 @@ describe.each(ENGINES)('next edition and renewals on %s', (engine) => {
       offers: view.rows.map((r) => ({ previous_sponsorship_id: r.previous_sponsorship_id, package_id: gold.id })),
     };
     expect((await w.call('POST', `/api/events/${next.event_id}/renewals`, stranger.token, body)).statusCode).toBe(404);
-    const past = await w.call('POST', `/api/events/${next.event_id}/renewals`, owner.token, { ...body, deadline: '2026-03-01' });
+    const past = await w.call('POST', `/api/events/${next.event_id}/renewals`, owner.token, {
+      ...body,
+      deadline: '2026-03-01',
+    });
     expect(past.json().code).toBe('renewal.deadline-past');
     const sent = mail.sent.length;
     const [a, b] = await Promise.all([
@@ -160,21 +173,33 @@ describe.each(ENGINES)('next edition and renewals on %s', (engine) => {
     expect(offerMails.find((m) => m.to === sponsors[1]!.email)!.subject).toMatch(/^Your renewal offer/);
     const after = await renewals();
     expect(after.rows.map((r) => r.state)).toEqual(['offered', 'offered']);
-    const rows = await t.database.db.selectFrom('renewal_offers').selectAll().where('event_id', '=', next.event_id).execute();
+    const rows = await t.database.db
+      .selectFrom('renewal_offers')
+      .selectAll()
+      .where('event_id', '=', next.event_id)
+      .execute();
     expect(rows).toHaveLength(2);
   });
 
-  it('accepting chooses the preselected package and prefills the agreement with last year\'s legal details', async () => {
+  it("accepting chooses the preselected package and prefills the agreement with last year's legal details", async () => {
     const guest = linkOf(sponsors[1]!.email);
     const lookup = await t.app.inject({ method: 'GET', url: `/api/invitations/${guest.token}` });
     expect(lookup.statusCode).toBe(200);
     const row = (await renewals()).rows.find((r) => r.sponsor_email === guest.email)!;
     guest.sponsorshipId = row.offer!.sponsorship_id;
-    const view = (await w.asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}/renewal`, guest)).json<SponsorRenewalResponse>();
+    const view = (
+      await w.asGuest('GET', `/api/sponsorships/${guest.sponsorshipId}/renewal`, guest)
+    ).json<SponsorRenewalResponse>();
     expect(view.offer).toMatchObject({ status: 'offered', expired: false, package_id: row.suggested_package_id });
     // Another sponsor's link does not open this offer.
     const other = linkOf(sponsors[0]!.email);
-    expect((await w.asGuest('POST', `/api/sponsorships/${guest.sponsorshipId}/renewal/accept`, other, { package_id: view.offer!.package_id })).statusCode).toBe(404);
+    expect(
+      (
+        await w.asGuest('POST', `/api/sponsorships/${guest.sponsorshipId}/renewal/accept`, other, {
+          package_id: view.offer!.package_id,
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const accepted = await w.asGuest('POST', `/api/sponsorships/${guest.sponsorshipId}/renewal/accept`, guest, {
       package_id: view.offer!.package_id,
@@ -189,12 +214,16 @@ describe.each(ENGINES)('next edition and renewals on %s', (engine) => {
     expect(signed.statusCode).toBe(201);
     expect((await renewals()).rows.find((r) => r.sponsor_email === guest.email)!.state).toBe('accepted');
     // Their legal details are still one row per address: nothing was copied.
-    const legal = await t.database.db.selectFrom('sponsor_legal_details').selectAll().where('email_normalized', '=', guest.email.toLowerCase()).execute();
+    const legal = await t.database.db
+      .selectFrom('sponsor_legal_details')
+      .selectAll()
+      .where('email_normalized', '=', guest.email.toLowerCase())
+      .execute();
     expect(legal).toHaveLength(1);
     expect(legal[0]!.legal_name).toBe(legalDetails('en').legal_name);
   });
 
-  it('reminds a sponsor without an answer once a day through the chasers\' outbox; declining withdraws', async () => {
+  it("reminds a sponsor without an answer once a day through the chasers' outbox; declining withdraws", async () => {
     const row = (await renewals()).rows.find((r) => r.sponsor_email === sponsors[0]!.email)!;
     const url = `/api/renewal-offers/${row.offer!.id}/reminder`;
     expect((await w.call('POST', url, stranger.token)).statusCode).toBe(404);

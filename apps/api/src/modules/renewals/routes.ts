@@ -47,7 +47,8 @@ export const renewalsRoutes: FastifyPluginAsyncZod<{ renewals: RenewalsService }
         schema: {
           tags,
           summary: 'Plan the next edition: the event with its packages, agreement and wall settings, at a new date',
-          description: 'Nothing of the sponsors is copied. Prices change by `price_change_percent` unless set per package.',
+          description:
+            'Nothing of the sponsors is copied. Prices change by `price_change_percent` unless set per package.',
           security,
           params: idParams,
           body: ZPlanNextEditionRequest,

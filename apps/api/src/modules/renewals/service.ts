@@ -105,7 +105,8 @@ export function createRenewalsService(deps: {
           toEventId: id,
           organisationId: from.organisationId,
           at,
-          priceOf: (packageId, priceCents) => nextEditionPrice(priceCents, body.price_change_percent, own.get(packageId)),
+          priceOf: (packageId, priceCents) =>
+            nextEditionPrice(priceCents, body.price_change_percent, own.get(packageId)),
         });
         // A price for a package that is not the event's: refused, and the whole copy with it.
         const copiedIds = new Set(copied.map((p) => p.fromId));

@@ -86,8 +86,7 @@ export function useAnswerRenewal(sponsorshipId: number, viewer: RenewalViewer) {
             schema: ZSponsorRenewalResponse,
             auth: authOf(viewer),
           }),
-    onSuccess: (answer) =>
-      queryClient.setQueryData(sponsorRenewalQueryOptions(sponsorshipId, viewer).queryKey, answer),
+    onSuccess: (answer) => queryClient.setQueryData(sponsorRenewalQueryOptions(sponsorshipId, viewer).queryKey, answer),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.packages.all }),

@@ -58,7 +58,9 @@ export function toPlanRequest(values: z.output<typeof schema>): PlanNextEditionR
     event_date: values.event_date,
     location: values.location,
     price_change_percent: Number(values.percent),
-    prices: values.prices.filter((p) => p.price !== '').map((p) => ({ package_id: p.package_id, price_cents: toCents(p.price) })),
+    prices: values.prices
+      .filter((p) => p.price !== '')
+      .map((p) => ({ package_id: p.package_id, price_cents: toCents(p.price) })),
   };
 }
 

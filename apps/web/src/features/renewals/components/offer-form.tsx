@@ -119,11 +119,7 @@ export function OfferForm({
             {message(errors.picks.root?.message ?? errors.picks.message)}
           </p>
         ) : null}
-        <Field
-          label={t('renewals.offer.deadline')}
-          error={message(errors.deadline?.message)}
-          className="sm:max-w-xs"
-        >
+        <Field label={t('renewals.offer.deadline')} error={message(errors.deadline?.message)} className="sm:max-w-xs">
           {(c) => <Input {...c} {...register('deadline')} type="date" />}
         </Field>
         <Button type="submit" className="self-start">
