@@ -154,5 +154,11 @@ test('the organiser plans the next edition and offers a renewal; the sponsor acc
   // Back at the organiser's renewal view: accepted.
   await page.reload();
   await expect(page.getByTestId('renewal-row').filter({ hasText: 'Harbour Sweets Ltd' })).toContainText('Angenommen');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath('renewals-de-375.png'), fullPage: true });
+  await quietAccessible(page, 'renewals answered (375 px)');
+  // Last year's event is no next edition: its renewals area says how to get one.
+  await page.goto(eventAreaPath(previous.id, 'renewals'));
+  await expect(page.getByText(/Dieses Event ist keine nächste Ausgabe/)).toBeVisible();
   await sponsor.context().close();
 });
