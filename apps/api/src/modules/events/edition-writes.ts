@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { toDbTime } from '../../db/values.ts';
 import type { EventRecord } from '../access/index.ts';
 
-export type NextEditionInput = { title: string; eventDate: string; location: string };
+type NextEditionInput = { title: string; eventDate: string; location: string };
 
 export function createEditionWrites(db: Db) {
   return {

@@ -7,8 +7,6 @@ import { createEventsRepository } from './repository.ts';
 import { eventsRoutes } from './routes.ts';
 import { createEventsService } from './service.ts';
 
-export type { NextEditionInput } from './edition-writes.ts';
-
 /** For the renewals module: the next edition's row in its planning transaction, and what an event follows. */
 export type EventsApi = { editions: EditionWrites };
 

@@ -4,7 +4,7 @@
 import type { Db } from '../../db/index.ts';
 import { toDbBool, toDbTime } from '../../db/values.ts';
 
-export type CopiedPackage = { fromId: number; toId: number; name: string; priceCents: number };
+type CopiedPackage = { fromId: number; toId: number; name: string; priceCents: number };
 
 export async function copyPackagesForEdition(
   trx: Db,

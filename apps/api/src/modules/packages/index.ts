@@ -11,8 +11,6 @@ import { packagesRoutes } from './routes.ts';
 import { createPackagesService, type PackagesService } from './service.ts';
 import { copyPackagesForEdition } from './edition-copy.ts';
 
-export type { CopiedPackage } from './edition-copy.ts';
-
 export type PackagesApi = {
   /** For the invitations module: checks the packages to offer and answers the write for its transaction. */
   prepareOffer: PackagesService['prepareOffer'];
