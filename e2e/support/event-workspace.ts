@@ -12,6 +12,7 @@ export const EVENT_AREAS = [
   'agreement',
   'invoices',
   'wall',
+  'renewals',
   'settings',
 ] as const;
 export type EventArea = (typeof EVENT_AREAS)[number];

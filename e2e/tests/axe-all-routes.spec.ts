@@ -139,6 +139,8 @@ const VISITS: Record<Role, Visit[]> = {
           .first(),
     },
     { route: '/edit-event/$eventId/wall', path: (w) => `/edit-event/${w.eventId}/wall` },
+    // Not a next edition: the renewals' empty state.
+    { route: '/edit-event/$eventId/renewals', path: (w) => `/edit-event/${w.eventId}/renewals` },
     { route: '/edit-event/$eventId/settings', path: (w) => `/edit-event/${w.eventId}/settings` },
     { route: '/create-event/', path: () => '/create-event/' },
     { route: '/fulfilment/', path: () => '/fulfilment/' },

@@ -58,6 +58,7 @@ import { packagesModule } from './modules/packages/index.ts';
 import { sponsorProfilesModule } from './modules/sponsor-profiles/index.ts';
 import { organisationNameOf, profilesModule } from './modules/profiles/index.ts';
 import { readinessModule } from './modules/readiness/index.ts';
+import { renewalsModule } from './modules/renewals/index.ts';
 import { searchModule } from './modules/search/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
 import { sponsorshipsModule } from './modules/sponsorships/index.ts';
@@ -89,6 +90,7 @@ const modules = [
   invoicesModule,
   agreementsModule,
   readinessModule,
+  renewalsModule,
   notificationsModule,
   tasksModule,
   searchModule,

@@ -53,6 +53,7 @@ import { Route as AuthenticatedOrganiserEditEventEventIdFulfilmentRouteImport } 
 import { Route as AuthenticatedOrganiserEditEventEventIdInvoicesRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/invoices'
 import { Route as AuthenticatedOrganiserEditEventEventIdPackagesRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/packages'
 import { Route as AuthenticatedOrganiserEditEventEventIdReadinessRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/readiness'
+import { Route as AuthenticatedOrganiserEditEventEventIdRenewalsRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/renewals'
 import { Route as AuthenticatedOrganiserEditEventEventIdSettingsRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/settings'
 import { Route as AuthenticatedOrganiserEditEventEventIdSponsorsRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/sponsors'
 import { Route as AuthenticatedOrganiserEditEventEventIdWallRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/wall'
@@ -297,6 +298,12 @@ const AuthenticatedOrganiserEditEventEventIdReadinessRoute =
     path: '/readiness',
     getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
   } as any)
+const AuthenticatedOrganiserEditEventEventIdRenewalsRoute =
+  AuthenticatedOrganiserEditEventEventIdRenewalsRouteImport.update({
+    id: '/renewals',
+    path: '/renewals',
+    getParentRoute: () => AuthenticatedOrganiserEditEventEventIdRouteRoute,
+  } as any)
 const AuthenticatedOrganiserEditEventEventIdSettingsRoute =
   AuthenticatedOrganiserEditEventEventIdSettingsRouteImport.update({
     id: '/settings',
@@ -363,6 +370,7 @@ export interface FileRoutesByFullPath {
   '/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
   '/edit-event/$eventId/readiness': typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
+  '/edit-event/$eventId/renewals': typeof AuthenticatedOrganiserEditEventEventIdRenewalsRoute
   '/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   '/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   '/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -409,6 +417,7 @@ export interface FileRoutesByTo {
   '/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
   '/edit-event/$eventId/readiness': typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
+  '/edit-event/$eventId/renewals': typeof AuthenticatedOrganiserEditEventEventIdRenewalsRoute
   '/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   '/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   '/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -460,6 +469,7 @@ export interface FileRoutesById {
   '/_authenticated/_organiser/edit-event/$eventId/invoices': typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   '/_authenticated/_organiser/edit-event/$eventId/packages': typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
   '/_authenticated/_organiser/edit-event/$eventId/readiness': typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
+  '/_authenticated/_organiser/edit-event/$eventId/renewals': typeof AuthenticatedOrganiserEditEventEventIdRenewalsRoute
   '/_authenticated/_organiser/edit-event/$eventId/settings': typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   '/_authenticated/_organiser/edit-event/$eventId/sponsors': typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   '/_authenticated/_organiser/edit-event/$eventId/wall': typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -510,6 +520,7 @@ export interface FileRouteTypes {
     | '/edit-event/$eventId/invoices'
     | '/edit-event/$eventId/packages'
     | '/edit-event/$eventId/readiness'
+    | '/edit-event/$eventId/renewals'
     | '/edit-event/$eventId/settings'
     | '/edit-event/$eventId/sponsors'
     | '/edit-event/$eventId/wall'
@@ -556,6 +567,7 @@ export interface FileRouteTypes {
     | '/edit-event/$eventId/invoices'
     | '/edit-event/$eventId/packages'
     | '/edit-event/$eventId/readiness'
+    | '/edit-event/$eventId/renewals'
     | '/edit-event/$eventId/settings'
     | '/edit-event/$eventId/sponsors'
     | '/edit-event/$eventId/wall'
@@ -606,6 +618,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_organiser/edit-event/$eventId/invoices'
     | '/_authenticated/_organiser/edit-event/$eventId/packages'
     | '/_authenticated/_organiser/edit-event/$eventId/readiness'
+    | '/_authenticated/_organiser/edit-event/$eventId/renewals'
     | '/_authenticated/_organiser/edit-event/$eventId/settings'
     | '/_authenticated/_organiser/edit-event/$eventId/sponsors'
     | '/_authenticated/_organiser/edit-event/$eventId/wall'
@@ -949,6 +962,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdReadinessRouteImport
       parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
     }
+    '/_authenticated/_organiser/edit-event/$eventId/renewals': {
+      id: '/_authenticated/_organiser/edit-event/$eventId/renewals'
+      path: '/renewals'
+      fullPath: '/edit-event/$eventId/renewals'
+      preLoaderRoute: typeof AuthenticatedOrganiserEditEventEventIdRenewalsRouteImport
+      parentRoute: typeof AuthenticatedOrganiserEditEventEventIdRouteRoute
+    }
     '/_authenticated/_organiser/edit-event/$eventId/settings': {
       id: '/_authenticated/_organiser/edit-event/$eventId/settings'
       path: '/settings'
@@ -1020,6 +1040,7 @@ interface AuthenticatedOrganiserEditEventEventIdRouteRouteChildren {
   AuthenticatedOrganiserEditEventEventIdInvoicesRoute: typeof AuthenticatedOrganiserEditEventEventIdInvoicesRoute
   AuthenticatedOrganiserEditEventEventIdPackagesRoute: typeof AuthenticatedOrganiserEditEventEventIdPackagesRoute
   AuthenticatedOrganiserEditEventEventIdReadinessRoute: typeof AuthenticatedOrganiserEditEventEventIdReadinessRoute
+  AuthenticatedOrganiserEditEventEventIdRenewalsRoute: typeof AuthenticatedOrganiserEditEventEventIdRenewalsRoute
   AuthenticatedOrganiserEditEventEventIdSettingsRoute: typeof AuthenticatedOrganiserEditEventEventIdSettingsRoute
   AuthenticatedOrganiserEditEventEventIdSponsorsRoute: typeof AuthenticatedOrganiserEditEventEventIdSponsorsRoute
   AuthenticatedOrganiserEditEventEventIdWallRoute: typeof AuthenticatedOrganiserEditEventEventIdWallRoute
@@ -1040,6 +1061,8 @@ const AuthenticatedOrganiserEditEventEventIdRouteRouteChildren: AuthenticatedOrg
       AuthenticatedOrganiserEditEventEventIdPackagesRoute,
     AuthenticatedOrganiserEditEventEventIdReadinessRoute:
       AuthenticatedOrganiserEditEventEventIdReadinessRoute,
+    AuthenticatedOrganiserEditEventEventIdRenewalsRoute:
+      AuthenticatedOrganiserEditEventEventIdRenewalsRoute,
     AuthenticatedOrganiserEditEventEventIdSettingsRoute:
       AuthenticatedOrganiserEditEventEventIdSettingsRoute,
     AuthenticatedOrganiserEditEventEventIdSponsorsRoute:

@@ -25,6 +25,7 @@ export * from './product.ts';
 export * from './form-of-address.ts';
 export * from './schemas/fulfilment.ts';
 export * from './schemas/readiness.ts';
+export * from './schemas/renewals.ts';
 export * from './schemas/sponsor-profiles.ts';
 export * from './schemas/invoices.ts';
 export * from './schemas/sponsor-legal.ts';

@@ -176,6 +176,25 @@ export type EventsTable = {
   updated_at: DbTime;
   /** Hidden from the lists until unarchived (migration 0018). */
   archived_at: DbTime | null;
+  /** The event this one is the next edition of (migration 0055). */
+  previous_event_id?: number | null;
+};
+
+/** A renewal offered to a sponsor of the previous edition (migration 0055); status by conditional updates. */
+export type RenewalOffersTable = {
+  id: Generated<number>;
+  organisation_id: number;
+  event_id: number;
+  previous_sponsorship_id: number;
+  sponsorship_id: number;
+  package_id: number;
+  /** YYYY-MM-DD, the last day to answer. */
+  deadline: string;
+  language: 'de' | 'en';
+  status: 'offered' | 'accepted' | 'declined';
+  offered_by: string;
+  offered_at: DbTime;
+  decided_at: DbTime | null;
 };
 
 export type EventFileStatus = 'pending' | 'uploading' | 'stored';
@@ -482,6 +501,7 @@ export type Database = {
   sponsorship_activity: SponsorshipActivityTable;
   operator_log: OperatorLogTable;
   chase_outbox: ChaseOutboxTable;
+  renewal_offers: RenewalOffersTable;
   bulk_jobs: BulkJobTable;
 } & FulfilmentTables &
   TicketTables &

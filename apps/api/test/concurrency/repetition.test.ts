@@ -22,6 +22,8 @@ export const MAKES_ONE_PER_REQUEST: Record<string, string> = {
   'POST /api/event/:id': 'creates an event (the id -1 asks for a new one); a second press is a second event',
   'POST /api/event/:id/packages': 'creates a package',
   'POST /api/event/:id/packages/copy': "copies the other event's packages again, as asked",
+  'POST /api/event/:id/next-edition':
+    'plans a next edition, a new event as POST /event/-1 makes one (the form is disabled while it submits)',
   'POST /api/conversation/:id/message': 'sends a message; the same text twice is two messages',
   'POST /api/token/conversation/:id/message': 'sends a message; the same text twice is two messages',
   'POST /api/deliverables/:id/comments': 'adds a comment',

@@ -15,6 +15,7 @@ import { INVOICE_ROWS } from './route-matrix-invoices.ts';
 import { PACKAGE_ROWS } from './route-matrix-packages.ts';
 import { TICKET_ROWS } from './route-matrix-tickets.ts';
 import { READINESS_ROWS } from './route-matrix-readiness.ts';
+import { RENEWAL_ROWS } from './route-matrix-renewals.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
 import { SHIPMENT_ROWS } from './route-matrix-shipments.ts';
 import { CALENDAR_FEED_ROWS } from './route-matrix-calendar-feeds.ts';
@@ -259,6 +260,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   ...INVOICE_ROWS,
   ...AGREEMENT_ROWS,
   ...READINESS_ROWS,
+  ...RENEWAL_ROWS,
   // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
   ...SPONSOR_WALL_ROWS,
 

@@ -113,6 +113,13 @@ export const queryKeys = {
     /** The board across the organisation's upcoming events. */
     organisation: ['readiness', 'organisation'] as const,
   },
+  /** An event's renewal view (organisers) and a sponsorship's renewal offer (its sponsor); decision 101. */
+  renewals: {
+    all: ['renewals'] as const,
+    ofEvent: (eventId: number) => ['renewals', 'event', eventId] as const,
+    ofSponsorship: (sponsorshipId: number, viewer: string) =>
+      ['renewals', 'sponsorship', sponsorshipId, viewer] as const,
+  },
   sponsorWall: {
     all: ['sponsor-wall'] as const,
     settings: (eventId: number) => ['sponsor-wall', 'settings', eventId] as const,

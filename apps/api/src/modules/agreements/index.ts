@@ -3,6 +3,7 @@
 // evidence, the sealed PDF (PAdES, the platform's P12) and its public verification. The only writer
 // of agreement_settings, agreement_signatures, agreement_audit and signed_agreements; the sealed
 // PDFs live in the blob store under agreements/{sponsorship}/{sha256}.pdf.
+import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
 import { createAgreementsRepository } from './repository.ts';
 import { agreementsRoutes } from './routes.ts';
@@ -12,7 +13,10 @@ import { createAgreementsService, type AgreementsService } from './service.ts';
 export { agreementsExport } from './data-export.ts';
 export { purgeExpiredAgreements } from './retention.ts';
 
-export type AgreementsApi = Pick<AgreementsService, 'voidChanged' | 'tellVoided' | 'confirmable' | 'takesUploads'>;
+export type AgreementsApi = Pick<AgreementsService, 'voidChanged' | 'tellVoided' | 'confirmable' | 'takesUploads'> & {
+  /** For the renewals module: the event's agreement settings carried into its next edition (decision 101). */
+  copySettings(trx: Db, fromEventId: number, toEventId: number, now: Date): Promise<boolean>;
+};
 
 export type { SnapshotParts, Voided } from './voiding.ts';
 
@@ -62,8 +66,16 @@ export const agreementsModule = defineModule({
       log,
       clock,
     });
+    const repo = createAgreementsRepository(db);
     return {
       api: {
+        copySettings: async (trx, fromEventId, toEventId, now) => {
+          const settings = await repo.settings(fromEventId, trx);
+          // No row: the defaults, which the new event has too.
+          if (settings.updatedAt === null) return false;
+          await repo.saveSettings(toEventId, settings, now, trx);
+          return true;
+        },
         voidChanged: agreements.voidChanged,
         tellVoided: agreements.tellVoided,
         confirmable: agreements.confirmable,

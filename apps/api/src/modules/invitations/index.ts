@@ -6,13 +6,17 @@ import { defineModule } from '../kit.ts';
 import type { ChatGuestLinks } from '../chat/index.ts';
 import { createInvitationsRepository } from './repository.ts';
 import { invitationsRoutes } from './routes.ts';
-import { createInvitationsService, createSponsorGuestLinks } from './service.ts';
+import { createInvitationsService, createSponsorGuestLinks, type InvitationsService } from './service.ts';
 import { createTeamInvitations } from './team-invitations.ts';
 import { createTeamInvitationsRepository } from './team-invitations-repository.ts';
 
 export { invitationTokenGate } from './sign-up-gate.ts';
 
-export type InvitationsApi = { guestLinks: ChatGuestLinks };
+export type InvitationsApi = {
+  guestLinks: ChatGuestLinks;
+  /** For the renewals module: a renewal's invitation into the next edition (decision 101). */
+  inviteForRenewal: InvitationsService['inviteForRenewal'];
+};
 
 export const invitationsModule = defineModule({
   name: 'invitations',
@@ -65,6 +69,7 @@ export const invitationsModule = defineModule({
     return {
       api: {
         guestLinks: createSponsorGuestLinks({ repo, sponsorAccessDays: config.invitations.sponsorAccessDays, clock }),
+        inviteForRenewal: (input) => invitations.inviteForRenewal(input),
       },
       routes: async (app) => app.register(invitationsRoutes, { invitations, teamInvitations }),
     };

@@ -10,6 +10,7 @@ import type {
   Language,
   UserProfileWire,
 } from '@sp/shared';
+import type { Db } from '../../db/index.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import { renderInvitationMail, type InvitationMailTemplate } from '../../ports/mail/templates.ts';
@@ -228,6 +229,44 @@ export function createInvitationsService(deps: {
         mailLanguage(inviter?.language, acceptLanguage, deps.defaultLanguage),
       );
       return { sponsorId: sponsorshipId, url };
+    },
+
+    /**
+     * For the renewals module: a sponsor invited into the next edition with the packages offered and
+     * another module's write in the inviting transaction; the renewals module writes the mail itself.
+     */
+    async inviteForRenewal(input: {
+      event: { id: number; organisationId: number };
+      invitedBy: string;
+      email: string;
+      packageIds: number[];
+      actor: string;
+      alsoWrite: (trx: Db, sponsorshipId: number) => Promise<void>;
+    }): Promise<{ sponsorshipId: number; url: string; expiresAt: Date }> {
+      const offer = await deps.packages?.prepareOffer(input.event, input.packageIds, input.actor);
+      const token = newInvitationToken();
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + deps.sponsorAccessDays * DAY_MS);
+      const { sponsorshipId } = await repo.inviteSponsor(
+        {
+          tokenHash: hashInvitationToken(token),
+          organisationId: input.event.organisationId,
+          email: input.email,
+          emailNormalized: normaliseEmail(input.email),
+          role: 'sponsor',
+          invitedBy: input.invitedBy,
+          createdAt,
+          expiresAt,
+          eventId: input.event.id,
+          amountCents: undefined,
+        },
+        async (trx, id) => {
+          if (offer) await offer(trx, id);
+          await input.alsoWrite(trx, id);
+        },
+        new Date(createdAt.getTime() - REPEAT_WITHIN_MS),
+      );
+      return { sponsorshipId, url: linkTo('invite-sponsor', token, input.email), expiresAt };
     },
 
     /**

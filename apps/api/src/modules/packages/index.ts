@@ -9,6 +9,7 @@ import { createNumbersRepository, numbersRoutes } from './numbers.ts';
 import { createPackagesRepository } from './repository.ts';
 import { packagesRoutes } from './routes.ts';
 import { createPackagesService, type PackagesService } from './service.ts';
+import { copyPackagesForEdition } from './edition-copy.ts';
 
 export type PackagesApi = {
   /** For the invitations module: checks the packages to offer and answers the write for its transaction. */
@@ -21,6 +22,10 @@ export type PackagesApi = {
   chosenPackage: PackagesLifecycle['chosenPackage'];
   /** For the invoices module: an entry in the sponsorship's activity log (invoice issued, cancelled, paid). */
   recordActivity: PackagesLifecycle['recordActivity'];
+  /** For the renewals module: the packages copied into a next edition, in its planning transaction. */
+  copyForEdition: typeof copyPackagesForEdition;
+  /** For the renewals module: the sponsor's choice when accepting a renewal (the last slot as always). */
+  choose: PackagesService['choose'];
 };
 
 type PackagesLifecycle = ReturnType<typeof createPackagesLifecycle>;
@@ -48,6 +53,8 @@ export const packagesModule = defineModule({
         releaseSlot: lifecycle.releaseSlot,
         chosenPackage: lifecycle.chosenPackage,
         recordActivity: lifecycle.recordActivity,
+        copyForEdition: copyPackagesForEdition,
+        choose: (caller, id, packageId) => packages.choose(caller, id, packageId),
       },
       routes: async (app) => {
         await app.register(packagesRoutes, {

@@ -6,8 +6,18 @@ import { composeMail, type MailMessage } from '../../ports/mail/index.ts';
 import type { ChaseItem } from './repository.ts';
 
 const CORE_TITLES: Record<Language, Record<string, string>> = {
-  de: { agreement: 'Vereinbarung unterschreiben', invoice: 'Rechnung', payment: 'Zahlung der Rechnung' },
-  en: { agreement: 'Sign the agreement', invoice: 'Invoice', payment: 'Payment of the invoice' },
+  de: {
+    agreement: 'Vereinbarung unterschreiben',
+    invoice: 'Rechnung',
+    payment: 'Zahlung der Rechnung',
+    renewal: 'Ihr Verlängerungsangebot beantworten',
+  },
+  en: {
+    agreement: 'Sign the agreement',
+    invoice: 'Invoice',
+    payment: 'Payment of the invoice',
+    renewal: 'Answer your renewal offer',
+  },
 };
 
 const TEXTS = {

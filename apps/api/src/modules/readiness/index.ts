@@ -3,7 +3,10 @@
 // persistent outbox with a per-sponsor daily limit. The only writer of chase_outbox.
 import { defineModule } from '../kit.ts';
 import { createOutboxJob, keepOutboxJob } from './outbox-job.ts';
-import { createReadinessRepository } from './repository.ts';
+
+/** The app's outbox job on a database handle (tests run it with their fake clock). */
+export { outboxJobOf } from './outbox-job.ts';
+import { createReadinessRepository, type NewChaser } from './repository.ts';
 import { readinessRoutes } from './routes.ts';
 import { createReadinessService } from './service.ts';
 
@@ -41,8 +44,17 @@ export const readinessModule = defineModule({
     job.start(clock ?? (() => new Date()), work);
     onClose('preClose', () => job.stop());
     return {
-      api: {},
+      api: { queue: (chasers, at) => repo.queue(chasers, at) },
       routes: async (app) => app.register(readinessRoutes, { readiness }),
     };
   },
 });
+
+/** For the renewals module: a reminder queued in the chasers' outbox, one per sponsorship and limit key. */
+export type ReadinessApi = { queue(chasers: NewChaser[], at: Date): Promise<Set<number>> };
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    readiness: ReadinessApi;
+  }
+}

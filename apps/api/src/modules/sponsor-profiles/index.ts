@@ -14,6 +14,7 @@ import { createSponsorWallService } from './wall-service.ts';
 export { sponsorProfileExport } from './data-export.ts';
 export { headerSize, reencodeLogo, sniffLogo } from './logo-image.ts';
 export type { SponsorLegalDetails } from './legal-details.ts';
+import { copyWallSetting } from './wall-copy.ts';
 
 export type SponsorProfilesApi = {
   /** Account deletion: removes the address's profile, logo and wall consents. */
@@ -29,6 +30,8 @@ export type SponsorProfilesApi = {
    * the same cached feed; 404 `sponsor-wall.not-found` when the wall is not public.
    */
   wallEntries(eventId: number): Promise<ReadonlyMap<number, string | null>>;
+  /** For the renewals module: the wall's switch carried into a next edition, in its transaction. */
+  copyWallSetting: typeof copyWallSetting;
 };
 
 export const sponsorProfilesModule = defineModule({
@@ -60,6 +63,7 @@ export const sponsorProfilesModule = defineModule({
         legalDetails: (email) => legal.find(email),
         wallIsPublic: (eventId) => wall.isPublic(eventId),
         wallEntries: async (eventId) => (await wall.publicFeed(eventId)).entries,
+        copyWallSetting,
       },
       routes: async (app) => {
         await app.register(sponsorProfileRoutes, {

@@ -46,6 +46,8 @@ export type SponsorshipsApi = {
   announceTo(scope: { sponsorEmailNormalized: string } | { eventId: number }, parts: ChangedParts): Promise<void>;
   /** The figures per event (figures.ts): what the event list and page show. */
   figures: SponsorshipFiguresReader;
+  /** For the renewals module: a sponsor declining a renewal withdraws its new sponsorship by the usual rule. */
+  changeStatus: SponsorshipsService['changeStatus'];
 };
 
 type ChangedParts = EventMap['sponsorship.changed']['p'];
@@ -110,6 +112,7 @@ export const sponsorshipsModule = defineModule({
           for (const party of await repo.partiesOf(scope)) await announceChange(party, parts);
         },
         figures: createSponsorshipFigures(db),
+        changeStatus: (caller, id, status) => sponsorships.changeStatus(caller, id, status),
       },
       routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships, readCache }),
     };

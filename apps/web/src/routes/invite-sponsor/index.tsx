@@ -4,6 +4,7 @@ import { PasswordInput } from '@/components/password/password-input';
 import { NewPasswordHint } from '@/components/password/new-password-hint';
 import { useIdentity } from '@/features/auth/hooks/use-identity';
 import { InviteSponsorPage, type SponsorNextStepsSlot } from '@/features/invitations/components/invite-sponsor-page';
+import { RenewalOfferCard } from '@/features/renewals/components/renewal-offer-card';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import { useTellSponsorLanguage } from '@/features/sponsorships/hooks/use-tell-sponsor-language';
 import { useLanguage } from '@/hooks/use-language';
@@ -22,6 +23,7 @@ const GuestNextSteps: SponsorNextStepsSlot = ({ sponsorshipId, token, email }) =
   return (
     <div className="flex flex-col gap-6">
       <GuestLiveStream token={token} email={email} />
+      <RenewalOfferCard sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
       <SponsorFlowOf sponsorshipId={sponsorshipId} viewer={{ kind: 'guest', token, email }} />
       <SponsorProfileSection viewer={{ kind: 'guest', token, email }} />
     </div>

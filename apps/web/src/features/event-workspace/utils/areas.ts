@@ -20,6 +20,7 @@ export const WORKSPACE_AREAS = [
   { key: 'agreement', to: '/edit-event/$eventId/agreement' },
   { key: 'invoices', to: '/edit-event/$eventId/invoices' },
   { key: 'wall', to: '/edit-event/$eventId/wall' },
+  { key: 'renewals', to: '/edit-event/$eventId/renewals', label: 'renewals.nav', hint: 'renewals.hint' },
   { key: 'settings', to: '/edit-event/$eventId/settings' },
 ] as const satisfies readonly Area[];
 
