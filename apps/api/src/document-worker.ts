@@ -2,6 +2,7 @@
 // tasks build on first use (the e-invoice validators, the embedded fonts' subsets' sources, sharp)
 // is built once per thread and kept for its life. A job is `{ task, input }`; the answer is the
 // task's own. Loaded from the TypeScript sources with tsx (Vitest, tsx) or as dist/document-worker.js.
+import { crossingError } from './lib/work-pool-errors.ts';
 import { agreementWorkerTasks } from './modules/agreements/worker-tasks.ts';
 import { invoiceWorkerTasks } from './modules/invoices/worker-tasks.ts';
 import { logoWorkerTasks } from './modules/sponsor-profiles/worker-tasks.ts';
@@ -40,6 +41,10 @@ export default async function run(job: { task: string; input: unknown; now: numb
   globalThis.Date = pinnedDate(job.now);
   try {
     return await task(job.input as never);
+  } catch (error) {
+    // A structured clone keeps an Error's message but not its class: a known error crosses as its
+    // code, detail and fields, and lib/work-pool.ts throws the same AppError on the main thread.
+    throw crossingError(error);
   } finally {
     globalThis.Date = RealDate;
   }
