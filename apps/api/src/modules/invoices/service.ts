@@ -17,7 +17,7 @@ import type { ProfilesApi } from '../profiles/index.ts';
 import type { SponsorProfilesApi } from '../sponsor-profiles/index.ts';
 import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
 import type { DocumentStore } from './documents.ts';
-import { invoiceMail } from './mail.ts';
+import { createDelivery, firstMailKey, resendKey } from './delivery.ts';
 import { createComposer, settingsMissing } from './compose.ts';
 import { negated, totalsOf } from './money.ts';
 import {
@@ -83,34 +83,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
       })
       .catch((error: unknown) => deps.log.warn({ err: error, invoice: r.id }, 'could not log invoice activity'));
 
-  /** Makes and stores the documents and mails them to the buyer; a failure is logged, the invoice stays issued. */
-  const deliver = async (id: number) => {
-    const invoice = (await repo.find(id))!;
-    try {
-      const docs = await deps.documents.ensure(invoice);
-      const to = invoice.snapshot.buyer.email ?? invoice.sponsor_email;
-      await deps.mail.send(
-        invoiceMail({
-          to,
-          language: invoice.language,
-          kind: invoice.kind,
-          number: invoice.number!,
-          seller: invoice.snapshot.seller.name,
-          event: invoice.event_title,
-          grossCents: invoice.gross_cents,
-          dueDate: invoice.due_date,
-          bank: invoice.snapshot.bank,
-          attachments: [
-            { filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: docs.zugferd },
-            { filename: `${invoice.number}-xrechnung.xml`, contentType: 'application/xml', content: docs.xml },
-          ],
-        }),
-      );
-      await repo.markSent(id, now());
-    } catch (error) {
-      deps.log.error({ err: error, invoice: id }, 'could not make or mail the invoice documents');
-    }
-  };
+  const { deliver } = createDelivery(deps, now);
 
   /**
    * Assigns the organisation's next number and freezes the invoice as it was read (its revision), in
@@ -265,7 +238,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
     /** POST /invoices/{id}/issue */
     async issue(caller: Organiser, id: number): Promise<void> {
       await service.number(caller, id);
-      await deliver(id);
+      await deliver(id, firstMailKey(id));
     },
 
     /** Issuing's first half (a bulk job numbers in order and delivers on the pool): the number, frozen. */
@@ -298,11 +271,14 @@ export function createInvoicesService(deps: InvoiceDeps) {
       return issued.number!;
     },
 
-    /** Issuing's second half: the documents and the mail (a failure is logged; the invoice stays issued). */
+    /**
+     * Issuing's second half: the documents and the first mail (a failure is logged; the invoice stays
+     * issued). Its key is the invoice's first mail, so delivering again after a kill mails nothing twice.
+     */
     async deliverIssued(caller: Organiser, id: number): Promise<void> {
       const invoice = await organiserInvoice(caller, id);
       if (invoice.status === 'draft') throw fail('invoice.not-issued', 'A draft is not sent');
-      await deliver(id);
+      await deliver(id, firstMailKey(id));
     },
 
     /** POST /invoices/{id}/cancel: the cancellation invoice (its id); the original stays, marked cancelled. */
@@ -401,11 +377,14 @@ export function createInvoicesService(deps: InvoiceDeps) {
       if (result !== 'ok' && result !== 'paid') throw paymentRefused(result);
     },
 
-    /** POST /invoices/{id}/send: mails an issued invoice again. */
-    async resend(caller: Organiser, id: number): Promise<void> {
+    /**
+     * POST /invoices/{id}/send: mails an issued invoice again. A bulk job names its item's intent
+     * (`key`), so its retry after a kill mails nothing twice; a single request's mail is a new one.
+     */
+    async resend(caller: Organiser, id: number, key: string = resendKey(id)): Promise<void> {
       const invoice = await organiserInvoice(caller, id);
       if (invoice.status === 'draft') throw fail('invoice.not-issued', 'A draft is not sent');
-      await deliver(id);
+      await deliver(id, key);
     },
 
     /** The sponsor side of an invoice: issued only, and only to its sponsorship's sponsor. */
