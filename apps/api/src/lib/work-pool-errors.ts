@@ -14,7 +14,11 @@ type Crossing = { code: ErrorCode; detail: string; fields?: Record<string, strin
 /** What the worker throws for `error`: a marked Error for a known one, the error itself otherwise. */
 export function crossingError(error: unknown): unknown {
   if (!(error instanceof AppError)) return error;
-  const crossing: Crossing = { code: error.code, detail: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  const crossing: Crossing = {
+    code: error.code,
+    detail: error.message,
+    ...(error.fields ? { fields: error.fields } : {}),
+  };
   return new Error(MARK + JSON.stringify(crossing));
 }
 

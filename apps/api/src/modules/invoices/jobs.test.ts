@@ -155,7 +155,11 @@ describe.each(ENGINES)('invoice jobs on %s', (engine) => {
       ['done', 'K26-002'],
     ]);
     // Delivered again under the invoice's first-mail key: recorded now, and still one mail.
-    const row = await t.database.db.selectFrom('invoices').select('sent_at').where('id', '=', drafts[0]!).executeTakeFirst();
+    const row = await t.database.db
+      .selectFrom('invoices')
+      .select('sent_at')
+      .where('id', '=', drafts[0]!)
+      .executeTakeFirst();
     expect(row?.sent_at).not.toBeNull();
     expect(await mailsWith('K26-001')).toBe(1);
     expect(await mailsWith('K26-002')).toBe(1);

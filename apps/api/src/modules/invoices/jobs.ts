@@ -63,7 +63,8 @@ export function createInvoiceJobs(deps: {
     let numbering = true;
     const deliver = async (item: InvoiceJobItem) => {
       try {
-        if (job.kind === 'send') await deps.service.resend(caller, item.invoice_id, jobMailKey(job.id, item.invoice_id));
+        if (job.kind === 'send')
+          await deps.service.resend(caller, item.invoice_id, jobMailKey(job.id, item.invoice_id));
         else await deps.service.deliverIssued(caller, item.invoice_id);
         item.state = 'done';
       } catch (error) {

@@ -3,7 +3,7 @@
 // next number of the organisation in the same transaction), cancels an issued one by a cancellation
 // invoice with its own number (both stay), and records payments. An issued invoice never changes
 // or disappears. Seller and buyer are read afresh when issuing and then frozen in the snapshot.
-import type { InvoicePatch, PaymentInput } from '@sp/shared';
+import type { InvoicePatch } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, germanDay } from '../../lib/calendar.ts';
 import { normaliseEmail } from '../../lib/email.ts';
@@ -18,6 +18,7 @@ import type { SponsorProfilesApi } from '../sponsor-profiles/index.ts';
 import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
 import type { DocumentStore } from './documents.ts';
 import { createDelivery, firstMailKey, resendKey } from './delivery.ts';
+import { createPayments } from './payments.ts';
 import { createComposer, settingsMissing } from './compose.ts';
 import { negated, totalsOf } from './money.ts';
 import {
@@ -27,7 +28,6 @@ import {
   draftExists,
   invoiceNotFound,
   openExists,
-  paymentRefused,
   refundFirst,
 } from './errors.ts';
 import type { InvoiceRecord, InvoicesRepository } from './repository.ts';
@@ -340,42 +340,11 @@ export function createInvoicesService(deps: InvoiceDeps) {
         return newId;
       });
       await log(original, 'invoice_cancelled', caller.email ?? '', original.gross_cents);
-      await deliver(cancellationId);
+      await deliver(cancellationId, firstMailKey(cancellationId));
       return cancellationId;
     },
 
-    /** POST /invoices/{id}/payments: a (partial) payment; paid when the sum reaches the gross amount. */
-    async addPayment(caller: Organiser, id: number, input: PaymentInput): Promise<void> {
-      await organiserInvoice(caller, id);
-      const payment = { paid_on: input.paid_on, amount_cents: input.amount_cents, kind: 'payment' as const };
-      const result = await repo.addPayment(
-        id,
-        { ...payment, recorded_by: caller.email ?? '' },
-        now(),
-        input.allow_duplicate,
-      );
-      if (result !== 'ok' && result !== 'paid') throw paymentRefused(result);
-      if (result === 'paid') {
-        const after = (await repo.find(id))!;
-        await log(after, 'invoice_paid', caller.email ?? '', after.paid_cents);
-      }
-    },
-
-    /**
-     * POST /invoices/{id}/refunds: money paid back to the sponsor, recorded as a negative payment (the
-     * payment itself stays, GoBD); what makes a paid invoice cancellable (decision 060).
-     */
-    async addRefund(caller: Organiser, id: number, input: PaymentInput): Promise<void> {
-      await organiserInvoice(caller, id);
-      const refund = { paid_on: input.paid_on, amount_cents: -input.amount_cents };
-      const result = await repo
-        .addPayment(id, { ...refund, kind: 'refund', recorded_by: caller.email ?? '' }, now(), input.allow_duplicate)
-        .catch((error: unknown) => {
-          // Unpaid again beside another open invoice of the sponsorship (migration 0033's index).
-          throw isUniqueViolation(error) ? openExists() : error;
-        });
-      if (result !== 'ok' && result !== 'paid') throw paymentRefused(result);
-    },
+    ...createPayments({ repo, organiserInvoice, log, now }),
 
     /**
      * POST /invoices/{id}/send: mails an issued invoice again. A bulk job names its item's intent

@@ -58,7 +58,13 @@ describe.each(ENGINES)('worker-side logo refusals on %s', (engine) => {
     const png = await logoFile('png', 300, 300);
     // A valid header over a body the decoder refuses: only the worker (sharp) can tell.
     const undecodable = Buffer.concat([png.subarray(0, 33), Buffer.alloc(2000, 0x41)]);
-    const cases = [svgLogo, Buffer.from('GIF89a not a logo we take'), hugePngHeader(), png.subarray(0, 20), undecodable];
+    const cases = [
+      svgLogo,
+      Buffer.from('GIF89a not a logo we take'),
+      hugePngHeader(),
+      png.subarray(0, 20),
+      undecodable,
+    ];
     const seen = new Set<string>();
     for (const bytes of cases) {
       const inline = await inlineRefusal(bytes);
@@ -69,6 +75,11 @@ describe.each(ENGINES)('worker-side logo refusals on %s', (engine) => {
       seen.add(inline.code);
     }
     // Every refusal the worker makes is among them.
-    expect([...seen].sort()).toEqual(['logo.svg-refused', 'logo.too-many-pixels', 'logo.unreadable', 'logo.unsupported-type']);
+    expect([...seen].sort()).toEqual([
+      'logo.svg-refused',
+      'logo.too-many-pixels',
+      'logo.unreadable',
+      'logo.unsupported-type',
+    ]);
   });
 });
