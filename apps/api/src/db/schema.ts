@@ -160,6 +160,8 @@ export type OutboxTable = {
   html: string | null;
   /** JSON: [{ filename, content_type, size }] of the attachments (0026), or null. */
   attachments?: string | null;
+  /** What the mail is for, unique where set (0051): a retry with the same key stores nothing. */
+  idempotency_key?: string | null;
   created_at: DbTime;
 };
 

@@ -7,8 +7,8 @@
 // - `run(task, input)` answers what the task's function answers when called with `input` on the main
 //   thread, byte for byte: the functions are the same code (the modules' worker-tasks.ts), and the
 //   input and the answer cross by structured clone (a Buffer arrives as a Uint8Array, a Date as a
-//   Date, a class instance as a plain object; an Error loses its class, so a task that has errors to
-//   tell answers them as values).
+//   Date, a class instance as a plain object). An AppError thrown by a task reaches the caller as
+//   the same AppError (code, detail, fields: lib/work-pool-errors.ts); other errors keep their message.
 // - A task is pure: it reads no database and no configuration; all it needs is in `input`, and the
 //   time it sees (`new Date()`, `Date.now()`) is the caller's when it asked, fixed for the job.
 //   What a task builds once (fonts, validators, a parsed key) lives per worker thread, for its life.
@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { rebuiltError } from './work-pool-errors.ts';
 
 export type WorkPool = {
   run<T>(task: string, input: unknown): Promise<T>;
@@ -79,7 +80,10 @@ function start() {
     concurrentTasksPerWorker: 1,
   });
   const api: WorkPool = {
-    run: (task, input) => pool.run({ task, input, now: Date.now() }),
+    run: (task, input) =>
+      pool.run({ task, input, now: Date.now() }).catch((error: unknown) => {
+        throw rebuiltError(error);
+      }),
     stats: () => ({
       threads: pool.threads.length,
       completed: pool.completed,

@@ -119,4 +119,49 @@ describe.each(ENGINES)('invoice jobs on %s', (engine) => {
     // The dead process's claim writes nothing any more.
     expect(await jobs.progress(dead, t.clock(), JOB_CLAIM_MS)).toBe(false);
   });
+
+  it('mails an invoice once when the kill came between its mail and its record (decision 097)', async () => {
+    const { organiser, event, drafts } = await drafted(2, 'K{YY}-{NNN}');
+    const jobs = createJobsRepository(t.database.db);
+    const items: InvoiceJobItem[] = drafts.map((id) => ({
+      invoice_id: id,
+      sponsor_email: 'x@example.com',
+      state: 'pending',
+      number: null,
+      code: null,
+    }));
+    const me = { sub: organiser.sub, email: organiser.email };
+    const { job } = await jobs.start({
+      organisationId: 0,
+      eventId: event.eventId,
+      kind: 'issue-drafts',
+      items,
+      by: me,
+      at: t.clock(),
+    });
+    // The "killed" process claimed the job, numbered the first draft and mailed it, and died before
+    // recording the mail: the invoice is issued, its mail is in the outbox, `sent_at` is not set.
+    expect(await jobs.claim(job.id, t.clock(), JOB_CLAIM_MS)).not.toBeNull();
+    const first = (await call('POST', `/api/invoices/${drafts[0]}/issue`, organiser.token)).json().invoice;
+    await t.database.db.updateTable('invoices').set({ sent_at: null }).where('id', '=', drafts[0]!).execute();
+    expect(await mailsWith(first.number)).toBe(1);
+    t.clock.advance(JOB_CLAIM_MS + 1000);
+    await invoiceJobsOf(t.database.db)!.runOnce(t.clock());
+    for (let i = 0; i < 100 && (await jobs.find(job.id))!.state !== 'done'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const after = (await jobs.find(job.id))!;
+    expect(after.items.map((i) => [i.state, i.number])).toEqual([
+      ['done', 'K26-001'],
+      ['done', 'K26-002'],
+    ]);
+    // Delivered again under the invoice's first-mail key: recorded now, and still one mail.
+    const row = await t.database.db
+      .selectFrom('invoices')
+      .select('sent_at')
+      .where('id', '=', drafts[0]!)
+      .executeTakeFirst();
+    expect(row?.sent_at).not.toBeNull();
+    expect(await mailsWith('K26-001')).toBe(1);
+    expect(await mailsWith('K26-002')).toBe(1);
+  });
 });

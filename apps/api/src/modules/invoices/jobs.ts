@@ -4,7 +4,8 @@
 // works through its items, writing each one's result under its claim. Every process runs the runner
 // on a timer too, so a job whose process was killed is claimed again when the claim runs out and goes
 // on with the items not done: a numbered invoice is never numbered again (it is no draft any more),
-// a delivered one is not delivered again unless the kill came between its mail and its record.
+// a delivered one is not delivered again, and one killed between its mail and its record is delivered
+// again under the same mail key, which the outbox keeps once (delivery.ts, decision 097).
 //
 // Issuing: the numbers are given one after the other in the items' order (the counter's row lock,
 // decision 060: gap-free and in order), and each numbered invoice's documents and mail follow on as
@@ -15,6 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { createTimerJob } from '../../lib/timer-job.ts';
 import { workPool } from '../../lib/work-pool.ts';
 import type { EventAccess } from '../access/index.ts';
+import { jobMailKey } from './delivery.ts';
 import type { JobRecord, JobsRepository } from './jobs-repository.ts';
 import type { InvoicesRepository } from './repository.ts';
 import type { InvoicesService, Organiser } from './service.ts';
@@ -61,7 +63,8 @@ export function createInvoiceJobs(deps: {
     let numbering = true;
     const deliver = async (item: InvoiceJobItem) => {
       try {
-        if (job.kind === 'send') await deps.service.resend(caller, item.invoice_id);
+        if (job.kind === 'send')
+          await deps.service.resend(caller, item.invoice_id, jobMailKey(job.id, item.invoice_id));
         else await deps.service.deliverIssued(caller, item.invoice_id);
         item.state = 'done';
       } catch (error) {
@@ -89,6 +92,11 @@ export function createInvoiceJobs(deps: {
         queue.push(item);
         continue;
       }
+      // Numbering runs at most one item per lane ahead of the deliveries, and yields to the event loop
+      // before each: numbering faster than the pool makes documents only bunches the main thread's
+      // share of the job (reads, the counter's transaction, saves) ahead of others' cheap reads.
+      while (queue.length >= lanes && !lost) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setImmediate(resolve));
       try {
         const current = await deps.repo.find(item.invoice_id);
         // Numbered before a restart but not recorded: it is no draft any more, and is not numbered again.

@@ -3,7 +3,7 @@
 // next number of the organisation in the same transaction), cancels an issued one by a cancellation
 // invoice with its own number (both stay), and records payments. An issued invoice never changes
 // or disappears. Seller and buyer are read afresh when issuing and then frozen in the snapshot.
-import type { InvoicePatch, PaymentInput } from '@sp/shared';
+import type { InvoicePatch } from '@sp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, germanDay } from '../../lib/calendar.ts';
 import { normaliseEmail } from '../../lib/email.ts';
@@ -17,7 +17,8 @@ import type { ProfilesApi } from '../profiles/index.ts';
 import type { SponsorProfilesApi } from '../sponsor-profiles/index.ts';
 import type { SponsorshipCaller, SponsorshipParties } from '../sponsorships/index.ts';
 import type { DocumentStore } from './documents.ts';
-import { invoiceMail } from './mail.ts';
+import { createDelivery, firstMailKey, resendKey } from './delivery.ts';
+import { createPayments } from './payments.ts';
 import { createComposer, settingsMissing } from './compose.ts';
 import { negated, totalsOf } from './money.ts';
 import {
@@ -27,7 +28,6 @@ import {
   draftExists,
   invoiceNotFound,
   openExists,
-  paymentRefused,
   refundFirst,
 } from './errors.ts';
 import type { InvoiceRecord, InvoicesRepository } from './repository.ts';
@@ -83,34 +83,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
       })
       .catch((error: unknown) => deps.log.warn({ err: error, invoice: r.id }, 'could not log invoice activity'));
 
-  /** Makes and stores the documents and mails them to the buyer; a failure is logged, the invoice stays issued. */
-  const deliver = async (id: number) => {
-    const invoice = (await repo.find(id))!;
-    try {
-      const docs = await deps.documents.ensure(invoice);
-      const to = invoice.snapshot.buyer.email ?? invoice.sponsor_email;
-      await deps.mail.send(
-        invoiceMail({
-          to,
-          language: invoice.language,
-          kind: invoice.kind,
-          number: invoice.number!,
-          seller: invoice.snapshot.seller.name,
-          event: invoice.event_title,
-          grossCents: invoice.gross_cents,
-          dueDate: invoice.due_date,
-          bank: invoice.snapshot.bank,
-          attachments: [
-            { filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: docs.zugferd },
-            { filename: `${invoice.number}-xrechnung.xml`, contentType: 'application/xml', content: docs.xml },
-          ],
-        }),
-      );
-      await repo.markSent(id, now());
-    } catch (error) {
-      deps.log.error({ err: error, invoice: id }, 'could not make or mail the invoice documents');
-    }
-  };
+  const { deliver } = createDelivery(deps, now);
 
   /**
    * Assigns the organisation's next number and freezes the invoice as it was read (its revision), in
@@ -265,7 +238,7 @@ export function createInvoicesService(deps: InvoiceDeps) {
     /** POST /invoices/{id}/issue */
     async issue(caller: Organiser, id: number): Promise<void> {
       await service.number(caller, id);
-      await deliver(id);
+      await deliver(id, firstMailKey(id));
     },
 
     /** Issuing's first half (a bulk job numbers in order and delivers on the pool): the number, frozen. */
@@ -298,11 +271,14 @@ export function createInvoicesService(deps: InvoiceDeps) {
       return issued.number!;
     },
 
-    /** Issuing's second half: the documents and the mail (a failure is logged; the invoice stays issued). */
+    /**
+     * Issuing's second half: the documents and the first mail (a failure is logged; the invoice stays
+     * issued). Its key is the invoice's first mail, so delivering again after a kill mails nothing twice.
+     */
     async deliverIssued(caller: Organiser, id: number): Promise<void> {
       const invoice = await organiserInvoice(caller, id);
       if (invoice.status === 'draft') throw fail('invoice.not-issued', 'A draft is not sent');
-      await deliver(id);
+      await deliver(id, firstMailKey(id));
     },
 
     /** POST /invoices/{id}/cancel: the cancellation invoice (its id); the original stays, marked cancelled. */
@@ -364,48 +340,20 @@ export function createInvoicesService(deps: InvoiceDeps) {
         return newId;
       });
       await log(original, 'invoice_cancelled', caller.email ?? '', original.gross_cents);
-      await deliver(cancellationId);
+      await deliver(cancellationId, firstMailKey(cancellationId));
       return cancellationId;
     },
 
-    /** POST /invoices/{id}/payments: a (partial) payment; paid when the sum reaches the gross amount. */
-    async addPayment(caller: Organiser, id: number, input: PaymentInput): Promise<void> {
-      await organiserInvoice(caller, id);
-      const payment = { paid_on: input.paid_on, amount_cents: input.amount_cents, kind: 'payment' as const };
-      const result = await repo.addPayment(
-        id,
-        { ...payment, recorded_by: caller.email ?? '' },
-        now(),
-        input.allow_duplicate,
-      );
-      if (result !== 'ok' && result !== 'paid') throw paymentRefused(result);
-      if (result === 'paid') {
-        const after = (await repo.find(id))!;
-        await log(after, 'invoice_paid', caller.email ?? '', after.paid_cents);
-      }
-    },
+    ...createPayments({ repo, organiserInvoice, log, now }),
 
     /**
-     * POST /invoices/{id}/refunds: money paid back to the sponsor, recorded as a negative payment (the
-     * payment itself stays, GoBD); what makes a paid invoice cancellable (decision 060).
+     * POST /invoices/{id}/send: mails an issued invoice again. A bulk job names its item's intent
+     * (`key`), so its retry after a kill mails nothing twice; a single request's mail is a new one.
      */
-    async addRefund(caller: Organiser, id: number, input: PaymentInput): Promise<void> {
-      await organiserInvoice(caller, id);
-      const refund = { paid_on: input.paid_on, amount_cents: -input.amount_cents };
-      const result = await repo
-        .addPayment(id, { ...refund, kind: 'refund', recorded_by: caller.email ?? '' }, now(), input.allow_duplicate)
-        .catch((error: unknown) => {
-          // Unpaid again beside another open invoice of the sponsorship (migration 0033's index).
-          throw isUniqueViolation(error) ? openExists() : error;
-        });
-      if (result !== 'ok' && result !== 'paid') throw paymentRefused(result);
-    },
-
-    /** POST /invoices/{id}/send: mails an issued invoice again. */
-    async resend(caller: Organiser, id: number): Promise<void> {
+    async resend(caller: Organiser, id: number, key: string = resendKey(id)): Promise<void> {
       const invoice = await organiserInvoice(caller, id);
       if (invoice.status === 'draft') throw fail('invoice.not-issued', 'A draft is not sent');
-      await deliver(id);
+      await deliver(id, key);
     },
 
     /** The sponsor side of an invoice: issued only, and only to its sponsorship's sponsor. */

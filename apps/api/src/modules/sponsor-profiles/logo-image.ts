@@ -108,9 +108,22 @@ export function headerSize(bytes: Buffer, kind: LogoKind): Size | null {
 
 export type StoredLogo = { bytes: Buffer; width: number; height: number; hash: string };
 
-/** Checks the upload and draws a clean WebP from it; every refusal is a logo.* error. */
+/**
+ * Checks the upload and draws a clean WebP from it; every refusal is a logo.* error. The size is
+ * checked here (nothing larger crosses to a thread); the type, header and pixels on the worker
+ * pool (checkAndDraw), whose logo.* refusals reach the caller as the same AppError (decision 097).
+ */
 export async function reencodeLogo(bytes: Buffer): Promise<StoredLogo> {
   if (bytes.length > SPONSOR_PROFILE_LIMITS.logoBytes) throw fail('logo.too-large', 'The logo is larger than 2 MB');
+  const made = await workPool().run<{ data: Uint8Array; width: number; height: number }>('logo.reencode', bytes);
+  const data = Buffer.from(made.data.buffer, made.data.byteOffset, made.data.byteLength);
+  const hash = createHash('sha256').update(data).digest('hex').slice(0, 32);
+  return { bytes: data, width: made.width, height: made.height, hash };
+}
+
+/** The worker's half of reencodeLogo (logoWorkerTasks): the checks, then the clean WebP. */
+export async function checkAndDraw(input: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const kind = sniffLogo(bytes);
   if (kind === 'svg') throw fail('logo.svg-refused', 'SVG logos are not taken: upload a PNG, JPEG or WebP');
   if (!kind) throw fail('logo.unsupported-type', 'Only PNG, JPEG or WebP logos are taken');
@@ -121,10 +134,7 @@ export async function reencodeLogo(bytes: Buffer): Promise<StoredLogo> {
     throw fail('logo.too-many-pixels', `The logo may be at most ${side} × ${side} pixels`);
   }
   try {
-    const made = await workPool().run<{ data: Uint8Array; width: number; height: number }>('logo.reencode', bytes);
-    const data = Buffer.from(made.data.buffer, made.data.byteOffset, made.data.byteLength);
-    const hash = createHash('sha256').update(data).digest('hex').slice(0, 32);
-    return { bytes: data, width: made.width, height: made.height, hash };
+    return await drawLogo(bytes);
   } catch {
     throw fail('logo.unreadable', 'The image cannot be decoded');
   }

@@ -16,7 +16,7 @@ export type StoredMail = Omit<MailMessage, 'attachments'> & {
 export function createOutboxMail(db: Db, log: FastifyBaseLogger, clock: () => Date = () => new Date()): MailPort {
   return {
     async send(message) {
-      await db
+      const inserted = await db
         .insertInto('outbox')
         .values({
           recipient: message.to,
@@ -34,9 +34,13 @@ export function createOutboxMail(db: Db, log: FastifyBaseLogger, clock: () => Da
                 })),
               )
             : null,
+          idempotency_key: message.idempotencyKey ?? null,
           created_at: toDbTime(clock()),
         })
-        .execute();
+        // The same intent again (a retry after a kill): kept once.
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .executeTakeFirst();
+      if (inserted.numInsertedOrUpdatedRows === 0n) return;
       log.info(
         { mail: { to: message.to, subject: message.subject } },
         `Mail kept in the local outbox (no SMTP_URL):\n${message.text}`,

@@ -13,6 +13,10 @@ export function createSmtpMail(options: { url: string; from: string }): MailPort
         subject: message.subject,
         text: message.text,
         html: message.html,
+        // No SMTP server forgets a mail it took: a retry's copy carries the same Message-ID.
+        ...(message.idempotencyKey
+          ? { messageId: `<${message.idempotencyKey.replace(/[^\w.-]/g, '.')}@sponsoring-platform>` }
+          : {}),
         attachments: message.attachments?.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,
