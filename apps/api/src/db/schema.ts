@@ -428,6 +428,9 @@ export type ChaseOutboxTable = {
   sent_at: DbTime | null;
 };
 
+/** What an organisation's readiness boards show moved (migration 0050, decision 096); triggers write it. */
+export type ReadinessRevisionsTable = { organisation_id: number; revision: number };
+
 /** Bulk work as a persistent job (decision 093); written by the invoices module. */
 export type BulkJobTable = {
   id: Generated<number>;
@@ -482,6 +485,7 @@ export type Database = {
   operator_log: OperatorLogTable;
   chase_outbox: ChaseOutboxTable;
   bulk_jobs: BulkJobTable;
+  readiness_revisions: ReadinessRevisionsTable;
 } & FulfilmentTables &
   TicketTables &
   SponsorProfileTables &

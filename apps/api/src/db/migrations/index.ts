@@ -1,5 +1,6 @@
 // The ordered list of migrations. Each entry is a function of the engine so one file serves both.
 import { bulkJobs } from './0047_bulk_jobs.ts';
+import { readinessRevisions } from './0050_readiness_revisions.ts';
 import type { Migration } from 'kysely';
 import type { Engine } from '../column-types.ts';
 import { invitationCodes } from './0001_invitation_codes.ts';
@@ -94,5 +95,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0044_asset_proofs': assetProofs(engine),
     '0046_sponsor_names_in_chat_lists': sponsorNamesInChatLists(engine),
     '0047_bulk_jobs': bulkJobs(engine),
+    '0050_readiness_revisions': readinessRevisions(engine),
   };
 }
