@@ -14,20 +14,29 @@ export type ReadinessState = z.infer<typeof ZReadinessState>;
 export type ReadinessCellView = {
   state: ReadinessState;
   label: string;
-  due: string | null;
+  due?: string | null;
   /** The assignee of a deliverable (an account id), for the "person responsible" filter. */
-  assignee: string | null;
+  assignee?: string | null;
 };
 
 export const ZReadinessColumn = z.object({ key: z.string(), title: z.string(), provider: z.string() });
 
 const NOTICE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
-const ZCounts = z.object({ done: z.number(), waiting_sponsor: z.number(), waiting_us: z.number(), overdue: z.number() });
+const ZCounts = z.object({
+  done: z.number(),
+  waiting_sponsor: z.number(),
+  waiting_us: z.number(),
+  overdue: z.number(),
+});
 const ZId = z.number().int();
 
 /** A distinct cell on the wire: [state as its index in READINESS_STATES, label, due, assignee]. */
 export const ZReadinessCellWire = z.tuple([
-  z.number().int().min(0).max(READINESS_STATES.length - 1),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(READINESS_STATES.length - 1),
   z.string(),
   z.string().nullable(),
   z.string().nullable(),
@@ -115,9 +124,12 @@ function decodeRows(wire: Pick<ReadinessBoardResponse, 'columns' | 'packages' | 
   for (const list of Object.values(rows))
     if (list.length !== n) throw new Error('readiness board: row columns of different lengths');
   // One object per distinct cell, shared by the rows that have it (the views only read them).
-  const cells = wire.cells.map(
-    ([state, label, due, assignee]): ReadinessCellView => ({ state: READINESS_STATES[state]!, label, due, assignee }),
-  );
+  const cells = wire.cells.map(([state, label, due, assignee]): ReadinessCellView => ({
+    state: READINESS_STATES[state]!,
+    label,
+    due,
+    assignee,
+  }));
   const packageName = new Map(wire.packages.map((p) => [p.id, p.name]));
   return Array.from({ length: n }, (_, i): ReadinessRow => {
     const refs = rows.cells[i]!;

@@ -78,7 +78,9 @@ export function readinessRevisions(engine: Engine) {
       const tables = [...WITH_ORGANISATION, ...SPECIAL.map(([t]) => t)];
       if (engine === 'postgres') {
         for (const table of tables)
-          await sql`drop trigger if exists ${sql.raw(`${table}_readiness_revision`)} on ${sql.table(table)}`.execute(db);
+          await sql`drop trigger if exists ${sql.raw(`${table}_readiness_revision`)} on ${sql.table(table)}`.execute(
+            db,
+          );
         for (const name of [
           'bump_readiness_revision',
           'bump_readiness_revision_of_sponsorship',

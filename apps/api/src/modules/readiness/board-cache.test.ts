@@ -95,7 +95,11 @@ describe.each(ENGINES)('readiness boards from the read cache on %s', (engine) =>
   it('shows a deliverable changed behind its back on the next read of both boards', async () => {
     expect((await rowOf()).cells['deliverable:logo']!.state).toBe('waiting_sponsor');
     expect((await acrossRowOf()).cells.deliverables!.label).toBe('0/1');
-    await db().updateTable('deliverables').set({ status: 'done' }).where('sponsorship_id', '=', guest.sponsorshipId).execute();
+    await db()
+      .updateTable('deliverables')
+      .set({ status: 'done' })
+      .where('sponsorship_id', '=', guest.sponsorshipId)
+      .execute();
     expect((await rowOf()).cells['deliverable:logo']!.state).toBe('done');
     expect((await acrossRowOf()).cells.deliverables!.label).toBe('1/1');
   });
@@ -131,7 +135,11 @@ describe.each(ENGINES)('readiness boards from the read cache on %s', (engine) =>
   });
 
   it('shows a chaser at once, and a new day turns a due date overdue', async () => {
-    await db().updateTable('deliverables').set({ status: 'open' }).where('sponsorship_id', '=', guest.sponsorshipId).execute();
+    await db()
+      .updateTable('deliverables')
+      .set({ status: 'open' })
+      .where('sponsorship_id', '=', guest.sponsorshipId)
+      .execute();
     expect((await rowOf()).last_notice).toBeNull();
     const chase = await call('POST', `/api/events/${eventId}/readiness/chase`, organiser.token, {
       sponsorship_ids: [guest.sponsorshipId],

@@ -60,7 +60,11 @@ export function createReadinessService(deps: {
 
   const newCounts = () => ({ done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 });
 
-  const buildBoard = async (organisationId: number, eventId: number, today: string): Promise<ReadinessBoardResponse> => {
+  const buildBoard = async (
+    organisationId: number,
+    eventId: number,
+    today: string,
+  ): Promise<ReadinessBoardResponse> => {
     const [{ rows, columns }, team, lastNotice] = await Promise.all([
       compute(organisationId, [eventId], today),
       repo.team(organisationId),
@@ -98,12 +102,19 @@ export function createReadinessService(deps: {
       repo.team(organisationId),
       lastNotices(eventIds),
     ]);
-    const common = COMMON_COLUMNS.map((key) => columns.find((c) => c.columnKey === key)).filter(
-      (c) => c !== undefined,
-    );
+    const common = COMMON_COLUMNS.map((key) => columns.find((c) => c.columnKey === key)).filter((c) => c !== undefined);
     const deliverableColumns = columns.filter((c) => c.provider === 'deliverables');
-    const shown: Array<{ key: string; title: string; provider: string; cellOf: (id: number) => ReadinessCell | undefined }> =
-      common.map((c) => ({ key: c.columnKey, title: c.title, provider: c.provider, cellOf: (id) => c.cells.get(id) }));
+    const shown: Array<{
+      key: string;
+      title: string;
+      provider: string;
+      cellOf: (id: number) => ReadinessCell | undefined;
+    }> = common.map((c) => ({
+      key: c.columnKey,
+      title: c.title,
+      provider: c.provider,
+      cellOf: (id) => c.cells.get(id),
+    }));
     if (deliverableColumns.length > 0)
       shown.splice(Math.min(3, shown.length), 0, {
         key: DELIVERABLES_SUMMARY,
@@ -113,7 +124,11 @@ export function createReadinessService(deps: {
       });
     const counts = newCounts();
     const dictionary = createCellDictionary();
-    const extra = { event_id: [] as number[], assignees: [] as string[][], item_counts: [] as Array<[number, number, number, number]> };
+    const extra = {
+      event_id: [] as number[],
+      assignees: [] as string[][],
+      item_counts: [] as Array<[number, number, number, number]>,
+    };
     const encoded = encodeRows(rows, lastNotice, (row) => {
       const itemCounts = newCounts();
       for (const column of columns) {
