@@ -28,7 +28,8 @@ const ofSponsorship = (row: string) =>
     on conflict (organisation_id) do update set revision = readiness_revisions.revision + 1;`;
 const ofSponsorAddress = (row: string) =>
   `insert into readiness_revisions (organisation_id, revision)
-    select distinct organisation_id, 1 from sponsorships where sponsor_email_normalized = ${row}.email_normalized and true
+    select distinct organisation_id, 1 from sponsorships where sponsor_email_normalized = ${row}.email_normalized
+    order by organisation_id
     on conflict (organisation_id) do update set revision = readiness_revisions.revision + 1;`;
 
 const SPECIAL = [
@@ -55,8 +56,12 @@ export function readinessRevisions(engine: Engine) {
         await fn('bump_readiness_revision', (row) => upsert(`${row}.organisation_id`)).execute(db);
         await fn('bump_readiness_revision_of_sponsorship', ofSponsorship).execute(db);
         await fn('bump_readiness_revision_of_sponsor', ofSponsorAddress).execute(db);
+        // Deferred to the commit: the revision row is then the writer's last lock. Bumped in the middle
+        // of a transaction, it deadlocked four sponsors choosing one package at once (the choice's
+        // trigger took the revision row, the package's `sold` update another's package row).
         const trigger = (table: string, name: string) => sql`
-          create trigger ${sql.raw(`${table}_readiness_revision`)} after insert or update or delete on ${sql.table(table)}
+          create constraint trigger ${sql.raw(`${table}_readiness_revision`)}
+          after insert or update or delete on ${sql.table(table)} deferrable initially deferred
           for each row execute function ${sql.raw(name)}()`;
         for (const table of WITH_ORGANISATION) await trigger(table, 'bump_readiness_revision').execute(db);
         await trigger('sponsorship_choices', 'bump_readiness_revision_of_sponsorship').execute(db);

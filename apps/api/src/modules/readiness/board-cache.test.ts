@@ -151,6 +151,40 @@ describe.each(ENGINES)('readiness boards from the read cache on %s', (engine) =>
     expect((await rowOf()).cells['deliverable:logo']!.state).toBe('overdue');
   });
 
+  it('lets sponsors choose one package at once (the revision is bumped at commit, no deadlock)', async () => {
+    const guests = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const email = uniqueEmail('together');
+        const res = await call('POST', '/api/sponsor-invitation', organiser.token, {
+          email,
+          event_id: eventId,
+          package_ids: [packageId],
+        });
+        return {
+          token: new URL(res.json().url).searchParams.get('token')!,
+          email,
+          sponsorshipId: res.json().sponsorId,
+        };
+      }),
+    );
+    const before = (await eventBoard()).rows.length;
+    const chosen = await Promise.all(
+      guests.map((g) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/sponsorships/${g.sponsorshipId}/package`,
+          headers: guestHeaders(g),
+          payload: { package_id: packageId },
+        }),
+      ),
+    );
+    expect(chosen.map((r) => r.statusCode)).toEqual(guests.map(() => 200));
+    const board = await eventBoard();
+    expect(board.rows.length).toBe(before);
+    for (const g of guests)
+      expect(board.rows.find((r) => r.sponsorship_id === g.sponsorshipId)!.package_name).toBe('Platin');
+  });
+
   it('moves the revision for a write to every table a cell is read from', async () => {
     const revision = async () =>
       Number(
