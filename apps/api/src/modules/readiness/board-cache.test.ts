@@ -85,8 +85,17 @@ describe.each(ENGINES)('readiness boards from the read cache on %s', (engine) =>
 
   it('answers the same bytes again while nothing changed', async () => {
     const first = await call('GET', `/api/events/${eventId}/readiness`, organiser.token);
+    const revision = () =>
+      db()
+        .selectFrom('readiness_revisions')
+        .select('revision')
+        .where('organisation_id', '=', organiser.organisationId)
+        .executeTakeFirst();
+    const before = await revision();
     const second = await call('GET', `/api/events/${eventId}/readiness`, organiser.token);
     expect(second.body).toBe(first.body);
+    // Reading writes nothing the revision counts (else every read would be a miss).
+    expect(await revision()).toEqual(before);
     // A few distinct cells, each once: the lean wire of decision 096.
     const wire = ZReadinessBoardResponse.parse(second.json());
     expect(new Set(wire.cells.map((c) => JSON.stringify(c))).size).toBe(wire.cells.length);
