@@ -82,9 +82,13 @@ export async function seedReadinessEvent(server, organiser, { sponsorships = 200
   const { body: board } = await expectStatus(200, server.baseUrl, 'GET', `/api/events/${event.id}/readiness`, {
     token,
   });
-  const cells = board.rows.reduce((n, r) => n + Object.keys(r.cells).length, 0);
+  // The lean wire (decision 096): rows as columns, a row's cells as indices into the distinct cells.
+  const cells = board.rows.cells.reduce((n, refs) => n + refs.filter((ref) => ref >= 0).length, 0);
   const kB = Math.round(JSON.stringify(board).length / 1000);
-  log?.(`seeded an event with ${board.rows.length} confirmed sponsorships, ${cells} cells, ${kB} kB of JSON`);
+  log?.(
+    `seeded an event with ${board.rows.sponsorship_id.length} confirmed sponsorships, ${cells} cells ` +
+      `(${board.cells.length} distinct), ${kB} kB of JSON`,
+  );
   return event.id;
 }
 

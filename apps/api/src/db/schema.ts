@@ -450,6 +450,9 @@ export type ChaseOutboxTable = {
   sent_at: DbTime | null;
 };
 
+/** What an organisation's readiness boards show moved (migration 0050, decision 096); triggers write it. */
+export type ReadinessRevisionsTable = { organisation_id: number; revision: number };
+
 /** Bulk work as a persistent job (decision 093); written by the invoices module. */
 export type BulkJobTable = {
   id: Generated<number>;
@@ -505,6 +508,7 @@ export type Database = {
   chase_outbox: ChaseOutboxTable;
   renewal_offers: RenewalOffersTable;
   bulk_jobs: BulkJobTable;
+  readiness_revisions: ReadinessRevisionsTable;
 } & FulfilmentTables &
   TicketTables &
   SponsorProfileTables &

@@ -7,45 +7,68 @@ export const READINESS_STATES = ['done', 'waiting_sponsor', 'waiting_us', 'overd
 export const ZReadinessState = z.enum(READINESS_STATES);
 export type ReadinessState = z.infer<typeof ZReadinessState>;
 
-export const ZReadinessCell = z.object({
-  state: ZReadinessState,
-  label: z.string(),
-  due: z.string().nullable().optional(),
+/**
+ * A cell as the web shows it (decoded from the wire's dictionary, decodeReadinessBoard). The board's
+ * wire (decision 096) sends each distinct cell once and a row's cells as indices into that list.
+ */
+export type ReadinessCellView = {
+  state: ReadinessState;
+  label: string;
+  due?: string | null;
   /** The assignee of a deliverable (an account id), for the "person responsible" filter. */
-  assignee: z.string().nullable().optional(),
-});
-export type ReadinessCellWire = z.infer<typeof ZReadinessCell>;
+  assignee?: string | null;
+};
 
 export const ZReadinessColumn = z.object({ key: z.string(), title: z.string(), provider: z.string() });
 
-export const ZReadinessNoticeSummary = z.object({
-  status: z.enum(['queued', 'sending', 'sent', 'failed']),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
+const NOTICE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+const ZCounts = z.object({
+  done: z.number(),
+  waiting_sponsor: z.number(),
+  waiting_us: z.number(),
+  overdue: z.number(),
+});
+const ZId = z.number().int();
+
+/** A distinct cell on the wire: [state as its index in READINESS_STATES, label, due, assignee]. */
+export const ZReadinessCellWire = z.tuple([
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(READINESS_STATES.length - 1),
+  z.string(),
+  z.string().nullable(),
+  z.string().nullable(),
+]);
+
+/** The last chaser of a row on the wire: [status, created_at, sent_at]. */
+const ZNoticeWire = z.tuple([z.enum(NOTICE_STATUSES), z.string(), z.string().nullable()]);
+
+/** The rows as columns of equal length (one entry per row), so no key repeats per row. */
+const ZReadinessRowsWire = z.object({
+  sponsorship_id: z.array(ZId),
+  sponsor_email: z.array(z.string()),
+  sponsor_name: z.array(z.string().nullable()),
+  sponsor_language: z.array(z.enum(['de', 'en']).nullable()),
+  /** Its name is in the answer's `packages`. */
+  package_id: z.array(ZId.nullable()),
+  status: z.array(z.string()),
+  last_notice: z.array(ZNoticeWire.nullable()),
+  /** Per row, per column of `columns` (in order): the index of its cell in `cells`; -1 where the column does not apply. */
+  cells: z.array(z.array(z.number().int().min(-1))),
 });
 
-export const ZReadinessRow = z.object({
-  sponsorship_id: z.number().int(),
-  sponsor_email: z.string(),
-  sponsor_name: z.string().nullable(),
-  sponsor_language: z.enum(['de', 'en']).nullable(),
-  package_id: z.number().int().nullable(),
-  package_name: z.string().nullable(),
-  status: z.string(),
-  /** Column key -> cell; a column without a cell for this row does not apply to it. */
-  cells: z.record(z.string(), ZReadinessCell),
-  last_notice: ZReadinessNoticeSummary.nullable(),
-});
-export type ReadinessRowWire = z.infer<typeof ZReadinessRow>;
-
-export const ZReadinessBoardResponse = z.object({
-  event_id: z.number().int(),
+const boardWire = {
   today: z.string(),
   columns: z.array(ZReadinessColumn),
-  rows: z.array(ZReadinessRow),
-  counts: z.object({ done: z.number(), waiting_sponsor: z.number(), waiting_us: z.number(), overdue: z.number() }),
+  packages: z.array(z.object({ id: ZId, name: z.string() })),
+  cells: z.array(ZReadinessCellWire),
+  counts: ZCounts,
   assignees: z.array(z.object({ id: z.string(), name: z.string() })),
-});
+};
+
+export const ZReadinessBoardResponse = z.object({ event_id: ZId, ...boardWire, rows: ZReadinessRowsWire });
 export type ReadinessBoardResponse = z.infer<typeof ZReadinessBoardResponse>;
 
 /**
@@ -53,20 +76,107 @@ export type ReadinessBoardResponse = z.infer<typeof ZReadinessBoardResponse>;
  * (agreement, invoice, payment, tickets, shipments) and a `deliverables` summary cell (done/total in
  * the worst state) that opens the event's own board.
  */
-export const ZOrganisationReadinessRow = ZReadinessRow.extend({
-  event_id: z.number().int(),
-  /** The persons responsible for the row's deliverables that are not done (the filter). */
-  assignees: z.array(z.string()),
-  /** The row's items per state, each deliverable counted (the header sums the rows shown). */
-  item_counts: ZReadinessBoardResponse.shape.counts,
-});
-export type OrganisationReadinessRowWire = z.infer<typeof ZOrganisationReadinessRow>;
-
-export const ZOrganisationReadinessResponse = ZReadinessBoardResponse.omit({ event_id: true, rows: true }).extend({
-  events: z.array(z.object({ id: z.number().int(), title: z.string(), event_date: z.string() })),
-  rows: z.array(ZOrganisationReadinessRow),
+export const ZOrganisationReadinessResponse = z.object({
+  ...boardWire,
+  events: z.array(z.object({ id: ZId, title: z.string(), event_date: z.string() })),
+  rows: ZReadinessRowsWire.extend({
+    event_id: z.array(ZId),
+    /** The persons responsible for the row's deliverables that are not done (the filter). */
+    assignees: z.array(z.array(z.string())),
+    /** The row's items per state, each deliverable counted: [done, waiting_sponsor, waiting_us, overdue]. */
+    item_counts: z.array(z.tuple([z.number(), z.number(), z.number(), z.number()])),
+  }),
 });
 export type OrganisationReadinessResponse = z.infer<typeof ZOrganisationReadinessResponse>;
+
+export type ReadinessCounts = z.infer<typeof ZCounts>;
+
+/** A row as the web shows it (decodeReadinessBoard). */
+export type ReadinessRow = {
+  sponsorship_id: number;
+  sponsor_email: string;
+  sponsor_name: string | null;
+  sponsor_language: 'de' | 'en' | null;
+  package_id: number | null;
+  package_name: string | null;
+  status: string;
+  /** Column key -> cell; a column without a cell for this row does not apply to it. */
+  cells: Record<string, ReadinessCellView>;
+  last_notice: { status: (typeof NOTICE_STATUSES)[number]; created_at: string; sent_at: string | null } | null;
+};
+
+export type ReadinessBoard = Omit<ReadinessBoardResponse, 'rows' | 'cells' | 'packages'> & { rows: ReadinessRow[] };
+
+export type OrganisationReadinessRow = ReadinessRow & {
+  event_id: number;
+  assignees: string[];
+  item_counts: ReadinessCounts;
+};
+export type OrganisationReadiness = Omit<OrganisationReadinessResponse, 'rows' | 'cells' | 'packages'> & {
+  rows: OrganisationReadinessRow[];
+};
+
+type RowsWire = z.infer<typeof ZReadinessRowsWire>;
+
+function decodeRows(wire: Pick<ReadinessBoardResponse, 'columns' | 'packages' | 'cells'> & { rows: RowsWire }) {
+  const { rows, columns } = wire;
+  const n = rows.sponsorship_id.length;
+  for (const list of Object.values(rows))
+    if (list.length !== n) throw new Error('readiness board: row columns of different lengths');
+  // One object per distinct cell, shared by the rows that have it (the views only read them).
+  const cells = wire.cells.map(([state, label, due, assignee]): ReadinessCellView => ({
+    state: READINESS_STATES[state]!,
+    label,
+    due,
+    assignee,
+  }));
+  const packageName = new Map(wire.packages.map((p) => [p.id, p.name]));
+  return Array.from({ length: n }, (_, i): ReadinessRow => {
+    const refs = rows.cells[i]!;
+    const rowCells: Record<string, ReadinessCellView> = {};
+    columns.forEach((column, c) => {
+      const ref = refs[c] ?? -1;
+      if (ref < 0) return;
+      const cell = cells[ref];
+      if (!cell) throw new Error('readiness board: a cell index out of range');
+      rowCells[column.key] = cell;
+    });
+    const packageId = rows.package_id[i]!;
+    const notice = rows.last_notice[i]!;
+    return {
+      sponsorship_id: rows.sponsorship_id[i]!,
+      sponsor_email: rows.sponsor_email[i]!,
+      sponsor_name: rows.sponsor_name[i]!,
+      sponsor_language: rows.sponsor_language[i]!,
+      package_id: packageId,
+      package_name: packageId === null ? null : (packageName.get(packageId) ?? null),
+      status: rows.status[i]!,
+      cells: rowCells,
+      last_notice: notice ? { status: notice[0], created_at: notice[1], sent_at: notice[2] } : null,
+    };
+  });
+}
+
+/** The event's board as rows of cells by column key (what the views and the tests read). */
+export function decodeReadinessBoard(wire: ReadinessBoardResponse): ReadinessBoard {
+  const { packages: _p, cells: _c, rows: _r, ...rest } = wire;
+  return { ...rest, rows: decodeRows(wire) };
+}
+
+/** The board across events, decoded as decodeReadinessBoard. */
+export function decodeOrganisationReadiness(wire: OrganisationReadinessResponse): OrganisationReadiness {
+  const { packages: _p, cells: _c, rows: _r, ...rest } = wire;
+  const rows = decodeRows(wire).map((row, i): OrganisationReadinessRow => {
+    const [done, waiting_sponsor, waiting_us, overdue] = wire.rows.item_counts[i]!;
+    return {
+      ...row,
+      event_id: wire.rows.event_id[i]!,
+      assignees: wire.rows.assignees[i]!,
+      item_counts: { done, waiting_sponsor, waiting_us, overdue },
+    };
+  });
+  return { ...rest, rows };
+}
 
 export const ZChaseRequest = z
   .object({

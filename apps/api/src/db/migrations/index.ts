@@ -1,5 +1,6 @@
 // The ordered list of migrations. Each entry is a function of the engine so one file serves both.
 import { bulkJobs } from './0047_bulk_jobs.ts';
+import { readinessRevisions } from './0050_readiness_revisions.ts';
 import { outboxIdempotency } from './0051_outbox_idempotency.ts';
 import { renewals } from './0055_renewals.ts';
 import { wallStats } from './0057_wall_stats.ts';
@@ -97,6 +98,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0044_asset_proofs': assetProofs(engine),
     '0046_sponsor_names_in_chat_lists': sponsorNamesInChatLists(engine),
     '0047_bulk_jobs': bulkJobs(engine),
+    '0050_readiness_revisions': readinessRevisions(engine),
     '0051_outbox_idempotency': outboxIdempotency(),
     '0055_renewals': renewals(engine),
     '0057_wall_stats': wallStats(),

@@ -4,7 +4,12 @@
 import fs from 'node:fs';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChaseResponse, OrganisationReadinessResponse, SavePackageRequest } from '@sp/shared';
+import {
+  decodeOrganisationReadiness,
+  ZOrganisationReadinessResponse,
+  type ChaseResponse,
+  type SavePackageRequest,
+} from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
 import { createAccess } from '../access/index.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
@@ -69,7 +74,7 @@ describe.each(ENGINES)('readiness board across events on %s', (engine) => {
   const board = async (token = organiser.token) => {
     const res = await call('GET', '/api/readiness', token);
     expect(res.statusCode).toBe(200);
-    return res.json<OrganisationReadinessResponse>();
+    return decodeOrganisationReadiness(ZOrganisationReadinessResponse.parse(res.json()));
   };
 
   let first: Guest;
@@ -165,8 +170,8 @@ describe.each(ENGINES)('readiness board across events on %s', (engine) => {
         defaultLanguage: 'de',
         clock: t.clock,
       });
-      const answer = await service.organisationBoard(organiser);
-      return { queries: plugin.count, rows: answer.rows.length };
+      const { body: answer } = await (await service.organisationListing(organiser)).load();
+      return { queries: plugin.count, rows: answer.rows.sponsorship_id.length };
     };
     const before = await measure();
     await Promise.all(Array.from({ length: 18 }, (_, i) => confirmed(events[i % 2]!)));

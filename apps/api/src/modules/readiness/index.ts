@@ -12,8 +12,8 @@ import { createReadinessService } from './service.ts';
 
 export const readinessModule = defineModule({
   name: 'readiness',
-  ports: ['db', 'clock', 'mail', 'log', 'config', 'work'],
-  setup: ({ db, clock, mail, log, config, work, use, onClose }) => {
+  ports: ['db', 'clock', 'mail', 'log', 'config', 'work', 'readCache'],
+  setup: ({ db, clock, mail, log, config, work, readCache, use, onClose }) => {
     const repo = createReadinessRepository(db);
     const access = use('access', 'events');
     const readiness = createReadinessService({
@@ -45,7 +45,7 @@ export const readinessModule = defineModule({
     onClose('preClose', () => job.stop());
     return {
       api: { queue: (chasers, at) => repo.queue(chasers, at) },
-      routes: async (app) => app.register(readinessRoutes, { readiness }),
+      routes: async (app) => app.register(readinessRoutes, { readiness, readCache }),
     };
   },
 });

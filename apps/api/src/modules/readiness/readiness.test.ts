@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChaseResponse, ReadinessBoardResponse, ReadinessNoticesResponse, SavePackageRequest } from '@sp/shared';
+import {
+  decodeReadinessBoard,
+  ZReadinessBoardResponse,
+  type ChaseResponse,
+  type ReadinessNoticesResponse,
+  type SavePackageRequest,
+} from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
 import { listOutbox } from '../../ports/mail/outbox.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
@@ -61,7 +67,7 @@ describe.each(ENGINES)('readiness board on %s', (engine) => {
   const board = async () => {
     const res = await call('GET', `/api/events/${eventId}/readiness`, organiser.token);
     expect(res.statusCode).toBe(200);
-    return res.json<ReadinessBoardResponse>();
+    return decodeReadinessBoard(ZReadinessBoardResponse.parse(res.json()));
   };
   const chase = (body: object, token = organiser.token) =>
     call('POST', `/api/events/${eventId}/readiness/chase`, token, body);

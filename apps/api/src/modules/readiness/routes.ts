@@ -10,6 +10,7 @@ import {
   ZReadinessBoardResponse,
   ZReadinessNoticesResponse,
 } from '@sp/shared';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { ReadinessService } from './service.ts';
 
@@ -18,7 +19,11 @@ const params = z.object({ eventId: z.coerce.number().int().min(1).max(2_147_483_
 const tags = ['readiness'];
 const security = [{ bearer: [] }];
 
-export const readinessRoutes: FastifyPluginAsyncZod<{ readiness: ReadinessService }> = async (app, { readiness }) => {
+// The two boards are this module's only use of the read cache (lib/read-cache.ts, send): kept here alone.
+export const readinessRoutes: FastifyPluginAsyncZod<{ readiness: ReadinessService; readCache: ReadCache }> = async (
+  app,
+  { readiness, readCache },
+) => {
   app.get(
     '/events/:eventId/readiness',
     {
@@ -31,7 +36,12 @@ export const readinessRoutes: FastifyPluginAsyncZod<{ readiness: ReadinessServic
         response: { 200: ZReadinessBoardResponse, ...errors },
       },
     },
-    async (request) => readiness.board(requireUser(request), request.params.eventId),
+    async (request, reply) =>
+      readCache.send(
+        reply,
+        await readiness.boardListing(requireUser(request), request.params.eventId),
+        ZReadinessBoardResponse,
+      ),
   );
 
   app.post(
@@ -79,7 +89,8 @@ export const readinessRoutes: FastifyPluginAsyncZod<{ readiness: ReadinessServic
         response: { 200: ZOrganisationReadinessResponse, ...errors },
       },
     },
-    async (request) => readiness.organisationBoard(requireUser(request)),
+    async (request, reply) =>
+      readCache.send(reply, await readiness.organisationListing(requireUser(request)), ZOrganisationReadinessResponse),
   );
 
   app.post(

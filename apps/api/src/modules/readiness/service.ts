@@ -1,5 +1,6 @@
 // The readiness board and its chasers (issue 59, decision 080). The board is the providers' columns
-// joined to the event's live sponsorships, computed per request from a few set-based queries. A chase
+// joined to the event's live sponsorships, computed from a few set-based queries and sent in a lean
+// wire (wire.ts, decision 096), kept in the read cache until the organisation's readiness revision moves. A chase
 // picks rows, lists per sponsor what the sponsor owes (or only one column's item), and queues one
 // chaser per sponsor in the outbox; the day's limit and a repeated request are the outbox's unique
 // key's to refuse, so two identical chases at once queue each sponsor once.
@@ -18,6 +19,7 @@ import type { EventAccess } from '../access/index.ts';
 import { PROVIDERS, sponsorOwes, type ReadinessCell, type ReadinessProvider } from './providers.ts';
 import type { ChaseItem, ReadinessRepository } from './repository.ts';
 import { COMMON_COLUMNS, DELIVERABLES_SUMMARY, deliverablesSummary } from './summary.ts';
+import { createCellDictionary, encodeRows, type LastNotice } from './wire.ts';
 
 type Caller = { sub: string; email: string };
 
@@ -46,48 +48,116 @@ export function createReadinessService(deps: {
     );
     return { rows, columns };
   };
-  type Computed = Awaited<ReturnType<typeof compute>>;
-
-  const cellsOf = (columns: Computed['columns'], sponsorshipId: number) => {
-    const cells: Record<string, ReadinessCell> = {};
-    for (const column of columns) {
-      const cell = column.cells.get(sponsorshipId);
-      if (cell) cells[column.columnKey] = cell;
-    }
-    return cells;
-  };
-
-  const wireCell = (c: ReadinessCell) => ({
-    state: c.state,
-    label: c.label,
-    due: c.due ?? null,
-    assignee: c.assignee ?? null,
-  });
-
   const lastNotices = async (eventIds: readonly number[]) => {
-    const lastNotice = new Map<number, ReadinessBoardResponse['rows'][number]['last_notice']>();
+    const lastNotice = new Map<number, LastNotice>();
     for (const notice of await repo.notices(eventIds))
-      if (!lastNotice.has(notice.sponsorshipId))
-        lastNotice.set(notice.sponsorshipId, {
-          status: notice.status,
-          created_at: notice.createdAt.toISOString(),
-          sent_at: notice.sentAt?.toISOString() ?? null,
-        });
+      if (!lastNotice.has(notice.sponsorshipId)) lastNotice.set(notice.sponsorshipId, notice);
     return lastNotice;
   };
 
-  const rowBase = (row: Computed['rows'][number]) => ({
-    sponsorship_id: row.id,
-    sponsor_email: row.sponsorEmail,
-    sponsor_name: row.sponsorName,
-    sponsor_language: row.sponsorLanguage,
-    package_id: row.packageId,
-    package_name: row.packageName,
-    status: row.status,
-  });
-
   const languageOf = (value: string | null): Language =>
     value === 'de' || value === 'en' ? value : deps.defaultLanguage;
+
+  const newCounts = () => ({ done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 });
+
+  const buildBoard = async (
+    organisationId: number,
+    eventId: number,
+    today: string,
+  ): Promise<ReadinessBoardResponse> => {
+    const [{ rows, columns }, team, lastNotice] = await Promise.all([
+      compute(organisationId, [eventId], today),
+      repo.team(organisationId),
+      lastNotices([eventId]),
+    ]);
+    const counts = newCounts();
+    const dictionary = createCellDictionary();
+    const encoded = encodeRows(rows, lastNotice, (row) =>
+      columns.map((column) => {
+        const cell = column.cells.get(row.id);
+        if (cell && COUNTED.includes(cell.state)) counts[cell.state] += 1;
+        return dictionary.ref(cell);
+      }),
+    );
+    return {
+      event_id: eventId,
+      today,
+      columns: columns.map((c) => ({ key: c.columnKey, title: c.title, provider: c.provider })),
+      packages: encoded.packages,
+      cells: dictionary.cells,
+      rows: encoded.rows,
+      counts,
+      assignees: team,
+    };
+  };
+
+  const buildOrganisationBoard = async (
+    organisationId: number,
+    today: string,
+  ): Promise<OrganisationReadinessResponse> => {
+    const events = await repo.upcomingEvents(organisationId, today);
+    const eventIds = events.map((e) => e.id);
+    const [{ rows, columns }, team, lastNotice] = await Promise.all([
+      compute(organisationId, eventIds, today),
+      repo.team(organisationId),
+      lastNotices(eventIds),
+    ]);
+    const common = COMMON_COLUMNS.map((key) => columns.find((c) => c.columnKey === key)).filter((c) => c !== undefined);
+    const deliverableColumns = columns.filter((c) => c.provider === 'deliverables');
+    const shown: Array<{
+      key: string;
+      title: string;
+      provider: string;
+      cellOf: (id: number) => ReadinessCell | undefined;
+    }> = common.map((c) => ({
+      key: c.columnKey,
+      title: c.title,
+      provider: c.provider,
+      cellOf: (id) => c.cells.get(id),
+    }));
+    if (deliverableColumns.length > 0)
+      shown.splice(Math.min(3, shown.length), 0, {
+        key: DELIVERABLES_SUMMARY,
+        title: 'deliverables',
+        provider: 'deliverables',
+        cellOf: (id) => deliverablesSummary(deliverableColumns.flatMap((c) => c.cells.get(id) ?? [])),
+      });
+    const counts = newCounts();
+    const dictionary = createCellDictionary();
+    const extra = {
+      event_id: [] as number[],
+      assignees: [] as string[][],
+      item_counts: [] as Array<[number, number, number, number]>,
+    };
+    const encoded = encodeRows(rows, lastNotice, (row) => {
+      const itemCounts = newCounts();
+      for (const column of columns) {
+        const cell = column.cells.get(row.id);
+        if (!cell) continue;
+        counts[cell.state] += 1;
+        itemCounts[cell.state] += 1;
+      }
+      const assignees = new Set<string>();
+      for (const column of deliverableColumns) {
+        const cell = column.cells.get(row.id);
+        if (cell && cell.state !== 'done' && cell.assignee) assignees.add(cell.assignee);
+      }
+      extra.event_id.push(row.eventId);
+      extra.assignees.push([...assignees]);
+      extra.item_counts.push([itemCounts.done, itemCounts.waiting_sponsor, itemCounts.waiting_us, itemCounts.overdue]);
+      return shown.map((column) => dictionary.ref(column.cellOf(row.id)));
+    });
+    return {
+      today,
+      events: events.map((e) => ({ id: e.id, title: e.title, event_date: e.eventDate })),
+      columns: shown.map(({ key, title, provider }) => ({ key, title, provider })),
+      packages: encoded.packages,
+      cells: dictionary.cells,
+      rows: { ...encoded.rows, ...extra },
+      counts,
+      assignees: team,
+    };
+  };
 
   /** A chase over the rows of these events of the organisation (one event's board, or all upcoming). */
   const chaseIn = async (
@@ -162,93 +232,38 @@ export function createReadinessService(deps: {
   };
 
   return {
-    /** GET /events/:eventId/readiness */
-    async board(caller: Caller, eventId: number): Promise<ReadinessBoardResponse> {
+    /**
+     * GET /events/:eventId/readiness, for the read cache (decision 096): key, version and load. The
+     * answer depends only on the organisation's data, so every organiser of it shares one entry; the
+     * version is the organisation's readiness revision (moved by triggers on every source of a cell,
+     * migration 0050) read after the access check and before the load, and the German day (overdue
+     * turns on the date alone).
+     */
+    async boardListing(caller: Caller, eventId: number) {
       const event = await deps.access.organiserEvent(caller, eventId);
       const today = germanDay(now());
-      const [{ rows, columns }, team, lastNotice] = await Promise.all([
-        compute(event.organisationId, [eventId], today),
-        repo.team(event.organisationId),
-        lastNotices([eventId]),
-      ]);
-      const counts = { done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 };
-      const boardRows = rows.map((row) => {
-        const cells = cellsOf(columns, row.id);
-        for (const cell of Object.values(cells)) if (COUNTED.includes(cell.state)) counts[cell.state] += 1;
-        return {
-          ...rowBase(row),
-          cells: Object.fromEntries(Object.entries(cells).map(([key, c]) => [key, wireCell(c)])),
-          last_notice: lastNotice.get(row.id) ?? null,
-        };
-      });
+      const revision = await repo.revision(event.organisationId);
       return {
-        event_id: eventId,
-        today,
-        columns: columns.map((c) => ({ key: c.columnKey, title: c.title, provider: c.provider })),
-        rows: boardRows,
-        counts,
-        assignees: team,
+        key: `readiness:event:${eventId}`,
+        version: `${revision}:${today}`,
+        load: async () => ({ body: await buildBoard(event.organisationId, eventId, today) }),
       };
     },
 
     /**
-     * GET /readiness: the board across the caller's organisation's upcoming events, from the same
-     * providers with the same number of queries however many events and rows. The common columns,
-     * and one summary cell of the deliverables; counts count every item, as the events' boards do.
+     * GET /readiness, for the read cache as boardListing: the board across the caller's organisation's
+     * upcoming events, from the same providers with the same number of queries however many events
+     * and rows. The common columns, and one summary cell of the deliverables; counts count every
+     * item, as the events' boards do.
      */
-    async organisationBoard(caller: Caller): Promise<OrganisationReadinessResponse> {
+    async organisationListing(caller: Caller) {
       const organisationId = await deps.access.organiserOrganisation(caller);
       const today = germanDay(now());
-      const events = await repo.upcomingEvents(organisationId, today);
-      const eventIds = events.map((e) => e.id);
-      const [{ rows, columns }, team, lastNotice] = await Promise.all([
-        compute(organisationId, eventIds, today),
-        repo.team(organisationId),
-        lastNotices(eventIds),
-      ]);
-      const common = COMMON_COLUMNS.map((key) => columns.find((c) => c.columnKey === key)).filter(
-        (c) => c !== undefined,
-      );
-      const deliverableColumns = columns.filter((c) => c.provider === 'deliverables');
-      const counts = { done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 };
-      const boardRows = rows.map((row) => {
-        const itemCounts = { done: 0, waiting_sponsor: 0, waiting_us: 0, overdue: 0 };
-        for (const cell of Object.values(cellsOf(columns, row.id))) {
-          counts[cell.state] += 1;
-          itemCounts[cell.state] += 1;
-        }
-        const cells: Record<string, ReturnType<typeof wireCell>> = {};
-        for (const column of common) {
-          const cell = column.cells.get(row.id);
-          if (cell) cells[column.columnKey] = wireCell(cell);
-        }
-        const deliverables = deliverableColumns.flatMap((c) => c.cells.get(row.id) ?? []);
-        const summary = deliverablesSummary(deliverables);
-        if (summary) cells[DELIVERABLES_SUMMARY] = wireCell(summary);
-        const assignees = new Set(deliverables.flatMap((c) => (c.state !== 'done' && c.assignee ? [c.assignee] : [])));
-        return {
-          ...rowBase(row),
-          event_id: row.eventId,
-          cells,
-          assignees: [...assignees],
-          item_counts: itemCounts,
-          last_notice: lastNotice.get(row.id) ?? null,
-        };
-      });
-      const shown = [...common.map((c) => ({ key: c.columnKey, title: c.title, provider: c.provider }))];
-      if (deliverableColumns.length > 0)
-        shown.splice(Math.min(3, shown.length), 0, {
-          key: DELIVERABLES_SUMMARY,
-          title: 'deliverables',
-          provider: 'deliverables',
-        });
+      const revision = await repo.revision(organisationId);
       return {
-        today,
-        events: events.map((e) => ({ id: e.id, title: e.title, event_date: e.eventDate })),
-        columns: shown,
-        rows: boardRows,
-        counts,
-        assignees: team,
+        key: `readiness:organisation:${organisationId}`,
+        version: `${revision}:${today}`,
+        load: async () => ({ body: await buildOrganisationBoard(organisationId, today) }),
       };
     },
 

@@ -3,6 +3,8 @@
 // events (GET /readiness) and its chase (POST /readiness/chase).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  decodeOrganisationReadiness,
+  decodeReadinessBoard,
   ZChaseResponse,
   ZOrganisationReadinessResponse,
   ZReadinessBoardResponse,
@@ -17,7 +19,9 @@ const readinessKey = queryKeys.readiness.event;
 export function readinessBoardQueryOptions(eventId: number) {
   return queryOptions({
     queryKey: [...readinessKey(eventId), 'board'],
-    queryFn: ({ signal }) => api.get(`/events/${eventId}/readiness`, { schema: ZReadinessBoardResponse, signal }),
+    // The lean wire (decision 096) decoded once per answer into rows of cells by column.
+    queryFn: async ({ signal }) =>
+      decodeReadinessBoard(await api.get(`/events/${eventId}/readiness`, { schema: ZReadinessBoardResponse, signal })),
     staleTime: 30_000,
   });
 }
@@ -34,7 +38,8 @@ export function readinessNoticesQueryOptions(eventId: number) {
 export function organisationReadinessQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.readiness.organisation,
-    queryFn: ({ signal }) => api.get('/readiness', { schema: ZOrganisationReadinessResponse, signal }),
+    queryFn: async ({ signal }) =>
+      decodeOrganisationReadiness(await api.get('/readiness', { schema: ZOrganisationReadinessResponse, signal })),
     staleTime: 30_000,
   });
 }

@@ -2,7 +2,7 @@
 // (sticky header and first column, arrow keys between the cells' links, one tab stop) and a list per
 // sponsor below. A row's cells link into the row's own event.
 import type { KeyboardEvent } from 'react';
-import type { ReadinessRowWire } from '@sp/shared';
+import type { ReadinessRow } from '@sp/shared';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { knownText } from './known-text';
 import { ReadinessCellLink } from './readiness-cell';
@@ -27,7 +27,7 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
   next.focus();
 }
 
-type GridProps<Row extends ReadinessRowWire> = {
+type GridProps<Row extends ReadinessRow> = {
   columns: Array<{ key: string; title: string }>;
   rows: Row[];
   /** The event a row's cells open. */
@@ -38,7 +38,7 @@ type GridProps<Row extends ReadinessRowWire> = {
   onToggle: (id: number) => void;
 };
 
-export function BoardTable<Row extends ReadinessRowWire>({
+export function BoardTable<Row extends ReadinessRow>({
   columns,
   rows,
   eventOf,
@@ -127,7 +127,7 @@ export function BoardTable<Row extends ReadinessRowWire>({
   );
 }
 
-function RowDetail({ row, detail }: { row: ReadinessRowWire; detail: string | null | undefined }) {
+function RowDetail({ row, detail }: { row: ReadinessRow; detail: string | null | undefined }) {
   const { t } = useTranslation();
   return (
     <span className="text-xs text-muted-foreground">
@@ -137,7 +137,7 @@ function RowDetail({ row, detail }: { row: ReadinessRowWire; detail: string | nu
   );
 }
 
-function NoticeHint({ row }: { row: ReadinessRowWire }) {
+function NoticeHint({ row }: { row: ReadinessRow }) {
   const { t, i18n } = useTranslation();
   if (!row.last_notice) return null;
   const at = new Date(row.last_notice.sent_at ?? row.last_notice.created_at);
@@ -150,7 +150,7 @@ function NoticeHint({ row }: { row: ReadinessRowWire }) {
   );
 }
 
-export function BoardList<Row extends ReadinessRowWire>({
+export function BoardList<Row extends ReadinessRow>({
   columns,
   rows,
   eventOf,

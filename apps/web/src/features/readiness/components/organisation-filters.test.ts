@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { OrganisationReadinessResponse, OrganisationReadinessRowWire } from '@sp/shared';
+import type { OrganisationReadiness, OrganisationReadinessRow } from '@sp/shared';
 import { visibleOrganisationRows, waitingIds } from './organisation-filters';
 
 const row = (
   id: number,
   eventId: number,
   name: string,
-  cells: OrganisationReadinessRowWire['cells'],
+  cells: OrganisationReadinessRow['cells'],
   assignees: string[] = [],
-): OrganisationReadinessRowWire => ({
+): OrganisationReadinessRow => ({
   sponsorship_id: id,
   event_id: eventId,
   sponsor_email: `${name}@example.org`,
@@ -23,7 +23,7 @@ const row = (
   last_notice: null,
 });
 
-const board: OrganisationReadinessResponse = {
+const board: OrganisationReadiness = {
   today: '2026-04-01',
   events: [
     { id: 2, title: 'Früher', event_date: '2026-05-01' },

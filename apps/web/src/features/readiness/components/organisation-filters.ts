@@ -1,7 +1,7 @@
 // Filtering and sorting of the board across events (pure, tested): an event, overdue or waiting for
 // the sponsor, a package, a person responsible (of a deliverable that is not done); sorted by event
 // (its date, then the sponsor), by name, or by what is open.
-import type { OrganisationReadinessResponse, OrganisationReadinessRowWire } from '@sp/shared';
+import type { OrganisationReadiness, OrganisationReadinessRow } from '@sp/shared';
 import { openCount, rowName } from './readiness-filters';
 
 export type OrganisationFilters = {
@@ -13,9 +13,9 @@ export type OrganisationFilters = {
 };
 
 export function visibleOrganisationRows(
-  board: OrganisationReadinessResponse,
+  board: OrganisationReadiness,
   filters: OrganisationFilters,
-): OrganisationReadinessRowWire[] {
+): OrganisationReadinessRow[] {
   const order = new Map(board.events.map((e, i) => [e.id, i]));
   const rows = board.rows.filter((row) => {
     const cells = Object.values(row.cells);
@@ -25,8 +25,7 @@ export function visibleOrganisationRows(
     if (filters.assignee && !row.assignees.includes(filters.assignee)) return false;
     return true;
   });
-  const byName = (a: OrganisationReadinessRowWire, b: OrganisationReadinessRowWire) =>
-    rowName(a).localeCompare(rowName(b));
+  const byName = (a: OrganisationReadinessRow, b: OrganisationReadinessRow) => rowName(a).localeCompare(rowName(b));
   return rows.sort((a, b) =>
     filters.sort === 'open'
       ? openCount(b) - openCount(a) || byName(a, b)
@@ -37,7 +36,7 @@ export function visibleOrganisationRows(
 }
 
 /** The rows a bulk chase from here goes to: the visible ones with something waiting for the sponsor. */
-export const waitingIds = (rows: OrganisationReadinessRowWire[], columnKey?: string): number[] =>
+export const waitingIds = (rows: OrganisationReadinessRow[], columnKey?: string): number[] =>
   rows
     .filter((row) =>
       Object.entries(row.cells).some(

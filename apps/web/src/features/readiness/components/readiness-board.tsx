@@ -1,14 +1,13 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { ReadinessBoardResponse } from '@sp/shared';
+import type { ReadinessBoard } from '@sp/shared';
 import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
 import { readinessBoardQueryOptions, readinessNoticesQueryOptions } from '../api/readiness-board';
 import { ChaseDialog, type ChaseSelection } from './chase-dialog';
+import { BoardCounts, BoardFilterBar } from './board-filters';
 import { BoardList, BoardTable, columnTitle } from './board-grid';
 import { rowName, visibleRows, type ReadinessFilters } from './readiness-filters';
-
-const STATES = ['overdue', 'waiting_sponsor', 'waiting_us', 'done'] as const;
 
 export function ReadinessBoard({
   eventId,
@@ -39,80 +38,17 @@ export function ReadinessBoard({
 
   return (
     <div className="space-y-4">
-      <ul className="flex flex-wrap gap-2" aria-label={t('readiness.counts')} data-testid="readiness-counts">
-        {STATES.map((state) => (
-          <li key={state} className="rounded-full border border-border px-3 py-1 text-sm" data-count={state}>
-            {t(`readiness.states.${state}`)}: <strong>{board.counts[state]}</strong>
-          </li>
-        ))}
-      </ul>
-      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
-        <label className="flex min-w-0 flex-col gap-1 text-sm">
-          {t('readiness.filters.state')}
-          <select
-            className="min-h-11 w-full min-w-0 rounded-md border border-input bg-background px-2 sm:w-auto"
-            value={filters.state ?? ''}
-            onChange={(e) =>
-              onFilters({ ...filters, state: (e.target.value || undefined) as ReadinessFilters['state'] })
-            }
-          >
-            <option value="">{t('readiness.filters.all')}</option>
-            <option value="overdue">{t('readiness.states.overdue')}</option>
-            <option value="waiting_sponsor">{t('readiness.states.waiting_sponsor')}</option>
-          </select>
-        </label>
-        <label className="flex min-w-0 flex-col gap-1 text-sm">
-          {t('readiness.filters.package')}
-          <select
-            className="min-h-11 w-full min-w-0 rounded-md border border-input bg-background px-2 sm:w-auto"
-            value={filters.package ?? ''}
-            onChange={(e) => onFilters({ ...filters, package: e.target.value ? Number(e.target.value) : undefined })}
-          >
-            <option value="">{t('readiness.filters.all')}</option>
-            {packages.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex min-w-0 flex-col gap-1 text-sm">
-          {t('readiness.filters.assignee')}
-          <select
-            className="min-h-11 w-full min-w-0 rounded-md border border-input bg-background px-2 sm:w-auto"
-            value={filters.assignee ?? ''}
-            onChange={(e) => onFilters({ ...filters, assignee: e.target.value || undefined })}
-          >
-            <option value="">{t('readiness.filters.all')}</option>
-            {board.assignees.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex min-w-0 flex-col gap-1 text-sm">
-          {t('readiness.filters.sort')}
-          <select
-            className="min-h-11 w-full min-w-0 rounded-md border border-input bg-background px-2 sm:w-auto"
-            value={filters.sort ?? 'name'}
-            onChange={(e) => onFilters({ ...filters, sort: e.target.value === 'open' ? 'open' : undefined })}
-          >
-            <option value="name">{t('readiness.filters.sortName')}</option>
-            <option value="open">{t('readiness.filters.sortOpen')}</option>
-          </select>
-        </label>
-        <div className="col-span-2 flex flex-col gap-2 sm:ml-auto sm:flex-row">
-          <Button
-            variant="outline"
-            disabled={selected.size === 0}
-            onClick={() => setChase({ sponsorshipIds: [...selected] })}
-          >
-            {t('readiness.chase.selected', { count: selected.size })}
-          </Button>
-          <Button onClick={() => setChase({ allWaitingSponsor: true })}>{t('readiness.chase.allWaiting')}</Button>
-        </div>
-      </div>
+      <BoardCounts counts={board.counts} />
+      <BoardFilterBar filters={filters} onFilters={onFilters} packages={packages} assignees={board.assignees}>
+        <Button
+          variant="outline"
+          disabled={selected.size === 0}
+          onClick={() => setChase({ sponsorshipIds: [...selected] })}
+        >
+          {t('readiness.chase.selected', { count: selected.size })}
+        </Button>
+        <Button onClick={() => setChase({ allWaitingSponsor: true })}>{t('readiness.chase.allWaiting')}</Button>
+      </BoardFilterBar>
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('readiness.empty')}</p>
       ) : (
@@ -148,7 +84,7 @@ export function ReadinessBoard({
   );
 }
 
-function NoticeLog({ eventId, board }: { eventId: number; board: ReadinessBoardResponse }) {
+function NoticeLog({ eventId, board }: { eventId: number; board: ReadinessBoard }) {
   const { t, i18n } = useTranslation();
   const { data } = useQuery(readinessNoticesQueryOptions(eventId));
   const names = new Map(board.rows.map((r) => [r.sponsorship_id, rowName(r)]));

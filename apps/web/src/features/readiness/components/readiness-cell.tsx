@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { AlertTriangleIcon, CheckIcon, ClockIcon, HourglassIcon } from 'lucide-react';
-import type { ReadinessCellWire } from '@sp/shared';
+import type { ReadinessCellView } from '@sp/shared';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { knownText } from './known-text';
@@ -38,7 +38,7 @@ export function ReadinessCellLink({
   sponsorEmail,
   position,
 }: {
-  cell: ReadinessCellWire;
+  cell: ReadinessCellView;
   columnKey: string;
   columnTitle: string;
   eventId: number;

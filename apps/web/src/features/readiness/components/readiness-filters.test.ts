@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ReadinessBoardResponse, ReadinessRowWire } from '@sp/shared';
+import type { ReadinessBoard, ReadinessRow } from '@sp/shared';
 import { visibleRows } from './readiness-filters';
 
-const row = (
-  id: number,
-  name: string,
-  cells: ReadinessRowWire['cells'],
-  packageId: number | null = 1,
-): ReadinessRowWire => ({
+const row = (id: number, name: string, cells: ReadinessRow['cells'], packageId: number | null = 1): ReadinessRow => ({
   sponsorship_id: id,
   sponsor_email: `${name}@example.org`,
   sponsor_name: name,
@@ -19,7 +14,7 @@ const row = (
   last_notice: null,
 });
 
-const board: ReadinessBoardResponse = {
+const board: ReadinessBoard = {
   event_id: 1,
   today: '2026-04-01',
   columns: [],
@@ -35,7 +30,7 @@ const board: ReadinessBoardResponse = {
   ],
 };
 
-const ids = (rows: ReadinessRowWire[]) => rows.map((r) => r.sponsorship_id);
+const ids = (rows: ReadinessRow[]) => rows.map((r) => r.sponsorship_id);
 
 describe('visibleRows', () => {
   it('sorts by name, or by what is open first', () => {

@@ -1,6 +1,6 @@
 // Filtering and sorting of the board's rows (pure, tested): overdue, waiting for the sponsor, a
 // package, a person responsible (a deliverable's assignee); sorted by name or by what is open.
-import type { ReadinessBoardResponse, ReadinessRowWire } from '@sp/shared';
+import type { ReadinessBoard, ReadinessRow } from '@sp/shared';
 
 export type ReadinessFilters = {
   state?: 'overdue' | 'waiting_sponsor' | undefined;
@@ -9,13 +9,13 @@ export type ReadinessFilters = {
   sort?: 'name' | 'open' | undefined;
 };
 
-export const rowName = (row: ReadinessRowWire): string => row.sponsor_name ?? row.sponsor_email;
+export const rowName = (row: ReadinessRow): string => row.sponsor_name ?? row.sponsor_email;
 
-export const openCount = (row: ReadinessRowWire): number =>
+export const openCount = (row: ReadinessRow): number =>
   Object.values(row.cells).filter((c) => c.state !== 'done').length * 100 +
   Object.values(row.cells).filter((c) => c.state === 'overdue').length;
 
-export function visibleRows(board: ReadinessBoardResponse, filters: ReadinessFilters): ReadinessRowWire[] {
+export function visibleRows(board: ReadinessBoard, filters: ReadinessFilters): ReadinessRow[] {
   const rows = board.rows.filter((row) => {
     const cells = Object.values(row.cells);
     if (filters.state && !cells.some((c) => c.state === filters.state)) return false;
