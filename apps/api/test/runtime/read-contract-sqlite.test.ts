@@ -71,8 +71,7 @@ describe('the read contract after a write through another SQLite connection', ()
   const packageName = async (token: string) => {
     const listed = await client(server.base).api('GET', `/api/event/${eventId}/packages`, token);
     expect(listed.status).toBe(200);
-    const body = listed.json<{ packages?: { id: number; name: string }[] } & { id: number; name: string }[]>();
-    const rows = Array.isArray(body) ? body : (body.packages ?? []);
+    const rows = listed.json<{ id: number; name: string }[]>();
     return rows.find((row) => row.id === packageId)?.name ?? '(missing)';
   };
 
