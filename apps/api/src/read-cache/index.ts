@@ -24,17 +24,10 @@ import type { ZodType } from 'zod';
 import { NEVER_TRUSTED, type Changes } from './changes.ts';
 import { COMPRESS_MIN_BYTES, encode, preferredCoding, varyOnEncoding, type ContentCoding } from './encoding.ts';
 
-export { COMPRESS_MIN_BYTES, preferredCoding, type ContentCoding } from './encoding.ts';
-export { NEVER_TRUSTED, type Changes } from './changes.ts';
+export { preferredCoding } from './encoding.ts';
+export type { Changes } from './changes.ts';
 export { createSqliteChanges, DATA_VERSION_TRUSTED_MS } from './sqlite-changes.ts';
-export {
-  countingWrites,
-  createPostgresChanges,
-  installWriteNotices,
-  NOTICE_APPLICATION,
-  TRUST_MS,
-  WRITE_NOTICE_CHANNEL,
-} from './postgres-changes.ts';
+export { countingWrites, createPostgresChanges, installWriteNotices } from './postgres-changes.ts';
 
 type Headers = Record<string, string>;
 /** What a cached route answer declares: its key, the tables its load reads (null: not kept), the load. */
