@@ -8,7 +8,7 @@ import type { DbHandle } from './db/index.ts';
 import { serverTokenKeys } from './db/server-secrets.ts';
 import type { BuiltinIdentity, Clock, SecretBox } from './identity/index.ts';
 import { createDocumentCache, type DocumentCache } from './lib/document-cache.ts';
-import { createReadCache } from './lib/read-cache.ts';
+import { createReadCache } from './read-cache/index.ts';
 import { createDomainEvents } from './modules/domain-events.ts';
 import type { WorkGauge } from './lib/work-gauge.ts';
 import type { Ports } from './modules/kit.ts';
@@ -75,8 +75,8 @@ export async function createPorts(
     },
     log: app.log,
     clock: given.clock,
-    // Answers of the hot list reads, checked against the database's version on every request (decision 011).
-    readCache: createReadCache({ maxBytes: READ_CACHE_BYTES }),
+    // The one place answers are kept in memory, under the contract of read-cache/index.ts (decision 094).
+    readCache: createReadCache({ maxBytes: READ_CACHE_BYTES, changes: database.changes, db: database.db }),
     tokenKeys,
     // Documents made from a snapshot alone, kept by a hash of it (decision 068).
     documents: given.documents ?? createDocumentCache(),

@@ -1,4 +1,4 @@
-// The read cache (lib/read-cache.ts, decision 011) must never answer stale data: every change to what
+// The read cache (read-cache/index.ts, decision 094) must never answer stale data: every change to what
 // the event list, the conversation list or a conversation shows is read back right after a cached
 // read, through the API, on both engines. Also the database triggers of migration 0012 themselves,
 // for writes that bypass the application (cascades, an operator's SQL).

@@ -8,10 +8,13 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, t
 import type { Database } from './schema.ts';
 import type { Engine } from './column-types.ts';
 import { migrationsFor } from './migrations/index.ts';
-import { attachStatementNames, createStatementNames, withNamedStatements } from './named-statements.ts';
-import type { ReadMemo } from './read-memo.ts';
-import { createPostgresReadMemo, installWriteNotices } from './postgres-read-memo.ts';
-import { createSqliteReadMemo } from './sqlite-read-memo.ts';
+import {
+  countingWrites,
+  createPostgresChanges,
+  createSqliteChanges,
+  installWriteNotices,
+  type Changes,
+} from '../read-cache/index.ts';
 import { parseTimestamptz } from './timestamptz.ts';
 
 export type Db = Kysely<Database>;
@@ -21,12 +24,10 @@ export type DbHandle = {
   close: () => Promise<void>;
   /** SQLite: statements prepared so far (a steady workload must stop preparing; see the statement cache). */
   preparedStatements?: () => number;
-  /** PostgreSQL: SQL texts sent as named prepared statements (those of preparedRead). */
-  namedStatements?: () => number;
-  /** preparedRead answers taken from the read memo (read-memo.ts). */
-  memoHits?: () => number;
+  /** What tells the read cache that the database changed (read-cache/changes.ts). */
+  changes: Changes;
   /** PostgreSQL: whether the write-notice listener is connected (else nothing is kept). */
-  memoListening?: () => boolean;
+  noticesListening?: () => boolean;
   /** Hears every statement's kind and time in ms (the metrics, decision 077). */
   observeStatements: (listener: StatementListener) => void;
   /** PostgreSQL: the pool's connections and the queries waiting for one. */
@@ -47,13 +48,6 @@ function statementLog() {
     for (const listener of listeners) listener(kind, event.queryDurationMillis);
   };
   return { log, observe: (listener: StatementListener) => void listeners.push(listener) };
-}
-
-const readMemos = new WeakMap<object, ReadMemo>();
-
-/** The read memo of a handle's Kysely instance; undefined for transactions and other executors. */
-export function readMemoOf(db: object): ReadMemo | undefined {
-  return readMemos.get(db);
 }
 
 export type DbOptions =
@@ -87,11 +81,11 @@ const DEFAULT_CACHED_STATEMENTS = 500;
  * time on it, and a statement is done before the next query starts.
  */
 function withStatementCache(sqlite: SQLite.Database, limit: number) {
-  const { memo, counted } = createSqliteReadMemo(sqlite);
+  const { changes, counted } = createSqliteChanges(sqlite);
   const statements = new Map<string, ReturnType<typeof counted>>();
   let prepared = 0;
   return {
-    memo,
+    changes,
     prepared: () => prepared,
     close: () => sqlite.close(),
     prepare(text: string) {
@@ -119,13 +113,12 @@ export function openDatabase(options: DbOptions): DbHandle {
     const cached = withStatementCache(sqlite, options.statementCache ?? DEFAULT_CACHED_STATEMENTS);
     const statements = statementLog();
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), log: statements.log });
-    readMemos.set(db, cached.memo);
     return {
       db,
       engine: 'sqlite',
       close: () => db.destroy(),
       preparedStatements: cached.prepared,
-      memoHits: cached.memo.hits,
+      changes: cached.changes,
       observeStatements: statements.observe,
     };
   }
@@ -139,28 +132,21 @@ export function openDatabase(options: DbOptions): DbHandle {
   // one. Unheard, node raises the event as an uncaught exception that ends the whole process
   // (connection-loss.test.ts). A query in flight gets its own error through its promise.
   pool.on('error', () => undefined);
-  const names = createStatementNames();
-  const notices = createPostgresReadMemo({ connection, loadPg, schema: options.schema });
-  pool.on('remove', (client) =>
-    notices.closeSession((client as typeof client & { processID?: number | null }).processID),
-  );
+  const notices = createPostgresChanges({ connection, loadPg, schema: options.schema });
   const statements = statementLog();
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withNamedStatements(pool, names, notices.openSession) }),
+    dialect: new PostgresDialect({ pool: countingWrites(pool, () => notices.changes.changed('all')) }),
     log: statements.log,
   });
-  attachStatementNames(db, names);
-  readMemos.set(db, notices.memo);
   return {
     db,
     engine: 'postgres',
     close: async () => {
-      await notices.close();
+      await notices.changes.close();
       await db.destroy();
     },
-    namedStatements: names.size,
-    memoHits: notices.memo.hits,
-    memoListening: notices.listening,
+    changes: notices.changes,
+    noticesListening: notices.listening,
     observeStatements: statements.observe,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
@@ -183,8 +169,8 @@ export async function migrateToLatest(handle: DbHandle, schema?: string): Promis
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
-  // Every table tells the other processes when it was written (postgres-read-memo.ts).
-  if (handle.engine === 'postgres') await installWriteNotices(handle.db);
+  // Every table tells the other processes when it was written (read-cache/postgres-changes.ts).
+  if (handle.engine === 'postgres') await installWriteNotices(handle.db as unknown as Kysely<unknown>);
 }
 
 /** The migrations of this version the database has not run yet (readiness; a newer version's extra ones do not count). */

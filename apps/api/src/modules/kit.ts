@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db, DbHandle } from '../db/index.ts';
 import type { ServerSecret } from '../db/server-secrets.ts';
 import type { DocumentCache } from '../lib/document-cache.ts';
-import type { ReadCache } from '../lib/read-cache.ts';
+import type { ReadCache } from '../read-cache/index.ts';
 import type { WorkGauge } from '../lib/work-gauge.ts';
 import type { TokenKeys } from '../lib/signed-tokens.ts';
 import type { BlobStore } from '../ports/blobs/index.ts';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type * as PromClientModule from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { DbHandle } from '../db/index.ts';
-import type { ReadCache } from '../lib/read-cache.ts';
+import type { ReadCache } from '../read-cache/index.ts';
 import type { MailPort } from '../ports/mail/index.ts';
 import type { WorkGauge } from '../lib/work-gauge.ts';
 
@@ -154,7 +154,7 @@ function attachSources({ Counter, Gauge, Histogram }: PromClient, registry: Regi
   }
   new Counter({
     name: 'sp_read_cache_lookups_total',
-    help: 'Read cache (lib/read-cache.ts) look-ups by result: hit, miss, joined (a running load)',
+    help: 'Read cache (read-cache/index.ts) look-ups by result: hit, miss, joined (a running load)',
     labelNames: ['result'] as const,
     registers: [registry],
     collect() {
@@ -173,18 +173,6 @@ function attachSources({ Counter, Gauge, Histogram }: PromClient, registry: Regi
       this.set(readCache.stats().bytes);
     },
   });
-  const memoHits = database.memoHits;
-  if (memoHits) {
-    new Counter({
-      name: 'sp_read_memo_hits_total',
-      help: 'Reads answered from the read memo (db/read-memo.ts) without the database',
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(memoHits());
-      },
-    });
-  }
   new Gauge({
     name: 'sp_live_streams_open',
     help: 'Live streams (server-sent events) open on this process',

@@ -53,8 +53,8 @@ export function createEventAccess(repo: AccessRepository, options: { sponsors?: 
     assertOrganiserOf,
 
     /**
-     * assertOrganiserOf, answering the organisation's revision read in the same query (the event
-     * list's cache version, lib/read-cache.ts): one round trip for a cached list.
+     * assertOrganiserOf, answering the organisation's revision read in the same query. Kept for
+     * callers; since decision 094 no cached answer depends on the revision.
      */
     async organiserRevision(caller: Caller, organisationId: number): Promise<number> {
       const found = await repo.findMembershipAndRevision(caller.sub);
@@ -75,8 +75,8 @@ export function createEventAccess(repo: AccessRepository, options: { sponsors?: 
     },
 
     /**
-     * organiserEvent for the read cache (lib/read-cache.ts): the event's id and organisation and the
-     * organisation's revision, read before the data it labels. The event page's reads key on it.
+     * organiserEvent with the organisation's revision. Kept for callers; since decision 094 no cached
+     * answer depends on the revision.
      */
     async organiserEventRevision(caller: Caller, eventId: number): Promise<{ event: EventRecord; revision: number }> {
       const found = await repo.findMembershipAndRevision(caller.sub);

@@ -4,7 +4,7 @@
 // events, invitations and sponsorships, which write them.
 import type { Role } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
-import { preparedRead } from '../../db/prepared-read.ts';
+import { cachedRead } from '../../read-cache/index.ts';
 import { fromDbBool, fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
 
 export type EventRecord = {
@@ -60,7 +60,7 @@ export const toEvent = (row: EventRow): EventRecord => ({
 export function createAccessRepository(db: Db) {
   // The access checks of every event request (decision 013); the event list's also reads its cache
   // version, the revision of the caller's organisation, in the same round trip (decision 014).
-  const membershipOf = preparedRead(db, (cognitoId: string) =>
+  const membershipOf = cachedRead(db, ['user_profiles', 'organisations'], (cognitoId: string) =>
     db
       .selectFrom('user_profiles as p')
       .leftJoin('organisations as o', 'o.id', 'p.organisation_id')
@@ -69,7 +69,9 @@ export function createAccessRepository(db: Db) {
   );
 
   // Every event page read checks its event first (organiserEventRevision).
-  const eventById = preparedRead(db, (id: number) => db.selectFrom('events').select(eventColumns).where('id', '=', id));
+  const eventById = cachedRead(db, ['events'], (id: number) =>
+    db.selectFrom('events').select(eventColumns).where('id', '=', id),
+  );
 
   /**
    * The membership and the revision of the member's organisation (moved forward by every change its

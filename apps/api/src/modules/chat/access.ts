@@ -5,7 +5,6 @@
 import type { Role } from '@sp/shared';
 import { fail, unauthenticated } from '../../lib/errors.ts';
 import { normaliseEmail } from '../../lib/email.ts';
-import type { ListState } from './list-changes.ts';
 import type { ConversationFacts } from './records.ts';
 import type { ChatRepository, ChatSide, ConversationScope, Membership } from './repository.ts';
 
@@ -85,15 +84,6 @@ export function createChatAccess(repo: ChatRepository, guests: ChatGuestLinks) {
   return {
     async user(caller: Caller): Promise<UserParticipant> {
       return userParticipant(caller, await repo.findMembership(caller.sub));
-    },
-
-    /**
-     * user(), and the state of the caller's conversation list (the read cache's version, decision 034's
-     * bumps) read in the same round trip (decision 014).
-     */
-    async userWithListState(caller: Caller): Promise<{ participant: UserParticipant; list: ListState }> {
-      const found = await repo.findMembershipAndListState(caller.sub, normaliseEmail(caller.email));
-      return { participant: userParticipant(caller, found.membership), list: found.list };
     },
 
     /**

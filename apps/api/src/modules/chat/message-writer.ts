@@ -2,10 +2,8 @@
 // counter in the same transaction (decision 007). Inserts are group commits: those that arrive
 // together share one transaction and one sync; on PostgreSQL a batch is one statement (decisions 014, 032).
 import { sql } from 'kysely';
-import { ACTIVITY_ONLY, LIST_TOLD } from '../../db/written-tables.ts';
 import type { Engine } from '../../db/column-types.ts';
 import type { Db } from '../../db/index.ts';
-import { statementNamesOf } from '../../db/named-statements.ts';
 import { toDbTime } from '../../db/values.ts';
 import { createCompiledOnce } from '../../db/compiled-once.ts';
 import { unreadColumn, type MessageRecord } from './records.ts';
@@ -40,10 +38,9 @@ const writeMessage = async (
   trx: Db,
   message: Omit<MessageRecord, 'id'>,
 ): Promise<MessageRecord> => {
-  // Told: the chat service moves the list clock once the message is stored (decision 053).
   const values = messageRow(message);
   const insert = compiled('insert', Object.values(values), () =>
-    trx.insertInto('messages').values(values).returning('id').modifyEnd(sql.raw(LIST_TOLD)),
+    trx.insertInto('messages').values(values).returning('id'),
   );
   const inserted = (await trx.executeQuery(insert)).rows[0];
   if (!inserted) throw new Error('the message insert returned no id');
@@ -80,8 +77,7 @@ const writeMessage = async (
         // Who is waiting for an answer (the dashboard's unanswered count); notices answer nobody.
         ...(participant ? { last_participant_side: participant } : {}),
       }))
-      .where('id', '=', message.conversationId)
-      .modifyEnd(sql.raw(ACTIVITY_ONLY + LIST_TOLD)),
+      .where('id', '=', message.conversationId),
   );
   await trx.executeQuery(update);
   return { ...message, id };
@@ -162,8 +158,7 @@ const writeBatch = async (db: Db, messages: Omit<MessageRecord, 'id'>[]): Promis
       from v join numbered n on n.ord = v.last_ord
       where c.id = v.id
     )
-    select n.id from numbered n order by n.ord ${sql.raw(ACTIVITY_ONLY + LIST_TOLD)}`.compile(db);
-  statementNamesOf(db)?.register(batch.sql);
+    select n.id from numbered n order by n.ord`.compile(db);
   const reserved = await db.executeQuery(batch);
   const ids = reserved.rows.map((row) => Number(row.id));
   return messages.map((message, i): MessageRecord => ({ ...message, id: ids[i]! }));

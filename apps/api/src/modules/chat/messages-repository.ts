@@ -1,9 +1,8 @@
 // Reading messages: pages of a conversation, the newest of each, one by id, the stream's resume,
 // and marking the other side's messages read (with the conversation's unread counter).
 import type { MessagesPage } from '@sp/shared';
-import { sql } from 'kysely';
+
 import type { Db } from '../../db/index.ts';
-import { ACTIVITY_ONLY, LIST_TOLD } from '../../db/written-tables.ts';
 import { fromDbCount, toDbTime } from '../../db/values.ts';
 import {
   messageColumns,
@@ -63,7 +62,6 @@ export function createMessagesRepository(db: Db) {
         .where('id', '=', conversationId)
         .executeTakeFirst();
       if (!unread || fromDbCount(unread[unreadColumn(senderSide)]) === 0) return null;
-      // Told: the chat service moves the list clock once the marks are committed (decision 053).
       return db.transaction().execute(async (trx) => {
         const rows = await trx
           .updateTable('messages')
@@ -72,7 +70,6 @@ export function createMessagesRepository(db: Db) {
           .where('sender_side', '=', senderSide)
           .where('read_at', 'is', null)
           .returning('id')
-          .modifyEnd(sql.raw(LIST_TOLD))
           .execute();
         if (rows.length === 0) return null;
         // Less by exactly the rows this statement marked, so a concurrent insert's +1 is never lost.
@@ -81,7 +78,6 @@ export function createMessagesRepository(db: Db) {
           .updateTable('conversations')
           .set((eb) => ({ [column]: eb(column, '-', rows.length) }))
           .where('id', '=', conversationId)
-          .modifyEnd(sql.raw(ACTIVITY_ONLY + LIST_TOLD))
           .execute();
         return Math.max(...rows.map((r) => r.id));
       });

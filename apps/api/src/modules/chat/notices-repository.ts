@@ -1,8 +1,7 @@
 // E-mail notices of new messages: who receives them (members who want them, the sponsor's account)
 // and the one notice slot per conversation and side and hour, claimed atomically.
-import { sql } from 'kysely';
+
 import type { Db } from '../../db/index.ts';
-import { ACTIVITY_ONLY, LIST_TOLD } from '../../db/written-tables.ts';
 import { fromDbBool, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 import type { ChatSide } from './records.ts';
 
@@ -64,8 +63,6 @@ export function createNoticesRepository(db: Db) {
         .set({ [column]: toDbTime(now) })
         .where('id', '=', conversationId)
         .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<=', toDbTime(notBefore))]))
-        // Told, with nothing to tell: no list shows when a notice went (decision 053).
-        .modifyEnd(sql.raw(ACTIVITY_ONLY + LIST_TOLD))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

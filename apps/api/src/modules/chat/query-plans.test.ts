@@ -17,7 +17,7 @@ describe.each(ENGINES)('query plans of the chat on %s', (engine) => {
   it('the access checks and the conversation list', async () => {
     const conversations = createConversationsRepository(f.db, engine);
     const access = await f.recorded(async () => {
-      await conversations.findMembershipAndListState(f.sub, f.email);
+      await conversations.findMembership(f.sub);
       await conversations.findConversation(f.conversationId);
     });
     expect(access.length).toBeGreaterThanOrEqual(2);
@@ -29,21 +29,6 @@ describe.each(ENGINES)('query plans of the chat on %s', (engine) => {
     // The organisation's conversations or the address's: two index ranges, so their union is sorted
     // (one organisation's conversations, not the table).
     await expectIndexed(f.database, list[0]!, { sorts: true });
-    // A kept list brought up to date (decision 034): the changed conversations by their keys.
-    const changed = await f.recorded(() =>
-      conversations.listConversationsByIds(
-        { kind: 'user', organisationId: f.organisationId, emailNormalized: f.email },
-        [f.conversationId, f.conversationId + 1],
-      ),
-    );
-    expect(changed).toHaveLength(1);
-    await expectIndexed(f.database, changed[0]!, { sorts: true });
-    // The moved conversations shared by every list (decision 058): by their keys, whoever's they are.
-    const moved = await f.recorded(() =>
-      conversations.listedConversationsByIds([f.conversationId, f.conversationId + 1]),
-    );
-    expect(moved).toHaveLength(1);
-    await expectIndexed(f.database, moved[0]!, { sorts: true });
   });
 
   it('a conversation page: the newest 50 and an older page by before=', async () => {

@@ -125,7 +125,7 @@ export const conversationsOf = (db: Db) =>
   conversationFactsOf(db)
     .leftJoin('sponsor_profiles as sp', 'sp.email_normalized', 'c.sponsor_email_normalized')
     .leftJoin('sponsor_legal_details as sl', 'sl.email_normalized', 'c.sponsor_email_normalized')
-    // Literals, not bind parameters: a prepared read binds exactly its arguments (prepared-read.ts).
+    // Literals, not bind parameters: a cached read binds exactly its arguments (read-cache/index.ts).
     .select(
       sql<string | null>`coalesce(nullif(trim(sp.public_name), ''), nullif(trim(sl.legal_name), ''))`.as(
         'sponsor_name',
@@ -207,18 +207,4 @@ export const inScope = (eb: ExpressionBuilder<Database & { c: ConversationsTable
         eb('c.organisation_id', '=', scope.organisationId),
         eb('c.sponsor_email_normalized', '=', scope.emailNormalized),
       ]);
-};
-
-/**
- * Whether the conversation is in the scope, as `inScope` selects it in SQL: the shared moved
- * conversations (decision 058) are read without a scope and filtered by this for each list, so the
- * two must agree (list-sharing.test.ts compares them on both engines).
- */
-export const conversationInScope = (
-  scope: ConversationScope,
-  conversation: Pick<ConversationRecord, 'organisationId' | 'sponsorEmailNormalized'>,
-): boolean => {
-  const ofAddress = conversation.sponsorEmailNormalized === scope.emailNormalized;
-  if (scope.kind === 'guest') return ofAddress && conversation.organisationId === scope.organisationId;
-  return ofAddress || (scope.organisationId !== null && conversation.organisationId === scope.organisationId);
 };

@@ -19,7 +19,7 @@ import {
   ZUnreadSummary,
 } from '@sp/shared';
 import { unauthenticated } from '../../lib/errors.ts';
-import type { ReadCache } from '../../lib/read-cache.ts';
+import type { ReadCache } from '../../read-cache/index.ts';
 import { requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import type { ChatAccess, GuestParticipant, Participant } from './access.ts';
@@ -76,11 +76,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
       async (request, reply) => {
         const caller = requireUser(request);
         const who = { sub: caller.sub, email: caller.email };
-        // The list clock tells the version (decision 053): the membership alone, which the read memo keeps.
-        if (chat.listVersionsTold())
-          return readCache.sendJson(reply, await chat.conversationsListing(await access.user(who)));
-        const { participant, list } = await access.userWithListState(who);
-        return readCache.sendJson(reply, await chat.conversationsListing(participant, list));
+        return readCache.sendJson(reply, chat.conversationsListing(await access.user(who)));
       },
     );
 
@@ -182,7 +178,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
           response: { 200: ZListConversationsResponse, ...errors },
         },
       },
-      async (request, reply) => readCache.sendJson(reply, await chat.conversationsListing(guest(request))),
+      async (request, reply) => readCache.sendJson(reply, chat.conversationsListing(guest(request))),
     );
 
     guests.get(

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MESSAGES_HAS_MORE_HEADER,
+  ZConversation,
   type ConversationWire,
   type Language,
   type MessagesPage,
@@ -17,7 +18,14 @@ import { fail } from '../../lib/errors.ts';
 import { renderChatNoticeMail, type MailPort } from '../../ports/mail/index.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import type { DomainEvents, SponsorshipActivity } from '../domain-events.ts';
-import { ORGANISER_ROLES, sideOf, type ChatGuestLinks, type Participant, type UserParticipant } from './access.ts';
+import {
+  ORGANISER_ROLES,
+  scopeOf,
+  sideOf,
+  type ChatGuestLinks,
+  type Participant,
+  type UserParticipant,
+} from './access.ts';
 import {
   otherSide,
   type ChatRepository,
@@ -25,14 +33,15 @@ import {
   type ConversationRecord,
   type MessageRecord,
 } from './repository.ts';
-import type { ChatClock } from './chat-clock.ts';
-import type { ListClock } from './list-clock.ts';
 import type { ConversationFacts } from './records.ts';
 import type { ChatBusEvent, StreamHub } from './stream-hub.ts';
-import type { ConversationListMemory } from './conversation-list-memory.ts';
-import { createConversationLists } from './conversation-lists.ts';
-import { createMovedConversations } from './moved-conversations.ts';
 import { toConversationWire, toMessageWire, toUnreadWire } from './wire.ts';
+
+/**
+ * The tables a conversation list and a page of messages are made from, for the read cache
+ * (read-cache/index.ts): the conversations, their messages, and the names shown with them.
+ */
+const CHAT_READS = ['conversations', 'messages', 'organisations', 'sponsor_profiles', 'sponsor_legal_details'] as const;
 
 /** Writes a system notification into conversation(organisation, sponsor address), creating it if needed. */
 export type SponsorshipNotifier = (notification: SponsorshipActivity) => Promise<void>;
@@ -50,20 +59,9 @@ export function createChatService(deps: {
   publicUrl: string;
   defaultLanguage: Language;
   log: FastifyBaseLogger;
-  listMemory: ConversationListMemory;
-  /** The messages' versions (decision 043); moved here by this process's writes, by index.ts for the bus's. */
-  messagesClock: ChatClock;
-  /** The lists' versions (decision 053); moved here by this process's told writes. */
-  listClock: ListClock;
   clock?: () => Date;
 }) {
-  const { repo, events, hub, log, messagesClock, listClock } = deps;
-  const lists = createConversationLists({
-    repo,
-    listMemory: deps.listMemory,
-    listClock,
-    moved: createMovedConversations({ read: repo.listedConversationsByIds, listClock }),
-  });
+  const { repo, events, hub, log } = deps;
   const now = deps.clock ?? (() => new Date());
   const background = new Set<Promise<void>>();
   // Per conversation and side: until when a notice slot is surely taken. A slot's time only moves
@@ -151,8 +149,6 @@ export function createChatService(deps: {
 
   const store = async (conversation: ConversationFacts, message: Omit<MessageRecord, 'id' | 'conversationId'>) => {
     const stored = await repo.insertMessage({ ...message, conversationId: conversation.id });
-    messagesClock.moved(conversation.id);
-    listClock.moved(conversation);
     // This process's streams get the event at once (the bus hands it over before it sends it on);
     // the answer does not wait for it to be sent to the other processes (PostgreSQL: a NOTIFY
     // statement, shared by the posts meanwhile), which under load was a post's longest wait.
@@ -171,12 +167,9 @@ export function createChatService(deps: {
     return stored;
   };
 
-  /** The pair's conversation, made on first use: a new one moves its lists (told, decision 053). */
-  const conversationOfPair = async (organisationId: number, email: string, emailNormalized: string, at: Date) => {
-    const conversation = await repo.findOrCreateConversation(organisationId, email, emailNormalized, at);
-    if (conversation.created) listClock.moved(conversation);
-    return conversation;
-  };
+  /** The pair's conversation, made on first use. */
+  const conversationOfPair = (organisationId: number, email: string, emailNormalized: string, at: Date) =>
+    repo.findOrCreateConversation(organisationId, email, emailNormalized, at);
 
   /** SponsorshipNotifier */
   const postSponsorshipNotification: SponsorshipNotifier = async ({ organisationId, sponsorEmail, kind, params }) => {
@@ -207,8 +200,6 @@ export function createChatService(deps: {
   ): Promise<{ messages: MessageWire[]; hasMore: boolean }> => {
     const upTo = page.before === undefined ? await repo.markRead(conversation.id, side, now()) : null;
     if (upTo !== null) {
-      messagesClock.moved(conversation.id);
-      listClock.moved(conversation);
       await publish({
         k: 'read',
         c: conversation.id,
@@ -225,17 +216,31 @@ export function createChatService(deps: {
   return {
     postSponsorshipNotification,
 
-    /** GET /conversation, GET /token/conversation for the read cache (conversation-lists.ts). */
-    conversationsListing: lists.listing,
-
-    /** Whether the list clock tells lists' versions now: the caller need not read them with the membership. */
-    listVersionsTold: lists.told,
+    /**
+     * GET /conversation, GET /token/conversation for the read cache: the scope's whole list, read
+     * and serialised by its load (one code path; the cache keeps it as the contract allows).
+     */
+    conversationsListing(participant: Participant) {
+      const scope = scopeOf(participant);
+      return {
+        key: `conversations:${JSON.stringify(scope)}`,
+        reads: CHAT_READS,
+        load: async () => {
+          const listed = await repo.listConversations(scope);
+          const wire = listed.map((row) =>
+            ZConversation.parse(
+              toConversationWire(row.conversation, sideOf(participant, row.conversation) ?? 'sponsor', row.last),
+            ),
+          );
+          return { json: Buffer.from(JSON.stringify(wire)) };
+        },
+      };
+    },
 
     /**
-     * GET /conversation/{id} for the read cache: the messages' version is the conversation's revision
-     * in the chat clock (decision 043), taken before the load. A page is kept only as loaded, and its
-     * load marks the other side's messages read: while the revision stands, nothing new came in, so
-     * the caller has nothing unread and the kept page is what a load would answer.
+     * GET /conversation/{id} for the read cache. Its load marks the other side's messages read: a
+     * load that marked something wrote, so the cache does not keep it; a kept page means nothing
+     * came in since, so the caller has nothing unread and the kept page is what a load would answer.
      */
     messagesListing(conversation: ConversationFacts, side: ChatSide, page: MessagesPage) {
       return {
@@ -244,7 +249,7 @@ export function createChatService(deps: {
         // as someone scrolls back, and its version moves with every new message of the
         // conversation, so a kept copy was hardly ever answered again; paging through a long history
         // filled the cache with them and pushed out the lists and newest pages everyone re-reads.
-        version: page.before === undefined ? messagesClock.version(conversation.id) : null,
+        reads: page.before === undefined ? CHAT_READS : null,
         load: async () => {
           const { messages, hasMore } = await readConversation(conversation, side, page);
           return { body: messages, headers: { [MESSAGES_HAS_MORE_HEADER]: String(hasMore) } };

@@ -3,7 +3,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Engine } from '../../db/column-types.ts';
-import { loadPg } from '../../db/index.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
 import type { InvariantsOptOut } from '../../../test/helpers.ts';
 import { listOutbox } from '../../ports/mail/outbox.ts';
@@ -189,25 +188,4 @@ export function chatWorld(engine: Engine, options: InvariantsOptOut = {}) {
     mailsTo,
     eventually,
   };
-}
-
-/** PostgreSQL: the statements every pool connection sends while `work` runs (`statements`, emptied per call). */
-export function statementSpy() {
-  const statements: string[] = [];
-  const pg = loadPg();
-  const query = pg.Client.prototype.query;
-  const spied = async <T>(work: () => Promise<T>): Promise<T> => {
-    statements.length = 0;
-    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-      const [first] = args as [string | { text?: string }];
-      statements.push(typeof first === 'string' ? first : (first?.text ?? ''));
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-    try {
-      return await work();
-    } finally {
-      pg.Client.prototype.query = query;
-    }
-  };
-  return { statements, spied };
 }

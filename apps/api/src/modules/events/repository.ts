@@ -1,7 +1,7 @@
 // Events of an organisation and the files attached to them (the access rules' reads are in the
 // access module). Saving an event and its list of files is one transaction.
 import type { Db } from '../../db/index.ts';
-import { preparedRead } from '../../db/prepared-read.ts';
+import { cachedRead } from '../../read-cache/index.ts';
 import { eventColumns, toEvent, type EventRecord } from '../access/index.ts';
 import type { EventFileStatus } from '../../db/schema.ts';
 import { fromDbCount, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
@@ -63,7 +63,9 @@ function eventsCountQuery(db: Db, organisationId: number, archived: boolean) {
 
 export function createEventsRepository(db: Db, eventFiles: EventFileWrites) {
   // Every event page read checks its event first (organiserEventRevision).
-  const eventById = preparedRead(db, (id: number) => db.selectFrom('events').select(eventColumns).where('id', '=', id));
+  const eventById = cachedRead(db, ['events'], (id: number) =>
+    db.selectFrom('events').select(eventColumns).where('id', '=', id),
+  );
 
   return {
     async findEvent(id: number): Promise<EventRecord | undefined> {

@@ -12,7 +12,7 @@ import {
   ZSaveEventRequest,
 } from '@sp/shared';
 import { fail } from '../../lib/errors.ts';
-import type { ReadCache } from '../../lib/read-cache.ts';
+import type { ReadCache } from '../../read-cache/index.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { EventsService } from './service.ts';
 

@@ -44,6 +44,9 @@ const toInput = (body: SaveEvent) => ({
   description: body.description,
 });
 
+/** The tables an event's answer (its row, files and sponsorship figures) is made from. */
+const EVENT_READS = ['events', 'event_files', 'sponsorships', 'packages', 'sponsorship_choices'] as const;
+
 export function createEventsService(deps: {
   repo: EventsRepository;
   lifecycle: EventLifecycleRepository;
@@ -66,15 +69,15 @@ export function createEventsService(deps: {
 
   return {
     /**
-     * GET /events/{organisationId} for the read cache: after the access check, the page's cache key
-     * and the organisation's revision read before the page (lib/read-cache.ts), and how to read it.
+     * GET /events/{organisationId} for the read cache: after the access check, the page's cache key,
+     * the tables its load reads (read-cache/index.ts) and the load.
      */
     async listing(caller: Caller, organisationId: number, page: EventsPage) {
-      const revision = await access.organiserRevision(caller, organisationId);
+      await access.assertOrganiserOf(caller, organisationId);
       const after = page.after ? `${page.after.eventDate},${page.after.id}` : '';
       return {
         key: `events:${organisationId}:${page.limit}:${page.offset}:${after}:${page.archived ? 'archived' : 'active'}`,
-        version: String(revision),
+        reads: EVENT_READS,
         load: async () => {
           const { events, total } = await repo.listEvents(organisationId, page);
           return { body: await toWire(events), headers: { 'x-total-count': String(total) } };
@@ -82,13 +85,13 @@ export function createEventsService(deps: {
       };
     },
 
-    /** GET /event/{id} for the read cache: the event as its organisation's revision labels it. */
+    /** GET /event/{id} for the read cache. */
     async reading(caller: Caller, id: number) {
-      const { event, revision } = await access.organiserEventRevision(caller, id);
+      const event = await access.organiserEvent(caller, id);
       return {
         key: `event:${event.id}`,
-        version: String(revision),
-        // The event read again, after the revision (the one of the access check may be older).
+        reads: EVENT_READS,
+        // The event read again by the load: the access check's row may be older than the cache's mark.
         load: async () => {
           const current = await access.findEvent(event.id);
           if (!current || current.organisationId !== event.organisationId)

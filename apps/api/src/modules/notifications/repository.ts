@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { NotificationKind } from '@sp/shared';
 import type { Db } from '../../db/index.ts';
-import { preparedRead } from '../../db/prepared-read.ts';
+import { cachedRead } from '../../read-cache/index.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
 import { fromDbCount, fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
 
@@ -69,7 +69,7 @@ const toRecord = (row: Row): NotificationRecord => ({
 
 export function createNotificationsRepository(db: Db) {
   // Asked for every chat message to a sponsor; kept in the read memo until user_profiles changes.
-  const accountByAddress = preparedRead(db, (emailNormalized: string) =>
+  const accountByAddress = cachedRead(db, ['user_profiles'], (emailNormalized: string) =>
     db.selectFrom('user_profiles').select('cognito_id').where('email_normalized', '=', emailNormalized),
   );
   return {

@@ -16,7 +16,7 @@ import {
   ZSavePackageRequest,
   ZSponsorshipPackagesResponse,
 } from '@sp/shared';
-import type { ReadCache } from '../../lib/read-cache.ts';
+import type { ReadCache } from '../../read-cache/index.ts';
 import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
 import type { SponsorshipCaller } from '../sponsorships/index.ts';
 import type { PackagesService } from './service.ts';

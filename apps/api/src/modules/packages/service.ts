@@ -49,6 +49,17 @@ const isOpenStatus = (status: SponsorshipStatus) => (OPEN_SPONSORSHIP_STATUSES a
 export const choiceClosed = () =>
   fail('package.choice-closed', 'The sponsorship is confirmed; its package can no longer be chosen');
 
+/** The tables an event's package list is made from. */
+const PACKAGE_LIST_READS = [
+  'packages',
+  'package_benefits',
+  'sponsorship_offers',
+  'sponsorship_choices',
+  'sponsorship_activity',
+  'sponsorships',
+  'events',
+] as const;
+
 export function createPackagesService(deps: {
   repo: PackagesRepository;
   events: EventAccess;
@@ -127,11 +138,11 @@ export function createPackagesService(deps: {
   return {
     /** GET /event/{id}/packages */
     async listForEvent(caller: Caller, eventId: number) {
-      // For the read cache: every change to a package moves its organisation's revision (migration 0020).
-      const { event, revision } = await events.organiserEventRevision(caller, eventId);
+      // For the read cache: the tables the list is made from (read-cache/index.ts).
+      const event = await events.organiserEvent(caller, eventId);
       return {
         key: `packages:${event.id}`,
-        version: String(revision),
+        reads: PACKAGE_LIST_READS,
         load: async () => ({ body: await list(event.id) }),
       };
     },

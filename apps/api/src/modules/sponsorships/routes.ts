@@ -17,7 +17,7 @@ import {
   ZTellSponsorLanguageRequest,
   ZUpdateSponsorshipRequest,
 } from '@sp/shared';
-import type { ReadCache } from '../../lib/read-cache.ts';
+import type { ReadCache } from '../../read-cache/index.ts';
 import { authenticateUserOrGuest, requireUser, sponsorGuestOf } from '../../plugins/authenticate.ts';
 import type { SponsorshipCaller, SponsorshipsService } from './service.ts';
 

@@ -72,6 +72,19 @@ const TRANSITIONS: Record<Decision, { from: readonly SponsorshipStatus[]; by: 'o
   withdrawn: { from: SIGNABLE_STATUSES, by: 'sponsor' },
 };
 
+/** The tables an event's sponsorship list is made from. */
+const SPONSORSHIP_LIST_READS = [
+  'sponsorships',
+  'events',
+  'event_files',
+  'organisations',
+  'packages',
+  'sponsorship_choices',
+  'sponsor_profiles',
+  'sponsor_legal_details',
+  'user_profiles',
+] as const;
+
 export function createSponsorshipsService(deps: {
   repo: SponsorshipsRepository;
   files: FilesService;
@@ -189,12 +202,11 @@ export function createSponsorshipsService(deps: {
 
     /** GET /event/{id}/sponsorships: for the organisers of the event's organisation. */
     async listForEvent(caller: { sub: string }, eventId: number) {
-      // For the read cache: sponsorships, the event, its files and the organisation's name all move
-      // the organisation's revision (migration 0012).
-      const { event, revision } = await deps.events.organiserEventRevision(caller, eventId);
+      // For the read cache: the tables the list is made from (read-cache/index.ts).
+      const event = await deps.events.organiserEvent(caller, eventId);
       return {
         key: `sponsorships:${event.id}`,
-        version: String(revision),
+        reads: SPONSORSHIP_LIST_READS,
         load: async () => ({ body: await toWire(await repo.listForEvent(event.id)) }),
       };
     },
