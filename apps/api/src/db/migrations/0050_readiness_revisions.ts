@@ -3,7 +3,7 @@ import type { Engine } from '../column-types.ts';
 
 // A revision number per organisation that every change to what its readiness boards show moves
 // forward (decision 096): the boards' serialized answers are kept in the read cache under it
-// (lib/read-cache.ts), so a change of any cell's source is a miss on the next read. Moved by
+// (read-cache/), so a change of any cell's source is a miss on the next read. Moved by
 // triggers in the writing statement's own transaction, as the event list's revision (migration 0012).
 // Its own counter, not the organisation's: the chasers' outbox and the deliverables move it often,
 // and the event page's reads need not miss for them.

@@ -10,7 +10,7 @@ import {
   ZReadinessBoardResponse,
   ZReadinessNoticesResponse,
 } from '@sp/shared';
-import type { ReadCache } from '../../lib/read-cache.ts';
+import type { ReadCache } from '../../read-cache/index.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { ReadinessService } from './service.ts';
 
@@ -19,7 +19,7 @@ const params = z.object({ eventId: z.coerce.number().int().min(1).max(2_147_483_
 const tags = ['readiness'];
 const security = [{ bearer: [] }];
 
-// The two boards are this module's only use of the read cache (lib/read-cache.ts, send): kept here alone.
+// The two boards are this module's only use of the read cache (read-cache/, send): kept here alone.
 export const readinessRoutes: FastifyPluginAsyncZod<{ readiness: ReadinessService; readCache: ReadCache }> = async (
   app,
   { readiness, readCache },

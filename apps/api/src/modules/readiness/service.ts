@@ -25,6 +25,25 @@ type Caller = { sub: string; email: string };
 
 const COUNTED = ['done', 'waiting_sponsor', 'waiting_us', 'overdue'] as const;
 
+/**
+ * The tables a board's cells read (decision 096; the readiness revision's triggers watch the same).
+ * The read cache drops a kept board when one of them changes (decision 094); the revision in the key,
+ * read from the database on every request, makes a change on another connection a new key at once.
+ */
+const BOARD_READS = [
+  'events',
+  'sponsorships',
+  'sponsorship_choices',
+  'packages',
+  'sponsor_profiles',
+  'invoices',
+  'deliverables',
+  'ticket_holders',
+  'shipments',
+  'chase_outbox',
+  'user_profiles',
+] as const;
+
 export function createReadinessService(deps: {
   db: Db;
   repo: ReadinessRepository;
@@ -233,7 +252,7 @@ export function createReadinessService(deps: {
 
   return {
     /**
-     * GET /events/:eventId/readiness, for the read cache (decision 096): key, version and load. The
+     * GET /events/:eventId/readiness, for the read cache (decision 096): key, reads and load. The
      * answer depends only on the organisation's data, so every organiser of it shares one entry; the
      * version is the organisation's readiness revision (moved by triggers on every source of a cell,
      * migration 0050) read after the access check and before the load, and the German day (overdue
@@ -244,8 +263,8 @@ export function createReadinessService(deps: {
       const today = germanDay(now());
       const revision = await repo.revision(event.organisationId);
       return {
-        key: `readiness:event:${eventId}`,
-        version: `${revision}:${today}`,
+        key: `readiness:event:${eventId}:${revision}:${today}`,
+        reads: BOARD_READS,
         load: async () => ({ body: await buildBoard(event.organisationId, eventId, today) }),
       };
     },
@@ -261,8 +280,8 @@ export function createReadinessService(deps: {
       const today = germanDay(now());
       const revision = await repo.revision(organisationId);
       return {
-        key: `readiness:organisation:${organisationId}`,
-        version: `${revision}:${today}`,
+        key: `readiness:organisation:${organisationId}:${revision}:${today}`,
+        reads: BOARD_READS,
         load: async () => ({ body: await buildOrganisationBoard(organisationId, today) }),
       };
     },
