@@ -54,7 +54,8 @@ function healthStatus(port) {
  * Starts the server and resolves once /api/health answers 200. `startMs` is the time from spawning
  * the process to that answer (polled every 10 ms). `nodeArgs` go to node before the entry, e.g.
  * `['--cpu-prof']` to profile the server under a load. `entry` is another copy of the built server
- * (it serves the web build at ../../web/dist from itself), for comparing builds.
+ * (it serves the web build at ../../web/dist from itself), for comparing builds. `env` adds to or
+ * overrides the server's environment (e.g. METRICS_TOKEN).
  */
 export async function startServer({
   port,
@@ -63,6 +64,7 @@ export async function startServer({
   timeoutMs = 60_000,
   nodeArgs = SERVER_NODE_FLAGS,
   entry = apiEntry,
+  env: extraEnv = {},
 }) {
   const env = {
     ...process.env,
@@ -90,6 +92,7 @@ export async function startServer({
     // 127.0.0.1 within a minute; the per-address upload and link limits are not what it measures.
     RATE_LIMIT_UPLOAD_MB: 'off',
     RATE_LIMIT_INVITATION_TOKEN: 'off',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
