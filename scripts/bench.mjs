@@ -25,7 +25,7 @@ import { buildApiIfNeeded } from './api-build.mjs';
 import { BUDGETS } from './bench/bundle.mjs';
 import { bundleFigures } from './bench/frontend.mjs';
 import { runInChild } from './bench/in-child.mjs';
-import { BROWSER_ACCEPT_ENCODING, cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
+import { cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
 import { rawInsertRate } from './bench/raw-insert-rate.mjs';
 import { checkInAtTwoDoors } from './bench/check-in.mjs';
 import { heavyWork } from './bench/heavy-work.mjs';
