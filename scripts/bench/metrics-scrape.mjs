@@ -4,6 +4,7 @@
 // the same data with METRICS_TOKEN set and GET /metrics scraped every second, as Prometheus would.
 // The two servers take turns per read (restarted on the same data directory), and which goes first
 // alternates, so that the drift of this shared machine over minutes falls on both alike.
+import fs from 'node:fs';
 import { BROWSER_ACCEPT_ENCODING, cannon, percentile } from './load.mjs';
 import { expectStatus, request, startServer } from './server.mjs';
 
@@ -33,6 +34,17 @@ export const ASKINGS = [
   ['', {}],
   [', as the browser asks', { 'accept-encoding': BROWSER_ACCEPT_ENCODING }],
 ];
+
+/** CPU time (user + system) of a process so far, in ms, from /proc (Linux); NaN elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 /** GET /metrics every `everyMs` until stopped; what the scrapes took and whether each answered 200. */
 function startScraper(baseUrl, everyMs = 1000) {
@@ -101,7 +113,11 @@ export async function metricsScrapeRows({
       await expectStatus(200, server.baseUrl, 'GET', pathname, { token });
       const url = server.baseUrl + pathname;
       await cannon({ url, connections, duration: durations.warmup, headers });
+      const cpuBefore = cpuMs(server.pid);
       const r = await cannon({ url, connections, duration: durations.http, headers });
+      // The server's CPU per answer: what metrics cost it, less moved by this shared machine's
+      // other load than the rate is (the rate also waits for the CPU the others take).
+      r.serverCpuUsPerRequest = ((cpuMs(server.pid) - cpuBefore) * 1000) / r.total;
       if (scraper) {
         const s = await scraper.stop();
         scrapeTotals.scrapes += s.scrapes;
@@ -156,6 +172,17 @@ export async function metricsScrapeRows({
         null,
         on.reqPerSec / off.reqPerSec,
       );
+      const cpuRatio = on.serverCpuUsPerRequest / off.serverCpuUsPerRequest;
+      row(
+        engine,
+        `${name} server CPU per answer without / scraped`,
+        on.serverCpuUsPerRequest,
+        'µs',
+        null,
+        null,
+        cpuRatio,
+      );
+      rows.at(-1).text = `${fmt(off.serverCpuUsPerRequest, 0)} / ${fmt(on.serverCpuUsPerRequest, 0)} µs`;
     }
   }
   const p50 = [...scrapeTotals.p50s].sort((a, b) => a - b);
