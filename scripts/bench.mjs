@@ -14,6 +14,8 @@
 //   npm run bench -- --readiness-only  only the readiness figures (board of 200 x 8, chasing 200 sponsors)
 //   npm run bench -- --print-bundle-only  only the print bundle of 200 logos beside yazl alone
 //   npm run bench -- --wall-stats-only  only the wall figures (view beacon beside the baseline, SIGKILL loss)
+//   npm run bench -- --metrics-scrape-only  only the read budgets, without and with /metrics scraped
+//                                           every second, side by side (scripts/bench/metrics-scrape.mjs)
 import './supported-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,13 +26,14 @@ import { buildApiIfNeeded } from './api-build.mjs';
 import { BUDGETS } from './bench/bundle.mjs';
 import { bundleFigures } from './bench/frontend.mjs';
 import { runInChild } from './bench/in-child.mjs';
-import { BROWSER_ACCEPT_ENCODING, cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
+import { cannon, liveDelivery, mixedLoad, startBaseline } from './bench/load.mjs';
 import { rawInsertRate } from './bench/raw-insert-rate.mjs';
 import { checkInAtTwoDoors } from './bench/check-in.mjs';
 import { heavyWork } from './bench/heavy-work.mjs';
 import { printBundleBench } from './bench/print-bundle.mjs';
 import { runScaleDataBench } from './bench/scale-data.mjs';
 import { chaseAll, chaseThroughKill, seedReadinessEvent } from './bench/readiness.mjs';
+import { ASKINGS, benchReads, metricsScrapeRows } from './bench/metrics-scrape.mjs';
 import { seedPackagedEvent } from './bench/seed-packages.mjs';
 import { seed } from './bench/seed.mjs';
 import { WALL_STATS_FLUSH_MS, closeClientAgent, expectStatus, freePort, rssMb, startServer } from './bench/server.mjs';
@@ -45,6 +48,7 @@ const checkInOnly = args.includes('--check-in-only');
 const readinessOnly = args.includes('--readiness-only');
 const bundleOnly = args.includes('--print-bundle-only');
 const wallOnly = args.includes('--wall-stats-only');
+const metricsScrapeOnly = args.includes('--metrics-scrape-only');
 const withBrowser =
   !readsOnly &&
   !heavyOnly &&
@@ -52,6 +56,7 @@ const withBrowser =
   !readinessOnly &&
   !bundleOnly &&
   !wallOnly &&
+  !metricsScrapeOnly &&
   !args.includes('--no-browser');
 const onlyEngine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : null;
 const seconds = (full) => Math.max(2, Math.round(full * scale));
@@ -415,35 +420,39 @@ async function runEngine(engine, databaseUrl) {
     row(engine, 'baseline node:http req/s', base.reqPerSec, 'req/s', null, null, 1);
     row(engine, 'baseline p99', base.p99, 'ms', null, null);
 
-    const reads = readinessOnly ? [] : [['GET /api/events/{org}', `/api/events/${data.organisationId}`]];
-    // The organiser's event page of an event with 10 packages and 100 sponsorships (issue 18).
-    for (const part of readinessOnly ? [] : ['', '/packages', '/sponsorships'])
-      reads.push([
-        `GET /api/event/{id}${part} (10 packages, 100 sponsorships)`,
-        `/api/event/${packagedEventId}${part}`,
-      ]);
-    // The readiness board of an event with 200 sponsorships x 8 deliverables (issue 59).
-    reads.push([
-      'GET /api/events/{id}/readiness (200 sponsorships x 8 deliverables)',
-      `/api/events/${readinessEventId}/readiness`,
-    ]);
-    if (data.chat && !readinessOnly) {
-      reads.push(['GET /api/conversation', '/api/conversation']);
-      reads.push(['GET /api/conversation/{id}', `/api/conversation/${data.conversationIds[0]}`]);
-    }
+    const reads = benchReads({ data, packagedEventId, readinessEventId, readinessOnly });
     figures.reads = {};
     // Each read twice: as the web app asks for it (the browser's Accept-Encoding, so the answer comes
     // compressed) and as a client without compression asks (the issue's plain GET).
-    const askings = [
-      ['', {}],
-      [', as the browser asks', { 'accept-encoding': BROWSER_ACCEPT_ENCODING }],
-    ];
+    const askings = ASKINGS;
     // Each read is also compared with the baseline measured just before and just after it (the
     // mean of the two): one server's rate moves by a quarter within minutes on this shared machine,
     // so a ratio to the one baseline of the run start says as much about the minute as the read.
     const besideSeconds = Math.max(2, Math.round(DURATION.http / 2));
     const baselineBeside = async () =>
       (await cannon({ url: baseline.url, connections: CONNECTIONS, duration: besideSeconds })).reqPerSec;
+    // The same reads without and with /metrics scraped, each on a server of its own (issue 63).
+    if (metricsScrapeOnly) {
+      await server.stop();
+      await metricsScrapeRows({
+        engine,
+        figures,
+        reads,
+        token,
+        port,
+        dataDir,
+        databaseUrl,
+        base,
+        baselineBeside,
+        row,
+        rows,
+        fmt,
+        log,
+        durations: DURATION,
+        connections: CONNECTIONS,
+      });
+      return;
+    }
     let before = await baselineBeside();
     for (const [readName, pathname] of reads) {
       await expectStatus(200, server.baseUrl, 'GET', pathname, { token });

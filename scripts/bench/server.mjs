@@ -56,7 +56,8 @@ function healthStatus(port) {
  * Starts the server and resolves once /api/health answers 200. `startMs` is the time from spawning
  * the process to that answer (polled every 10 ms). `nodeArgs` go to node before the entry, e.g.
  * `['--cpu-prof']` to profile the server under a load. `entry` is another copy of the built server
- * (it serves the web build at ../../web/dist from itself), for comparing builds.
+ * (it serves the web build at ../../web/dist from itself), for comparing builds. `env` adds to or
+ * overrides the server's environment (e.g. METRICS_TOKEN).
  */
 export async function startServer({
   port,
@@ -65,6 +66,7 @@ export async function startServer({
   timeoutMs = 60_000,
   nodeArgs = SERVER_NODE_FLAGS,
   entry = apiEntry,
+  env: extraEnv = {},
 }) {
   const env = {
     ...process.env,
@@ -95,6 +97,7 @@ export async function startServer({
     // The wall figure's load comes from one address (scripts/bench/wall-stats.mjs); its batches every second.
     RATE_LIMIT_WALL_STATS: 'off',
     WALL_STATS_FLUSH_MS: String(WALL_STATS_FLUSH_MS),
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;

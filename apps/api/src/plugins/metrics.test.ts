@@ -57,6 +57,43 @@ describe.each(ENGINES)('the Prometheus endpoint on %s', (engine) => {
     const body = (await scrape(`Bearer ${TOKEN}`)).body;
     for (const name of asked) expect(body, name).toContain(`# TYPE ${name} `);
   });
+
+  it('has every series and label that the dashboard queries use, with samples', async () => {
+    const dashboard = JSON.parse(
+      fs.readFileSync(new URL('../../../../deploy/grafana-dashboard.json', import.meta.url), 'utf8'),
+    ) as { panels: { title: string; targets: { expr: string }[] }[] };
+    // A request of a route, so the request series have samples with their labels.
+    await t.app.inject({ url: '/api/invite/DDDD-4444' });
+    const samples = (await scrape(`Bearer ${TOKEN}`)).body.split('\n').filter((l) => l && !l.startsWith('#'));
+    // Prometheus adds `instance` and `job` to every series.
+    const added = new Set(['instance', 'job']);
+    // Has samples only after a first refusal: its route label is checked below ('rate-limit refusals').
+    const afterFirstEvent = new Set(['sp_rate_limit_refusals_total']);
+    let checked = 0;
+    for (const { title, targets } of dashboard.panels) {
+      for (const { expr } of targets) {
+        const series = [...expr.matchAll(/\b((?:sp|nodejs|process)_\w+)/g)].map((m) => m[1]!);
+        const labels = [
+          ...[...expr.matchAll(/\bby \(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',').map((l) => l.trim())),
+          ...[...expr.matchAll(/[{,]\s*(\w+)\s*(?:=~|!~|!=|=)/g)].map((m) => m[1]!),
+        ].filter((l) => !added.has(l));
+        for (const name of series) {
+          if (engine === 'sqlite' && name === 'sp_db_pool_connections') continue;
+          if (afterFirstEvent.has(name)) continue;
+          const lines = samples.filter((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+          expect(lines.length, `${title}: ${name}`).toBeGreaterThan(0);
+          for (const label of labels) {
+            expect(
+              lines.some((l) => l.includes(`${label}="`)),
+              `${title}: ${name} by ${label}`,
+            ).toBe(true);
+          }
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
 });
 
 describe('without METRICS_TOKEN', () => {
