@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
   EVENT_TITLE_MAX,
@@ -9,6 +9,7 @@ import {
   type PlanNextEditionRequest,
   type RenewalsResponse,
 } from '@sp/shared';
+import { DateField } from '@/components/date-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -77,6 +78,7 @@ export function NextEditionForm({
   const { t } = useTranslation();
   const [language] = useLanguage();
   const {
+    control,
     register,
     handleSubmit,
     watch,
@@ -110,7 +112,22 @@ export function NextEditionForm({
             {(c) => <Input {...c} {...register('title')} autoComplete="off" />}
           </Field>
           <Field label={t('renewals.plan.date')} error={message(errors.event_date?.message)}>
-            {(c) => <Input {...c} {...register('event_date')} type="date" />}
+            {(c) => (
+              <Controller
+                control={control}
+                name="event_date"
+                render={({ field }) => (
+                  <DateField
+                    control={c}
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            )}
           </Field>
           <Field label={t('renewals.plan.location')} error={message(errors.location?.message)}>
             {(c) => <Input {...c} {...register('location')} autoComplete="off" />}

@@ -37,7 +37,9 @@ describe('OfferForm', () => {
       />,
     );
     expect(screen.getAllByTestId('renewal-pick')).toHaveLength(2);
-    expect(screen.getByLabelText('Antwort bis')).toHaveValue(proposedDeadline(today));
+    // The app's date field, in the German order whatever the browser's locale (issue 58).
+    expect(proposedDeadline(today)).toBe('2026-04-22');
+    expect(screen.getByLabelText('Antwort bis')).toHaveValue('22.04.2026');
     const user = userEvent.setup();
     // The second has no package of the same name: it must be picked first.
     await user.click(screen.getByRole('button', { name: 'Angebote an 2 Sponsoren senden' }));

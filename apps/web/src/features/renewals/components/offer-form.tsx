@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { OfferRenewalsRequest, RenewalRow, RenewalsResponse } from '@sp/shared';
+import { DateField } from '@/components/date-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { useTranslation, type TranslationKey } from '@/lib/i18n';
 
 const selectClass =
@@ -52,6 +52,7 @@ export function OfferForm({
   const { t } = useTranslation();
   const open = rows.filter((r) => r.state === 'not_offered');
   const {
+    control,
     register,
     handleSubmit,
     watch,
@@ -120,7 +121,22 @@ export function OfferForm({
           </p>
         ) : null}
         <Field label={t('renewals.offer.deadline')} error={message(errors.deadline?.message)} className="sm:max-w-xs">
-          {(c) => <Input {...c} {...register('deadline')} type="date" />}
+          {(c) => (
+            <Controller
+              control={control}
+              name="deadline"
+              render={({ field }) => (
+                <DateField
+                  control={c}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          )}
         </Field>
         <Button type="submit" className="self-start">
           {isSubmitting ? t('renewals.offer.submitting') : t('renewals.offer.submit', { count })}
