@@ -9,8 +9,30 @@ import { expect, type Page } from '@playwright/test';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
+/**
+ * Waits (at most 2 s) for the page's finite animations and transitions to end: axe reads colours as
+ * they are painted, so a toast or dialog fading in would be measured half transparent and reported
+ * as low contrast (seen with the renewals' success toast). Endless ones (spinners) are not waited for.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]),
+    )
+    .catch(() => undefined);
+}
+
 /** The serious and critical findings on the page as it is now, one line per element. */
 export async function seriousFindings(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   // Only violations are read: axe then keeps a single node of each passed or incomplete rule (faster).
   // Legacy mode runs axe.run() in the page itself. The default opens a second page of the same context
   // for axe.finishRun() and closes it; twice in CI the tested page's next click then waited minutes for
@@ -56,6 +78,7 @@ type Finding = { id: string; impact: string | null; nodes: { target: string[]; f
  * again after a click, runs axe in the document that already has it (the all-routes test).
  */
 export async function seriousFindingsInPlace(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   for (const frame of page.frames()) {
     if (frame.isDetached()) continue;
     const present = await frame.evaluate(() => 'axe' in window).catch(() => true);
