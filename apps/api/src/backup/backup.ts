@@ -62,6 +62,8 @@ export async function createBackup(
   } else {
     await backupSqlite(config, databaseFile);
   }
+  // The dump holds every organisation's data: readable by the operator alone, like the sealed keys.
+  await fsp.chmod(databaseFile, 0o600);
   if (store.kind === 'local') await copyTree(store.dir, filesTarget, isUnfinishedUpload);
 
   const keysDir = path.join(config.dataDir, 'keys');

@@ -99,6 +99,8 @@ export async function copyTree(from: string, to: string, skip: (relative: string
     await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     try {
       await fsp.copyFile(path.join(from, relative), target, fs.constants.COPYFILE_EXCL);
+      // copyFile keeps the source's mode (0644 in the file store); a backup's copies are the operator's alone.
+      await fsp.chmod(target, 0o600);
       copied++;
     } catch (error) {
       // Deleted since it was listed (an organisation's files removed meanwhile): nothing to copy.

@@ -45,6 +45,12 @@ describe('serving the built web app', () => {
     expect(res.body).toContain('<title>app</title>');
   });
 
+  it('answers /metrics of a server without METRICS_TOKEN with 404, not the app (a scraper must see it is off)', async () => {
+    const res = await t.app.inject({ url: '/metrics', headers: { accept: 'text/html,*/*' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<title>app</title>');
+  });
+
   it.each(['/dashboard/organizer/', '/dashboard/organizer'])(
     'answers %s with the copy of index.html the build wrote for that page',
     async (url) => {

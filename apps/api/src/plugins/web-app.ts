@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendProblem } from './error-handler.ts';
 
-const NOT_SPA = /^\/(api|identity|dev)(\/|$)/;
+// /metrics too: a scraper pointed at a server without METRICS_TOKEN must get a 404, not the app's HTML with 200.
+const NOT_SPA = /^\/(api|identity|dev|metrics)(\/|$)/;
 
 /** '/login' -> 'login/index.html' for every `<dir>/index.html` of the build outside assets/. */
 function pageFiles(webDistDir: string): Map<string, string> {

@@ -99,6 +99,13 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     writing = false;
     await Promise.all(writers);
     expect(lines.join('\n')).toContain('Backup written to');
+    // Only the operator reads a backup: every file in it is the owner's alone (the folders are 0700).
+    for (const file of filesIn(backupDir)) {
+      expect({ file, mode: (fs.statSync(path.join(backupDir, file)).mode & 0o777).toString(8) }).toEqual({
+        file,
+        mode: '600',
+      });
+    }
     const before = acknowledged.filter((w) => w.at < backupStarted).map((w) => w.title);
     expect(before.length).toBeGreaterThan(0);
     await kill(a, 'SIGTERM');
