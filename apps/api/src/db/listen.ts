@@ -14,7 +14,7 @@ import type pg from 'pg';
 
 const PING_PREFIX = 'ping:';
 
-export type ListenOptions = {
+type ListenOptions = {
   /** Where the listening client connects (the database's own connection string). */
   connection: pg.ClientConfig;
   /** A PostgreSQL identifier. */
@@ -36,17 +36,7 @@ export type ListenOptions = {
   onResumed?: () => void;
 };
 
-export type ListenConnection = {
-  /** Connects (once; later calls return the same promise), resolving when the first attempt ended. */
-  start(): Promise<void>;
-  /** Whether a connection is listening now. */
-  listening(): boolean;
-  /** Whether a ping sent less than `ms` ago came back on the connection listening now (needs `heartbeat`). */
-  heardWithin(ms: number): boolean;
-  close(): Promise<void>;
-};
-
-export function createListenConnection(options: ListenOptions): ListenConnection {
+export function createListenConnection(options: ListenOptions) {
   const { min, max } = options.reconnectMs ?? { min: 200, max: 5_000 };
   const token = crypto.randomBytes(6).toString('hex');
   let client: pg.Client | null = null;
@@ -147,6 +137,7 @@ export function createListenConnection(options: ListenOptions): ListenConnection
   };
 
   return {
+    /** Connects (once; later calls return the same promise), resolving when the first attempt ended. */
     start() {
       if (!started) {
         started = connect();
@@ -158,6 +149,7 @@ export function createListenConnection(options: ListenOptions): ListenConnection
       return started;
     },
     listening: () => client !== null,
+    /** Whether a ping sent less than `ms` ago came back on the connection listening now (needs `heartbeat`). */
     heardWithin: (ms) => client !== null && performance.now() - heardUpTo < ms,
     async close() {
       closed = true;
