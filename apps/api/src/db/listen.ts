@@ -150,7 +150,7 @@ export function createListenConnection(options: ListenOptions) {
     },
     listening: () => client !== null,
     /** Whether a ping sent less than `ms` ago came back on the connection listening now (needs `heartbeat`). */
-    heardWithin: (ms) => client !== null && performance.now() - heardUpTo < ms,
+    heardWithin: (ms: number) => client !== null && performance.now() - heardUpTo < ms,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
