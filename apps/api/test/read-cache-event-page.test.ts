@@ -1,5 +1,5 @@
 // The event page's reads (GET /event/{id}, its packages and its sponsorships) come from the read
-// cache under the organisation's revision (decision 011; packages move it since migration 0020).
+// cache, kept under the tables each read declares (decision 094).
 // Every change they show is read back right after a cached read, on both engines, and a cached
 // answer is still only given to the event's organisers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

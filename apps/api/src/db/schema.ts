@@ -39,8 +39,7 @@ export type OrganisationsTable = {
   phone_number: string | null;
   created_at: DbTime;
   updated_at: DbTime;
-  /** Moved forward by triggers on every change to the organisation's name, events, files and sponsorships (0012). */
-  revision: Generated<number>;
+  // `revision` (0012) is still in the table, no longer moved (0058): the version before reads it.
 };
 
 export type UserProfilesTable = {
@@ -350,14 +349,6 @@ export type ConversationsTable = {
   last_participant_side: string | null;
 };
 
-/** Revision of a conversation-list scope (`o:<organisation id>`, `s:<address>`), kept by triggers (migration 0013). */
-export type ChatListRevisionsTable = {
-  scope: string;
-  revision: number;
-  /** The last bumps as [revision, conversation id] pairs, oldest first: jsonb (parsed) or JSON text. */
-  recent: Generated<unknown>;
-};
-
 export type MessageSenderSide = 'organisation' | 'sponsor' | 'system';
 export type MessageKind = 'text' | 'notification';
 
@@ -496,7 +487,6 @@ export type Database = {
   invitations: InvitationsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
-  chat_list_revisions: ChatListRevisionsTable;
   notifications: NotificationsTable;
   archived_agreements: ArchivedAgreementsTable;
   packages: PackagesTable;

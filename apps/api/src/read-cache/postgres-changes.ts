@@ -1,20 +1,22 @@
 // The read cache's changes on PostgreSQL (changes.ts):
 // - this process's writes: every statement of the pool whose command tag (the server's answer, not
-//   the SQL text) is not SELECT ticks the clock for all tables when it has run, and so does its
+//   the SQL text) is not SELECT, or that is a SELECT with a data-modifying WITH (whose tag is the
+//   outer SELECT's), ticks the clock for all tables when it has run, and so does its
 //   transaction's end (COMMIT is such a statement): a read that began between the two saw the rows
 //   before the commit, and is dropped.
 // - any process's writes: a statement trigger on every table (installWriteNotices, at each start)
 //   sends NOTIFY sp_table_writes with `schema.table` at commit; a dedicated connection LISTENs and
 //   ticks that table when the notice arrives.
-// - the notice connection itself: every PING_MS it notifies itself. PostgreSQL delivers a session's
-//   notifications in commit order, so once a ping sent at time s comes back, every write committed
-//   before s has been heard. Memory is trusted only while the last ping that came back was sent less
-//   than TRUST_MS ago: a connection that dropped (ended by the server, or silently lost by the
-//   network) stops the cache serving within TRUST_MS, whether or not the client has noticed yet.
-//   When trust comes back (a ping again, a new connection), everything kept before is dropped.
-import crypto from 'node:crypto';
+// - the notice connection itself (db/listen.ts, the LISTEN helper the bus uses too): every PING_MS
+//   it notifies itself. PostgreSQL delivers a session's notifications in commit order, so once a
+//   ping sent at time s comes back, every write committed before s has been heard. Memory is trusted
+//   only while the last ping that came back was sent less than TRUST_MS ago: a connection that
+//   dropped (ended by the server, or silently lost by the network) stops the cache serving within
+//   TRUST_MS, whether or not the client has noticed yet. When trust comes back (a ping again, a new
+//   connection), everything kept before is dropped.
 import { sql, type Kysely, type PostgresCursor, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { createListenConnection } from '../db/listen.ts';
 import { createChangeClock, type Changes } from './changes.ts';
 
 export const WRITE_NOTICE_CHANNEL = 'sp_table_writes';
@@ -35,138 +37,74 @@ export function createPostgresChanges(options: {
   log?: Log;
   reconnectMs?: { min: number; max: number };
 }) {
-  const { min, max } = options.reconnectMs ?? { min: 200, max: 5_000 };
   const clock = createChangeClock();
-  const token = crypto.randomBytes(6).toString('hex');
-  let client: pg.Client | null = null;
   let schema: string | null = null;
-  let started = false;
-  let closed = false;
-  let delay = min;
-  let retry: NodeJS.Timeout | undefined;
-  let pinger: NodeJS.Timeout | undefined;
-  let pingSeq = 0;
-  let pingOut = false;
-  const pingsSent = new Map<number, number>();
-  /** When the newest ping that came back was sent (-Infinity: none on this connection). */
-  let heardUpTo = -Infinity;
   let wasTrusted = false;
-
-  const scheduleReconnect = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void connect();
-    }, delay);
-    retry.unref();
-    delay = Math.min(max, delay * 2);
-  };
-
-  const drop = (next: pg.Client, error: unknown) => {
-    if (client === next) {
-      client = null;
-      heardUpTo = -Infinity;
-      pingsSent.clear();
-      pingOut = false;
-    }
-    next.removeAllListeners();
-    next.on('error', () => undefined);
-    void next.end().catch(() => undefined);
-    if (!closed) {
-      options.log?.warn({ err: error }, 'write-notice listener lost, reconnecting');
-      scheduleReconnect();
-    }
-  };
-
-  const ping = () => {
-    const current = client;
-    if (!current || pingOut) return;
-    const seq = ++pingSeq;
-    pingsSent.set(seq, performance.now());
-    pingOut = true;
-    current.query('select pg_notify($1, $2)', [WRITE_NOTICE_CHANNEL, `ping:${token}:${seq}`]).then(
-      () => void (pingOut = false),
-      (error: unknown) => drop(current, error),
-    );
-  };
-
-  const connect = async (): Promise<void> => {
-    const next = new (options.loadPg().Client)({
+  // The LISTEN connection, its reconnects and its pings: db/listen.ts, shared with the bus.
+  const notices = createListenConnection({
+    connection: {
       ...options.connection,
       application_name: `${NOTICE_APPLICATION}:${options.schema ?? 'public'}`,
       keepAlive: true,
       connectionTimeoutMillis: 5_000,
       // A ping that hangs (a connection the network lost without a word) ends the connection.
       query_timeout: 3_000,
-    });
-    next.on('error', (error) => drop(next, error));
-    next.on('end', () => drop(next, new Error('connection ended')));
-    next.on('notification', (notice) => {
-      const payload = notice.payload;
-      if (notice.channel !== WRITE_NOTICE_CHANNEL || !payload || client !== next) return;
-      if (payload.startsWith('ping:')) {
-        const [, from, seq] = payload.split(':');
-        if (from !== token) return;
-        const sentAt = pingsSent.get(Number(seq));
-        if (sentAt === undefined) return;
-        for (const sent of pingsSent.keys()) if (sent <= Number(seq)) pingsSent.delete(sent);
-        heardUpTo = Math.max(heardUpTo, sentAt);
-        return;
-      }
+    },
+    channel: WRITE_NOTICE_CHANNEL,
+    loadPg: options.loadPg,
+    name: 'write-notice listener',
+    log: options.log,
+    reconnectMs: options.reconnectMs,
+    heartbeat: { everyMs: PING_MS },
+    prepare: async (client) => {
+      schema = (await client.query<{ s: string }>('select current_schema() as s')).rows[0]!.s;
+    },
+    onNotification: (payload) => {
       if (schema !== null && payload.startsWith(`${schema}.`)) clock.changed([payload.slice(schema.length + 1)]);
-    });
-    try {
-      await next.connect();
-      schema = (await next.query<{ s: string }>('select current_schema() as s')).rows[0]!.s;
-      await next.query(`LISTEN ${WRITE_NOTICE_CHANNEL}`);
-    } catch (error) {
-      drop(next, error);
-      return;
-    }
-    if (closed) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    client = next;
-    delay = min;
-    ping();
-  };
+    },
+  });
 
   const changes: Changes = {
     ...clock,
     trusted() {
-      if (!started) {
-        started = true;
-        void connect();
-        pinger = setInterval(ping, PING_MS);
-        pinger.unref();
-      }
-      const trusted = client !== null && performance.now() - heardUpTo < TRUST_MS;
+      void notices.start();
+      const trusted = notices.heardWithin(TRUST_MS);
       // Writes may have gone unheard while memory was not trusted: what was kept before goes.
       if (trusted && !wasTrusted) clock.changed('all');
       wasTrusted = trusted;
       return trusted;
     },
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      if (pinger) clearInterval(pinger);
-      const current = client;
-      client = null;
-      if (current) {
-        current.removeAllListeners();
-        current.on('error', () => undefined);
-        await current.end().catch(() => undefined);
-      }
-    },
+    close: () => notices.close(),
   };
-  return { changes, listening: () => client !== null };
+  return { changes, listening: notices.listening };
+}
+
+/**
+ * A data-modifying WITH (`name AS (INSERT ...`, also UPDATE, DELETE, MERGE): PostgreSQL answers such
+ * a statement with its outer query's tag, SELECT, though it wrote (the chat's message batch is one).
+ * The shape, not a guess at what a statement reads: a read never has it.
+ */
+const MODIFYING_WITH = /\bas\s*(?:not\s+)?(?:materialized\s+)?\(\s*(?:insert|update|delete|merge)\b/i;
+const MAX_REMEMBERED_TEXTS = 1024;
+const modifyingWith = new Map<string, boolean>();
+
+/** Whether a statement the server tagged SELECT wrote through a WITH (remembered per text: the texts repeat). */
+function selectThatWrites(text: string): boolean {
+  let writes = modifyingWith.get(text);
+  if (writes === undefined) {
+    writes = MODIFYING_WITH.test(text);
+    if (modifyingWith.size >= MAX_REMEMBERED_TEXTS) modifyingWith.clear();
+    modifyingWith.set(text, writes);
+  }
+  return writes;
 }
 
 /**
  * `pool` as Kysely's PostgresDialect takes it, telling `wrote` after each statement that is not a
- * SELECT (by the server's command tag) or that failed. Kysely keeps one connection per client object
- * (a WeakMap), so each pg client gets one stable wrapper.
+ * SELECT (by the server's command tag), that is a SELECT with a data-modifying WITH, or that failed.
+ * A SELECT calling a function that writes would not be told: the schema has none (every function in
+ * it is a trigger function, which no SELECT can call; postgres-writes.test.ts). Kysely keeps one
+ * connection per client object (a WeakMap), so each pg client gets one stable wrapper.
  */
 export function countingWrites(pool: pg.Pool, wrote: () => void): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -180,7 +118,7 @@ export function countingWrites(pool: pg.Pool, wrote: () => void): PostgresPool {
       }
       return client.query(textOrCursor, [...parameters]).then(
         (result) => {
-          if (result.command !== 'SELECT') wrote();
+          if (result.command !== 'SELECT' || selectThatWrites(textOrCursor)) wrote();
           return result;
         },
         (error: unknown) => {

@@ -38,14 +38,44 @@ const WIDENED: Record<string, number> = {
   '0031_sealed_totp_secrets.ts': 2, // varchar(64) to varchar(128), twice
 };
 
+/**
+ * Tables dropped that the version before reads nowhere (only triggers wrote them, dropped in the same
+ * migration): it runs on without them. A new entry is a decision that says so (0058: decision 105);
+ * no source outside the migrations may name such a table any more.
+ */
+const DROPPED_UNREAD: Record<string, readonly string[]> = {
+  '0058_revisions_nothing_reads.ts': ['chat_list_revisions'],
+};
+
+const src = path.resolve(import.meta.dirname, '../../src');
+const sourcesOutsideMigrations = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return full === migrations ? [] : sourcesOutsideMigrations(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+
 describe('migrations', () => {
   const files = fs.readdirSync(migrations).filter((f) => /^\d{4}_.*\.ts$/.test(f) && !f.endsWith('.test.ts'));
 
   it.each(files)('%s only adds (the old version keeps running on it)', (file) => {
-    const found = notAdditive(fs.readFileSync(path.join(migrations, file), 'utf8'));
+    const source = fs.readFileSync(path.join(migrations, file), 'utf8');
+    const found = notAdditive(source);
     const widened = found.filter((f) => /^alter column$/i.test(f)).length;
     expect(widened).toBe(WIDENED[file] ?? 0);
-    expect(found.filter((f) => !/^alter column$/i.test(f))).toEqual([]);
+    const dropped = [...source.split(/\basync\s+down\s*\(/)[0]!.matchAll(/\.dropTable\(\s*'(\w+)'/g)].map((m) => m[1]);
+    expect(dropped).toEqual(DROPPED_UNREAD[file] ?? []);
+    expect(found.filter((f) => !/^alter column$/i.test(f) && f !== '.dropTable(')).toEqual([]);
+    expect(found.filter((f) => f === '.dropTable(')).toHaveLength(dropped.length);
+  });
+
+  it('no source outside the migrations names a table dropped as unread', () => {
+    const tables = Object.values(DROPPED_UNREAD).flat();
+    const naming = sourcesOutsideMigrations(src).filter((file) => {
+      const text = fs.readFileSync(file, 'utf8');
+      return tables.some((table) => text.includes(table));
+    });
+    expect(naming.map((file) => path.relative(src, file))).toEqual([]);
   });
 
   it('the check finds a drop, a rename and a required column without default', () => {

@@ -52,17 +52,6 @@ export function createEventAccess(repo: AccessRepository, options: { sponsors?: 
     organiserOrganisation,
     assertOrganiserOf,
 
-    /**
-     * assertOrganiserOf, answering the organisation's revision read in the same query. Kept for
-     * callers; since decision 094 no cached answer depends on the revision.
-     */
-    async organiserRevision(caller: Caller, organisationId: number): Promise<number> {
-      const found = await repo.findMembershipAndRevision(caller.sub);
-      const managed = organisationManagedBy(found?.membership);
-      if (!found || managed !== organisationId) throw fail('organisation.not-yours', 'Not your organisation');
-      return found.organisationRevision;
-    },
-
     /** Whether the caller owns that organisation (the owner-only reads, such as the operator log). */
     isOwnerOf: (caller: Caller, organisationId: number): Promise<boolean> => repo.isOwnerOf(caller.sub, organisationId),
 
@@ -72,18 +61,6 @@ export function createEventAccess(repo: AccessRepository, options: { sponsors?: 
       const event = await repo.findEvent(eventId);
       if (!event || event.organisationId !== organisationId) throw fail('event.not-found', 'Event not found');
       return event;
-    },
-
-    /**
-     * organiserEvent with the organisation's revision. Kept for callers; since decision 094 no cached
-     * answer depends on the revision.
-     */
-    async organiserEventRevision(caller: Caller, eventId: number): Promise<{ event: EventRecord; revision: number }> {
-      const found = await repo.findMembershipAndRevision(caller.sub);
-      const organisationId = organisationManagedBy(found?.membership);
-      const event = await repo.findEvent(eventId);
-      if (!event || event.organisationId !== organisationId) throw fail('event.not-found', 'Event not found');
-      return { event, revision: found!.organisationRevision };
     },
 
     /**

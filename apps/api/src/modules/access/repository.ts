@@ -1,5 +1,5 @@
-// The reads the access rules need, and only those: a member's organisation, role and onboarding with
-// the organisation's revision (one round trip, decisions 013 and 014), an event's record, and whether
+// The reads the access rules need, and only those: a member's organisation, role and onboarding, an
+// event's record, and whether
 // an address or a guest link names a sponsorship. It only reads; the tables belong to profiles,
 // events, invitations and sponsorships, which write them.
 import type { Role } from '@sp/shared';
@@ -58,45 +58,28 @@ export const toEvent = (row: EventRow): EventRecord => ({
 });
 
 export function createAccessRepository(db: Db) {
-  // The access checks of every event request (decision 013); the event list's also reads its cache
-  // version, the revision of the caller's organisation, in the same round trip (decision 014).
-  const membershipOf = cachedRead(db, ['user_profiles', 'organisations'], (cognitoId: string) =>
+  // The access checks of every event request, kept by the read cache (decision 094).
+  const membershipOf = cachedRead(db, ['user_profiles'], (cognitoId: string) =>
     db
-      .selectFrom('user_profiles as p')
-      .leftJoin('organisations as o', 'o.id', 'p.organisation_id')
-      .select(['p.organisation_id', 'p.role', 'p.onboarding_completed', 'o.revision'])
-      .where('p.cognito_id', '=', cognitoId),
+      .selectFrom('user_profiles')
+      .select(['organisation_id', 'role', 'onboarding_completed'])
+      .where('cognito_id', '=', cognitoId),
   );
 
-  // Every event page read checks its event first (organiserEventRevision).
+  // Every event page read checks its event first (organiserEvent).
   const eventById = cachedRead(db, ['events'], (id: number) =>
     db.selectFrom('events').select(eventColumns).where('id', '=', id),
   );
 
-  /**
-   * The membership and the revision of the member's organisation (moved forward by every change its
-   * event list shows, migration 0012), read together; revision 0 without an organisation.
-   */
-  const membershipAndRevision = async (
-    cognitoId: string,
-  ): Promise<{ membership: Membership; organisationRevision: number } | undefined> => {
-    const [row] = await membershipOf(cognitoId);
-    if (!row) return undefined;
-    return {
-      membership: {
+  return {
+    async findMembership(cognitoId: string): Promise<Membership | undefined> {
+      const [row] = await membershipOf(cognitoId);
+      if (!row) return undefined;
+      return {
         organisationId: row.organisation_id,
         role: row.role as Role | null,
         onboardingCompleted: fromDbBool(row.onboarding_completed),
-      },
-      organisationRevision: row.revision ?? 0,
-    };
-  };
-
-  return {
-    findMembershipAndRevision: membershipAndRevision,
-
-    async findMembership(cognitoId: string): Promise<Membership | undefined> {
-      return (await membershipAndRevision(cognitoId))?.membership;
+      };
     },
 
     async findEvent(id: number): Promise<EventRecord | undefined> {

@@ -1,6 +1,6 @@
-// Conversations: finding and making them, the scope's list and its version (decision 011) with the
-// conversations behind its last revisions (decision 034), and the caller's membership read with
-// them in one round trip (decisions 013, 014).
+// Conversations: finding and making them, the scope's list (one statement), and the caller's
+// membership read with a conversation in one round trip (decision 014). The hot reads are kept by the
+// read cache under the tables they declare (decision 094).
 import type { Role } from '@sp/shared';
 
 import type { Engine } from '../../db/column-types.ts';

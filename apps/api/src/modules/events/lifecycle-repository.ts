@@ -15,7 +15,7 @@ const count = (row: { n: unknown } | undefined) => fromDbCount((row?.n ?? 0) as 
 
 export function createEventLifecycleRepository(db: Db) {
   return {
-    /** Sets or clears archived_at; the organisation's revision moves by trigger (migration 0012). */
+    /** Sets or clears archived_at. */
     async setArchived(id: number, archivedAt: Date | null, now: Date): Promise<void> {
       await db
         .updateTable('events')

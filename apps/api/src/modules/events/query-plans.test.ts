@@ -16,9 +16,9 @@ describe.each(ENGINES)('query plans of the event reads on %s', (engine) => {
   const events = () =>
     createEventsRepository(f.db, { attachEventFiles: async () => undefined, removeUnlistedEventFiles: async () => [] });
 
-  it('the access checks (preparedRead): membership with revision, the event by id', async () => {
+  it('the access checks (cachedRead): the membership, the event by id', async () => {
     const queries = await f.recorded(async () => {
-      await createAccessRepository(f.db).findMembershipAndRevision(f.sub);
+      await createAccessRepository(f.db).findMembership(f.sub);
       await createAccessRepository(f.db).findEvent(f.eventId);
     });
     expect(queries).toHaveLength(2);

@@ -427,7 +427,7 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
 
     /**
      * The sponsors' own names by address: the sponsor profile's public name, else the billing
-     * details' legal name (a change to either moves the organisations' revision, migration 0034).
+     * details' legal name.
      */
     async sponsorNames(emailsNormalized: string[]): Promise<Map<string, string>> {
       const names = new Map<string, string>();

@@ -213,7 +213,7 @@ export function createSponsorshipsService(deps: {
 
     /** GET /event/{id}/sponsorships.csv: the same sponsorships with their chosen package, for a spreadsheet. */
     async csvForEvent(caller: { sub: string }, eventId: number): Promise<{ fileName: string; csv: string }> {
-      const { event } = await deps.events.organiserEventRevision(caller, eventId);
+      const event = await deps.events.organiserEvent(caller, eventId);
       const [records, details] = await Promise.all([repo.listForEvent(event.id), repo.exportDetails(event.id)]);
       return { fileName: `sponsors-event-${event.id}.csv`, csv: sponsorshipsCsv(records, details) };
     },

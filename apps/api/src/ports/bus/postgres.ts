@@ -1,11 +1,13 @@
 // PostgreSQL bus: LISTEN/NOTIFY on one channel, so API processes on the same database deliver each
-// other's events. A dedicated client listens (reconnecting after errors with a growing pause); NOTIFY
-// goes through the ordinary pool. Own events are handed to local subscribers at once and skipped when
+// other's events. A dedicated client listens (db/listen.ts: reconnecting after errors with a growing
+// pause, telling onResumed when it listens again after a loss); NOTIFY goes through the ordinary
+// pool. Own events are handed to local subscribers at once and skipped when
 // they come back from the database. Events published while a NOTIFY statement runs go out together
 // in the next one, in publishing order: under load a chat post costs one statement less (decision 032).
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { loadPg } from '../../db/index.ts';
+import { createListenConnection } from '../../db/listen.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { MAX_BUS_PAYLOAD_BYTES, type BusData, type BusListener, type MessageBus } from './bus-port.ts';
@@ -31,16 +33,10 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid bus channel name ${channel}`);
   const origin = randomBytes(6).toString('base64url');
   const listeners = new Map<string, Set<BusListener>>();
-  const { min, max } = options.reconnectMs ?? { min: 200, max: 10_000 };
   const onError = (error: unknown) => options.log?.error({ err: error }, 'bus listener failed');
-  let client: pg.Client | null = null;
-  let closed = false;
-  let delay = min;
-  let retry: NodeJS.Timeout | undefined;
   let sequence = 0;
   let queued: Queued[] = [];
   let flushing = false;
-  let everListened = false;
   const resumedListeners = new Set<() => void>();
 
   const flush = async () => {
@@ -59,11 +55,10 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
     flushing = false;
   };
 
-  const onNotification = (notification: pg.Notification) => {
-    if (notification.channel !== channel || !notification.payload) return;
+  const onNotification = (payload: string) => {
     let envelope: Envelope;
     try {
-      envelope = JSON.parse(notification.payload) as Envelope;
+      envelope = JSON.parse(payload) as Envelope;
     } catch {
       return;
     }
@@ -71,47 +66,17 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
     dispatch(listeners, envelope.t, envelope.d, undefined, true, onError);
   };
 
-  const scheduleReconnect = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void connect();
-    }, delay);
-    retry.unref();
-    delay = Math.min(max, delay * 2);
-  };
-
-  const connect = async (): Promise<void> => {
-    const next = new (loadPg().Client)(options.connection);
-    const fail = (error: unknown) => {
-      if (client === next) client = null;
-      next.removeAllListeners();
-      next.on('error', () => undefined);
-      void next.end().catch(() => undefined);
-      if (!closed) {
-        options.log?.warn({ err: error }, 'bus connection lost, reconnecting');
-        scheduleReconnect();
-      }
-    };
-    next.on('error', fail);
-    next.on('end', () => fail(new Error('connection ended')));
-    next.on('notification', onNotification);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${channel}`);
-    } catch (error) {
-      fail(error);
-      return;
-    }
-    if (closed) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    client = next;
-    delay = min;
+  // The LISTEN connection and its reconnects (db/listen.ts, shared with the read cache's notices).
+  const connection = createListenConnection({
+    connection: options.connection,
+    channel,
+    loadPg,
+    name: 'bus connection',
+    log: options.log,
+    reconnectMs: options.reconnectMs ?? { min: 200, max: 10_000 },
+    onNotification,
     // Back after a loss: what other processes published meanwhile was not heard here.
-    if (everListened) {
-      options.log?.warn({}, 'bus connection back; rebuilding what was built from missed events');
+    onResumed: () => {
       for (const listener of [...resumedListeners]) {
         try {
           listener();
@@ -119,11 +84,9 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
           onError(error);
         }
       }
-    }
-    everListened = true;
-  };
-
-  const ready = connect();
+    },
+  });
+  const ready = connection.start();
 
   return {
     kind: 'postgres',
@@ -137,24 +100,15 @@ export function createPostgresBus(options: PostgresBusOptions): MessageBus {
     },
     subscribe: (topic, listener) => subscribeTo(listeners, topic, listener),
     ready: () => ready,
-    listening: () => client !== null,
+    listening: connection.listening,
     onResumed(listener) {
       resumedListeners.add(listener);
       return () => void resumedListeners.delete(listener);
     },
     async close() {
       resumedListeners.clear();
-      closed = true;
-      if (retry) clearTimeout(retry);
-      await ready;
-      const current = client;
-      client = null;
+      await connection.close();
       listeners.clear();
-      if (current) {
-        current.removeAllListeners();
-        current.on('error', () => undefined);
-        await current.end().catch(() => undefined);
-      }
     },
   };
 }
