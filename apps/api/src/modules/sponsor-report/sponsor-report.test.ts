@@ -12,6 +12,7 @@ import type { AgreementVerification, SponsorReportState } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
 import { listOutbox } from '../../ports/mail/outbox.ts';
 import { startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
+import { registerWithInvitation } from '../invitations/test-support.ts';
 import { pdfsig } from '../agreements/test-support.ts';
 import { onboardedUser, validEvent, type TestUser } from '../events/test-support.ts';
 import { sponsorWorld, type Guest } from '../sponsor-profiles/test-support.ts';
@@ -176,6 +177,16 @@ describe.each(ENGINES)('sponsor report on %s', (engine) => {
       url: `/api/sponsorships/${german.sponsorshipId}/report.pdf`,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("gives the sponsor the same report from their account, and no other sponsorship's", async () => {
+    const account = await registerWithInvitation(t, english.email, english.token);
+    const own = await w.call('GET', `/api/sponsorships/${english.sponsorshipId}/report.pdf`, account.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['x-document-sha256']).toBe((await pdfAsGuest(english)).headers['x-document-sha256']);
+    expect(
+      (await w.call('GET', `/api/sponsorships/${german.sponsorshipId}/report.pdf`, account.token)).statusCode,
+    ).toBe(404);
   });
 
   it('makes no report of a sponsorship that is not confirmed', async () => {
