@@ -62,6 +62,7 @@ import { renewalsModule } from './modules/renewals/index.ts';
 import { searchModule } from './modules/search/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
 import { sponsorshipsModule } from './modules/sponsorships/index.ts';
+import { sponsorReportModule } from './modules/sponsor-report/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamModule } from './modules/team/index.ts';
 import { ticketsModule } from './modules/tickets/index.ts';
@@ -89,6 +90,7 @@ const modules = [
   billingModule,
   invoicesModule,
   agreementsModule,
+  sponsorReportModule,
   readinessModule,
   renewalsModule,
   notificationsModule,

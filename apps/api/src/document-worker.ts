@@ -8,11 +8,13 @@ import { crossingError } from './lib/work-pool-errors.ts';
 import { agreementWorkerTasks } from './modules/agreements/worker-tasks.ts';
 import { invoiceWorkerTasks } from './modules/invoices/worker-tasks.ts';
 import { logoWorkerTasks } from './modules/sponsor-profiles/worker-tasks.ts';
+import { sponsorReportWorkerTasks } from './modules/sponsor-report/worker-tasks.ts';
 
 const TASKS: Record<string, (input: never) => Promise<unknown>> = {
   ...invoiceWorkerTasks,
   ...agreementWorkerTasks,
   ...logoWorkerTasks,
+  ...sponsorReportWorkerTasks,
 };
 
 /**

@@ -205,6 +205,8 @@ export const ERROR_STATUS = {
   'agreement.sign-in-browser': 409,
   'agreement.uploaded-copies-open': 409,
   'agreement.integrity-failed': 500,
+  // The sponsor report (decision 108)
+  'sponsor-report.not-available': 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

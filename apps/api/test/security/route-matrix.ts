@@ -20,6 +20,7 @@ import { IDENTITY_ROWS } from './route-matrix-identity.ts';
 import { SHIPMENT_ROWS } from './route-matrix-shipments.ts';
 import { CALENDAR_FEED_ROWS } from './route-matrix-calendar-feeds.ts';
 import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
+import { SPONSOR_REPORT_ROWS } from './route-matrix-sponsor-report.ts';
 import { LIFECYCLE_ROWS } from './route-matrix-lifecycle.ts';
 import { bearer, everyone, guestOnly, organisationA, type MatrixRow } from './route-matrix-expectations.ts';
 
@@ -263,6 +264,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   ...RENEWAL_ROWS,
   // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
   ...SPONSOR_WALL_ROWS,
+  ...SPONSOR_REPORT_ROWS,
 
   // Chat
   { method: 'GET', route: '/api/conversation', url: '/api/conversation', expect: bearer(200) },

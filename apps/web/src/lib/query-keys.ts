@@ -48,6 +48,8 @@ export const queryKeys = {
     mine: ['sponsorships', 'mine'] as const,
     /** The generated agreement's state: under `all`, so a choice of package or amount refreshes the draft. */
     agreement: (sponsorshipId: number, viewer: string) => ['sponsorships', 'agreement', sponsorshipId, viewer] as const,
+    /** The sealed sponsor report's state (decision 108). */
+    report: (sponsorshipId: number, viewer: string) => ['sponsorships', 'report', sponsorshipId, viewer] as const,
   },
   /** An event's packages (organisers) and a sponsorship's offer, choice and activity (both parties). */
   packages: {

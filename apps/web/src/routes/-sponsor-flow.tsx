@@ -21,6 +21,7 @@ import {
   type SponsorFlowParts,
 } from '@/features/sponsorships/components/sponsor-flow/sponsor-flow';
 import { SponsorShipments } from '@/features/shipments/components/sponsor-shipments';
+import { SponsorReportCard } from '@/features/sponsor-report/components/sponsor-report-card';
 import { SponsorTickets } from '@/features/tickets/components/sponsor-tickets';
 import { useTranslation } from '@/lib/i18n';
 
@@ -102,6 +103,7 @@ export function SponsorFlowOf({
               <SponsorDeliverables sponsorshipId={sponsorshipId} viewer={viewer} />
               <SponsorShipments sponsorshipId={sponsorshipId} viewer={viewer} />
               <SponsorCalendarFeed sponsorshipId={sponsorshipId} viewer={viewer} />
+              <SponsorReportCard sponsorshipId={sponsorshipId} viewer={viewer} />
             </div>
           ),
           pay: <SponsorInvoices sponsorshipId={sponsorshipId} viewer={viewer} />,

@@ -201,5 +201,7 @@ export const ZAgreementVerification = z.object({
   status: z.enum(AGREEMENT_VERIFICATION_STATUSES),
   signed_at: z.string().optional(),
   signers: z.array(z.object({ name: z.string(), side: ZAgreementSide, signed_at: z.string() })).optional(),
+  /** What the platform sealed: a signed agreement (the default when absent) or a sponsor report. */
+  document: z.enum(['agreement', 'sponsor_report']).optional(),
 });
 export type AgreementVerification = z.infer<typeof ZAgreementVerification>;

@@ -19,6 +19,7 @@ import { currentDraft, type Draft, type DraftSources } from './draft.ts';
 import { agreementMail } from './mails.ts';
 import type { AgreementsRepository, SignatureRecord } from './repository.ts';
 import type { SealKey } from './seal-key.ts';
+import type { SealedLookup } from './verification.ts';
 import { TEXTS, type AgreementLanguage } from './texts.ts';
 import { createVoiding } from './voiding.ts';
 
@@ -50,6 +51,8 @@ export type AgreementsDeps = {
   /** The draft PDFs rendered once per snapshot (decision 068): a state read renders none it knows. */
   documents: DocumentCache;
   sealKey: () => Promise<SealKey>;
+  /** Other modules' documents under the same seal, found by the public verification too. */
+  otherSealed?: () => readonly SealedLookup[];
   publicUrl: string;
   defaultLanguage: AgreementLanguage;
   retentionYears: number;

@@ -7,18 +7,27 @@ import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
 import { createAgreementsRepository } from './repository.ts';
 import { agreementsRoutes } from './routes.ts';
-import { loadSealKey } from './seal-key.ts';
+import { loadSealKey, type SealKey } from './seal-key.ts';
 import { createAgreementsService, type AgreementsService } from './service.ts';
+import type { SealedLookup } from './verification.ts';
 
 export { agreementsExport } from './data-export.ts';
 export { purgeExpiredAgreements } from './retention.ts';
 
 export type AgreementsApi = Pick<AgreementsService, 'voidChanged' | 'tellVoided' | 'confirmable' | 'takesUploads'> & {
+  /** The platform's sealing key (the sponsor report is sealed with it too; decision 108). */
+  sealKey(): Promise<SealKey>;
+  /** Makes another module's sealed documents verifiable on the public verification page. */
+  verifyAlso(lookup: SealedLookup): void;
+  /** The sealed agreement of a sponsorship by its SHA-256 and completion, null when none. */
+  sealedReference(sponsorshipId: number): Promise<{ sha256: string; completedAt: Date } | null>;
   /** For the renewals module: the event's agreement settings carried into its next edition (decision 101). */
   copySettings(trx: Db, fromEventId: number, toEventId: number, now: Date): Promise<boolean>;
 };
 
 export type { SnapshotParts, Voided } from './voiding.ts';
+export type { SealedLookup } from './verification.ts';
+export type { SealKey } from './seal-key.ts';
 
 export const agreementsModule = defineModule({
   name: 'agreements',
@@ -31,6 +40,7 @@ export const agreementsModule = defineModule({
       key = key.catch(() => loadSealKey({ ...config.agreementSigning, dataDir: config.dataDir }));
       return key;
     };
+    const otherSealed: SealedLookup[] = [];
     const events = use('access', 'events');
     const profiles = use('profiles');
     const packages = use('packages');
@@ -60,6 +70,7 @@ export const agreementsModule = defineModule({
       mail,
       documents,
       sealKey,
+      otherSealed: () => otherSealed,
       publicUrl: config.publicUrl,
       defaultLanguage: config.defaultLanguage === 'en' ? 'en' : 'de',
       retentionYears: config.agreementRetentionYears,
@@ -75,6 +86,14 @@ export const agreementsModule = defineModule({
           if (settings.updatedAt === null) return false;
           await repo.saveSettings(toEventId, settings, now, trx);
           return true;
+        },
+        sealKey,
+        verifyAlso: (lookup) => {
+          otherSealed.push(lookup);
+        },
+        sealedReference: async (sponsorshipId) => {
+          const record = await repo.signedFor(sponsorshipId);
+          return record ? { sha256: record.sha256, completedAt: record.completedAt } : null;
         },
         voidChanged: agreements.voidChanged,
         tellVoided: agreements.tellVoided,

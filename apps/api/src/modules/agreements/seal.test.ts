@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import forge from 'node-forge';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OID } from './cades-signer.ts';
+import { OID } from '../../lib/cades-signer.ts';
 import { sealAgreement } from './seal.ts';
 import { loadSealKey } from './seal-key.ts';
 import type { AgreementSnapshot } from './snapshot.ts';

@@ -1,11 +1,11 @@
 // The signed document: the draft's pages as signed (their status now saying signed), one signature
 // page per party, the audit trail and the kind of signature, then the platform's seal: a PAdES baseline B-B signature (ETSI EN 319 142-1:
-// SubFilter ETSI.CAdES.detached over the whole file, the CMS of cades-signer.ts with ESS
+// SubFilter ETSI.CAdES.detached over the whole file, the CMS of lib/cades-signer.ts (sealed by lib/pades-seal.ts) with ESS
 // signing-certificate-v2 and no signing-time, the claimed time in the dictionary's /M), so a PDF
 // reader shows the document unchanged since it was sealed (decision 062).
 import { AGREEMENT_LIMITS } from '@sp/shared';
 import { loadPdfLib } from '../../lib/pdf-lib.ts';
-import { CadesSigner } from './cades-signer.ts';
+import { sealPdf } from '../../lib/pades-seal.ts';
 import { drawFooters, embedFonts, PdfWriter, stampMetadata } from './pdf-writer.ts';
 import { renderDraft } from './render.ts';
 import type { SealKey } from './seal-key.ts';
@@ -71,12 +71,8 @@ export async function sealAgreement(input: {
   const { snapshot } = input;
   const t = TEXTS[snapshot.language];
   const reference = referenceOf(snapshot);
-  // The signing libraries (40 MB with pdf-lib) are loaded with the first seal, not at start.
-  const [{ PDFDocument }, { pdflibAddPlaceholder }, { SignPdf, Signer }] = await Promise.all([
-    loadPdfLib(),
-    import('@signpdf/placeholder-pdf-lib'),
-    import('@signpdf/signpdf'),
-  ]);
+  // pdf-lib (and with the seal the signing libraries, 40 MB) is loaded with the first seal, not at start.
+  const { PDFDocument } = await loadPdfLib();
   // The signed draft's pages rendered again from the snapshot both parties signed, the first page's
   // status now saying signed (decision 067); the draft's SHA-256 stays on each signature page.
   const doc = await PDFDocument.load(await renderDraft(snapshot, input.completedAt), { updateMetadata: false });
@@ -127,23 +123,5 @@ export async function sealAgreement(input: {
   w.text(t.kindText);
   drawFooters(doc.getPages().slice(draftPages), fonts, `${t.title} ${reference}`, t.annexPage);
 
-  pdflibAddPlaceholder({
-    pdfDoc: doc,
-    reason: `${t.title} ${reference}`,
-    contactInfo: '',
-    name: 'Sponsoring platform seal',
-    location: '',
-    signingTime: input.completedAt,
-    subFilter: 'ETSI.CAdES.detached',
-    signatureLength: 8192,
-  });
-  const unsigned = await doc.save({ useObjectStreams: false });
-  const cades = new CadesSigner(input.key.p12, input.key.passphrase);
-  // SignPdf takes only its own Signer class; it hands over the bytes of the byte range.
-  class SealSigner extends Signer {
-    override sign(content: Buffer): Promise<Buffer> {
-      return cades.sign(content);
-    }
-  }
-  return new SignPdf().sign(Buffer.from(unsigned), new SealSigner(), input.completedAt);
+  return sealPdf(doc, { reason: `${t.title} ${reference}`, signingTime: input.completedAt, key: input.key });
 }

@@ -16,6 +16,8 @@ import { agreementMail } from './mails.ts';
 import { TEXTS, type AgreementLanguage } from './texts.ts';
 
 export { TEXTS as AGREEMENT_TEXTS } from './texts.ts';
+/** The platform's seal key as the module loads it (the sponsor report's layout test seals with it too). */
+export { loadSealKey } from './seal-key.ts';
 
 /** Each kind of agreement mail in `language` with its `link`, for the test over every mail the API sends. */
 export function agreementMailSamples(language: AgreementLanguage, to: string, link: string) {

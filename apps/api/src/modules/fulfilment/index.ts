@@ -30,6 +30,11 @@ export type FulfilmentApi = {
    * decision 089); it throws to refuse. Set once at its setup.
    */
   checkInputWith(check: InputCheck): void;
+  /**
+   * For the sponsor report: the sponsorship's deliverables in their order, each with when it was
+   * last marked done (from its activity log; null when it is not done).
+   */
+  forReport(sponsorshipId: number): Promise<Array<DeliverableRecord & { doneAt: Date | null }>>;
 };
 
 export type InputCheck = (deliverableId: number, text: string) => Promise<void>;
@@ -79,6 +84,15 @@ export const fulfilmentModule = defineModule({
           }));
         },
         reach: fulfilment.reach,
+        async forReport(sponsorshipId) {
+          const [records, activity] = await Promise.all([repo.list({ sponsorshipId }), repo.activity([sponsorshipId])]);
+          const doneAt = new Map<number, Date>();
+          for (const entry of activity) {
+            if (entry.deliverable_id !== null && entry.kind === 'status_changed' && entry.detail?.endsWith('→ done'))
+              doneAt.set(entry.deliverable_id, entry.at);
+          }
+          return records.map((d) => ({ ...d, doneAt: d.status === 'done' ? (doneAt.get(d.id) ?? null) : null }));
+        },
         recordActivity: repo.recordActivity,
         checkInputWith(check) {
           inputCheck = check;

@@ -48,6 +48,17 @@ export type InvoicesApi = {
   forgetDrafts(organisationId: number): Promise<void>;
   /** For the tasks module: the organisation's overdue invoices with what is still open. */
   overdue(organisationId: number, at: Date): Promise<OrganiserTasksWire['overdue_invoices']>;
+  /** For the sponsor report: the sponsorship's issued invoices and cancellations (no drafts), oldest first. */
+  referencesOf(sponsorshipId: number): Promise<
+    Array<{
+      number: string;
+      kind: 'invoice' | 'cancellation';
+      status: 'issued' | 'paid' | 'cancelled';
+      invoiceDate: string | null;
+      grossCents: number;
+      paidCents: number;
+    }>
+  >;
 };
 
 export const invoicesModule = defineModule({
@@ -107,6 +118,15 @@ export const invoicesModule = defineModule({
     return {
       api: {
         forgetDrafts: repo.deleteDraftsOf,
+        referencesOf: async (sponsorshipId) =>
+          (await repo.list({ sponsorshipId, notDraft: true })).reverse().map((r) => ({
+            number: r.number ?? '',
+            kind: r.kind,
+            status: r.status === 'draft' ? 'issued' : r.status,
+            invoiceDate: r.invoice_date,
+            grossCents: r.gross_cents,
+            paidCents: r.paid_cents,
+          })),
         overdue: async (organisationId, at) =>
           (await repo.overdue(germanDay(at), organisationId))
             .filter((r) => outstandingOf(r) > 0)

@@ -11,6 +11,11 @@ import { createTicketsService } from './service.ts';
 export { ticketReadiness } from './readiness.ts';
 export { namingDeadline } from './service.ts';
 
+export type TicketsApi = {
+  /** For the sponsor report: seats agreed, people named and people checked in at the door. */
+  usageOf(sponsorshipId: number): Promise<{ seats: number; named: number; checkedIn: number }>;
+};
+
 export const ticketsModule = defineModule({
   name: 'tickets',
   ports: ['db', 'clock', 'mail', 'log', 'config', 'tokenKeys', 'work'],
@@ -33,7 +38,19 @@ export const ticketsModule = defineModule({
       ...(clock ? { clock } : {}),
     });
     return {
-      api: {},
+      api: {
+        async usageOf(sponsorshipId) {
+          const [benefits, holders] = await Promise.all([
+            repo.benefits({ sponsorshipId }),
+            repo.holders({ sponsorshipId }),
+          ]);
+          return {
+            seats: benefits.reduce((total, b) => total + b.quota, 0),
+            named: holders.length,
+            checkedIn: holders.filter((h) => h.checkedInAt !== null).length,
+          };
+        },
+      },
       routes: async (app) =>
         app.register(ticketsRoutes, {
           tickets,
@@ -43,3 +60,9 @@ export const ticketsModule = defineModule({
     };
   },
 });
+
+declare module '../kit.ts' {
+  interface ModuleApis {
+    tickets: TicketsApi;
+  }
+}

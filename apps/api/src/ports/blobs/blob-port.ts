@@ -92,6 +92,8 @@ const PICTURE_KEY_PATTERN =
   /^(deliverable-proofs\/\d{1,10}\/\d{1,7}-(banner|slide|website)\.png|deliverable-variants\/\d{1,10}\/\d{1,7}\.(png|pdf))$/;
 /** An issued invoice's documents, named by their SHA-256, outside the organisation's prefix (kept for retention). */
 const INVOICE_KEY_PATTERN = /^invoices\/\d{1,10}\/[0-9a-f]{64}\.(pdf|xml)$/;
+/** A sealed sponsor report (decision 108), per sponsorship, named by its SHA-256. */
+const SPONSOR_REPORT_KEY_PATTERN = /^sponsor-reports\/\d{1,10}\/[0-9a-f]{64}\.pdf$/;
 export const BLOB_PREFIX_PATTERN = /^(organisations\/\d{1,10}\/(events\/\d{1,10}\/)?|sponsor-logos\/\d{1,10}\/)$/;
 
 export function assertBlobKey(key: string): void {
@@ -100,6 +102,7 @@ export function assertBlobKey(key: string): void {
       BLOB_KEY_PATTERN.test(key) ||
       LOGO_KEY_PATTERN.test(key) ||
       INVOICE_KEY_PATTERN.test(key) ||
+      SPONSOR_REPORT_KEY_PATTERN.test(key) ||
       ASSET_KEY_PATTERN.test(key) ||
       SHIPMENT_PHOTO_KEY_PATTERN.test(key) ||
       PICTURE_KEY_PATTERN.test(key)

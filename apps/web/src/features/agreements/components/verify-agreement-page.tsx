@@ -47,12 +47,15 @@ function Result({ checked }: { checked: Checked }) {
   }
   // The record decides: a damaged stored copy still confirms the holder's genuine one (decision 062).
   const damaged = result.status === 'stored_copy_damaged';
+  // A sponsor report under the same seal (decision 108) is named as what it is.
+  const report = result.document === 'sponsor_report';
   return (
     <div
       role="status"
       data-testid="verify-result"
       data-found="true"
       data-status={result.status}
+      data-document={result.document ?? 'agreement'}
       className={`mt-6 flex gap-3 rounded-xl border p-4 ${damaged ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-emerald-300 bg-emerald-50 text-emerald-950'}`}
     >
       {damaged ? (
@@ -62,12 +65,16 @@ function Result({ checked }: { checked: Checked }) {
       )}
       <div className="min-w-0">
         <p className="font-medium">
-          {t(damaged ? 'agreements.verify.damaged' : 'agreements.verify.found', { subject })}
+          {t(damaged ? 'agreements.verify.damaged' : report ? 'sponsorReport.verifyFound' : 'agreements.verify.found', {
+            subject,
+          })}
         </p>
         {damaged ? <p className="mt-1 text-sm">{t('agreements.verify.damagedText')}</p> : null}
         {result.signed_at ? (
           <p className="mt-1 text-sm">
-            {t('agreements.verify.completedAt', { date: formatDateTime(result.signed_at, language) })}
+            {t(report ? 'sponsorReport.verifySealedAt' : 'agreements.verify.completedAt', {
+              date: formatDateTime(result.signed_at, language),
+            })}
           </p>
         ) : null}
         <ul className="mt-2 grid gap-1 text-sm">

@@ -17,6 +17,7 @@ import { eventSponsorshipsQueryOptions } from '@/features/sponsorships/api/list-
 import type { UploadOnlySlot } from '@/features/sponsorships/components/event-sponsorships-card';
 import { SponsorshipDetailPanel } from '@/features/sponsorships/components/sponsorship-detail-panel';
 import { SponsorsTable } from '@/features/sponsorships/components/sponsors-table';
+import { SponsorReportCard } from '@/features/sponsor-report/components/sponsor-report-card';
 import { useTranslation } from '@/lib/i18n';
 import { sponsorsSearch } from '@/lib/event-workspace-search';
 
@@ -34,6 +35,13 @@ const OrganiserAgreement = ({ sponsorshipId }: { sponsorshipId: number }) => (
   <div className="flex flex-col gap-3">
     <AgreementCard sponsorshipId={sponsorshipId} viewer={ME} />
     <AgreementLanguage sponsorshipId={sponsorshipId} />
+  </div>
+);
+/** The deliverables, and the report that proves them. */
+const OrganiserDeliverables = ({ eventId, sponsorshipId }: { eventId: number; sponsorshipId: number }) => (
+  <div className="flex flex-col gap-3">
+    <SponsorshipDeliverablesSummary eventId={eventId} sponsorshipId={sponsorshipId} />
+    <SponsorReportCard sponsorshipId={sponsorshipId} viewer={ME} organiser />
   </div>
 );
 const UploadOnly: UploadOnlySlot = ({ sponsorshipId, children }) => (
@@ -98,7 +106,7 @@ function SponsorsRoute() {
         PackageSlot={SponsorshipPackage}
         InvoiceSlot={SponsorshipInvoices}
         AgreementSlot={OrganiserAgreement}
-        DeliverablesSlot={SponsorshipDeliverablesSummary}
+        DeliverablesSlot={OrganiserDeliverables}
         UploadOnly={UploadOnly}
       />
     </WorkspaceArea>
