@@ -62,6 +62,7 @@ import { renewalsModule } from './modules/renewals/index.ts';
 import { searchModule } from './modules/search/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
 import { sponsorshipsModule } from './modules/sponsorships/index.ts';
+import { sponsorViewModule } from './modules/sponsor-view/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamModule } from './modules/team/index.ts';
 import { ticketsModule } from './modules/tickets/index.ts';
@@ -91,6 +92,7 @@ const modules = [
   agreementsModule,
   readinessModule,
   renewalsModule,
+  sponsorViewModule,
   notificationsModule,
   tasksModule,
   searchModule,
