@@ -47,7 +47,7 @@ export function SponsorListPage() {
                 <Link
                   to="/dashboard/organizer/sponsors/$key"
                   params={{ key: sponsor.key }}
-                  className="grid gap-2 px-4 py-3 hover:bg-accent focus-visible:bg-accent sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_auto_auto] sm:items-center sm:gap-4"
+                  className="grid gap-2 px-4 py-3 hover:bg-accent focus-visible:bg-accent sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_9rem_8rem] sm:items-center sm:gap-4"
                 >
                   <span className="flex min-w-0 flex-col">
                     <span className="truncate font-medium">{sponsor.name ?? sponsor.email}</span>

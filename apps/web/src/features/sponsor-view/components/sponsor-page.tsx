@@ -64,7 +64,7 @@ function History({ sponsor }: { sponsor: SponsorViewWire }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   return (
-    <Card>
+    <Card data-testid="sponsor-history">
       <CardHeader>
         <CardTitle>{t('sponsorView.history.title')}</CardTitle>
       </CardHeader>
