@@ -50,13 +50,13 @@ export function SponsorListPage() {
                   className="grid gap-2 px-4 py-3 hover:bg-accent focus-visible:bg-accent sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_9rem_8rem] sm:items-center sm:gap-4"
                 >
                   <span className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium">{sponsor.name ?? sponsor.email}</span>
+                    <span className="font-medium break-words sm:truncate">{sponsor.name ?? sponsor.email}</span>
                     {sponsor.name ? (
-                      <span className="truncate text-sm text-muted-foreground">{sponsor.email}</span>
+                      <span className="text-sm break-all text-muted-foreground sm:truncate">{sponsor.email}</span>
                     ) : null}
                   </span>
                   <span className="flex min-w-0 flex-col text-sm">
-                    <span className="truncate">
+                    <span className="break-words sm:truncate">
                       {t('sponsorView.list.latest', {
                         title: sponsor.latest_event_title,
                         date: formatDate(sponsor.latest_event_date, language),
