@@ -296,6 +296,23 @@ export function createSponsorViewRepository(db: Db) {
       }));
     },
 
+    /** Every note an author wrote, oldest first (their data export). */
+    async notesBy(authorSub: string): Promise<Array<NoteRecord & { sponsorEmailNormalized: string }>> {
+      const rows = await db
+        .selectFrom('sponsor_notes')
+        .where('author_sub', '=', authorSub)
+        .select(['id', 'sponsor_email_normalized', 'text', 'author_email', 'created_at'])
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        sponsorEmailNormalized: row.sponsor_email_normalized,
+        text: row.text,
+        authorEmail: row.author_email,
+        createdAt: fromDbTime(row.created_at),
+      }));
+    },
+
     /** Adds a note; the service has checked that the address is a sponsor of the organisation. */
     async addNote(
       organisationId: number,

@@ -144,6 +144,13 @@ describe.each(ENGINES)('sponsor view on %s', (engine) => {
     expect(notes.map((n) => n.text)).toEqual(['Rückruf im März', 'Will 2027 wieder Gold.']);
     expect(Date.parse(notes[0]!.created_at)).toBeGreaterThan(Date.parse(notes[1]!.created_at));
 
+    // The author's data export holds the notes they wrote.
+    const exported = (await call('GET', '/api/data-export', owner.token)).json<{ sponsor_notes: unknown[] }>();
+    expect(exported.sponsor_notes).toEqual([
+      expect.objectContaining({ sponsor_email: regular, text: 'Will 2027 wieder Gold.' }),
+      expect.objectContaining({ sponsor_email: regular, text: 'Rückruf im März' }),
+    ]);
+
     // The other organisation of the same sponsor sees none of them, and cannot write on a stranger.
     expect((await view(stranger, regular)).json<SponsorViewWire>().notes).toEqual([]);
     const stranger404 = await call('POST', `/api/sponsors/${sponsorKeyOf(once)}/notes`, stranger.token, { text: 'x' });
