@@ -111,6 +111,12 @@ const VISITS: Record<Role, Visit[]> = {
           .first(),
     },
     { route: '/dashboard/organizer/team', path: () => '/dashboard/organizer/team' },
+    { route: '/dashboard/organizer/sponsors/', path: () => '/dashboard/organizer/sponsors/' },
+    // The sponsor's key is its normalised address in base64url (decision 109).
+    {
+      route: '/dashboard/organizer/sponsors/$key',
+      path: (w) => `/dashboard/organizer/sponsors/${Buffer.from(w.sponsor.email.toLowerCase()).toString('base64url')}`,
+    },
     // Opens the event by its title: the check runs on the event it leads to.
     {
       route: '/dashboard/organizer/event/$name',

@@ -63,6 +63,7 @@ import { searchModule } from './modules/search/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
 import { sponsorshipsModule } from './modules/sponsorships/index.ts';
 import { sponsorReportModule } from './modules/sponsor-report/index.ts';
+import { sponsorViewModule } from './modules/sponsor-view/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamModule } from './modules/team/index.ts';
 import { ticketsModule } from './modules/tickets/index.ts';
@@ -93,6 +94,7 @@ const modules = [
   sponsorReportModule,
   readinessModule,
   renewalsModule,
+  sponsorViewModule,
   notificationsModule,
   tasksModule,
   searchModule,

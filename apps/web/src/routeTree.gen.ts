@@ -58,6 +58,8 @@ import { Route as AuthenticatedOrganiserEditEventEventIdSettingsRouteImport } fr
 import { Route as AuthenticatedOrganiserEditEventEventIdSponsorsRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/sponsors'
 import { Route as AuthenticatedOrganiserEditEventEventIdWallRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/wall'
 import { Route as AuthenticatedOrganiserDashboardOrganizerEventNameRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/event/$name'
+import { Route as AuthenticatedOrganiserDashboardOrganizerSponsorsIndexRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/sponsors/index'
+import { Route as AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/sponsors/$key'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -328,6 +330,18 @@ const AuthenticatedOrganiserDashboardOrganizerEventNameRoute =
     path: '/event/$name',
     getParentRoute: () => AuthenticatedOrganiserDashboardOrganizerRouteRoute,
   } as any)
+const AuthenticatedOrganiserDashboardOrganizerSponsorsIndexRoute =
+  AuthenticatedOrganiserDashboardOrganizerSponsorsIndexRouteImport.update({
+    id: '/sponsors/',
+    path: '/sponsors/',
+    getParentRoute: () => AuthenticatedOrganiserDashboardOrganizerRouteRoute,
+  } as any)
+const AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRoute =
+  AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRouteImport.update({
+    id: '/sponsors/$key',
+    path: '/sponsors/$key',
+    getParentRoute: () => AuthenticatedOrganiserDashboardOrganizerRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -377,6 +391,8 @@ export interface FileRoutesByFullPath {
   '/dashboard/organizer/': typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
   '/edit-event/$eventId/': typeof AuthenticatedOrganiserEditEventEventIdIndexRoute
   '/dashboard/organizer/event/$name': typeof AuthenticatedOrganiserDashboardOrganizerEventNameRoute
+  '/dashboard/organizer/sponsors/$key': typeof AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRoute
+  '/dashboard/organizer/sponsors/': typeof AuthenticatedOrganiserDashboardOrganizerSponsorsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -424,6 +440,8 @@ export interface FileRoutesByTo {
   '/dashboard/organizer': typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
   '/edit-event/$eventId': typeof AuthenticatedOrganiserEditEventEventIdIndexRoute
   '/dashboard/organizer/event/$name': typeof AuthenticatedOrganiserDashboardOrganizerEventNameRoute
+  '/dashboard/organizer/sponsors/$key': typeof AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRoute
+  '/dashboard/organizer/sponsors': typeof AuthenticatedOrganiserDashboardOrganizerSponsorsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -476,6 +494,8 @@ export interface FileRoutesById {
   '/_authenticated/_organiser/dashboard/organizer/': typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
   '/_authenticated/_organiser/edit-event/$eventId/': typeof AuthenticatedOrganiserEditEventEventIdIndexRoute
   '/_authenticated/_organiser/dashboard/organizer/event/$name': typeof AuthenticatedOrganiserDashboardOrganizerEventNameRoute
+  '/_authenticated/_organiser/dashboard/organizer/sponsors/$key': typeof AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRoute
+  '/_authenticated/_organiser/dashboard/organizer/sponsors/': typeof AuthenticatedOrganiserDashboardOrganizerSponsorsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -527,6 +547,8 @@ export interface FileRouteTypes {
     | '/dashboard/organizer/'
     | '/edit-event/$eventId/'
     | '/dashboard/organizer/event/$name'
+    | '/dashboard/organizer/sponsors/$key'
+    | '/dashboard/organizer/sponsors/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -574,6 +596,8 @@ export interface FileRouteTypes {
     | '/dashboard/organizer'
     | '/edit-event/$eventId'
     | '/dashboard/organizer/event/$name'
+    | '/dashboard/organizer/sponsors/$key'
+    | '/dashboard/organizer/sponsors'
   id:
     | '__root__'
     | '/'
@@ -625,6 +649,8 @@ export interface FileRouteTypes {
     | '/_authenticated/_organiser/dashboard/organizer/'
     | '/_authenticated/_organiser/edit-event/$eventId/'
     | '/_authenticated/_organiser/dashboard/organizer/event/$name'
+    | '/_authenticated/_organiser/dashboard/organizer/sponsors/$key'
+    | '/_authenticated/_organiser/dashboard/organizer/sponsors/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -997,6 +1023,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrganiserDashboardOrganizerEventNameRouteImport
       parentRoute: typeof AuthenticatedOrganiserDashboardOrganizerRouteRoute
     }
+    '/_authenticated/_organiser/dashboard/organizer/sponsors/': {
+      id: '/_authenticated/_organiser/dashboard/organizer/sponsors/'
+      path: '/sponsors'
+      fullPath: '/dashboard/organizer/sponsors/'
+      preLoaderRoute: typeof AuthenticatedOrganiserDashboardOrganizerSponsorsIndexRouteImport
+      parentRoute: typeof AuthenticatedOrganiserDashboardOrganizerRouteRoute
+    }
+    '/_authenticated/_organiser/dashboard/organizer/sponsors/$key': {
+      id: '/_authenticated/_organiser/dashboard/organizer/sponsors/$key'
+      path: '/sponsors/$key'
+      fullPath: '/dashboard/organizer/sponsors/$key'
+      preLoaderRoute: typeof AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRouteImport
+      parentRoute: typeof AuthenticatedOrganiserDashboardOrganizerRouteRoute
+    }
   }
 }
 
@@ -1008,6 +1048,8 @@ interface AuthenticatedOrganiserDashboardOrganizerRouteRouteChildren {
   AuthenticatedOrganiserDashboardOrganizerTeamRoute: typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
   AuthenticatedOrganiserDashboardOrganizerIndexRoute: typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
   AuthenticatedOrganiserDashboardOrganizerEventNameRoute: typeof AuthenticatedOrganiserDashboardOrganizerEventNameRoute
+  AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRoute: typeof AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRoute
+  AuthenticatedOrganiserDashboardOrganizerSponsorsIndexRoute: typeof AuthenticatedOrganiserDashboardOrganizerSponsorsIndexRoute
 }
 
 const AuthenticatedOrganiserDashboardOrganizerRouteRouteChildren: AuthenticatedOrganiserDashboardOrganizerRouteRouteChildren =
@@ -1026,6 +1068,10 @@ const AuthenticatedOrganiserDashboardOrganizerRouteRouteChildren: AuthenticatedO
       AuthenticatedOrganiserDashboardOrganizerIndexRoute,
     AuthenticatedOrganiserDashboardOrganizerEventNameRoute:
       AuthenticatedOrganiserDashboardOrganizerEventNameRoute,
+    AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRoute:
+      AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRoute,
+    AuthenticatedOrganiserDashboardOrganizerSponsorsIndexRoute:
+      AuthenticatedOrganiserDashboardOrganizerSponsorsIndexRoute,
   }
 
 const AuthenticatedOrganiserDashboardOrganizerRouteRouteWithChildren =

@@ -38,3 +38,4 @@ export * from './schemas/shipments.ts';
 export * from './schemas/calendar-feeds.ts';
 export * from './schemas/wall-stats.ts';
 export * from './schemas/sponsor-report.ts';
+export * from './schemas/sponsor-view.ts';

@@ -16,6 +16,7 @@ import { PACKAGE_ROWS } from './route-matrix-packages.ts';
 import { TICKET_ROWS } from './route-matrix-tickets.ts';
 import { READINESS_ROWS } from './route-matrix-readiness.ts';
 import { RENEWAL_ROWS } from './route-matrix-renewals.ts';
+import { SPONSOR_VIEW_ROWS } from './route-matrix-sponsor-view.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
 import { SHIPMENT_ROWS } from './route-matrix-shipments.ts';
 import { CALENDAR_FEED_ROWS } from './route-matrix-calendar-feeds.ts';
@@ -262,6 +263,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   ...AGREEMENT_ROWS,
   ...READINESS_ROWS,
   ...RENEWAL_ROWS,
+  ...SPONSOR_VIEW_ROWS,
   // Sponsor profiles and the public sponsor wall (route-matrix-sponsor-wall.ts).
   ...SPONSOR_WALL_ROWS,
   ...SPONSOR_REPORT_ROWS,

@@ -5,6 +5,7 @@
 // sponsorships of both organisations, a signed agreement of the sponsor archived when a third
 // organisation deleted its account, and the ids the matrix's routes point at.
 import type { LightMyRequestResponse } from 'fastify';
+import { sponsorKeyOf } from '@sp/shared';
 import {
   callIdentity,
   newInvitationCode,
@@ -85,6 +86,8 @@ export type World = {
     invoiceA: number;
     invoiceDraftA: number;
     invoiceNumberFormat: string;
+    /** The sponsor view's key of the guest's address, a sponsor of A only (decision 109). */
+    sponsorKeyA: string;
   };
   /** A request with the caller's credentials. */
   request: (
@@ -407,6 +410,7 @@ export async function buildWorld(
       invoiceA,
       invoiceDraftA,
       invoiceNumberFormat: 'RE-{YYYY}-{NNNN}',
+      sponsorKeyA: sponsorKeyOf(guestA.email.trim().toLowerCase()),
     },
     request: (caller, method, url, payload, headers) =>
       inject(typeof caller === 'string' ? callers[caller] : caller, method, url, payload, headers),

@@ -46,6 +46,9 @@ export const queryKeys = {
     ofEvent: (eventId: number) => ['sponsorships', 'event', eventId] as const,
     /** GET /sponsorships: the signed-in sponsor's own. */
     mine: ['sponsorships', 'mine'] as const,
+    /** The organisation's sponsors and one sponsor's page (decision 109): under `all`, so any change refreshes them. */
+    sponsorList: ['sponsorships', 'sponsor-view'] as const,
+    sponsorPage: (key: string) => ['sponsorships', 'sponsor-view', key] as const,
     /** The generated agreement's state: under `all`, so a choice of package or amount refreshes the draft. */
     agreement: (sponsorshipId: number, viewer: string) => ['sponsorships', 'agreement', sponsorshipId, viewer] as const,
     /** The sealed sponsor report's state (decision 108). */

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AgreementNextStep } from '@/features/agreements/components/agreement-next-step';
 import { mySponsorshipsQueryOptions } from '@/features/sponsorships/api/list-my-sponsorships';
 import { InvoiceNextStep } from '@/features/invoices/components/invoice-next-step';
+import { RenewalOfferCard } from '@/features/renewals/components/renewal-offer-card';
 import { SponsorProfileSection } from '@/features/sponsor-profile/components/sponsor-profile-section';
 import {
   SponsorDashboardPage,
@@ -23,9 +24,12 @@ export const Route = createFileRoute('/dashboard-sponsor')({
 });
 
 const ME = { kind: 'user' } as const;
-// The card's header shows the status already.
+// The card's header shows the status already. A renewal offer is answered here as on the link's page.
 const Flow: SponsorFlowSlot = ({ sponsorshipId }) => (
-  <SponsorFlowOf sponsorshipId={sponsorshipId} viewer={ME} withStatus={false} />
+  <div className="flex flex-col gap-4">
+    <RenewalOfferCard sponsorshipId={sponsorshipId} viewer={ME} anchor={`renewal-${sponsorshipId}`} />
+    <SponsorFlowOf sponsorshipId={sponsorshipId} viewer={ME} withStatus={false} />
+  </div>
 );
 
 /** Paying an open invoice comes first; before any invoice, the agreement's step (or the status's). */

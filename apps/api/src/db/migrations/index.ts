@@ -6,6 +6,7 @@ import { renewals } from './0055_renewals.ts';
 import { wallStats } from './0057_wall_stats.ts';
 import { revisionsNothingReads } from './0058_revisions_nothing_reads.ts';
 import { sponsorReports } from './0060_sponsor_reports.ts';
+import { sponsorNotes } from './0061_sponsor_notes.ts';
 import type { Migration } from 'kysely';
 import type { Engine } from '../column-types.ts';
 import { invitationCodes } from './0001_invitation_codes.ts';
@@ -106,5 +107,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0057_wall_stats': wallStats(),
     '0058_revisions_nothing_reads': revisionsNothingReads(engine),
     '0060_sponsor_reports': sponsorReports(engine),
+    '0061_sponsor_notes': sponsorNotes(engine),
   };
 }

@@ -13,6 +13,7 @@ import { normaliseEmail } from '../../lib/email.ts';
 import { packagesOfSponsorships } from './sponsoring-sections.ts';
 import { sponsorProfileExport } from '../sponsor-profiles/index.ts';
 import { invoicesExport } from '../invoices/index.ts';
+import { sponsorNotesExport } from '../sponsor-view/index.ts';
 
 const iso = (value: string | Date) => fromDbTime(value).toISOString();
 const isoOrNull = (value: string | Date | null) => fromDbTimeOrNull(value)?.toISOString() ?? null;
@@ -149,6 +150,7 @@ export function collectUserData(
     const sponsorProfile = await sponsorProfileExport(db, email);
     const invoices = await invoicesExport(db, email, profile?.organisation_id ?? null, now);
     const agreements = await agreementsExport(db, email);
+    const sponsorNotes = await sponsorNotesExport(db, user.sub);
 
     return {
       exported_at: now.toISOString(),
@@ -261,6 +263,8 @@ export function collectUserData(
       // Generated agreements (issue 19): the sealed PDFs of the address, and the caller's signatures
       // and audit entries with the evidence recorded (time, IP address, user agent, document hash).
       agreements,
+      // The private notes on sponsors the caller wrote for their team (decision 109).
+      sponsor_notes: sponsorNotes,
     };
   })();
 }

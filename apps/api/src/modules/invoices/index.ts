@@ -23,6 +23,8 @@ import { outstandingOf } from './wire.ts';
 import { createInvoicesService } from './service.ts';
 
 export { invoicesExport } from './data-export.ts';
+/** The invoice's status as shown (overdue: issued, unpaid and past its due date), for other modules' reads. */
+export { statusOf as invoiceStatusOf } from './wire.ts';
 
 /**
  * Runs the payment reminders once as of `at`, of every organisation or of one: the operator command

@@ -13,7 +13,7 @@ import { decimal } from './money.ts';
 import type { InvoiceRecord, PaymentRecord } from './repository.ts';
 import type { InvoiceParty } from './snapshot.ts';
 
-export function statusOf(r: InvoiceRecord, today: string): InvoiceStatus {
+export function statusOf(r: Pick<InvoiceRecord, 'status' | 'kind' | 'due_date'>, today: string): InvoiceStatus {
   if (r.status === 'issued' && r.kind === 'invoice' && r.due_date !== null && r.due_date < today) return 'overdue';
   return r.status;
 }

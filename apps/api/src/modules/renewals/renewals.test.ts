@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanNextEditionResponse, RenewalsResponse, SponsorRenewalResponse } from '@sp/shared';
 import { ENGINES } from '../../../test/helpers.ts';
-import { PASSWORD, callIdentity, startIdentityApp, type IdentityTestApp } from '../../identity/test-support.ts';
+import {
+  PASSWORD,
+  callIdentity,
+  signUpAndSignIn,
+  startIdentityApp,
+  type IdentityTestApp,
+} from '../../identity/test-support.ts';
 import { createOutboxMail } from '../../ports/mail/outbox.ts';
 import { onboardedUser, type TestUser } from '../events/test-support.ts';
 import { agreementWorld, drawnSignature, legalDetails, mailCatcher, type Guest } from '../agreements/test-support.ts';
@@ -267,6 +273,42 @@ describe.each(ENGINES)('next edition and renewals on %s', (engine) => {
       package_id: silverIdOf(view),
     });
     expect(accept.json().code).toBe('renewal.expired');
+  });
+
+  it("is answered from the sponsor's account as from the link: the dashboard's bearer, nobody else's", async () => {
+    const fourth = await w.readySponsor(owner, previous, 'de');
+    const state = await w.state(fourth, fourth.sponsorshipId);
+    await w.sign(fourth, fourth.sponsorshipId, state.document_sha256!);
+    const view = await renewals();
+    const row = view.rows.find((r) => r.sponsor_email === fourth.email)!;
+    const deadline = new Date(t.clock().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await w.call('POST', `/api/events/${next.event_id}/renewals`, owner.token, {
+      deadline,
+      offers: [{ previous_sponsorship_id: row.previous_sponsorship_id, package_id: silverIdOf(view) }],
+    });
+    const offerId = (await renewals()).rows.find((r) => r.sponsor_email === fourth.email)!.offer!.sponsorship_id;
+    const account = await signUpAndSignIn(t, fourth.email);
+    const bearer = account.AccessToken;
+    // The dashboard lists the new sponsorship by the account's address and reads its offer.
+    const mine = await w.call('GET', '/api/sponsorships', bearer);
+    expect(mine.json<Array<{ id: number }>>().map((s) => s.id)).toContain(offerId);
+    const offer = await w.call('GET', `/api/sponsorships/${offerId}/renewal`, bearer);
+    expect(offer.json<SponsorRenewalResponse>().offer).toMatchObject({ status: 'offered', expired: false });
+    // Another account may neither read nor answer it.
+    const otherSponsor = await signUpAndSignIn(t);
+    expect((await w.call('GET', `/api/sponsorships/${offerId}/renewal`, otherSponsor.AccessToken)).statusCode).toBe(
+      404,
+    );
+    const foreign = await w.call('POST', `/api/sponsorships/${offerId}/renewal/accept`, otherSponsor.AccessToken, {
+      package_id: silverIdOf(view),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const accepted = await w.call('POST', `/api/sponsorships/${offerId}/renewal/accept`, bearer, {
+      package_id: silverIdOf(view),
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json<SponsorRenewalResponse>().offer!.status).toBe('accepted');
+    expect((await renewals()).rows.find((r) => r.sponsor_email === fourth.email)!.state).toBe('accepted');
   });
 });
 

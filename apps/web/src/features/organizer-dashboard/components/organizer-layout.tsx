@@ -19,6 +19,9 @@ export function OrganizerLayout() {
           <Link to="/dashboard/organizer/events" className={tabClass}>
             {t('organizer.nav.events')}
           </Link>
+          <Link to="/dashboard/organizer/sponsors" className={tabClass}>
+            {t('sponsorView.nav')}
+          </Link>
           <Link to="/dashboard/organizer/team" className={tabClass}>
             {t('organizer.nav.team')}
           </Link>

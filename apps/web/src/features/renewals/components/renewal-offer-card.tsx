@@ -79,8 +79,20 @@ export function RenewalOfferForm({
   );
 }
 
-/** On the sponsor's invitation page: their renewal offer, if this sponsorship is one. */
-export function RenewalOfferCard({ sponsorshipId, viewer }: { sponsorshipId: number; viewer: RenewalViewer }) {
+/**
+ * On the sponsor's invitation page and on their account's dashboard: their renewal offer, if this
+ * sponsorship is one. The invitation page is the offer mail's `#renewal` target; the dashboard lists
+ * several sponsorships, so there each card has an anchor of its own.
+ */
+export function RenewalOfferCard({
+  sponsorshipId,
+  viewer,
+  anchor = 'renewal',
+}: {
+  sponsorshipId: number;
+  viewer: RenewalViewer;
+  anchor?: string;
+}) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const query = useQuery(sponsorRenewalQueryOptions(sponsorshipId, viewer));
@@ -126,7 +138,7 @@ export function RenewalOfferCard({ sponsorshipId, viewer }: { sponsorshipId: num
     );
 
   return (
-    <Card id="renewal" data-testid="renewal-offer">
+    <Card id={anchor} data-testid="renewal-offer">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <RefreshCwIcon className="size-5" aria-hidden="true" />

@@ -1,5 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import { sponsorKeyOfAddress } from '@sp/shared';
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useTranslation } from '@/lib/i18n';
 import { eventSponsorshipsQueryOptions } from '../api/list-event-sponsorships';
@@ -54,6 +56,13 @@ export function SponsorshipDetailPanel({
               <p className="text-sm break-all text-muted-foreground">{sponsorship.sponsorEmail}</p>
             ) : null}
             <SheetDescription>{t('events.workspace.sponsors.detail.lead')}</SheetDescription>
+            <Link
+              to="/dashboard/organizer/sponsors/$key"
+              params={{ key: sponsorKeyOfAddress(sponsorship.sponsorEmail) }}
+              className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {t('sponsorView.fromEvent')}
+            </Link>
           </SheetHeader>
           <SheetBody className="flex flex-col gap-6">
             <ul aria-label={t('events.workspace.sponsors.detail.label')}>
