@@ -111,6 +111,7 @@ const VISITS: Record<Role, Visit[]> = {
           .first(),
     },
     { route: '/dashboard/organizer/team', path: () => '/dashboard/organizer/team' },
+    { route: '/dashboard/organizer/webhooks', path: () => '/dashboard/organizer/webhooks' },
     // Opens the event by its title: the check runs on the event it leads to.
     {
       route: '/dashboard/organizer/event/$name',

@@ -37,3 +37,4 @@ export * from './schemas/assets.ts';
 export * from './schemas/shipments.ts';
 export * from './schemas/calendar-feeds.ts';
 export * from './schemas/wall-stats.ts';
+export * from './schemas/webhooks.ts';

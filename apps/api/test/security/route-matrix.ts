@@ -19,6 +19,7 @@ import { RENEWAL_ROWS } from './route-matrix-renewals.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
 import { SHIPMENT_ROWS } from './route-matrix-shipments.ts';
 import { CALENDAR_FEED_ROWS } from './route-matrix-calendar-feeds.ts';
+import { WEBHOOK_ROWS } from './route-matrix-webhooks.ts';
 import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
 import { LIFECYCLE_ROWS } from './route-matrix-lifecycle.ts';
 import { bearer, everyone, guestOnly, organisationA, type MatrixRow } from './route-matrix-expectations.ts';
@@ -65,6 +66,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   ...SHIPMENT_ROWS,
   // Calendar feeds (route-matrix-calendar-feeds.ts).
   ...CALENDAR_FEED_ROWS,
+  // Webhooks (route-matrix-webhooks.ts).
+  ...WEBHOOK_ROWS,
   // Archiving and deleting events, the team page's invitations (route-matrix-lifecycle.ts).
   ...LIFECYCLE_ROWS,
 

@@ -4,6 +4,7 @@ import { readinessRevisions } from './0050_readiness_revisions.ts';
 import { outboxIdempotency } from './0051_outbox_idempotency.ts';
 import { renewals } from './0055_renewals.ts';
 import { wallStats } from './0057_wall_stats.ts';
+import { webhooks } from './0064_webhooks.ts';
 import type { Migration } from 'kysely';
 import type { Engine } from '../column-types.ts';
 import { invitationCodes } from './0001_invitation_codes.ts';
@@ -102,5 +103,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0051_outbox_idempotency': outboxIdempotency(),
     '0055_renewals': renewals(engine),
     '0057_wall_stats': wallStats(),
+    '0064_webhooks': webhooks(engine),
   };
 }
