@@ -117,6 +117,7 @@ const VISITS: Record<Role, Visit[]> = {
       route: '/dashboard/organizer/sponsors/$key',
       path: (w) => `/dashboard/organizer/sponsors/${Buffer.from(w.sponsor.email.toLowerCase()).toString('base64url')}`,
     },
+    { route: '/dashboard/organizer/webhooks', path: () => '/dashboard/organizer/webhooks' },
     // Opens the event by its title: the check runs on the event it leads to.
     {
       route: '/dashboard/organizer/event/$name',

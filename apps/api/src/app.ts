@@ -54,6 +54,7 @@ import { invitationCodeGate, inviteCodesModule } from './modules/invite-codes/in
 import { notificationsModule } from './modules/notifications/index.ts';
 import { operatorLogModule, recordKeyRotation } from './modules/operator-log/index.ts';
 import { wallStatsModule } from './modules/wall-stats/index.ts';
+import { webhooksModule } from './modules/webhooks/index.ts';
 import { packagesModule } from './modules/packages/index.ts';
 import { sponsorProfilesModule } from './modules/sponsor-profiles/index.ts';
 import { organisationNameOf, profilesModule } from './modules/profiles/index.ts';
@@ -72,6 +73,7 @@ import { ticketsModule } from './modules/tickets/index.ts';
 const modules = [
   healthModule,
   accessModule,
+  webhooksModule,
   inviteCodesModule,
   profilesModule,
   eventsModule,

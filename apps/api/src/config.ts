@@ -179,6 +179,8 @@ const ZEnv = z
     RATE_LIMIT_WALL_STATS: rateLimit.prefault('120/60'),
     /** How often the wall's counts are written (decision 102): what a killed process can lose at most. */
     WALL_STATS_FLUSH_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
+    WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     RATE_LIMIT_UPLOAD_MB: byteLimit.prefault('100/60'),
     RATE_LIMIT_VERIFY_MB: byteLimit.prefault('20/60'),
     RATE_LIMIT_SIGN_IN_FAILURES: rateLimit.prefault('30/900'),
@@ -295,6 +297,12 @@ export type Config = {
   wallStatsLimit: RateLimit;
   /** WALL_STATS_FLUSH_MS: the wall counter's batch interval. */
   wallStatsFlushMs: number;
+  webhooks: {
+    /** WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: the operator lets endpoints reach loopback, private and link-local addresses. */
+    allowPrivateAddresses: boolean;
+    /** WEBHOOKS_TIMEOUT_MS: how long one attempt waits for the receiver's answer. */
+    timeoutMs: number;
+  };
   /** Bytes of raw bodies per client IP and window: uploads and logos, the PDF verification (decision 063). */
   byteLimits: ByteLimits;
   /**
@@ -401,6 +409,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     checkInLimit: env.RATE_LIMIT_CHECK_INS,
     wallStatsLimit: env.RATE_LIMIT_WALL_STATS,
     wallStatsFlushMs: env.WALL_STATS_FLUSH_MS,
+    webhooks: {
+      allowPrivateAddresses: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'true',
+      timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+    },
     byteLimits: { uploadBytes: env.RATE_LIMIT_UPLOAD_MB, verifyBytes: env.RATE_LIMIT_VERIFY_MB },
     addressLimits: {
       signInFailures: env.RATE_LIMIT_SIGN_IN_FAILURES,

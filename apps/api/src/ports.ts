@@ -78,6 +78,7 @@ export async function createPorts(
     // The one place answers are kept in memory, under the contract of read-cache/index.ts (decision 094).
     readCache: createReadCache({ maxBytes: READ_CACHE_BYTES, changes: database.changes, db: database.db }),
     tokenKeys,
+    secrets,
     // Documents made from a snapshot alone, kept by a hash of it (decision 068).
     documents: given.documents ?? createDocumentCache(),
     work: options.work ?? { track: (_job, run) => run() },

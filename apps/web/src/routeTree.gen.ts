@@ -46,6 +46,7 @@ import { Route as AuthenticatedOrganiserDashboardOrganizerEventsRouteImport } fr
 import { Route as AuthenticatedOrganiserDashboardOrganizerInvoicesRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/invoices'
 import { Route as AuthenticatedOrganiserDashboardOrganizerStepRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/step'
 import { Route as AuthenticatedOrganiserDashboardOrganizerTeamRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/team'
+import { Route as AuthenticatedOrganiserDashboardOrganizerWebhooksRouteImport } from './routes/_authenticated/_organiser/dashboard/organizer/webhooks'
 import { Route as AuthenticatedOrganiserEditEventEventIdIndexRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/index'
 import { Route as AuthenticatedOrganiserEditEventEventIdAgreementRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/agreement'
 import { Route as AuthenticatedOrganiserEditEventEventIdCheckInRouteImport } from './routes/_authenticated/_organiser/edit-event/$eventId/check-in'
@@ -258,6 +259,12 @@ const AuthenticatedOrganiserDashboardOrganizerTeamRoute =
     path: '/team',
     getParentRoute: () => AuthenticatedOrganiserDashboardOrganizerRouteRoute,
   } as any)
+const AuthenticatedOrganiserDashboardOrganizerWebhooksRoute =
+  AuthenticatedOrganiserDashboardOrganizerWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AuthenticatedOrganiserDashboardOrganizerRouteRoute,
+  } as any)
 const AuthenticatedOrganiserEditEventEventIdIndexRoute =
   AuthenticatedOrganiserEditEventEventIdIndexRouteImport.update({
     id: '/',
@@ -378,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
   '/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
+  '/dashboard/organizer/webhooks': typeof AuthenticatedOrganiserDashboardOrganizerWebhooksRoute
   '/edit-event/$eventId/agreement': typeof AuthenticatedOrganiserEditEventEventIdAgreementRoute
   '/edit-event/$eventId/check-in': typeof AuthenticatedOrganiserEditEventEventIdCheckInRoute
   '/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
@@ -427,6 +435,7 @@ export interface FileRoutesByTo {
   '/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
   '/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
+  '/dashboard/organizer/webhooks': typeof AuthenticatedOrganiserDashboardOrganizerWebhooksRoute
   '/edit-event/$eventId/agreement': typeof AuthenticatedOrganiserEditEventEventIdAgreementRoute
   '/edit-event/$eventId/check-in': typeof AuthenticatedOrganiserEditEventEventIdCheckInRoute
   '/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
@@ -481,6 +490,7 @@ export interface FileRoutesById {
   '/_authenticated/_organiser/dashboard/organizer/invoices': typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
   '/_authenticated/_organiser/dashboard/organizer/step': typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   '/_authenticated/_organiser/dashboard/organizer/team': typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
+  '/_authenticated/_organiser/dashboard/organizer/webhooks': typeof AuthenticatedOrganiserDashboardOrganizerWebhooksRoute
   '/_authenticated/_organiser/edit-event/$eventId/agreement': typeof AuthenticatedOrganiserEditEventEventIdAgreementRoute
   '/_authenticated/_organiser/edit-event/$eventId/check-in': typeof AuthenticatedOrganiserEditEventEventIdCheckInRoute
   '/_authenticated/_organiser/edit-event/$eventId/fulfilment': typeof AuthenticatedOrganiserEditEventEventIdFulfilmentRoute
@@ -534,6 +544,7 @@ export interface FileRouteTypes {
     | '/dashboard/organizer/invoices'
     | '/dashboard/organizer/step'
     | '/dashboard/organizer/team'
+    | '/dashboard/organizer/webhooks'
     | '/edit-event/$eventId/agreement'
     | '/edit-event/$eventId/check-in'
     | '/edit-event/$eventId/fulfilment'
@@ -583,6 +594,7 @@ export interface FileRouteTypes {
     | '/dashboard/organizer/invoices'
     | '/dashboard/organizer/step'
     | '/dashboard/organizer/team'
+    | '/dashboard/organizer/webhooks'
     | '/edit-event/$eventId/agreement'
     | '/edit-event/$eventId/check-in'
     | '/edit-event/$eventId/fulfilment'
@@ -636,6 +648,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_organiser/dashboard/organizer/invoices'
     | '/_authenticated/_organiser/dashboard/organizer/step'
     | '/_authenticated/_organiser/dashboard/organizer/team'
+    | '/_authenticated/_organiser/dashboard/organizer/webhooks'
     | '/_authenticated/_organiser/edit-event/$eventId/agreement'
     | '/_authenticated/_organiser/edit-event/$eventId/check-in'
     | '/_authenticated/_organiser/edit-event/$eventId/fulfilment'
@@ -939,6 +952,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrganiserDashboardOrganizerTeamRouteImport
       parentRoute: typeof AuthenticatedOrganiserDashboardOrganizerRouteRoute
     }
+    '/_authenticated/_organiser/dashboard/organizer/webhooks': {
+      id: '/_authenticated/_organiser/dashboard/organizer/webhooks'
+      path: '/webhooks'
+      fullPath: '/dashboard/organizer/webhooks'
+      preLoaderRoute: typeof AuthenticatedOrganiserDashboardOrganizerWebhooksRouteImport
+      parentRoute: typeof AuthenticatedOrganiserDashboardOrganizerRouteRoute
+    }
     '/_authenticated/_organiser/edit-event/$eventId/': {
       id: '/_authenticated/_organiser/edit-event/$eventId/'
       path: '/'
@@ -1046,6 +1066,7 @@ interface AuthenticatedOrganiserDashboardOrganizerRouteRouteChildren {
   AuthenticatedOrganiserDashboardOrganizerInvoicesRoute: typeof AuthenticatedOrganiserDashboardOrganizerInvoicesRoute
   AuthenticatedOrganiserDashboardOrganizerStepRoute: typeof AuthenticatedOrganiserDashboardOrganizerStepRoute
   AuthenticatedOrganiserDashboardOrganizerTeamRoute: typeof AuthenticatedOrganiserDashboardOrganizerTeamRoute
+  AuthenticatedOrganiserDashboardOrganizerWebhooksRoute: typeof AuthenticatedOrganiserDashboardOrganizerWebhooksRoute
   AuthenticatedOrganiserDashboardOrganizerIndexRoute: typeof AuthenticatedOrganiserDashboardOrganizerIndexRoute
   AuthenticatedOrganiserDashboardOrganizerEventNameRoute: typeof AuthenticatedOrganiserDashboardOrganizerEventNameRoute
   AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRoute: typeof AuthenticatedOrganiserDashboardOrganizerSponsorsKeyRoute
@@ -1064,6 +1085,8 @@ const AuthenticatedOrganiserDashboardOrganizerRouteRouteChildren: AuthenticatedO
       AuthenticatedOrganiserDashboardOrganizerStepRoute,
     AuthenticatedOrganiserDashboardOrganizerTeamRoute:
       AuthenticatedOrganiserDashboardOrganizerTeamRoute,
+    AuthenticatedOrganiserDashboardOrganizerWebhooksRoute:
+      AuthenticatedOrganiserDashboardOrganizerWebhooksRoute,
     AuthenticatedOrganiserDashboardOrganizerIndexRoute:
       AuthenticatedOrganiserDashboardOrganizerIndexRoute,
     AuthenticatedOrganiserDashboardOrganizerEventNameRoute:

@@ -141,6 +141,10 @@ export const ERROR_STATUS = {
   'shipment.already-received': 409,
   'shipment.venue-link-revoked': 410,
   'shipment.venue-link-invalid': 404,
+  // Webhooks (decision 111)
+  'webhook.not-found': 404,
+  'webhook.address-refused': 422,
+  'webhook.too-many': 409,
   // Calendar feeds (decision 088)
   'calendar-feed.not-found': 404,
   'calendar-feed.revoked': 410,

@@ -39,3 +39,4 @@ export * from './schemas/calendar-feeds.ts';
 export * from './schemas/wall-stats.ts';
 export * from './schemas/sponsor-report.ts';
 export * from './schemas/sponsor-view.ts';
+export * from './schemas/webhooks.ts';

@@ -11,6 +11,7 @@ import type { ShipmentTables } from './schema-shipments.ts';
 import type { CalendarFeedTables } from './schema-calendar-feeds.ts';
 import type { WallStatsTables } from './schema-wall-stats.ts';
 import type { SponsorReportTables } from './schema-sponsor-reports.ts';
+import type { WebhookTables } from './schema-webhooks.ts';
 
 /** Written as ISO-8601 strings; read back as Date (PostgreSQL) or string (SQLite). */
 export type DbTime = string | Date;
@@ -509,4 +510,5 @@ export type Database = {
   ShipmentTables &
   CalendarFeedTables &
   WallStatsTables &
-  SponsorReportTables;
+  SponsorReportTables &
+  WebhookTables;

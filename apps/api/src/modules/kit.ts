@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db, DbHandle } from '../db/index.ts';
 import type { ServerSecret } from '../db/server-secrets.ts';
+import type { SecretBox } from '../identity/secret-box.ts';
 import type { DocumentCache } from '../lib/document-cache.ts';
 import type { ReadCache } from '../read-cache/index.ts';
 import type { WorkGauge } from '../lib/work-gauge.ts';
@@ -35,6 +36,8 @@ export type Ports = {
   documents: DocumentCache;
   /** The keys of one kind of signed token, the same in every process (decision 047); loaded on first use. */
   tokenKeys: (secret: ServerSecret) => () => Promise<TokenKeys>;
+  /** Seals what the server must read back but a database dump must not reveal (webhook secrets; decision 111). */
+  secrets: SecretBox;
   /** Counts a background job's runs while they run (the metrics' job queue depth; decision 077). */
   work: WorkGauge;
 };

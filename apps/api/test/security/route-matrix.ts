@@ -20,6 +20,7 @@ import { SPONSOR_VIEW_ROWS } from './route-matrix-sponsor-view.ts';
 import { IDENTITY_ROWS } from './route-matrix-identity.ts';
 import { SHIPMENT_ROWS } from './route-matrix-shipments.ts';
 import { CALENDAR_FEED_ROWS } from './route-matrix-calendar-feeds.ts';
+import { WEBHOOK_ROWS } from './route-matrix-webhooks.ts';
 import { SPONSOR_WALL_ROWS } from './route-matrix-sponsor-wall.ts';
 import { SPONSOR_REPORT_ROWS } from './route-matrix-sponsor-report.ts';
 import { LIFECYCLE_ROWS } from './route-matrix-lifecycle.ts';
@@ -67,6 +68,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   ...SHIPMENT_ROWS,
   // Calendar feeds (route-matrix-calendar-feeds.ts).
   ...CALENDAR_FEED_ROWS,
+  // Webhooks (route-matrix-webhooks.ts).
+  ...WEBHOOK_ROWS,
   // Archiving and deleting events, the team page's invitations (route-matrix-lifecycle.ts).
   ...LIFECYCLE_ROWS,
 

@@ -76,6 +76,10 @@ export type World = {
     ticketA: number;
     /** Another event of A, with a package to copy. */
     secondEventA: number;
+    /** A's webhook endpoint (with a queued test delivery), and one the matrix removes. */
+    webhookA: number;
+    expendableWebhookA: number;
+    webhookDeliveryA: number;
     /** A's event without sponsorships, for the rows that archive and delete one (issue 21, point 4). */
     expendableEventA: number;
     /** A team invitation of A for the rows that resend, re-link and revoke it (issue 21, point 5). */
@@ -362,6 +366,19 @@ export async function buildWorld(
   const expendableEventA = (
     await must(inject(A, 'POST', '/api/event/-1', validEvent({ title: 'Wegwerffest A' })), 201)
   ).json<{ id: number }>().id;
+  // Webhooks (decision 111): one of A's endpoints with a queued test message, and one to remove.
+  const makeWebhook = async () =>
+    (
+      await must(
+        inject(A, 'POST', '/api/webhooks', { url: 'https://hooks.example.org/matrix', event_types: ['invoice.paid'] }),
+        201,
+      )
+    ).json<{ endpoint: { id: number } }>().endpoint.id;
+  const webhookA = await makeWebhook();
+  const expendableWebhookA = await makeWebhook();
+  const webhookDeliveryA = (await must(inject(A, 'POST', `/api/webhooks/${webhookA}/test`), 202)).json<{
+    delivery: { id: number };
+  }>().delivery.id;
   const callers: Record<Caller, Credentials> = {
     anonymous: { kind: 'none' },
     guest: guestA.guest,
@@ -411,6 +428,9 @@ export async function buildWorld(
       invoiceDraftA,
       invoiceNumberFormat: 'RE-{YYYY}-{NNNN}',
       sponsorKeyA: sponsorKeyOf(guestA.email.trim().toLowerCase()),
+      webhookA,
+      expendableWebhookA,
+      webhookDeliveryA,
     },
     request: (caller, method, url, payload, headers) =>
       inject(typeof caller === 'string' ? callers[caller] : caller, method, url, payload, headers),

@@ -76,6 +76,11 @@ export const queryKeys = {
       ['tickets', 'sponsorship', sponsorshipId, viewer] as const,
     ofEvent: (eventId: number) => ['tickets', 'event', eventId] as const,
   },
+  /** Issue 61 point 2: the organisation's webhook endpoints and each one's deliveries. */
+  webhooks: {
+    all: ['webhooks'] as const,
+    deliveries: (endpointId: number) => ['webhooks', 'deliveries', endpointId] as const,
+  },
   /** Issue 59 point 7: whether the organiser's and a sponsorship's calendar feeds are live. */
   calendarFeeds: {
     all: ['calendar-feeds'] as const,

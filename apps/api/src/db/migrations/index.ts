@@ -7,6 +7,7 @@ import { wallStats } from './0057_wall_stats.ts';
 import { revisionsNothingReads } from './0058_revisions_nothing_reads.ts';
 import { sponsorReports } from './0060_sponsor_reports.ts';
 import { sponsorNotes } from './0061_sponsor_notes.ts';
+import { webhooks } from './0064_webhooks.ts';
 import type { Migration } from 'kysely';
 import type { Engine } from '../column-types.ts';
 import { invitationCodes } from './0001_invitation_codes.ts';
@@ -108,5 +109,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0058_revisions_nothing_reads': revisionsNothingReads(engine),
     '0060_sponsor_reports': sponsorReports(engine),
     '0061_sponsor_notes': sponsorNotes(engine),
+    '0064_webhooks': webhooks(engine),
   };
 }

@@ -6,6 +6,7 @@ import { fail } from '../../lib/errors.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { workPool } from '../../lib/work-pool.ts';
 import { retainUntil } from '../agreement-archive/index.ts';
+import { enqueueWebhookEvent } from '../webhooks/index.ts';
 import type { SponsorshipCaller, SponsorshipRecord } from '../sponsorships/index.ts';
 import {
   callerEmail,
@@ -163,6 +164,12 @@ export function createSigning(deps: AgreementsDeps, ctx: AgreementsContext) {
         if (!standing.some((s) => s.id === added.id) || !standing.some((s) => s.side === 'sponsor')) return null;
         await repo.recordSigned(sealed.record, trx);
         await repo.audit(sponsorship.id, sealed.completedEntry, trx);
+        await enqueueWebhookEvent(trx, {
+          organisationId: sponsorship.organisationId,
+          type: 'agreement.completed',
+          data: { sponsorship_id: sponsorship.id, event_id: sponsorship.eventId, sha256: sealed.record.sha256 },
+          at: ctx.now(),
+        });
         return { from: await deps.writes.moveByAgreement(trx, sponsorship.id, 'confirmed', ctx.now()) };
       });
       if (!completed) {

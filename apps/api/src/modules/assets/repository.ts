@@ -11,6 +11,7 @@ import type { AssetRoundsTable } from '../../db/schema-assets.ts';
 import { fromDbTime, fromDbTimeOrNull, toDbTime } from '../../db/values.ts';
 import { fail } from '../../lib/errors.ts';
 import type { ActivityEntry } from '../fulfilment/index.ts';
+import { enqueueWebhookEvent } from '../webhooks/index.ts';
 
 export type AssetRoundRecord = Omit<AssetRoundsTable, 'id' | 'uploaded_at' | 'decided_at' | 'sponsor_decided_at'> & {
   id: number;
@@ -219,6 +220,25 @@ export function createAssetsRepository(db: Db, log: Log) {
         const result = await update.executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         await log(trx, [entry]);
+        if (approving) {
+          const owner = await trx
+            .selectFrom('deliverables')
+            .select(['organisation_id', 'event_id', 'sponsorship_id', 'title'])
+            .where('id', '=', deliverableId)
+            .executeTakeFirstOrThrow();
+          await enqueueWebhookEvent(trx, {
+            organisationId: owner.organisation_id,
+            type: 'asset.approved',
+            data: {
+              deliverable_id: deliverableId,
+              round,
+              sponsorship_id: owner.sponsorship_id,
+              event_id: owner.event_id,
+              title: owner.title,
+            },
+            at,
+          });
+        }
         return true;
       });
     },

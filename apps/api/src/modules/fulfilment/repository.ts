@@ -4,6 +4,7 @@
 // by one conditional update of the recipient's row (its day before today), so one process sends.
 import type { DeliverableStatus, DeliverablesQuery } from '@sp/shared';
 import { heldRows } from '../../db/held-rows.ts';
+import { enqueueWebhookEvent } from '../webhooks/index.ts';
 import type { Db } from '../../db/index.ts';
 import type { DeliverableActivityTable, DeliverablesTable } from '../../db/schema-fulfilment.ts';
 import { fromDbBool, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
@@ -217,12 +218,26 @@ export function createFulfilmentRepository(db: Db) {
         });
         if (!decided || decided.entries.length === 0) return false;
         const { provided_at: providedAt, ...rest } = decided.changes;
-        await trx
+        const changed = await trx
           .updateTable('deliverables')
           .set({ ...rest, ...(providedAt ? { provided_at: toDbTime(providedAt) } : {}), updated_at: toDbTime(at) })
           .where('id', '=', id)
-          .execute();
+          .returning(['organisation_id', 'event_id', 'sponsorship_id', 'title'])
+          .executeTakeFirstOrThrow();
         await record(trx, decided.entries);
+        // Done now and not before: the organisation's receivers hear it once (decision 111).
+        if (rest.status === 'done' && row.status !== 'done')
+          await enqueueWebhookEvent(trx, {
+            organisationId: changed.organisation_id,
+            type: 'deliverable.done',
+            data: {
+              deliverable_id: id,
+              sponsorship_id: changed.sponsorship_id,
+              event_id: changed.event_id,
+              title: changed.title,
+            },
+            at,
+          });
         return true;
       });
     },

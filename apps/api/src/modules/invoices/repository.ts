@@ -7,6 +7,7 @@ import type { Db } from '../../db/index.ts';
 import type { InvoicesTable } from '../../db/schema-invoices.ts';
 import { fromDbBool, fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 import type { InvoiceSnapshot } from './snapshot.ts';
+import { enqueueWebhookEvent } from '../webhooks/index.ts';
 
 type Row = Selectable<InvoicesTable>;
 
@@ -142,7 +143,7 @@ export function createInvoicesRepository(db: Db) {
       .where('status', 'in', ['issued', 'paid'])
       .where(paid, '<=', sql<number>`gross_cents`)
       .where(paid, '>=', 0)
-      .returning('status')
+      .returning(['status', 'organisation_id', 'number', 'sponsorship_id', 'event_id', 'gross_cents', 'paid_cents'])
       .executeTakeFirst();
     if (!updated) {
       const current = await find(id, trx);
@@ -165,6 +166,21 @@ export function createInvoicesRepository(db: Db) {
       .insertInto('invoice_payments')
       .values({ invoice_id: id, ...payment, recorded_at: toDbTime(at) })
       .execute();
+    // The payment that completes the invoice tells the organisation's receivers, in the same transaction.
+    if (updated.status === 'paid' && amount > 0)
+      await enqueueWebhookEvent(trx, {
+        organisationId: updated.organisation_id,
+        type: 'invoice.paid',
+        data: {
+          invoice_id: id,
+          number: updated.number,
+          sponsorship_id: updated.sponsorship_id,
+          event_id: updated.event_id,
+          gross_cents: Number(updated.gross_cents),
+          paid_on: payment.paid_on,
+        },
+        at,
+      });
     return updated.status === 'paid' ? 'paid' : 'ok';
   };
 
@@ -366,14 +382,40 @@ export function createInvoicesRepository(db: Db) {
 
     /** Counts a reminder stage once per day: false when another process sent it already. */
     async claimReminder(id: number, stage: number, day: string): Promise<boolean> {
-      const result = await db
-        .updateTable('invoices')
-        .set({ reminders_sent: stage, last_reminder_on: day })
-        .where('id', '=', id)
-        .where('reminders_sent', '=', stage - 1)
-        .where('status', '=', 'issued')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('invoices')
+          .set({ reminders_sent: stage, last_reminder_on: day })
+          .where('id', '=', id)
+          .where('reminders_sent', '=', stage - 1)
+          .where('status', '=', 'issued')
+          .returning([
+            'organisation_id',
+            'number',
+            'sponsorship_id',
+            'event_id',
+            'due_date',
+            'gross_cents',
+            'paid_cents',
+          ])
+          .executeTakeFirst();
+        if (!claimed) return false;
+        // The first reminder is the moment the product treats the invoice as overdue: receivers hear it once.
+        if (stage === 1)
+          await enqueueWebhookEvent(trx, {
+            organisationId: claimed.organisation_id,
+            type: 'invoice.overdue',
+            data: {
+              invoice_id: id,
+              number: claimed.number,
+              sponsorship_id: claimed.sponsorship_id,
+              event_id: claimed.event_id,
+              due_date: claimed.due_date,
+              open_cents: Number(claimed.gross_cents) - Number(claimed.paid_cents),
+            },
+          });
+        return true;
+      });
     },
 
     /**

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { addDays, germanDay } from '../../lib/calendar.ts';
 import { normaliseEmail } from '../../lib/email.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { enqueueWebhookEvent } from '../webhooks/index.ts';
 import { fail } from '../../lib/errors.ts';
 import type { MailPort } from '../../ports/mail/index.ts';
 import { formatNumber, type BillingSettings } from '../billing/index.ts';
@@ -113,6 +114,18 @@ export function createInvoicesService(deps: InvoiceDeps) {
           ? draftChanged()
           : fail('invoice.not-draft', 'The invoice is no longer a draft');
       }
+      await enqueueWebhookEvent(trx, {
+        organisationId: r.organisation_id,
+        type: 'invoice.issued',
+        data: {
+          invoice_id: r.id,
+          number,
+          sponsorship_id: r.sponsorship_id,
+          event_id: r.event_id,
+          invoice_date: values.invoice_date,
+        },
+        at: now(),
+      });
       return number;
     });
 

@@ -8,6 +8,7 @@ import { heldRows } from '../../db/held-rows.ts';
 import type { Db } from '../../db/index.ts';
 import { fromDbTime, fromDbTimeOrNull, toDbBool, toDbTime } from '../../db/values.ts';
 import { fail } from '../../lib/errors.ts';
+import { enqueueWebhookEvent } from '../webhooks/index.ts';
 
 export type SignedAgreementRecord = {
   s3Id: string;
@@ -96,6 +97,26 @@ export async function lockSponsorship(trx: Db, id: number): Promise<LockedSponso
 
 /** The status a sponsorship returns to when its signature no longer holds: where it was before signing. */
 const unsignedStatus = sql<SponsorshipStatus>`case when agreement_downloaded_at is null then 'invited' else 'downloaded' end`;
+
+/** `sponsorship.confirmed` for the organisation's webhooks, in the transaction that confirmed it (decision 111). */
+async function confirmedWebhook(trx: Db, id: number, at: Date): Promise<void> {
+  const row = await trx
+    .selectFrom('sponsorships')
+    .select(['organisation_id', 'event_id', 'sponsor_email', 'amount_cents'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await enqueueWebhookEvent(trx, {
+    organisationId: row.organisation_id,
+    type: 'sponsorship.confirmed',
+    data: {
+      sponsorship_id: id,
+      event_id: row.event_id,
+      sponsor_email: row.sponsor_email,
+      amount_cents: row.amount_cents === null ? null : Number(row.amount_cents),
+    },
+    at,
+  });
+}
 
 export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
   const base = () =>
@@ -252,7 +273,9 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
         .where('id', '=', id)
         .where('status', 'in', from)
         .executeTakeFirst();
-      return Number(updated.numUpdatedRows) === 1;
+      const changed = Number(updated.numUpdatedRows) === 1;
+      if (changed && to === 'confirmed') await confirmedWebhook(trx, id, now);
+      return changed;
     },
 
     /**
@@ -345,7 +368,9 @@ export function createSponsorshipsRepository(db: Db, files: SignedFileWrites) {
         .where('id', '=', id)
         .where('status', '=', current.status)
         .executeTakeFirst();
-      return Number(updated.numUpdatedRows) === 1 ? current.status : null;
+      if (Number(updated.numUpdatedRows) !== 1) return null;
+      if (to === 'confirmed') await confirmedWebhook(trx, id, now);
+      return current.status;
     },
 
     /**

@@ -34,6 +34,9 @@ export function OrganizerLayout() {
           <Link to="/dashboard/organizer/billing" className={tabClass}>
             {t('organizer.nav.billing')}
           </Link>
+          <Link to="/dashboard/organizer/webhooks" className={tabClass}>
+            {t('organizer.nav.webhooks')}
+          </Link>
         </div>
       </nav>
       <Outlet />
