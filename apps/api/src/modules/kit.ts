@@ -60,7 +60,8 @@ export type Use = {
 export type ModuleKit<P extends keyof Ports> = Pick<Ports, P> & {
   /**
    * Another module's public API, or one part of it. What this returns looks up the API when a
-   * property is read, so it may be handed on during setup but not read before every setup ran.
+   * property is read, so it may be handed on during setup; read during setup, it answers only for a
+   * module listed before this one (a module above hands its rules to one below that way, decision 104).
    */
   use: Use;
   /** Work to do when the server closes: `preClose` before connections end, `onClose` after. */

@@ -13,7 +13,7 @@ import { createAgreementsService, type AgreementsService } from './service.ts';
 export { agreementsExport } from './data-export.ts';
 export { purgeExpiredAgreements } from './retention.ts';
 
-export type AgreementsApi = Pick<AgreementsService, 'voidChanged' | 'tellVoided' | 'confirmable' | 'takesUploads'> & {
+export type AgreementsApi = Pick<AgreementsService, 'voidChanged' | 'tellVoided'> & {
   /** For the renewals module: the event's agreement settings carried into its next edition (decision 101). */
   copySettings(trx: Db, fromEventId: number, toEventId: number, now: Date): Promise<boolean>;
 };
@@ -66,6 +66,7 @@ export const agreementsModule = defineModule({
       log,
       clock,
     });
+    sponsorships.agreementsCheckedBy({ confirmable: agreements.confirmable, takesUploads: agreements.takesUploads });
     const repo = createAgreementsRepository(db);
     return {
       api: {
@@ -78,8 +79,6 @@ export const agreementsModule = defineModule({
         },
         voidChanged: agreements.voidChanged,
         tellVoided: agreements.tellVoided,
-        confirmable: agreements.confirmable,
-        takesUploads: agreements.takesUploads,
       },
       routes: async (app) =>
         app.register(agreementsRoutes, {

@@ -14,10 +14,6 @@ import { copyPackagesForEdition } from './edition-copy.ts';
 export type PackagesApi = {
   /** For the invitations module: checks the packages to offer and answers the write for its transaction. */
   prepareOffer: PackagesService['prepareOffer'];
-  /** For the sponsorships module: an amount changed by PATCH, with its note and log entry. */
-  changeAmount: PackagesLifecycle['changeAmount'];
-  /** For the sponsorships module: the slot of a sponsorship that ended, in its transaction. */
-  releaseSlot: PackagesLifecycle['releaseSlot'];
   /** For the fulfilment module: the sponsorship's package and its benefits. */
   chosenPackage: PackagesLifecycle['chosenPackage'];
   /** For the invoices module: an entry in the sponsorship's activity log (invoice issued, cancelled, paid). */
@@ -46,11 +42,10 @@ export const packagesModule = defineModule({
     });
     const lifecycle = createPackagesLifecycle({ db, repo, changes, ...(clock ? { clock } : {}) });
     events.subscribe('sponsorship.activity', lifecycle.onSponsorshipActivity);
+    use('sponsorships').amountsDecidedBy({ changeAmount: lifecycle.changeAmount, releaseSlot: lifecycle.releaseSlot });
     return {
       api: {
         prepareOffer: (event, ids, actor) => packages.prepareOffer(event, ids, actor),
-        changeAmount: lifecycle.changeAmount,
-        releaseSlot: lifecycle.releaseSlot,
         chosenPackage: lifecycle.chosenPackage,
         recordActivity: lifecycle.recordActivity,
         copyForEdition: copyPackagesForEdition,
