@@ -68,6 +68,22 @@ export type ModuleKit<P extends keyof Ports> = Pick<Ports, P> & {
   onClose(hook: 'preClose' | 'onClose', run: () => Promise<unknown> | unknown): void;
 };
 
+/**
+ * A part that module `by`, listed above module `into`, hands in at its setup (decision 104): the lower
+ * module calls it without using the upper one. Asked for before it was handed in, the wiring is wrong,
+ * so it says so instead of skipping the rule.
+ */
+export function handedIn<T>(by: string, into: string) {
+  let part: T | null = null;
+  return {
+    set: (value: T) => void (part = value),
+    get: (): T => {
+      if (!part) throw new Error(`the ${by} module has not handed its rules to the ${into} module`);
+      return part;
+    },
+  };
+}
+
 export type ModuleParts<Api> = { api: Api; routes?: FastifyPluginAsyncZod };
 
 export type ApiModule<N extends string = string> = {

@@ -13,10 +13,13 @@ import { createAgreementsService, type AgreementsService } from './service.ts';
 export { agreementsExport } from './data-export.ts';
 export { purgeExpiredAgreements } from './retention.ts';
 
-export type AgreementsApi = Pick<AgreementsService, 'voidChanged' | 'tellVoided'> & {
+export type AgreementsApi = {
   /** For the renewals module: the event's agreement settings carried into its next edition (decision 101). */
   copySettings(trx: Db, fromEventId: number, toEventId: number, now: Date): Promise<boolean>;
 };
+
+/** What the packages module asks when a sponsorship's package or amount changes; handed to it at setup. */
+export type AgreementVoiding = Pick<AgreementsService, 'voidChanged' | 'tellVoided'>;
 
 export type { SnapshotParts, Voided } from './voiding.ts';
 
@@ -67,6 +70,7 @@ export const agreementsModule = defineModule({
       clock,
     });
     sponsorships.agreementsCheckedBy({ confirmable: agreements.confirmable, takesUploads: agreements.takesUploads });
+    packages.agreementsVoidedBy({ voidChanged: agreements.voidChanged, tellVoided: agreements.tellVoided });
     const repo = createAgreementsRepository(db);
     return {
       api: {
@@ -77,8 +81,6 @@ export const agreementsModule = defineModule({
           await repo.saveSettings(toEventId, settings, now, trx);
           return true;
         },
-        voidChanged: agreements.voidChanged,
-        tellVoided: agreements.tellVoided,
       },
       routes: async (app) =>
         app.register(agreementsRoutes, {

@@ -2,7 +2,8 @@
 // sponsorship, its choice (the last slot decided by the database) and the sponsorship's activity log.
 // The only writer of packages, package_benefits, sponsorship_offers, sponsorship_choices and
 // sponsorship_activity; the sponsorship's amount is changed through the sponsorships module's write.
-import { defineModule } from '../kit.ts';
+import type { AgreementVoiding } from '../agreements/index.ts';
+import { defineModule, handedIn } from '../kit.ts';
 import { createSponsorshipChanges } from './changes.ts';
 import { createPackagesLifecycle } from './lifecycle.ts';
 import { createNumbersRepository, numbersRoutes } from './numbers.ts';
@@ -22,6 +23,11 @@ export type PackagesApi = {
   copyForEdition: typeof copyPackagesForEdition;
   /** For the renewals module: the sponsor's choice when accepting a renewal (the last slot as always). */
   choose: PackagesService['choose'];
+  /**
+   * For the agreements module, once at its setup: voiding the signatures a change of package or amount
+   * no longer matches. The agreements module sits above this one (decision 104).
+   */
+  agreementsVoidedBy(voiding: AgreementVoiding): void;
 };
 
 type PackagesLifecycle = ReturnType<typeof createPackagesLifecycle>;
@@ -32,7 +38,15 @@ export const packagesModule = defineModule({
   setup: ({ db, clock, events, readCache, use }) => {
     const writes = use('sponsorships', 'writes');
     const repo = createPackagesRepository(db, writes);
-    const changes = createSponsorshipChanges({ repo, writes, agreements: use('agreements') });
+    const voiding = handedIn<AgreementVoiding>('agreements', 'packages');
+    const changes = createSponsorshipChanges({
+      repo,
+      writes,
+      agreements: {
+        voidChanged: (trx, ids, parts) => voiding.get().voidChanged(trx, ids, parts),
+        tellVoided: (voided, actor) => voiding.get().tellVoided(voided, actor),
+      },
+    });
     const packages = createPackagesService({
       repo,
       events: use('access', 'events'),
@@ -50,6 +64,7 @@ export const packagesModule = defineModule({
         recordActivity: lifecycle.recordActivity,
         copyForEdition: copyPackagesForEdition,
         choose: (caller, id, packageId) => packages.choose(caller, id, packageId),
+        agreementsVoidedBy: voiding.set,
       },
       routes: async (app) => {
         await app.register(packagesRoutes, {

@@ -2,7 +2,7 @@
 // `sponsorships`: invitations and profiles change rows through the writes below, in their transactions.
 import type { Db } from '../../db/index.ts';
 import { sponsorshipChange, type EventMap, type SponsorshipActivity } from '../domain-events.ts';
-import { defineModule } from '../kit.ts';
+import { defineModule, handedIn } from '../kit.ts';
 import { createSponsorshipsRepository, type SponsorshipRecord, type SponsorshipsRepository } from './repository.ts';
 import { createSponsorshipFigures, type SponsorshipFiguresReader } from './figures.ts';
 import { sponsorshipsRoutes } from './routes.ts';
@@ -68,18 +68,6 @@ type PackageRules = {
   releaseSlot: (trx: Db, sponsorshipId: number) => Promise<unknown>;
 };
 
-/** A part a module above hands in at its setup; asked before that, the wiring is wrong, so it says so. */
-function handedIn<T>(by: string) {
-  let part: T | null = null;
-  return {
-    set: (value: T) => void (part = value),
-    get: (): T => {
-      if (!part) throw new Error(`the ${by} module has not handed its rules to the sponsorships module`);
-      return part;
-    },
-  };
-}
-
 type ChangedParts = EventMap['sponsorship.changed']['p'];
 
 export const sponsorshipsModule = defineModule({
@@ -95,8 +83,8 @@ export const sponsorshipsModule = defineModule({
         'sponsorship.changed',
         sponsorshipChange(notice.organisationId, notice.sponsorEmail, notice.sponsorshipId ?? null, parts),
       );
-    const packageRules = handedIn<PackageRules>('packages');
-    const agreementGate = handedIn<AgreementGate>('agreements');
+    const packageRules = handedIn<PackageRules>('packages', 'sponsorships');
+    const agreementGate = handedIn<AgreementGate>('agreements', 'sponsorships');
     const sponsorships = createSponsorshipsService({
       repo,
       files: use('files', 'service'),
