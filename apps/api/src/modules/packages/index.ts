@@ -6,11 +6,13 @@ import type { AgreementVoiding } from '../agreements/index.ts';
 import { defineModule, handedIn } from '../kit.ts';
 import { createSponsorshipChanges } from './changes.ts';
 import { createPackagesLifecycle } from './lifecycle.ts';
-import { createNumbersRepository, numbersRoutes } from './numbers.ts';
 import { createPackagesRepository } from './repository.ts';
 import { packagesRoutes } from './routes.ts';
 import { createPackagesService, type PackagesService } from './service.ts';
 import { copyPackagesForEdition } from './edition-copy.ts';
+
+// The sponsoring numbers add the deliverables' progress, so the fulfilment module, above this one, mounts them.
+export { createNumbersRepository, numbersRoutes } from './numbers.ts';
 
 export type PackagesApi = {
   /** For the invitations module: checks the packages to offer and answers the write for its transaction. */
@@ -72,12 +74,6 @@ export const packagesModule = defineModule({
           readCache,
           announce: (id) => use('sponsorships').announceChange(id, ['sponsorship']),
           announceEvent: (eventId) => use('sponsorships').announceTo({ eventId }, ['sponsorship']),
-        });
-        const fulfilment = use('fulfilment');
-        await app.register(numbersRoutes, {
-          repo: createNumbersRepository(db),
-          access: use('access', 'events'),
-          fulfilmentOf: (organisationId) => fulfilment.progress(organisationId, clock ? clock() : new Date()),
         });
       },
     };
