@@ -1,7 +1,8 @@
 // How a module plugs itself in: `defineModule` names the module, the ports it needs and a setup that
 // builds its repository and service from them and returns its public API and its routes. `app.ts`
 // lists the modules; `registerModules` runs every setup first (modules reach each other only through
-// `use`, which resolves when called, so two modules may use each other) and then mounts the routes.
+// `use`, which resolves when called) and then mounts the routes. The modules' graph has no circle
+// (decision 104, test/architecture/module-cycles.test.ts): a module uses only modules below it.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
