@@ -35,6 +35,7 @@ import type { MailPort } from './ports/mail/index.ts';
 import { mailboxRoutes } from './ports/mail/mailbox-routes.ts';
 import { registerModules, type Use } from './modules/kit.ts';
 import { accessModule } from './modules/access/index.ts';
+import { accountDeletionModule } from './modules/account-deletion/index.ts';
 import { agreementArchiveModule } from './modules/agreement-archive/index.ts';
 import { agreementsModule } from './modules/agreements/index.ts';
 import { chatModule } from './modules/chat/index.ts';
@@ -103,6 +104,7 @@ const modules = [
   settingsModule,
   agreementArchiveModule,
   dataExportModule,
+  accountDeletionModule,
   dashboardModule,
   operatorLogModule,
 ];

@@ -1,7 +1,8 @@
 // How a module plugs itself in: `defineModule` names the module, the ports it needs and a setup that
 // builds its repository and service from them and returns its public API and its routes. `app.ts`
 // lists the modules; `registerModules` runs every setup first (modules reach each other only through
-// `use`, which resolves when called, so two modules may use each other) and then mounts the routes.
+// `use`, which resolves when called) and then mounts the routes. The modules' graph has no circle
+// (decision 104, test/architecture/module-cycles.test.ts): a module uses only modules below it.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
@@ -63,12 +64,29 @@ export type Use = {
 export type ModuleKit<P extends keyof Ports> = Pick<Ports, P> & {
   /**
    * Another module's public API, or one part of it. What this returns looks up the API when a
-   * property is read, so it may be handed on during setup but not read before every setup ran.
+   * property is read, so it may be handed on during setup; read during setup, it answers only for a
+   * module listed before this one (a module above hands its rules to one below that way, decision 104).
    */
   use: Use;
   /** Work to do when the server closes: `preClose` before connections end, `onClose` after. */
   onClose(hook: 'preClose' | 'onClose', run: () => Promise<unknown> | unknown): void;
 };
+
+/**
+ * A part that module `by`, listed above module `into`, hands in at its setup (decision 104): the lower
+ * module calls it without using the upper one. Asked for before it was handed in, the wiring is wrong,
+ * so it says so instead of skipping the rule.
+ */
+export function handedIn<T>(by: string, into: string) {
+  let part: T | null = null;
+  return {
+    set: (value: T) => void (part = value),
+    get: (): T => {
+      if (!part) throw new Error(`the ${by} module has not handed its rules to the ${into} module`);
+      return part;
+    },
+  };
+}
 
 export type ModuleParts<Api> = { api: Api; routes?: FastifyPluginAsyncZod };
 

@@ -14,7 +14,7 @@ import type { SealedLookup } from './verification.ts';
 export { agreementsExport } from './data-export.ts';
 export { purgeExpiredAgreements } from './retention.ts';
 
-export type AgreementsApi = Pick<AgreementsService, 'voidChanged' | 'tellVoided' | 'confirmable' | 'takesUploads'> & {
+export type AgreementsApi = {
   /** The platform's sealing key (the sponsor report is sealed with it too; decision 108). */
   sealKey(): Promise<SealKey>;
   /** Makes another module's sealed documents verifiable on the public verification page. */
@@ -24,6 +24,9 @@ export type AgreementsApi = Pick<AgreementsService, 'voidChanged' | 'tellVoided'
   /** For the renewals module: the event's agreement settings carried into its next edition (decision 101). */
   copySettings(trx: Db, fromEventId: number, toEventId: number, now: Date): Promise<boolean>;
 };
+
+/** What the packages module asks when a sponsorship's package or amount changes; handed to it at setup. */
+export type AgreementVoiding = Pick<AgreementsService, 'voidChanged' | 'tellVoided'>;
 
 export type { SnapshotParts, Voided } from './voiding.ts';
 export type { SealedLookup } from './verification.ts';
@@ -77,6 +80,8 @@ export const agreementsModule = defineModule({
       log,
       clock,
     });
+    sponsorships.agreementsCheckedBy({ confirmable: agreements.confirmable, takesUploads: agreements.takesUploads });
+    packages.agreementsVoidedBy({ voidChanged: agreements.voidChanged, tellVoided: agreements.tellVoided });
     const repo = createAgreementsRepository(db);
     return {
       api: {
@@ -95,10 +100,6 @@ export const agreementsModule = defineModule({
           const record = await repo.signedFor(sponsorshipId);
           return record ? { sha256: record.sha256, completedAt: record.completedAt } : null;
         },
-        voidChanged: agreements.voidChanged,
-        tellVoided: agreements.tellVoided,
-        confirmable: agreements.confirmable,
-        takesUploads: agreements.takesUploads,
       },
       routes: async (app) =>
         app.register(agreementsRoutes, {

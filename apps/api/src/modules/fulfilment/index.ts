@@ -5,6 +5,7 @@
 import { germanDay } from '../../lib/calendar.ts';
 import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
+import { createNumbersRepository, numbersRoutes } from '../packages/index.ts';
 import type { SponsorshipCaller, SponsorshipSide } from '../sponsorships/index.ts';
 import { createOverdueJob, keepOverdueJob } from './overdue-job.ts';
 import { createFulfilmentRepository, type ActivityEntry, type DeliverableRecord } from './repository.ts';
@@ -19,8 +20,6 @@ export type FulfilmentApi = {
   ): Promise<
     Array<{ id: number; event_id: number; event_title: string; sponsor_email: string; title: string; due_date: string }>
   >;
-  /** For the packages module's numbers: per event id, deliverables done (or waived) of all, and overdue. */
-  progress(organisationId: number, at: Date): Promise<Map<number, FulfilmentProgress>>;
   /** For the assets module: the deliverable and the caller's side of it; 404 for anyone else. */
   reach(caller: SponsorshipCaller, id: number): Promise<{ deliverable: DeliverableRecord; side: SponsorshipSide }>;
   /** For the assets module: logs its changes in the deliverable's activity, inside its transaction. */
@@ -71,6 +70,11 @@ export const fulfilmentModule = defineModule({
     keepOverdueJob(db, job);
     job.start(clock ?? (() => new Date()), work);
     onClose('preClose', () => job.stop());
+    /** For the sponsoring numbers: per event id, deliverables done (or waived) of all, and overdue. */
+    const progress = async (organisationId: number, at: Date): Promise<Map<number, FulfilmentProgress>> => {
+      const rows = await repo.summary(organisationId, germanDay(at));
+      return new Map(rows.map(({ event_id, ...done }) => [event_id, done]));
+    };
     return {
       api: {
         async overdue(organisationId, at) {
@@ -97,16 +101,19 @@ export const fulfilmentModule = defineModule({
         checkInputWith(check) {
           inputCheck = check;
         },
-        async progress(organisationId, at) {
-          const rows = await repo.summary(organisationId, germanDay(at));
-          return new Map(rows.map(({ event_id, ...progress }) => [event_id, progress]));
-        },
       },
-      routes: async (app) =>
-        app.register(fulfilmentRoutes, {
+      routes: async (app) => {
+        await app.register(fulfilmentRoutes, {
           fulfilment,
           announce: (id) => use('sponsorships').announceChange(id, ['deliverables']),
-        }),
+        });
+        // The packages module's sponsoring numbers with this module's progress (decision 104).
+        await app.register(numbersRoutes, {
+          repo: createNumbersRepository(db),
+          access: use('access', 'events'),
+          fulfilmentOf: (organisationId) => progress(organisationId, clock ? clock() : new Date()),
+        });
+      },
     };
   },
 });

@@ -3,7 +3,7 @@
 // `signed` sponsorship back (decision 059); what was voided is told once the transaction committed.
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../lib/errors.ts';
-import type { AgreementsApi, SnapshotParts, Voided } from '../agreements/index.ts';
+import type { AgreementVoiding, SnapshotParts, Voided } from '../agreements/index.ts';
 import type { LockedSponsorship, SponsorshipsApi } from '../sponsorships/index.ts';
 import type { PackageRecord, PackagesRepository } from './repository.ts';
 
@@ -16,7 +16,7 @@ const packagePart = (p: PackageRecord | undefined): SnapshotParts['package'] =>
 export function createSponsorshipChanges(deps: {
   repo: PackagesRepository;
   writes: Pick<SponsorshipsApi['writes'], 'locked'>;
-  agreements: AgreementsApi;
+  agreements: AgreementVoiding;
 }) {
   const { repo, writes, agreements } = deps;
   return {

@@ -2,22 +2,21 @@
 // sponsorship, its choice (the last slot decided by the database) and the sponsorship's activity log.
 // The only writer of packages, package_benefits, sponsorship_offers, sponsorship_choices and
 // sponsorship_activity; the sponsorship's amount is changed through the sponsorships module's write.
-import { defineModule } from '../kit.ts';
+import type { AgreementVoiding } from '../agreements/index.ts';
+import { defineModule, handedIn } from '../kit.ts';
 import { createSponsorshipChanges } from './changes.ts';
 import { createPackagesLifecycle } from './lifecycle.ts';
-import { createNumbersRepository, numbersRoutes } from './numbers.ts';
 import { createPackagesRepository } from './repository.ts';
 import { packagesRoutes } from './routes.ts';
 import { createPackagesService, type PackagesService } from './service.ts';
 import { copyPackagesForEdition } from './edition-copy.ts';
 
+// The sponsoring numbers add the deliverables' progress, so the fulfilment module, above this one, mounts them.
+export { createNumbersRepository, numbersRoutes } from './numbers.ts';
+
 export type PackagesApi = {
   /** For the invitations module: checks the packages to offer and answers the write for its transaction. */
   prepareOffer: PackagesService['prepareOffer'];
-  /** For the sponsorships module: an amount changed by PATCH, with its note and log entry. */
-  changeAmount: PackagesLifecycle['changeAmount'];
-  /** For the sponsorships module: the slot of a sponsorship that ended, in its transaction. */
-  releaseSlot: PackagesLifecycle['releaseSlot'];
   /** For the fulfilment module: the sponsorship's package and its benefits. */
   chosenPackage: PackagesLifecycle['chosenPackage'];
   /** For the invoices module: an entry in the sponsorship's activity log (invoice issued, cancelled, paid). */
@@ -26,6 +25,11 @@ export type PackagesApi = {
   copyForEdition: typeof copyPackagesForEdition;
   /** For the renewals module: the sponsor's choice when accepting a renewal (the last slot as always). */
   choose: PackagesService['choose'];
+  /**
+   * For the agreements module, once at its setup: voiding the signatures a change of package or amount
+   * no longer matches. The agreements module sits above this one (decision 104).
+   */
+  agreementsVoidedBy(voiding: AgreementVoiding): void;
 };
 
 type PackagesLifecycle = ReturnType<typeof createPackagesLifecycle>;
@@ -36,7 +40,15 @@ export const packagesModule = defineModule({
   setup: ({ db, clock, events, readCache, use }) => {
     const writes = use('sponsorships', 'writes');
     const repo = createPackagesRepository(db, writes);
-    const changes = createSponsorshipChanges({ repo, writes, agreements: use('agreements') });
+    const voiding = handedIn<AgreementVoiding>('agreements', 'packages');
+    const changes = createSponsorshipChanges({
+      repo,
+      writes,
+      agreements: {
+        voidChanged: (trx, ids, parts) => voiding.get().voidChanged(trx, ids, parts),
+        tellVoided: (voided, actor) => voiding.get().tellVoided(voided, actor),
+      },
+    });
     const packages = createPackagesService({
       repo,
       events: use('access', 'events'),
@@ -46,15 +58,15 @@ export const packagesModule = defineModule({
     });
     const lifecycle = createPackagesLifecycle({ db, repo, changes, ...(clock ? { clock } : {}) });
     events.subscribe('sponsorship.activity', lifecycle.onSponsorshipActivity);
+    use('sponsorships').amountsDecidedBy({ changeAmount: lifecycle.changeAmount, releaseSlot: lifecycle.releaseSlot });
     return {
       api: {
         prepareOffer: (event, ids, actor) => packages.prepareOffer(event, ids, actor),
-        changeAmount: lifecycle.changeAmount,
-        releaseSlot: lifecycle.releaseSlot,
         chosenPackage: lifecycle.chosenPackage,
         recordActivity: lifecycle.recordActivity,
         copyForEdition: copyPackagesForEdition,
         choose: (caller, id, packageId) => packages.choose(caller, id, packageId),
+        agreementsVoidedBy: voiding.set,
       },
       routes: async (app) => {
         await app.register(packagesRoutes, {
@@ -62,12 +74,6 @@ export const packagesModule = defineModule({
           readCache,
           announce: (id) => use('sponsorships').announceChange(id, ['sponsorship']),
           announceEvent: (eventId) => use('sponsorships').announceTo({ eventId }, ['sponsorship']),
-        });
-        const fulfilment = use('fulfilment');
-        await app.register(numbersRoutes, {
-          repo: createNumbersRepository(db),
-          access: use('access', 'events'),
-          fulfilmentOf: (organisationId) => fulfilment.progress(organisationId, clock ? clock() : new Date()),
         });
       },
     };

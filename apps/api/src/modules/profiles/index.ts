@@ -1,4 +1,5 @@
-// Profiles and organisations: onboarding, master data, settings, membership and account deletion.
+// Profiles and organisations: onboarding, master data, settings, membership; account deletion calls
+// deleteProfile from the account-deletion module above (decision 104).
 // This module writes `user_profiles` and `organisations`; the others read them or call the API below.
 import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
@@ -16,42 +17,24 @@ export const organisationNameOf = (db: Db) => (cognitoId: string) => findOrganis
 
 export type ProfilesApi = Pick<
   ProfilesRepository,
-  'findByCognitoId' | 'joinOrganisation' | 'removeMember' | 'updateSettings'
+  'findByCognitoId' | 'joinOrganisation' | 'removeMember' | 'updateSettings' | 'deleteProfile'
 > &
   ReturnType<typeof createOrganisationReads>;
 
 export const profilesModule = defineModule({
   name: 'profiles',
-  ports: ['db', 'identity', 'clock', 'log'],
-  setup: ({ db, identity, clock, log, use }) => {
+  ports: ['db', 'clock'],
+  setup: ({ db, clock, use }) => {
     const repo = createProfilesRepository(db, use('sponsorships', 'writes'));
-    const archive = use('agreement-archive');
-    const sponsorProfiles = use('sponsor-profiles');
-    const profiles = createProfilesService({
-      profiles: repo,
-      identity,
-      clock,
-      // Signed agreements are archived in the deleting transaction (legal retention, decision 010); the
-      // organisation's events and file records then go by ON DELETE CASCADE; its blobs once the archive
-      // has its own copies.
-      beforeOrganisationDeleted: (organisationId, trx) => archive.archiveOrganisation(organisationId, trx),
-      onOrganisationDeleted: async (organisationId) => {
-        try {
-          await archive.finishOrganisationDeletion(organisationId);
-          // Issued invoices stay (retention, decision record 026); unissued drafts have no reason to.
-          await use('invoices').forgetDrafts(organisationId);
-        } catch (error) {
-          log.error({ err: error, organisationId }, "could not finish removing a deleted organisation's files");
-        }
-      },
-      onAccountDeleted: (email) => sponsorProfiles.forgetAddress(email),
-    });
+    const profiles = createProfilesService({ profiles: repo, clock });
     return {
       api: {
         findByCognitoId: repo.findByCognitoId,
         joinOrganisation: repo.joinOrganisation,
         removeMember: repo.removeMember,
         updateSettings: repo.updateSettings,
+        /** For the account-deletion module: the profile, and an organisation left without members. */
+        deleteProfile: repo.deleteProfile,
         ...createOrganisationReads(db),
       },
       routes: async (app) => app.register(profilesRoutes, { profiles }),

@@ -61,21 +61,4 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
     },
     async (request) => ({ user: await profiles.update(caller(request), request.params.cognitoId, request.body) }),
   );
-
-  app.delete(
-    '/user-profile/:cognitoId',
-    {
-      schema: {
-        tags: ['profiles'],
-        summary: 'Delete your account and its data',
-        security: [{ bearer: [] }],
-        params,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await profiles.deleteAccount(caller(request), request.params.cognitoId);
-      return reply.status(204).send(null);
-    },
-  );
 };

@@ -1,6 +1,6 @@
 // Profile rules: only the signed-in user reads or changes their own profile; onboarding creates the
-// organisation; members share the owner's master data; deleting the account removes the identity
-// user too and an organisation left without members (its signed agreements are archived first).
+// organisation; members share the owner's master data. Deleting the account is the account-deletion
+// module's, on top of this one (decision 104).
 import type { z } from 'zod';
 import {
   ZMasterData,
@@ -9,14 +9,10 @@ import {
   type UpdateUserProfileRequest,
   type UserProfileWire,
 } from '@sp/shared';
-import type { Db } from '../../db/index.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Profile, ProfilesRepository } from './repository.ts';
 
 export type ProfileCaller = { sub: string; email: string };
-
-/** What account deletion needs from the identity provider: remove the user and revoke all tokens. */
-export type IdentityAccounts = { deleteUser(sub: string): Promise<void> };
 
 const MASTER_DATA_KEYS = [
   'organisation_name',
@@ -78,21 +74,8 @@ function validationError(issues: { path: PropertyKey[]; message: string }[]) {
   return fail('request.validation-failed', 'Validation failed', fields);
 }
 
-export function createProfilesService(deps: {
-  profiles: ProfilesRepository;
-  identity: IdentityAccounts;
-  clock?: () => Date;
-  /**
-   * Runs in the transaction that deletes an organisation with its last member, before the delete
-   * (the agreement archive keeps the signed agreements there).
-   */
-  beforeOrganisationDeleted?: (organisationId: number, trx: Db) => Promise<unknown>;
-  /** Removes what an organisation kept outside the database (its files) once it has been deleted. */
-  onOrganisationDeleted?: (organisationId: number) => Promise<unknown>;
-  /** Removes what other modules keep by the account's address (the sponsor profile and its logo). */
-  onAccountDeleted?: (email: string) => Promise<unknown>;
-}) {
-  const { profiles, identity } = deps;
+export function createProfilesService(deps: { profiles: ProfilesRepository; clock?: () => Date }) {
+  const { profiles } = deps;
   const now = deps.clock ?? (() => new Date());
 
   const assertSelf = (caller: ProfileCaller, cognitoId: string) => {
@@ -159,16 +142,6 @@ export function createProfilesService(deps: {
       }
       if (body.role && body.role !== profile.role) await profiles.updateRole(cognitoId, body.role, now());
       return toProfileWire(await profiles.findByCognitoId(cognitoId), caller);
-    },
-
-    async deleteAccount(caller: ProfileCaller, cognitoId: string): Promise<void> {
-      assertSelf(caller, cognitoId);
-      const { deletedOrganisationId } = await profiles.deleteProfile(cognitoId, {
-        beforeOrganisationDeleted: deps.beforeOrganisationDeleted,
-      });
-      if (deletedOrganisationId !== null) await deps.onOrganisationDeleted?.(deletedOrganisationId);
-      await deps.onAccountDeleted?.(caller.email);
-      await identity.deleteUser(cognitoId);
     },
   };
 }

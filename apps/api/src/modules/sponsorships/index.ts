@@ -2,11 +2,17 @@
 // `sponsorships`: invitations and profiles change rows through the writes below, in their transactions.
 import type { Db } from '../../db/index.ts';
 import { sponsorshipChange, type EventMap, type SponsorshipActivity } from '../domain-events.ts';
-import { defineModule } from '../kit.ts';
+import { defineModule, handedIn } from '../kit.ts';
 import { createSponsorshipsRepository, type SponsorshipRecord, type SponsorshipsRepository } from './repository.ts';
 import { createSponsorshipFigures, type SponsorshipFiguresReader } from './figures.ts';
 import { sponsorshipsRoutes } from './routes.ts';
-import { createSponsorshipsService, type SponsorshipParties, type SponsorshipsService } from './service.ts';
+import {
+  createSponsorshipsService,
+  type AgreementGate,
+  type AmountChange,
+  type SponsorshipParties,
+  type SponsorshipsService,
+} from './service.ts';
 
 export type { AmountChange, SponsorshipCaller, SponsorshipParties } from './service.ts';
 export type { LockedSponsorship } from './repository.ts';
@@ -48,6 +54,18 @@ export type SponsorshipsApi = {
   figures: SponsorshipFiguresReader;
   /** For the renewals module: a sponsor declining a renewal withdraws its new sponsorship by the usual rule. */
   changeStatus: SponsorshipsService['changeStatus'];
+  /**
+   * For the packages module, once at its setup: how an amount changes (note, log entry, agreement) and
+   * how an ended sponsorship frees its slot. The packages module sits above this one (decision 104).
+   */
+  amountsDecidedBy(packages: PackageRules): void;
+  /** For the agreements module, once at its setup: the agreement's checks of a confirmation and an upload. */
+  agreementsCheckedBy(gate: AgreementGate): void;
+};
+
+type PackageRules = {
+  changeAmount: AmountChange;
+  releaseSlot: (trx: Db, sponsorshipId: number) => Promise<unknown>;
 };
 
 type ChangedParts = EventMap['sponsorship.changed']['p'];
@@ -65,6 +83,8 @@ export const sponsorshipsModule = defineModule({
         'sponsorship.changed',
         sponsorshipChange(notice.organisationId, notice.sponsorEmail, notice.sponsorshipId ?? null, parts),
       );
+    const packageRules = handedIn<PackageRules>('packages', 'sponsorships');
+    const agreementGate = handedIn<AgreementGate>('agreements', 'sponsorships');
     const sponsorships = createSponsorshipsService({
       repo,
       files: use('files', 'service'),
@@ -79,11 +99,11 @@ export const sponsorshipsModule = defineModule({
         await announceChange(notice, ['sponsorship']);
       },
       changeAmount: (caller, sponsorship, amountCents, note) =>
-        use('packages').changeAmount(caller, sponsorship, amountCents, note),
-      releaseSlot: (trx, id) => use('packages').releaseSlot(trx, id),
+        packageRules.get().changeAmount(caller, sponsorship, amountCents, note),
+      releaseSlot: (trx, id) => packageRules.get().releaseSlot(trx, id),
       agreement: {
-        confirmable: (sponsorship) => use('agreements').confirmable(sponsorship),
-        takesUploads: (eventId) => use('agreements').takesUploads(eventId),
+        confirmable: (sponsorship) => agreementGate.get().confirmable(sponsorship),
+        takesUploads: (eventId) => agreementGate.get().takesUploads(eventId),
       },
     });
     events.subscribe('file.downloaded', ({ who, file }) => sponsorships.recordDownload(who, file));
@@ -113,6 +133,8 @@ export const sponsorshipsModule = defineModule({
         },
         figures: createSponsorshipFigures(db),
         changeStatus: (caller, id, status) => sponsorships.changeStatus(caller, id, status),
+        amountsDecidedBy: packageRules.set,
+        agreementsCheckedBy: agreementGate.set,
       },
       routes: async (app) => app.register(sponsorshipsRoutes, { sponsorships, readCache }),
     };
