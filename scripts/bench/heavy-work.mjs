@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { heavyUploads } from './heavy-uploads.mjs';
 import { createUser } from './seed.mjs';
 import { expectStatus } from './server.mjs';
 
@@ -19,8 +20,12 @@ const RUNS = 3;
 // in the seal like any other.
 const DRAWN = `data:image/png;base64,${pngBytes(240, 80).toString('base64')}`;
 
-/** A transparent RGBA PNG of the given size (rows of zeros, deflated): no image library in the bench. */
-function pngBytes(width, height) {
+/**
+ * A PNG of the given size: transparent RGBA (rows of zeros, deflated), or with `pixels` (RGB, width ×
+ * height × 3 bytes) stored as they are (deflate level 0, so random pixels make a file of about their
+ * size). No image library in the bench.
+ */
+export function pngBytes(width, height, pixels = null) {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -43,12 +48,15 @@ function pngBytes(width, height) {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  const raw = Buffer.alloc((width * 4 + 1) * height);
+  header[9] = pixels ? 2 : 6; // RGB : RGBA
+  const row = pixels ? width * 3 : width * 4;
+  const raw = Buffer.alloc((row + 1) * height);
+  // Each row: filter type 0 (none), then its pixels.
+  if (pixels) for (let y = 0; y < height; y++) pixels.copy(raw, y * (row + 1) + 1, y * row, (y + 1) * row);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IDAT', zlib.deflateSync(raw, pixels ? { level: 0 } : {})),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
@@ -63,13 +71,24 @@ async function timed(work) {
   return { ms: performance.now() - started, result };
 }
 
+/**
+ * The nice value the server's document threads run at (decision 097: DOCUMENT_WORKER_NICE, default
+ * 5), which the raw libraries run at too (decision 110): on a machine shared with other programs a
+ * thread at nice 5 gets about a third of the share of one at 0, so raw work at 0 beside documents at
+ * 5 measured the neighbours, not the server's own overhead.
+ */
+export const documentNice = () => {
+  const given = Number(process.env.DOCUMENT_WORKER_NICE ?? 5);
+  return Number.isInteger(given) ? Math.min(19, Math.max(0, given)) : 5;
+};
+
 /** The raw libraries' figures, measured in a child process (tsx runs the API's TypeScript). */
 function rawFigures(runs) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', path.join(root, 'scripts/bench/heavy-work-raw.ts'), String(runs), DRAWN],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, RAW_NICE: String(documentNice()) } },
     );
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -85,7 +104,7 @@ function rawFigures(runs) {
   });
 }
 
-async function organiserWithBilling(server) {
+export async function organiserWithBilling(server) {
   const organiser = await createUser(server, `heavy-${Date.now()}@bench.example.org`);
   const token = organiser.accessToken;
   const { body: profile } = await expectStatus(201, server.baseUrl, 'POST', '/api/user-profile', {
@@ -153,7 +172,7 @@ async function organiserWithBilling(server) {
       members_may_countersign: false,
     },
   });
-  return { token, eventId: event.id, packageId: pack.id };
+  return { token, organisationId, eventId: event.id, packageId: pack.id };
 }
 
 /** One chain; the times of the state read (the second, of a known snapshot), the countersignature and the issue. */
@@ -218,11 +237,14 @@ export async function heavyWork(server, { log }) {
   log(`heavy work: ${RUNS} chains measured through the API; the raw libraries in a child process`);
   const raw = await rawFigures(RUNS);
   const job = await bulkJob(server, { log });
+  const uploads = await heavyUploads(server, { log });
   return {
     job,
+    uploads,
     issue: summary(runs.map((r) => r.issue)),
     countersign: summary(runs.map((r) => r.countersign)),
     read: summary(runs.map((r) => r.read)),
+    rawNice: documentNice(),
     raw: Object.fromEntries(Object.entries(raw).map(([name, values]) => [name, summary(values)])),
   };
 }
@@ -234,7 +256,7 @@ export const poolThreads = () => {
   if (process.env.DOCUMENT_WORKERS && Number.isInteger(given) && given >= 1) return given;
   return Math.max(1, os.availableParallelism() - 1);
 };
-const percentile = (values, p) =>
+export const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 /**

@@ -5,7 +5,7 @@
 // that sealed is bound into the signature; there is no signing-time attribute: PAdES B-B puts the
 // claimed time in the signature dictionary's /M (decision 062). @signpdf's P12Signer builds the
 // attributes of adbe.pkcs7.detached instead (signing-time, no signing certificate), hence our own.
-import { createHash, createPrivateKey, sign } from 'node:crypto';
+import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import type forgeModule from 'node-forge';
 
 type Forge = typeof forgeModule;
@@ -29,6 +29,9 @@ const BAG = {
   cert: '1.2.840.113549.1.12.10.1.3',
 } as const;
 
+type ParsedKey = { certDer: Buffer; privateKey: KeyObject };
+const parsedKeys = new Map<string, ParsedKey>();
+
 export class CadesSigner {
   readonly p12: Buffer;
   readonly passphrase: string;
@@ -42,8 +45,7 @@ export class CadesSigner {
   async sign(content: Buffer): Promise<Buffer> {
     const forge: Forge = (await import('node-forge')).default;
     const { asn1 } = forge;
-    const { key, cert } = this.keyAndCertificate(forge);
-    const certDer = Buffer.from(asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+    const { certDer, privateKey } = this.parsed(forge);
     const certAsn1 = asn1.fromDer(certDer.toString('binary'));
     // TBSCertificate: [0] version, serialNumber, signature, issuer, ...
     const tbs = (certAsn1.value as forgeModule.asn1.Asn1[])[0]!;
@@ -78,7 +80,6 @@ export class CadesSigner {
       // DER orders a SET OF by its members' encodings.
       .sort(Buffer.compare);
     const signedAttributesDer = Buffer.concat([derHeader(0x31, attributes), ...attributes]);
-    const privateKey = createPrivateKey(forge.pki.privateKeyToPem(key));
     const signature = sign('sha256', signedAttributesDer, privateKey);
     const signedAttributes = asn1.fromDer(signedAttributesDer.toString('binary'));
     // In the SignerInfo the same SET is tagged [0] IMPLICIT.
@@ -106,6 +107,27 @@ export class CadesSigner {
     ]);
     const contentInfo = seq([oid(OID.signedData), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData])]);
     return Buffer.from(asn1.toDer(contentInfo).getBytes(), 'binary');
+  }
+
+  /**
+   * The key and certificate of the PKCS#12, read once per file and passphrase (issue 57, decision
+   * 110): forge's PKCS#12 decryption (3DES key derivation in JavaScript) took ~18 ms of every seal on
+   * the worker; a thread seals with the same file all its life.
+   */
+  private parsed(forge: Forge): ParsedKey {
+    const id = createHash('sha256').update(this.p12).update('\u0000').update(this.passphrase).digest('hex');
+    let known = parsedKeys.get(id);
+    if (!known) {
+      const { key, cert } = this.keyAndCertificate(forge);
+      known = {
+        certDer: Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary'),
+        privateKey: createPrivateKey(forge.pki.privateKeyToPem(key)),
+      };
+      // A few files at most (a key rotated while running): the oldest goes first.
+      if (parsedKeys.size >= 4) parsedKeys.delete(parsedKeys.keys().next().value as string);
+      parsedKeys.set(id, known);
+    }
+    return known;
   }
 
   private keyAndCertificate(forge: Forge) {

@@ -282,8 +282,19 @@ export async function embedPdfText(doc: PDFDocument, sample: string): Promise<Pd
     });
   };
 
+  // A run's width by font, size and text: wrapping measures each growing candidate line, so the same
+  // runs were shaped (fontkit's layout) again and again. The same call answers the same number.
+  const widths = new Map<PDFFont, Map<string, number>>();
+  const runWidth = (font: PDFFont, text: string, size: number) => {
+    let known = widths.get(font);
+    if (!known) widths.set(font, (known = new Map()));
+    const key = `${size}\u0000${text}`;
+    let value = known.get(key);
+    if (value === undefined) known.set(key, (value = font.widthOfTextAtSize(text, size)));
+    return value;
+  };
   const width = (line: string, size: number, bold?: boolean) =>
-    layout(line, bold).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+    layout(line, bold).reduce((sum, run) => sum + runWidth(run.font, run.text, size), 0);
 
   return {
     width,
@@ -297,7 +308,7 @@ export async function embedPdfText(doc: PDFDocument, sample: string): Promise<Pd
           font: run.font,
           color: style.color ?? rgbColour(0, 0, 0),
         });
-        at += run.font.widthOfTextAtSize(run.text, style.size);
+        at += runWidth(run.font, run.text, style.size);
       }
     },
     wrap(text, size, maxWidth, bold) {

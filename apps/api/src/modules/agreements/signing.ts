@@ -18,7 +18,7 @@ import {
 } from './context.ts';
 import { sha256Hex } from './render.ts';
 import type { SignatureRecord } from './repository.ts';
-import { checkDrawnSignature, type sealAgreement, type SealSignature } from './seal.ts';
+import type { sealAgreement, SealSignature } from './seal.ts';
 import type { AgreementSnapshot } from './snapshot.ts';
 
 export const agreementBlobKey = (sponsorshipId: number, sha256: string) => `agreements/${sponsorshipId}/${sha256}.pdf`;
@@ -93,7 +93,10 @@ export function createSigning(deps: AgreementsDeps, ctx: AgreementsContext) {
       const sponsorSigned = valid.some((s) => s.side === 'sponsor');
       if (side === 'sponsor' ? sponsorSigned : !sponsorSigned || valid.some((s) => s.side === 'organisation'))
         throw fail('agreement.not-your-turn', 'The sponsor signs first, then the organisation countersigns');
-      if (body.drawn_signature !== undefined && !(await checkDrawnSignature(body.drawn_signature)))
+      // Decoded on the worker pool (worker-tasks.ts), so the main thread loads no pdf-lib and
+      // inflates no PNG of up to 3000 × 1500 px (decision 110).
+      const drawnOk = (dataUrl: string) => workPool().run<boolean>('agreement.drawn-signature', { dataUrl });
+      if (body.drawn_signature !== undefined && !(await drawnOk(body.drawn_signature)))
         throw fail('agreement.signature-image-invalid', 'The drawn signature is not a PNG image that can be used');
 
       const signature: SealSignature = {

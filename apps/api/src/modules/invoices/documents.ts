@@ -53,13 +53,20 @@ export function createDocumentStore(deps: { repo: InvoicesRepository; blobs: Blo
       if (stored) return stored;
     }
     const made = await makeDocuments(r);
+    const kinds = ['pdf', 'zugferd', 'xml'] as const;
+    // The three files at once (decision 110): each write waits for its own sync to the disk, and one
+    // after the other they were three syncs in a row inside the issue. A blob is named by its hash,
+    // so one left behind by a failure is the same file the next attempt writes.
+    const stored = await Promise.all(
+      kinds.map(async (kind) => {
+        const hash = sha256(made[kind]);
+        const key = `invoices/${r.organisation_id}/${hash}.${kind === 'xml' ? 'xml' : 'pdf'}`;
+        await blobs.put(key, Buffer.from(made[kind]), CONTENT_TYPES[kind]);
+        return { key, sha256: hash };
+      }),
+    );
     const documents = {} as StoredDocuments;
-    for (const kind of ['pdf', 'zugferd', 'xml'] as const) {
-      const hash = sha256(made[kind]);
-      const key = `invoices/${r.organisation_id}/${hash}.${kind === 'xml' ? 'xml' : 'pdf'}`;
-      await blobs.put(key, Buffer.from(made[kind]), CONTENT_TYPES[kind]);
-      documents[kind] = { key, sha256: hash };
-    }
+    kinds.forEach((kind, i) => (documents[kind] = stored[i]!));
     await repo.setDocuments(r.id, documents);
     return made;
   };

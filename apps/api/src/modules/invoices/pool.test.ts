@@ -51,6 +51,14 @@ describe.each(ENGINES)('documents on the worker pool on %s', (engine) => {
         (await call('POST', `/api/sponsorships/${guest.sponsorshipId}/invoices`, organiser.token)).json().invoice.id,
       );
     }
+    // What the machine alone delays an idle event loop by (a shared 2-core machine: other programs'
+    // threads), measured just before: since decision 110 one invoice's documents take ~50-90 ms, no
+    // longer far above what a loaded machine's scheduler adds to any pause.
+    const idle = monitorEventLoopDelay({ resolution: 5 });
+    idle.enable();
+    await new Promise((r) => setTimeout(r, 1000));
+    idle.disable();
+    const machineMs = idle.max / 1e6;
     const before = workPool().stats().completed;
     const loop = monitorEventLoopDelay({ resolution: 5 });
     let busy = true;
@@ -74,9 +82,17 @@ describe.each(ENGINES)('documents on the worker pool on %s', (engine) => {
     const longestPauseMs = loop.max / 1e6;
     probes.sort((a, b) => a - b);
     const p99 = probes[Math.floor(probes.length * 0.99)] ?? Infinity;
-    console.log({ inlineMs: inline, longestPauseMs, p99, probes: probes.length, threads: workPool().stats() });
+    console.log({
+      inlineMs: inline,
+      machineMs,
+      longestPauseMs,
+      p99,
+      probes: probes.length,
+      threads: workPool().stats(),
+    });
     expect(probes.length).toBeGreaterThan(N);
-    // Inline, a probe waited for a whole invoice's documents (often several): here it does not.
-    expect(longestPauseMs).toBeLessThan(Math.max(inline, 60));
+    // Inline, a probe waited for a whole invoice's documents (often several): here it does not, beyond
+    // what the machine delays an idle loop by.
+    expect(longestPauseMs).toBeLessThan(Math.max(inline, 60) + machineMs);
   });
 });
