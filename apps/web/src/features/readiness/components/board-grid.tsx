@@ -1,12 +1,18 @@
 // The board's grid, shared by the event's board and the board across events: a table from 768 px
 // (sticky header and first column, arrow keys between the cells' links, one tab stop) and a list per
-// sponsor below. A row's cells link into the row's own event.
+// sponsor below. A row's cells link into the row's own event. Only the layout the width shows is
+// rendered (both where the browser cannot tell, the CSS then hides one): 200 sponsors make thousands
+// of cells, twice over on a phone's first paint otherwise (decision 106).
 import type { KeyboardEvent } from 'react';
 import type { ReadinessRow } from '@sp/shared';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { knownText } from './known-text';
-import { ReadinessCellLink } from './readiness-cell';
+import { ReadinessCellLink, useCellLinks } from './readiness-cell';
 import { rowName } from './readiness-filters';
+
+/** The width from which the table is shown (Tailwind's md, as the CSS classes below). */
+const WIDE = '(min-width: 768px)';
 
 export function columnTitle(t: TFunction, column: { key: string; title: string }) {
   return knownText(t, `readiness.columns.${column.key}`, column.title);
@@ -48,11 +54,14 @@ export function BoardTable<Row extends ReadinessRow>({
   onChaseColumn,
 }: GridProps<Row> & { onChaseColumn: (columnKey: string) => void }) {
   const { t } = useTranslation();
+  const links = useCellLinks();
+  if (!useMediaQuery(WIDE, true)) return null;
   return (
     <div className="hidden max-h-[70vh] overflow-auto rounded-lg border border-border md:block">
       <table
         className="w-full border-separate border-spacing-0 text-sm"
         onKeyDown={moveFocus}
+        {...links}
         data-testid="readiness-table"
       >
         <caption className="sr-only">{t('readiness.caption')}</caption>
@@ -104,6 +113,7 @@ export function BoardTable<Row extends ReadinessRow>({
                   <td key={column.key} className="border-b border-border p-1">
                     {cell ? (
                       <ReadinessCellLink
+                        t={t}
                         cell={cell}
                         columnKey={column.key}
                         columnTitle={columnTitle(t, column)}
@@ -159,8 +169,10 @@ export function BoardList<Row extends ReadinessRow>({
   onToggle,
 }: GridProps<Row>) {
   const { t } = useTranslation();
+  const links = useCellLinks();
+  if (useMediaQuery(WIDE, false)) return null;
   return (
-    <ul className="space-y-3 md:hidden" data-testid="readiness-list">
+    <ul className="space-y-3 md:hidden" {...links} data-testid="readiness-list">
       {rows.map((row) => (
         <li key={row.sponsorship_id} className="rounded-lg border border-border p-3">
           <label className="flex min-h-11 items-center gap-2">
@@ -183,6 +195,7 @@ export function BoardList<Row extends ReadinessRow>({
                 <li key={column.key} className="grid grid-cols-[1fr_auto] items-center gap-2">
                   <span className="text-sm">{columnTitle(t, column)}</span>
                   <ReadinessCellLink
+                    t={t}
                     cell={row.cells[column.key]!}
                     columnKey={column.key}
                     columnTitle={columnTitle(t, column)}
