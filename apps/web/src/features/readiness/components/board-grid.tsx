@@ -3,7 +3,7 @@
 // sponsor below. A row's cells link into the row's own event. Only the layout the width shows is
 // rendered (both where the browser cannot tell, the CSS then hides one): 200 sponsors make thousands
 // of cells, twice over on a phone's first paint otherwise (decision 106).
-import type { KeyboardEvent } from 'react';
+import { startTransition, useEffect, useState, type KeyboardEvent } from 'react';
 import type { ReadinessRow } from '@sp/shared';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useTranslation, type TFunction } from '@/lib/i18n';
@@ -13,6 +13,24 @@ import { rowName } from './readiness-filters';
 
 /** The width from which the table is shown (Tailwind's md, as the CSS classes below). */
 const WIDE = '(min-width: 768px)';
+
+/** How many rows the first paint shows; the rest follow at once, in a transition (decision 106). */
+const FIRST_ROWS = 30;
+
+/**
+ * `rows`, but on the grid's first render only the first FIRST_ROWS: the page paints (header, counts,
+ * filters, the first sponsors) before the cells of 200 sponsors are built, which took seconds on a
+ * phone; the rest are rendered right after the first paint, interruptibly.
+ */
+function useFirstRowsFirst<Row>(rows: Row[]): Row[] {
+  const [all, setAll] = useState(rows.length <= FIRST_ROWS);
+  useEffect(() => {
+    if (all) return;
+    const timer = setTimeout(() => startTransition(() => setAll(true)), 0);
+    return () => clearTimeout(timer);
+  }, [all]);
+  return all ? rows : rows.slice(0, FIRST_ROWS);
+}
 
 export function columnTitle(t: TFunction, column: { key: string; title: string }) {
   return knownText(t, `readiness.columns.${column.key}`, column.title);
@@ -55,6 +73,7 @@ export function BoardTable<Row extends ReadinessRow>({
 }: GridProps<Row> & { onChaseColumn: (columnKey: string) => void }) {
   const { t } = useTranslation();
   const links = useCellLinks();
+  const shown = useFirstRowsFirst(rows);
   if (!useMediaQuery(WIDE, true)) return null;
   return (
     <div className="hidden max-h-[70vh] overflow-auto rounded-lg border border-border md:block">
@@ -90,7 +109,7 @@ export function BoardTable<Row extends ReadinessRow>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, r) => (
+          {shown.map((row, r) => (
             <tr key={row.sponsorship_id} data-testid={`readiness-row-${row.sponsorship_id}`}>
               <th scope="row" className="sticky left-0 z-10 border-b border-border bg-card p-2 text-left font-normal">
                 <label className="flex min-h-11 items-center gap-2">
@@ -170,10 +189,11 @@ export function BoardList<Row extends ReadinessRow>({
 }: GridProps<Row>) {
   const { t } = useTranslation();
   const links = useCellLinks();
+  const shown = useFirstRowsFirst(rows);
   if (useMediaQuery(WIDE, false)) return null;
   return (
     <ul className="space-y-3 md:hidden" {...links} data-testid="readiness-list">
-      {rows.map((row) => (
+      {shown.map((row) => (
         <li key={row.sponsorship_id} className="rounded-lg border border-border p-3">
           <label className="flex min-h-11 items-center gap-2">
             <input
