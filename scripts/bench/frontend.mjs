@@ -167,7 +167,9 @@ export async function boardLcp({ baseUrl, organiser, clientId, eventId }) {
         // rows are painted first, the rest follow: wait for all of them (or 30 s).
         const items = '[data-testid="readiness-list"] > li';
         await page
-          .waitForFunction((selector) => document.querySelectorAll(selector).length >= 200, items, { timeout: 30_000 })
+          .waitForFunction((selector) => globalThis.document.querySelectorAll(selector).length >= 200, items, {
+            timeout: 30_000,
+          })
           .catch(() => undefined);
         return { rows: await page.locator(items).count() };
       },
