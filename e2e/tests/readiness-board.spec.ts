@@ -244,5 +244,13 @@ for (const language of ['de', 'en'] as const) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page, `readiness across events list ${language}`);
     await page.screenshot({ path: test.info().outputPath(`across-375-${language}.png`), fullPage: true });
+
+    // A cell is a plain link the app follows itself: its item's page opens without reloading the app.
+    const cell = list.first().locator('a[data-state]').first();
+    await expect(cell).toHaveAttribute('href', `/edit-event/${late.id}/agreement`);
+    await page.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
+    await cell.click();
+    await expect(page).toHaveURL(new RegExp(`/edit-event/${late.id}/agreement$`));
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 }

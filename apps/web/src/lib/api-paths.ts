@@ -27,3 +27,18 @@ export function teamMembersPath(organisationId: number): string {
 
 /** GET /conversation/unread of a signed-in user: the header's and the dashboard's counters. */
 export const UNREAD_SUMMARY_PATH = '/conversation/unread';
+
+/** GET /event/{id}: an event as its organiser edits it (the loader of every /edit-event/{id} page). */
+export function eventPath(eventId: number): string {
+  return `/event/${eventId}`;
+}
+
+/** GET /events/{id}/readiness: the event's readiness board. */
+export function readinessBoardPath(eventId: number): string {
+  return `/events/${eventId}/readiness`;
+}
+
+/** GET /events/{id}/readiness/notices: the chasers sent for the event. */
+export function readinessNoticesPath(eventId: number): string {
+  return `/events/${eventId}/readiness/notices`;
+}

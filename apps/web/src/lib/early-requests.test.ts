@@ -240,6 +240,20 @@ describe('pathsAfterProfile', () => {
     );
     expect(pathsAfterProfile('/dashboard/organizer/', { organisation_id: 3, onboarding_completed: false })).toEqual([]);
   });
+
+  it('names an event readiness board’s requests only for an organiser', () => {
+    const organiser = { organisation_id: 3, onboarding_completed: true, role: 'veranstalter' };
+    expect(pathsAfterProfile('/edit-event/12/readiness', organiser)).toEqual([
+      '/event/12',
+      '/events/12/readiness',
+      '/events/12/readiness/notices',
+    ]);
+    expect(pathsAfterProfile('/edit-event/12/readiness/', { ...organiser, role: 'beides' })).toHaveLength(3);
+    expect(pathsAfterProfile('/edit-event/12/readiness', { ...organiser, role: 'sponsor' })).toEqual([]);
+    expect(pathsAfterProfile('/edit-event/12/readiness', { ...organiser, onboarding_completed: false })).toEqual([]);
+    expect(pathsAfterProfile('/edit-event/12/agreement', organiser)).toEqual([]);
+    expect(pathsAfterProfile('/edit-event/-1/readiness', organiser)).toEqual([]);
+  });
 });
 
 describe('takeEarlyResponse', () => {

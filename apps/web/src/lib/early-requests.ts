@@ -13,7 +13,16 @@
  * and only a success; anything else it asks for itself, as it did before. Both bundles reach the
  * same registry through a global symbol, as they share no module instance.
  */
-import { apiUrl, organiserTasksPath, teamMembersPath, UNREAD_SUMMARY_PATH, userProfilePath } from './api-paths';
+import {
+  apiUrl,
+  eventPath,
+  organiserTasksPath,
+  readinessBoardPath,
+  readinessNoticesPath,
+  teamMembersPath,
+  UNREAD_SUMMARY_PATH,
+  userProfilePath,
+} from './api-paths';
 import { readStoredSession } from './auth/stored-session';
 
 /** The runtime config's URL; index.html preloads it. */
@@ -73,6 +82,8 @@ export async function takeEarlyResponse(
 type ProfileWire = { organisation_id?: unknown; onboarding_completed?: unknown; role?: unknown };
 
 const ORGANISER_DASHBOARD = /^\/dashboard\/organizer\/?$/;
+/** An event's readiness board: its loader's event and board, and the notices it asks for at once. */
+const READINESS_BOARD = /^\/edit-event\/(\d{1,10})\/readiness\/?$/;
 
 /** The language of the prerendered frames (vite-plugins/prerender-pages.ts builds them in it). */
 const FRAME_LANGUAGE = 'de';
@@ -121,6 +132,12 @@ export function pathsAfterProfile(pathname: string, profile: ProfileWire): strin
   if (typeof organisationId !== 'number' || profile.onboarding_completed !== true) return [];
   if (ORGANISER_DASHBOARD.test(pathname)) {
     return [organiserTasksPath(organisationId), teamMembersPath(organisationId), UNREAD_SUMMARY_PATH];
+  }
+  // The board of 200 sponsors waits for its data after its scripts otherwise (decision 106).
+  const board = READINESS_BOARD.exec(pathname);
+  if (board && fitsOrganiserFrame(profile)) {
+    const eventId = Number(board[1]);
+    return [eventPath(eventId), readinessBoardPath(eventId), readinessNoticesPath(eventId)];
   }
   return [];
 }

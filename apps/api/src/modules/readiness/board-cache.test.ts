@@ -1,7 +1,7 @@
-// The boards' answers are kept in the read cache under the organisation's readiness revision
-// (decision 096, migration 0050). This tries to make them stale: writes straight to the database
-// (no service told, only the triggers see them) of each kind of source a cell has, then the next
-// read must show them, on both boards.
+// The boards' answers are kept in the read cache under the tables they read (decisions 096, 106).
+// This tries to make them stale: writes straight to the database (no service told) of each kind of
+// source a cell has, then the next read must show them, on both boards; and a write through another
+// connection (an operator's SQL, another server process) within the read cache's contract's second.
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,9 @@ import { ENGINES } from '../../../test/helpers.ts';
 import { startIdentityApp, uniqueEmail, type IdentityTestApp } from '../../identity/test-support.ts';
 import { onboardedUser, requester, validEvent, type TestUser } from '../events/test-support.ts';
 import { confirmSponsorship, guestHeaders, type Guest } from '../sponsorships/test-support.ts';
+
+/** The read cache's contract for a write of another process or connection (read-cache/index.ts). */
+const OTHER_CONNECTION_MS = 1000;
 
 const pack: SavePackageRequest = {
   name: 'Gold',
@@ -158,6 +161,40 @@ describe.each(ENGINES)('readiness boards from the read cache on %s', (engine) =>
     expect((await rowOf()).cells['deliverable:logo']!.state).toBe('waiting_sponsor');
     t.clock.advance(40 * 60_000);
     expect((await rowOf()).cells['deliverable:logo']!.state).toBe('overdue');
+  });
+
+  it('shows a write through another connection on both boards within the read cache’s second', async () => {
+    const within = async <T>(read: () => Promise<T>, expected: T) => {
+      const deadline = performance.now() + OTHER_CONNECTION_MS;
+      let seen = await read();
+      while (seen !== expected && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = await read();
+      }
+      return seen;
+    };
+    for (const [round, status] of (['done', 'open', 'done'] as const).entries()) {
+      // Both boards kept before the write (read twice: the second is a hit).
+      await rowOf();
+      await acrossRowOf();
+      expect(await rowOf()).toBeDefined();
+      const operator = t.database.openAgain();
+      try {
+        await sql`update deliverables set status = ${status} where sponsorship_id = ${guest.sponsorshipId}`.execute(
+          operator.db,
+        );
+      } finally {
+        await operator.close();
+      }
+      const state = status === 'done' ? 'done' : 'overdue';
+      expect(await within(async () => (await rowOf()).cells['deliverable:logo']!.state, state), `round ${round}`).toBe(
+        state,
+      );
+      const label = status === 'done' ? '1/1' : '0/1';
+      expect(await within(async () => (await acrossRowOf()).cells.deliverables!.label, label), `round ${round}`).toBe(
+        label,
+      );
+    }
   });
 
   it('lets sponsors choose one package at once (the revision is bumped at commit, no deadlock)', async () => {

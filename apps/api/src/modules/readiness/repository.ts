@@ -152,19 +152,6 @@ export function createReadinessRepository(db: Db) {
       );
     },
 
-    /**
-     * The organisation's readiness revision (migration 0050): the boards' cache version. Plain Kysely,
-     * never the read memo, so it is the database's value at this moment.
-     */
-    async revision(organisationId: number): Promise<number> {
-      const row = await db
-        .selectFrom('readiness_revisions')
-        .select('revision')
-        .where('organisation_id', '=', organisationId)
-        .executeTakeFirst();
-      return row ? Number(row.revision) : 0;
-    },
-
     async team(organisationId: number) {
       const rows = await db
         .selectFrom('user_profiles')

@@ -1,6 +1,6 @@
 // The readiness board and its chasers (issue 59, decision 080). The board is the providers' columns
 // joined to the event's live sponsorships, computed from a few set-based queries and sent in a lean
-// wire (wire.ts, decision 096), kept in the read cache until the organisation's readiness revision moves. A chase
+// wire (wire.ts, decision 096), kept in the read cache until a table it reads changes (decision 106). A chase
 // picks rows, lists per sponsor what the sponsor owes (or only one column's item), and queues one
 // chaser per sponsor in the outbox; the day's limit and a repeated request are the outbox's unique
 // key's to refuse, so two identical chases at once queue each sponsor once.
@@ -26,9 +26,9 @@ type Caller = { sub: string; email: string };
 const COUNTED = ['done', 'waiting_sponsor', 'waiting_us', 'overdue'] as const;
 
 /**
- * The tables a board's cells read (decision 096; the readiness revision's triggers watch the same).
- * The read cache drops a kept board when one of them changes (decision 094); the revision in the key,
- * read from the database on every request, makes a change on another connection a new key at once.
+ * The tables a board's rows, cells and team read: the read cache drops a kept board when one of them
+ * changes, on this process at once and on every other within its contract's second (decisions 094,
+ * 106). A new source of a cell must be named here, or the board goes stale.
  */
 const BOARD_READS = [
   'events',
@@ -252,18 +252,17 @@ export function createReadinessService(deps: {
 
   return {
     /**
-     * GET /events/:eventId/readiness, for the read cache (decision 096): key, reads and load. The
-     * answer depends only on the organisation's data, so every organiser of it shares one entry; the
-     * version is the organisation's readiness revision (moved by triggers on every source of a cell,
-     * migration 0050) read after the access check and before the load, and the German day (overdue
-     * turns on the date alone).
+     * GET /events/:eventId/readiness, for the read cache: key, reads and load. The answer depends
+     * only on the organisation's data, so every organiser of it shares one entry; it is kept under
+     * BOARD_READS (the read cache's contract says when it goes) and the German day in the key, as
+     * overdue turns on the date alone. A hit reads nothing from the database: the access checks are
+     * the cache's too (decision 106).
      */
     async boardListing(caller: Caller, eventId: number) {
       const event = await deps.access.organiserEvent(caller, eventId);
       const today = germanDay(now());
-      const revision = await repo.revision(event.organisationId);
       return {
-        key: `readiness:event:${eventId}:${revision}:${today}`,
+        key: `readiness:event:${eventId}:${today}`,
         reads: BOARD_READS,
         load: async () => ({ body: await buildBoard(event.organisationId, eventId, today) }),
       };
@@ -278,9 +277,8 @@ export function createReadinessService(deps: {
     async organisationListing(caller: Caller) {
       const organisationId = await deps.access.organiserOrganisation(caller);
       const today = germanDay(now());
-      const revision = await repo.revision(organisationId);
       return {
-        key: `readiness:organisation:${organisationId}:${revision}:${today}`,
+        key: `readiness:organisation:${organisationId}:${today}`,
         reads: BOARD_READS,
         load: async () => ({ body: await buildOrganisationBoard(organisationId, today) }),
       };

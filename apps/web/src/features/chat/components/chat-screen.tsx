@@ -7,7 +7,7 @@ import { conversationsQueryOptions, type ChatAuth } from '@/lib/chat';
 import { useTranslation } from '@/lib/i18n';
 import { useLiveStream } from '@/lib/live/use-live-stream';
 import { cn } from '@/lib/utils';
-import { useMediaQuery } from '../hooks/use-media-query';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { ChatNotAuthenticated } from './chat-not-authenticated';
 import { ConversationList } from './conversation-list';
 import { MessagePane } from './message-pane';

@@ -12,6 +12,7 @@ import {
   type ChaseRequest,
 } from '@sp/shared';
 import { api } from '@/lib/api-client';
+import { readinessBoardPath, readinessNoticesPath } from '@/lib/api-paths';
 import { queryKeys } from '@/lib/query-keys';
 
 const readinessKey = queryKeys.readiness.event;
@@ -21,7 +22,7 @@ export function readinessBoardQueryOptions(eventId: number) {
     queryKey: [...readinessKey(eventId), 'board'],
     // The lean wire (decision 096) decoded once per answer into rows of cells by column.
     queryFn: async ({ signal }) =>
-      decodeReadinessBoard(await api.get(`/events/${eventId}/readiness`, { schema: ZReadinessBoardResponse, signal })),
+      decodeReadinessBoard(await api.get(readinessBoardPath(eventId), { schema: ZReadinessBoardResponse, signal })),
     staleTime: 30_000,
   });
 }
@@ -30,7 +31,7 @@ export function readinessNoticesQueryOptions(eventId: number) {
   return queryOptions({
     queryKey: [...readinessKey(eventId), 'notices'],
     queryFn: ({ signal }) =>
-      api.get(`/events/${eventId}/readiness/notices`, { schema: ZReadinessNoticesResponse, signal }),
+      api.get(readinessNoticesPath(eventId), { schema: ZReadinessNoticesResponse, signal }),
     staleTime: 10_000,
   });
 }

@@ -1,12 +1,36 @@
 // The board's grid, shared by the event's board and the board across events: a table from 768 px
 // (sticky header and first column, arrow keys between the cells' links, one tab stop) and a list per
-// sponsor below. A row's cells link into the row's own event.
-import type { KeyboardEvent } from 'react';
+// sponsor below. A row's cells link into the row's own event. Only the layout the width shows is
+// rendered (both where the browser cannot tell, the CSS then hides one): 200 sponsors make thousands
+// of cells, twice over on a phone's first paint otherwise (decision 106).
+import { startTransition, useEffect, useState, type KeyboardEvent } from 'react';
 import type { ReadinessRow } from '@sp/shared';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { knownText } from './known-text';
-import { ReadinessCellLink } from './readiness-cell';
+import { ReadinessCellLink, useCellLinks } from './readiness-cell';
 import { rowName } from './readiness-filters';
+
+/** The width from which the table is shown (Tailwind's md, as the CSS classes below). */
+const WIDE = '(min-width: 768px)';
+
+/** How many rows the first paint shows; the rest follow at once, in a transition (decision 106). */
+const FIRST_ROWS = 30;
+
+/**
+ * `rows`, but on the grid's first render only the first FIRST_ROWS: the page paints (header, counts,
+ * filters, the first sponsors) before the cells of 200 sponsors are built, which took seconds on a
+ * phone; the rest are rendered right after the first paint, interruptibly.
+ */
+function useFirstRowsFirst<Row>(rows: Row[]): Row[] {
+  const [all, setAll] = useState(rows.length <= FIRST_ROWS);
+  useEffect(() => {
+    if (all) return;
+    const timer = setTimeout(() => startTransition(() => setAll(true)), 0);
+    return () => clearTimeout(timer);
+  }, [all]);
+  return all ? rows : rows.slice(0, FIRST_ROWS);
+}
 
 export function columnTitle(t: TFunction, column: { key: string; title: string }) {
   return knownText(t, `readiness.columns.${column.key}`, column.title);
@@ -48,11 +72,15 @@ export function BoardTable<Row extends ReadinessRow>({
   onChaseColumn,
 }: GridProps<Row> & { onChaseColumn: (columnKey: string) => void }) {
   const { t } = useTranslation();
+  const links = useCellLinks();
+  const shown = useFirstRowsFirst(rows);
+  if (!useMediaQuery(WIDE, true)) return null;
   return (
     <div className="hidden max-h-[70vh] overflow-auto rounded-lg border border-border md:block">
       <table
         className="w-full border-separate border-spacing-0 text-sm"
         onKeyDown={moveFocus}
+        {...links}
         data-testid="readiness-table"
       >
         <caption className="sr-only">{t('readiness.caption')}</caption>
@@ -81,7 +109,7 @@ export function BoardTable<Row extends ReadinessRow>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, r) => (
+          {shown.map((row, r) => (
             <tr key={row.sponsorship_id} data-testid={`readiness-row-${row.sponsorship_id}`}>
               <th scope="row" className="sticky left-0 z-10 border-b border-border bg-card p-2 text-left font-normal">
                 <label className="flex min-h-11 items-center gap-2">
@@ -104,6 +132,7 @@ export function BoardTable<Row extends ReadinessRow>({
                   <td key={column.key} className="border-b border-border p-1">
                     {cell ? (
                       <ReadinessCellLink
+                        t={t}
                         cell={cell}
                         columnKey={column.key}
                         columnTitle={columnTitle(t, column)}
@@ -159,9 +188,12 @@ export function BoardList<Row extends ReadinessRow>({
   onToggle,
 }: GridProps<Row>) {
   const { t } = useTranslation();
+  const links = useCellLinks();
+  const shown = useFirstRowsFirst(rows);
+  if (useMediaQuery(WIDE, false)) return null;
   return (
-    <ul className="space-y-3 md:hidden" data-testid="readiness-list">
-      {rows.map((row) => (
+    <ul className="space-y-3 md:hidden" {...links} data-testid="readiness-list">
+      {shown.map((row) => (
         <li key={row.sponsorship_id} className="rounded-lg border border-border p-3">
           <label className="flex min-h-11 items-center gap-2">
             <input
@@ -183,6 +215,7 @@ export function BoardList<Row extends ReadinessRow>({
                 <li key={column.key} className="grid grid-cols-[1fr_auto] items-center gap-2">
                   <span className="text-sm">{columnTitle(t, column)}</span>
                   <ReadinessCellLink
+                    t={t}
                     cell={row.cells[column.key]!}
                     columnKey={column.key}
                     columnTitle={columnTitle(t, column)}

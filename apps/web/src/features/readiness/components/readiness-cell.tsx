@@ -1,7 +1,8 @@
-import { Link } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { AlertTriangleIcon, CheckIcon, ClockIcon, HourglassIcon } from 'lucide-react';
+import { useRef, type FocusEvent, type MouseEvent } from 'react';
 import type { ReadinessCellView } from '@sp/shared';
-import { useTranslation } from '@/lib/i18n';
+import type { TFunction } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { knownText } from './known-text';
 
@@ -30,7 +31,53 @@ export function itemTarget(
   return '/edit-event/$eventId/sponsors';
 }
 
+/**
+ * The address of a cell's item, as a router link to itemTarget would render it (search values are
+ * plain strings, app/router.tsx), built without the router: a board of 200 sponsors has thousands
+ * of cells, and a router Link each cost seconds of a phone's first render (decision 106).
+ */
+export function itemHref(columnKey: string, eventId: number, sponsorEmail: string): string {
+  const target = itemTarget(columnKey);
+  const path = target.replace('$eventId', String(eventId));
+  return target === '/edit-event/$eventId/fulfilment'
+    ? `${path}?${new URLSearchParams({ sponsor: sponsorEmail }).toString()}`
+    : path;
+}
+
+const cellLinkOf = (target: EventTarget): HTMLAnchorElement | null =>
+  target instanceof Element ? target.closest<HTMLAnchorElement>('a[data-cell-link]') : null;
+
+/**
+ * What the router's Link does for each cell, done once for a whole grid: a plain click on a cell's
+ * link navigates within the app, pointing at or focusing one preloads its page (the app preloads on
+ * intent); a click with a modifier key or another button is left to the browser (a new tab).
+ */
+export function useCellLinks() {
+  const router = useRouter();
+  const preloaded = useRef<string | null>(null);
+  const preload = (event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
+    const href = cellLinkOf(event.target)?.getAttribute('href');
+    if (!href || href === preloaded.current) return;
+    preloaded.current = href;
+    // The router builds a location from `href` as navigate({ href }) does; only its types ask for `to`.
+    void router.preloadRoute({ href } as unknown as Parameters<typeof router.preloadRoute>[0]).catch(() => undefined);
+  };
+  return {
+    onClick(event: MouseEvent<HTMLElement>) {
+      const href = cellLinkOf(event.target)?.getAttribute('href');
+      if (!href || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      void router.navigate({ href });
+    },
+    onMouseOver: preload,
+    onFocus: preload,
+  };
+}
+
+/** A cell as a plain link (no hooks: thousands of them render at once); useCellLinks on the grid handles it. */
 export function ReadinessCellLink({
+  t,
   cell,
   columnKey,
   columnTitle,
@@ -38,6 +85,7 @@ export function ReadinessCellLink({
   sponsorEmail,
   position,
 }: {
+  t: TFunction;
   cell: ReadinessCellView;
   columnKey: string;
   columnTitle: string;
@@ -45,15 +93,12 @@ export function ReadinessCellLink({
   sponsorEmail: string;
   position?: { row: number; col: number };
 }) {
-  const { t } = useTranslation();
   const Icon = ICON[cell.state];
   const label = knownText(t, `readiness.labels.${cell.label}`, cell.label);
-  const target = itemTarget(columnKey);
   return (
-    <Link
-      to={target}
-      params={{ eventId }}
-      {...(target === '/edit-event/$eventId/fulfilment' ? { search: { sponsor: sponsorEmail } } : {})}
+    <a
+      href={itemHref(columnKey, eventId, sponsorEmail)}
+      data-cell-link=""
       data-state={cell.state}
       data-row={position?.row}
       data-col={position?.col}
@@ -72,6 +117,6 @@ export function ReadinessCellLink({
           {cell.due}
         </span>
       ) : null}
-    </Link>
+    </a>
   );
 }

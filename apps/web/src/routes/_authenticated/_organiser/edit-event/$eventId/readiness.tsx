@@ -19,9 +19,12 @@ const search = searchSchema({
 
 export const Route = createFileRoute('/_authenticated/_organiser/edit-event/$eventId/readiness')({
   validateSearch: search,
+  // Both at once: the board does not wait for the event's answer (decision 106).
   loader: async ({ context, params }) => {
-    await loadEventForEdit(context.queryClient, params.eventId);
-    await context.queryClient.ensureQueryData(readinessBoardQueryOptions(params.eventId));
+    await Promise.all([
+      loadEventForEdit(context.queryClient, params.eventId),
+      context.queryClient.ensureQueryData(readinessBoardQueryOptions(params.eventId)),
+    ]);
   },
   component: ReadinessRoute,
 });
