@@ -10,6 +10,7 @@ import type { SponsorProfileTables } from './schema-sponsor-profiles.ts';
 import type { ShipmentTables } from './schema-shipments.ts';
 import type { CalendarFeedTables } from './schema-calendar-feeds.ts';
 import type { WallStatsTables } from './schema-wall-stats.ts';
+import type { EvidenceTables } from './schema-evidence.ts';
 
 /** Written as ISO-8601 strings; read back as Date (PostgreSQL) or string (SQLite). */
 export type DbTime = string | Date;
@@ -517,4 +518,5 @@ export type Database = {
   AssetTables &
   ShipmentTables &
   CalendarFeedTables &
-  WallStatsTables;
+  WallStatsTables &
+  EvidenceTables;

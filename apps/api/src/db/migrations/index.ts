@@ -49,6 +49,7 @@ import { assets } from './0040_assets.ts';
 import { assetProofs } from './0044_asset_proofs.ts';
 import { shipmentReceiver } from './0042_shipment_receiver.ts';
 import { readinessChasers } from './0037_readiness_chasers.ts';
+import { deliveryEvidence } from './0059_delivery_evidence.ts';
 import { sponsorNamesInChatLists } from './0046_sponsor_names_in_chat_lists.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -102,5 +103,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0051_outbox_idempotency': outboxIdempotency(),
     '0055_renewals': renewals(engine),
     '0057_wall_stats': wallStats(),
+    '0059_delivery_evidence': deliveryEvidence(engine),
   };
 }
