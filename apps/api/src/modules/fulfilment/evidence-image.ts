@@ -67,7 +67,11 @@ export async function checkAndDrawEvidence(input: Uint8Array): Promise<Drawn> {
 async function drawEvidence(bytes: Buffer): Promise<Drawn> {
   const sharp = await loadSharp();
   // No withMetadata()/keepExif(): sharp writes none of the input's EXIF, XMP, IPTC or ICC comments.
-  const { data: full, info } = await sharp(bytes, { limitInputPixels: EVIDENCE_LIMITS.pixels, failOn: 'error', pages: 1 })
+  const { data: full, info } = await sharp(bytes, {
+    limitInputPixels: EVIDENCE_LIMITS.pixels,
+    failOn: 'error',
+    pages: 1,
+  })
     .rotate()
     .resize({
       width: EVIDENCE_LIMITS.storedSide,
@@ -79,7 +83,12 @@ async function drawEvidence(bytes: Buffer): Promise<Drawn> {
     .jpeg({ quality: 82 })
     .toBuffer({ resolveWithObject: true });
   const thumb = await sharp(full, { failOn: 'error' })
-    .resize({ width: EVIDENCE_LIMITS.thumbSide, height: EVIDENCE_LIMITS.thumbSide, fit: 'inside', withoutEnlargement: true })
+    .resize({
+      width: EVIDENCE_LIMITS.thumbSide,
+      height: EVIDENCE_LIMITS.thumbSide,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
     .jpeg({ quality: 75 })
     .toBuffer();
   return { full, thumb, width: info.width, height: info.height };

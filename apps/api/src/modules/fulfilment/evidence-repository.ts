@@ -165,7 +165,13 @@ export function createEvidenceRepository(db: Db, log: Log) {
       await db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('deliverable_evidence_comments')
-          .values({ evidence_id: id, at: toDbTime(at), actor: comment.actor, text: comment.text, text_key: comment.textKey })
+          .values({
+            evidence_id: id,
+            at: toDbTime(at),
+            actor: comment.actor,
+            text: comment.text,
+            text_key: comment.textKey,
+          })
           .onConflict((oc) => oc.columns(['evidence_id', 'text_key']).doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await log(trx, [entry]);

@@ -73,8 +73,7 @@ export const evidenceRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Add a link (http or https, with an optional caption) or a note as evidence',
-        description:
-          "For the organisation's team; 403 for the sponsor. The same link or note again is the same piece.",
+        description: "For the organisation's team; 403 for the sponsor. The same link or note again is the same piece.",
         security,
         params: idParams,
         body: ZAddEvidenceRequest,

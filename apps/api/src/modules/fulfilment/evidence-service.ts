@@ -18,7 +18,10 @@ import { reencodeEvidence } from './evidence-image.ts';
 import type { EvidenceRecord, EvidenceRepository, NewEvidence } from './evidence-repository.ts';
 import type { ActivityEntry, DeliverableRecord } from './repository.ts';
 
-type Reach = (caller: SponsorshipCaller, id: number) => Promise<{ deliverable: DeliverableRecord; side: SponsorshipSide }>;
+type Reach = (
+  caller: SponsorshipCaller,
+  id: number,
+) => Promise<{ deliverable: DeliverableRecord; side: SponsorshipSide }>;
 
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 const notFound = () => fail('deliverable.not-found', 'No such evidence');
@@ -93,7 +96,10 @@ export function createEvidenceService(deps: {
 
   const roomFor = async (deliverableId: number) => {
     if ((await repo.count(deliverableId)) >= EVIDENCE_LIMITS.perDeliverable) {
-      throw fail('request.conflict', `A deliverable takes at most ${EVIDENCE_LIMITS.perDeliverable} pieces of evidence`);
+      throw fail(
+        'request.conflict',
+        `A deliverable takes at most ${EVIDENCE_LIMITS.perDeliverable} pieces of evidence`,
+      );
     }
   };
 
@@ -190,7 +196,7 @@ export function createEvidenceService(deps: {
         now(),
         entry(d, 'sponsor', d.sponsorEmail, 'evidence_thumbs_up', detail),
       );
-      return toWire((await pieceOf(d.id, evidenceId)), 'sponsor', d.organisationName);
+      return toWire(await pieceOf(d.id, evidenceId), 'sponsor', d.organisationName);
     },
 
     /** The sponsor's comment on a piece (the same text twice is one comment). */
@@ -203,7 +209,7 @@ export function createEvidenceService(deps: {
         now(),
         entry(d, 'sponsor', d.sponsorEmail, 'evidence_commented', text.slice(0, 200)),
       );
-      return toWire((await pieceOf(d.id, evidenceId)), 'sponsor', d.organisationName);
+      return toWire(await pieceOf(d.id, evidenceId), 'sponsor', d.organisationName);
     },
 
     /** A piece's picture or thumbnail, for both parties. */

@@ -45,8 +45,18 @@ function gpsExif(): Buffer {
     entry(0x0003, 2, 2, Buffer.from('E\0\0\0', 'latin1')),
     entry(0x0004, 5, 3, u32(longitudeAt)),
   ]);
-  const latitude = Buffer.concat([rational([[52, 1], [31, 1]]), GPS_SECONDS]);
-  const longitude = rational([[13, 1], [24, 1], [5678, 100]]);
+  const latitude = Buffer.concat([
+    rational([
+      [52, 1],
+      [31, 1],
+    ]),
+    GPS_SECONDS,
+  ]);
+  const longitude = rational([
+    [13, 1],
+    [24, 1],
+    [5678, 100],
+  ]);
   return Buffer.concat([header, ifd0, gps, latitude, longitude]);
 }
 
@@ -54,7 +64,9 @@ function gpsExif(): Buffer {
 export async function phonePhotoWithGps(width = 640, height = 480): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37 + (i >> 7)) & 0xff;
-  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const tiff = gpsExif();
   const app1 = Buffer.alloc(4);
   app1.writeUInt16BE(0xffe1, 0);

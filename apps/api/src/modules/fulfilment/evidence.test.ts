@@ -30,7 +30,11 @@ describe.each(ENGINES)('delivery evidence on %s', (engine) => {
       event_id: eventId,
       package_ids: [packageId],
     });
-    const guest = { token: new URL(res.json().url).searchParams.get('token')!, email, sponsorshipId: res.json().sponsorId };
+    const guest = {
+      token: new URL(res.json().url).searchParams.get('token')!,
+      email,
+      sponsorshipId: res.json().sponsorId,
+    };
     const chosen = await t.app.inject({
       method: 'POST',
       url: `/api/sponsorships/${guest.sponsorshipId}/package`,
@@ -58,8 +62,9 @@ describe.each(ENGINES)('delivery evidence on %s', (engine) => {
     });
 
   const evidenceOf = async (guest: Guest) =>
-    (await asGuest(guest, 'GET', `/api/sponsorships/${guest.sponsorshipId}/evidence`)).json<SponsorshipEvidenceResponse>()
-      .evidence;
+    (
+      await asGuest(guest, 'GET', `/api/sponsorships/${guest.sponsorshipId}/evidence`)
+    ).json<SponsorshipEvidenceResponse>().evidence;
 
   beforeAll(async () => {
     t = await startIdentityApp(engine);
@@ -90,14 +95,24 @@ describe.each(ENGINES)('delivery evidence on %s', (engine) => {
     const added = await upload(organiser.token, sponsor.deliverableId, photo, 'kind=photo&note=Banner%20am%20Eingang');
     expect(added.statusCode).toBe(200);
     const piece = added.json<EvidenceWire>();
-    expect(piece).toMatchObject({ kind: 'photo', note: 'Banner am Eingang', width: 480, height: 640, thumbs_up: false });
+    expect(piece).toMatchObject({
+      kind: 'photo',
+      note: 'Banner am Eingang',
+      width: 480,
+      height: 640,
+      thumbs_up: false,
+    });
 
     // The sponsor sees it at once from the link, with the organisation named, not its member.
     const seen = await evidenceOf(sponsor);
     expect(seen).toEqual([expect.objectContaining({ id: piece.id, kind: 'photo', added_by: expect.any(String) })]);
     expect(seen[0]!.added_by).not.toBe(organiser.email);
     for (const size of ['full', 'thumb'] as const) {
-      const image = await asGuest(sponsor, 'GET', `/api/deliverables/${sponsor.deliverableId}/evidence/${piece.id}/image?size=${size}`);
+      const image = await asGuest(
+        sponsor,
+        'GET',
+        `/api/deliverables/${sponsor.deliverableId}/evidence/${piece.id}/image?size=${size}`,
+      );
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/jpeg');
       const stored = image.rawPayload;
@@ -127,7 +142,10 @@ describe.each(ENGINES)('delivery evidence on %s', (engine) => {
     const tooLarge = await upload(organiser.token, sponsor.deliverableId, Buffer.alloc(10 * 1024 * 1024 + 1, 0xff));
     expect(tooLarge.statusCode).toBe(413);
     for (const url of ['javascript:alert(1)', 'ftp://example.org/x', 'data:text/html,hi', 'nicht eine adresse']) {
-      const link = await call('POST', `/api/deliverables/${sponsor.deliverableId}/evidence`, organiser.token, { kind: 'link', url });
+      const link = await call('POST', `/api/deliverables/${sponsor.deliverableId}/evidence`, organiser.token, {
+        kind: 'link',
+        url,
+      });
       expect(link.statusCode).toBe(400);
     }
     expect(await evidenceOf(sponsor)).toEqual([]);
@@ -137,7 +155,11 @@ describe.each(ENGINES)('delivery evidence on %s', (engine) => {
     const sponsor = await confirmed();
     const foreign = await confirmed();
     const base = `/api/deliverables/${sponsor.deliverableId}/evidence`;
-    const link = await call('POST', base, organiser.token, { kind: 'link', url: 'https://example.org/recap', note: 'Rückblick' });
+    const link = await call('POST', base, organiser.token, {
+      kind: 'link',
+      url: 'https://example.org/recap',
+      note: 'Rückblick',
+    });
     expect(link.statusCode).toBe(200);
     const id = link.json<EvidenceWire>().id;
 
@@ -146,7 +168,9 @@ describe.each(ENGINES)('delivery evidence on %s', (engine) => {
     expect((await upload(sponsor, sponsor.deliverableId, await phonePhotoWithGps())).statusCode).toBe(403);
     expect((await asGuest(sponsor, 'DELETE', `${base}/${id}`)).statusCode).toBe(403);
     expect((await call('POST', base, stranger.token, { kind: 'note', note: 'fremd' })).statusCode).toBe(404);
-    expect((await call('GET', `/api/sponsorships/${sponsor.sponsorshipId}/evidence`, stranger.token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/sponsorships/${sponsor.sponsorshipId}/evidence`, stranger.token)).statusCode).toBe(
+      404,
+    );
     expect((await asGuest(foreign, 'GET', `/api/sponsorships/${sponsor.sponsorshipId}/evidence`)).statusCode).toBe(404);
     expect((await asGuest(foreign, 'PUT', `${base}/${id}/reaction`, { thumbs_up: true })).statusCode).toBe(404);
     expect((await asGuest(foreign, 'POST', `${base}/${id}/comments`, { text: 'fremd' })).statusCode).toBe(404);
@@ -161,7 +185,9 @@ describe.each(ENGINES)('delivery evidence on %s', (engine) => {
     expect((await asGuest(sponsor, 'PUT', `${base}/${id}/reaction`, { thumbs_up: true })).json()).toMatchObject({
       thumbs_up: true,
     });
-    expect((await asGuest(sponsor, 'POST', `${base}/${id}/comments`, { text: 'Sieht super aus!' })).statusCode).toBe(200);
+    expect((await asGuest(sponsor, 'POST', `${base}/${id}/comments`, { text: 'Sieht super aus!' })).statusCode).toBe(
+      200,
+    );
     const organisersView = (
       await call('GET', `/api/sponsorships/${sponsor.sponsorshipId}/evidence`, organiser.token)
     ).json<SponsorshipEvidenceResponse>().evidence;
@@ -184,10 +210,15 @@ describe.each(ENGINES)('delivery evidence on %s', (engine) => {
     const sponsor = await confirmed();
     const base = `/api/deliverables/${sponsor.deliverableId}/evidence`;
     const photo = await phonePhotoWithGps();
-    const uploads = await Promise.all([upload(organiser.token, sponsor.deliverableId, photo), upload(organiser.token, sponsor.deliverableId, photo)]);
+    const uploads = await Promise.all([
+      upload(organiser.token, sponsor.deliverableId, photo),
+      upload(organiser.token, sponsor.deliverableId, photo),
+    ]);
     expect(uploads.map((u) => u.statusCode)).toEqual([200, 200]);
     expect(uploads[0]!.json().id).toBe(uploads[1]!.json().id);
-    const notes = await Promise.all([1, 2].map(() => call('POST', base, organiser.token, { kind: 'note', note: 'Aufgebaut um 9 Uhr' })));
+    const notes = await Promise.all(
+      [1, 2].map(() => call('POST', base, organiser.token, { kind: 'note', note: 'Aufgebaut um 9 Uhr' })),
+    );
     expect(new Set(notes.map((n) => n.json().id)).size).toBe(1);
     const id = uploads[0]!.json().id as number;
     await Promise.all([1, 2].map(() => asGuest(sponsor, 'PUT', `${base}/${id}/reaction`, { thumbs_up: true })));
@@ -201,11 +232,15 @@ describe.each(ENGINES)('delivery evidence on %s', (engine) => {
     ).json<SponsorshipDeliverablesResponse>().activity;
     const count = (kind: string) => log.filter((a) => a.kind === kind).length;
     expect([count('evidence_added'), count('evidence_thumbs_up'), count('evidence_commented')]).toEqual([2, 1, 1]);
-    expect(log).toContainEqual(expect.objectContaining({ kind: 'evidence_added', side: 'organisation', detail: 'note: Aufgebaut um 9 Uhr' }));
+    expect(log).toContainEqual(
+      expect.objectContaining({ kind: 'evidence_added', side: 'organisation', detail: 'note: Aufgebaut um 9 Uhr' }),
+    );
 
     // Withdrawing the thumbs up is a change; withdrawing it again is none.
     await asGuest(sponsor, 'PUT', `${base}/${id}/reaction`, { thumbs_up: false });
-    expect((await asGuest(sponsor, 'PUT', `${base}/${id}/reaction`, { thumbs_up: false })).json().thumbs_up).toBe(false);
+    expect((await asGuest(sponsor, 'PUT', `${base}/${id}/reaction`, { thumbs_up: false })).json().thumbs_up).toBe(
+      false,
+    );
   });
 
   it('is in the signed-in sponsor’s account and their data export', async () => {
@@ -220,15 +255,29 @@ describe.each(ENGINES)('delivery evidence on %s', (engine) => {
     const sponsorshipId = invited.json().sponsorId as number;
     await call('POST', `/api/sponsorships/${sponsorshipId}/package`, sponsor.token, { package_id: packageId });
     await confirmSponsorship(t, { token, email, sponsorshipId }, organiser.token);
-    const [deliverable] = (await call('GET', `/api/sponsorships/${sponsorshipId}/deliverables`, sponsor.token)).json<SponsorshipDeliverablesResponse>().deliverables;
+    const [deliverable] = (
+      await call('GET', `/api/sponsorships/${sponsorshipId}/deliverables`, sponsor.token)
+    ).json<SponsorshipDeliverablesResponse>().deliverables;
     await upload(organiser.token, deliverable!.id, await phonePhotoWithGps());
-    const seen = (await call('GET', `/api/sponsorships/${sponsorshipId}/evidence`, sponsor.token)).json<SponsorshipEvidenceResponse>().evidence;
+    const seen = (
+      await call('GET', `/api/sponsorships/${sponsorshipId}/evidence`, sponsor.token)
+    ).json<SponsorshipEvidenceResponse>().evidence;
     expect(seen).toHaveLength(1);
-    expect((await call('PUT', `/api/deliverables/${deliverable!.id}/evidence/${seen[0]!.id}/reaction`, sponsor.token, { thumbs_up: true })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/deliverables/${deliverable!.id}/evidence/${seen[0]!.id}/reaction`, sponsor.token, {
+          thumbs_up: true,
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const exported = (await call('GET', '/api/data-export', sponsor.token)).json();
     expect(exported.sponsorships[0].deliverables[0].evidence).toEqual([
-      expect.objectContaining({ kind: 'photo', picture: { width: 480, height: 640, bytes: expect.any(Number) }, thumbs_up_at: expect.any(String) }),
+      expect.objectContaining({
+        kind: 'photo',
+        picture: { width: 480, height: 640, bytes: expect.any(Number) },
+        thumbs_up_at: expect.any(String),
+      }),
     ]);
   });
 });
