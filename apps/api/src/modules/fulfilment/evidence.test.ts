@@ -13,7 +13,11 @@ import { onboardedUser, requester, validEvent, type TestUser } from '../events/t
 import { registerWithInvitation } from '../invitations/test-support.ts';
 import { hugePngHeader, svgLogo } from '../sponsor-profiles/test-support.ts';
 import { confirmSponsorship, guestHeaders, type Guest } from '../sponsorships/test-support.ts';
+import { createBlobStore } from '../../ports/blobs/index.ts';
+import { evidenceOfSponsorship } from './evidence-report.ts';
+import { createEvidenceRepository } from './evidence-repository.ts';
 import { GPS_SECONDS, phonePhotoWithGps } from './evidence-test-support.ts';
+import { createFulfilmentRepository } from './repository.ts';
 
 describe.each(ENGINES)('delivery evidence on %s', (engine) => {
   let t: IdentityTestApp;
@@ -279,5 +283,39 @@ describe.each(ENGINES)('delivery evidence on %s', (engine) => {
         thumbs_up_at: expect.any(String),
       }),
     ]);
+  });
+
+  it("gives the sponsor report a sponsorship's evidence per deliverable, each photo's bytes on demand", async () => {
+    const sponsor = await confirmed();
+    await upload(organiser.token, sponsor.deliverableId, await phonePhotoWithGps(), 'kind=photo&note=Eingang');
+    const link = `/api/deliverables/${sponsor.deliverableId}/evidence`;
+    await call('POST', link, organiser.token, { kind: 'link', url: 'https://example.org/fotos' });
+    const db = t.database.db;
+    const store = await createBlobStore(t.config, {
+      uploadPath: '/api/files/upload/',
+      tokenKeys: () => Promise.reject(new Error('no uploads here')),
+    });
+    const report = await evidenceOfSponsorship(
+      createFulfilmentRepository(db),
+      createEvidenceRepository(db, async () => {}),
+      store,
+      sponsor.sponsorshipId,
+    );
+    expect(report).toEqual([
+      expect.objectContaining({
+        deliverableId: sponsor.deliverableId,
+        title: 'Banner am Eingang',
+        evidence: [
+          expect.objectContaining({ kind: 'photo', note: 'Eingang', width: 480, height: 640 }),
+          expect.objectContaining({ kind: 'link', url: 'https://example.org/fotos' }),
+        ],
+      }),
+    ]);
+    const [photo, linked] = report[0]!.evidence;
+    const thumb = await photo!.image('thumb');
+    expect((await sharp(thumb!).metadata()).format).toBe('jpeg');
+    expect(thumb!.includes(GPS_SECONDS)).toBe(false);
+    expect((await sharp((await photo!.image('full'))!).metadata()).width).toBe(480);
+    expect(await linked!.image('thumb')).toBeNull();
   });
 });
