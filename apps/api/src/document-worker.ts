@@ -6,6 +6,7 @@ import os from 'node:os';
 import { isMainThread } from 'node:worker_threads';
 import { crossingError } from './lib/work-pool-errors.ts';
 import { agreementWorkerTasks } from './modules/agreements/worker-tasks.ts';
+import { evidenceWorkerTasks } from './modules/fulfilment/worker-tasks.ts';
 import { invoiceWorkerTasks } from './modules/invoices/worker-tasks.ts';
 import { logoWorkerTasks } from './modules/sponsor-profiles/worker-tasks.ts';
 import { sponsorReportWorkerTasks } from './modules/sponsor-report/worker-tasks.ts';
@@ -15,6 +16,7 @@ const TASKS: Record<string, (input: never) => Promise<unknown>> = {
   ...agreementWorkerTasks,
   ...logoWorkerTasks,
   ...sponsorReportWorkerTasks,
+  ...evidenceWorkerTasks,
 };
 
 /**

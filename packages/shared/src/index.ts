@@ -34,6 +34,7 @@ export * from './iban.ts';
 export * from './schemas/operator-log.ts';
 export * from './schemas/tickets.ts';
 export * from './schemas/assets.ts';
+export * from './schemas/evidence.ts';
 export * from './schemas/shipments.ts';
 export * from './schemas/calendar-feeds.ts';
 export * from './schemas/wall-stats.ts';

@@ -10,6 +10,7 @@ import type { SponsorProfileTables } from './schema-sponsor-profiles.ts';
 import type { ShipmentTables } from './schema-shipments.ts';
 import type { CalendarFeedTables } from './schema-calendar-feeds.ts';
 import type { WallStatsTables } from './schema-wall-stats.ts';
+import type { EvidenceTables } from './schema-evidence.ts';
 import type { SponsorReportTables } from './schema-sponsor-reports.ts';
 import type { WebhookTables } from './schema-webhooks.ts';
 
@@ -511,4 +512,5 @@ export type Database = {
   CalendarFeedTables &
   WallStatsTables &
   SponsorReportTables &
-  WebhookTables;
+  WebhookTables &
+  EvidenceTables;

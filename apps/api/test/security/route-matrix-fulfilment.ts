@@ -128,4 +128,58 @@ export const FULFILMENT_ROWS: MatrixRow[] = [
     expect: organisationA(200, 404, { removed: 403, sponsor: 403 }),
     note: "the event's organisers only (another organisation's event is not found)",
   },
+  // Delivery evidence (issue 60, point 1; decision 107): the organisation's team adds and removes, the
+  // sponsor of the deliverable's sponsorship sees and reacts, nobody else finds anything.
+  {
+    method: 'GET',
+    route: '/api/sponsorships/:id/evidence',
+    url: '/api/sponsorships/{sponsorshipA}/evidence',
+    expect: organisationA(200, 404, { guest: 200, otherGuest: 404 }),
+    note: "the guest's own sponsorship; the registered sponsor's is another one (404 here)",
+  },
+  {
+    method: 'POST',
+    route: '/api/deliverables/:id/evidence',
+    url: '/api/deliverables/{deliverableA}/evidence',
+    body: { kind: 'note', note: 'Banner hängt am Eingang' },
+    expect: organisationA(200, 404, { guest: 404, otherGuest: 404, sponsor: 403 }),
+    note: 'the same note again is the same piece (200)',
+  },
+  {
+    method: 'POST',
+    route: '/api/deliverables/:id/evidence/image',
+    url: '/api/deliverables/{deliverableA}/evidence/image?kind=photo',
+    mode: 'logo',
+    expect: organisationA(200, 404, { guest: 404, otherGuest: 404, sponsor: 403 }),
+    note: 'a real PNG as raw bytes, re-encoded on the worker pool',
+  },
+  {
+    method: 'DELETE',
+    route: '/api/deliverables/:id/evidence/:evidence',
+    url: '/api/deliverables/{deliverableA}/evidence/999999',
+    expect: organisationA(404, 404, { guest: 404, otherGuest: 404, sponsor: 403 }),
+    note: 'no such piece: the team is told so, the sponsor is refused first (a real removal is tested in modules/fulfilment)',
+  },
+  {
+    method: 'GET',
+    route: '/api/deliverables/:id/evidence/:evidence/image',
+    url: '/api/deliverables/{deliverableA}/evidence/{evidenceA}/image?size=thumb',
+    expect: organisationA(200, 404, { guest: 404, otherGuest: 404, sponsor: 200 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/deliverables/:id/evidence/:evidence/reaction',
+    url: '/api/deliverables/{deliverableA}/evidence/{evidenceA}/reaction',
+    body: { thumbs_up: true },
+    expect: organisationA(403, 404, { guest: 404, otherGuest: 404, sponsor: 200 }),
+    note: 'only the sponsor reacts',
+  },
+  {
+    method: 'POST',
+    route: '/api/deliverables/:id/evidence/:evidence/comments',
+    url: '/api/deliverables/{deliverableA}/evidence/{evidenceA}/comments',
+    body: { text: 'Sieht gut aus' },
+    expect: organisationA(403, 404, { guest: 404, otherGuest: 404, sponsor: 200 }),
+    note: 'only the sponsor comments on evidence',
+  },
 ];

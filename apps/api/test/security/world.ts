@@ -16,6 +16,7 @@ import {
 } from '../../src/identity/test-support.ts';
 import { onboardedUser, pdfBytes, validEvent, type TestUser } from '../../src/modules/events/test-support.ts';
 import { invite, joinedMember } from '../../src/modules/invitations/test-support.ts';
+import { logoFile } from '../../src/modules/sponsor-profiles/test-support.ts';
 import { invoicesOfWorld } from './world-invoices.ts';
 import type { Engine } from '../../src/db/column-types.ts';
 import type { InvariantsOptOut } from '../helpers.ts';
@@ -71,6 +72,8 @@ export type World = {
     /** A package of A's event (unlimited), offered to the guest's sponsorship: in use. */
     packageA: number;
     deliverableA: number;
+    /** A photo of delivery evidence on deliverableA (issue 60, point 1). */
+    evidenceA: number;
     /** The tickets deliverable of the confirmed sponsorship of A, and the one person named for it. */
     ticketsDeliverableA: number;
     ticketA: number;
@@ -307,6 +310,14 @@ export async function buildWorld(
     inject(A, 'PUT', `/api/deliverables/${deliverableA}/asset-spec`, { spec: { ...spec, alt_text_required: false } }),
     200,
   );
+  const evidenceA = (
+    await must(
+      inject(A, 'POST', `/api/deliverables/${deliverableA}/evidence/image?kind=photo`, await logoFile('png', 48, 24), {
+        'content-type': 'image/png',
+      }),
+      200,
+    )
+  ).json<{ id: number }>().id;
   const { invoiceA, invoiceDraftA } = await invoicesOfWorld(t, inject, must, {
     organiser: A,
     organisationId: organiserA.organisationId,
@@ -419,6 +430,7 @@ export async function buildWorld(
       packageA,
       secondEventA,
       deliverableA,
+      evidenceA,
       ticketsDeliverableA: ticketSeats,
       ticketA,
       expendableEventA,

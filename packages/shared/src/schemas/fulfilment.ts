@@ -55,6 +55,11 @@ export const DELIVERABLE_ACTIVITY_KINDS = [
   'asset_uploaded',
   'asset_approved',
   'asset_change_requested',
+  // Evidence (issue 60): detail = the kind and its note, link or caption (cut), or the comment
+  'evidence_added',
+  'evidence_removed',
+  'evidence_thumbs_up',
+  'evidence_commented',
 ] as const;
 export const ZDeliverableActivity = z.object({
   id: z.number().int(),

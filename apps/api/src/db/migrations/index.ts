@@ -53,6 +53,7 @@ import { assets } from './0040_assets.ts';
 import { assetProofs } from './0044_asset_proofs.ts';
 import { shipmentReceiver } from './0042_shipment_receiver.ts';
 import { readinessChasers } from './0037_readiness_chasers.ts';
+import { deliveryEvidence } from './0059_delivery_evidence.ts';
 import { sponsorNamesInChatLists } from './0046_sponsor_names_in_chat_lists.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -110,5 +111,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0060_sponsor_reports': sponsorReports(engine),
     '0061_sponsor_notes': sponsorNotes(engine),
     '0064_webhooks': webhooks(engine),
+    '0059_delivery_evidence': deliveryEvidence(engine),
   };
 }

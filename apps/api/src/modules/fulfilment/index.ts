@@ -1,14 +1,19 @@
 // Fulfilment (issue 18, point 3): a confirmed sponsorship's benefits as deliverables, worked by the
 // organisation and fed by the sponsor, with comments and an activity log; overdue ones reach open
-// tasks, alerts and a daily digest. The only writer of deliverables, deliverable_comments,
-// deliverable_activity and fulfilment_sends.
+// tasks, alerts and a daily digest; each takes delivery evidence the sponsor sees and reacts to
+// (issue 60, point 1; decision 107). The only writer of deliverables, deliverable_comments,
+// deliverable_activity, fulfilment_sends, deliverable_evidence and deliverable_evidence_comments.
 import { germanDay } from '../../lib/calendar.ts';
 import type { Db } from '../../db/index.ts';
 import { defineModule } from '../kit.ts';
 import { createNumbersRepository, numbersRoutes } from '../packages/index.ts';
 import type { SponsorshipCaller, SponsorshipSide } from '../sponsorships/index.ts';
+import { createEvidenceRepository } from './evidence-repository.ts';
+import { evidenceRoutes } from './evidence-routes.ts';
+import { createEvidenceService } from './evidence-service.ts';
 import { createOverdueJob, keepOverdueJob } from './overdue-job.ts';
 import { createFulfilmentRepository, type ActivityEntry, type DeliverableRecord } from './repository.ts';
+import { evidenceOfSponsorship } from './evidence-report.ts';
 import { fulfilmentRoutes } from './routes.ts';
 import { createFulfilmentService } from './service.ts';
 
@@ -34,6 +39,31 @@ export type FulfilmentApi = {
    * last marked done (from its activity log; null when it is not done).
    */
   forReport(sponsorshipId: number): Promise<Array<DeliverableRecord & { doneAt: Date | null }>>;
+  /**
+   * For the sponsor report (issue 60, point 3): a sponsorship's deliverables in their order, each with
+   * its evidence oldest first. No caller is checked: the report decides who may see it. A photo's or
+   * screenshot's `image(size)` reads its stored JPEG (re-encoded, no metadata; `thumb` at most 480 px,
+   * `full` 2048 px a side); null for a link or note, or when its bytes are gone.
+   */
+  evidenceOfSponsorship(sponsorshipId: number): Promise<DeliverableEvidence[]>;
+};
+
+export type DeliverableEvidence = {
+  deliverableId: number;
+  title: string;
+  status: DeliverableRecord['status'];
+  evidence: Array<{
+    id: number;
+    kind: 'photo' | 'screenshot' | 'link' | 'note';
+    note: string | null;
+    url: string | null;
+    width: number | null;
+    height: number | null;
+    addedAt: Date;
+    thumbsUp: boolean;
+    comments: number;
+    image(size: 'thumb' | 'full'): Promise<Buffer | null>;
+  }>;
 };
 
 export type InputCheck = (deliverableId: number, text: string) => Promise<void>;
@@ -44,9 +74,10 @@ export type FulfilmentProgress = { done: number; total: number; overdue: number 
 
 export const fulfilmentModule = defineModule({
   name: 'fulfilment',
-  ports: ['db', 'clock', 'events', 'mail', 'log', 'config', 'work'],
-  setup: ({ db, clock, events, mail, log, config, work, use, onClose }) => {
+  ports: ['db', 'clock', 'events', 'mail', 'log', 'config', 'work', 'blobs'],
+  setup: ({ db, clock, events, mail, log, config, work, blobs, use, onClose }) => {
     const repo = createFulfilmentRepository(db);
+    const evidenceRepo = createEvidenceRepository(db, repo.recordActivity);
     let inputCheck: InputCheck | null = null;
     const fulfilment = createFulfilmentService({
       repo,
@@ -55,6 +86,13 @@ export const fulfilmentModule = defineModule({
       events: use('access', 'events'),
       packages: use('packages'),
       profiles: use('sponsor-profiles'),
+      ...(clock ? { clock } : {}),
+    });
+    const evidence = createEvidenceService({
+      repo: evidenceRepo,
+      reach: fulfilment.reach,
+      sponsorships: use('sponsorships', 'parties'),
+      store: blobs,
       ...(clock ? { clock } : {}),
     });
     events.subscribe('sponsorship.activity', fulfilment.onSponsorshipActivity);
@@ -101,12 +139,12 @@ export const fulfilmentModule = defineModule({
         checkInputWith(check) {
           inputCheck = check;
         },
+        evidenceOfSponsorship: (sponsorshipId) => evidenceOfSponsorship(repo, evidenceRepo, blobs, sponsorshipId),
       },
       routes: async (app) => {
-        await app.register(fulfilmentRoutes, {
-          fulfilment,
-          announce: (id) => use('sponsorships').announceChange(id, ['deliverables']),
-        });
+        const announce = (id: number) => use('sponsorships').announceChange(id, ['deliverables']);
+        await app.register(fulfilmentRoutes, { fulfilment, announce });
+        await app.register(evidenceRoutes, { evidence, announce });
         // The packages module's sponsoring numbers with this module's progress (decision 104).
         await app.register(numbersRoutes, {
           repo: createNumbersRepository(db),

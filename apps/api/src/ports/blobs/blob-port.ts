@@ -78,7 +78,8 @@ export type BlobStore = LocalBlobStore | S3BlobStore;
  * agreements/{sponsorship id}/{sha256}.pdf, or for a deliverable's asset
  * deliverable-assets/{deliverable id}/{sha256}.{ext}, or for a round's proof and an approved round's
  * variants (decision 089) deliverable-proofs/{deliverable id}/{round}-{placement}.png and
- * deliverable-variants/{deliverable id}/{round}.{png,pdf}: nothing else reaches a store.
+ * deliverable-variants/{deliverable id}/{round}.{png,pdf}, or for delivery evidence (decision 107)
+ * deliverable-evidence/{deliverable id}/{sha256}[-thumb].jpg: nothing else reaches a store.
  */
 export const BLOB_KEY_PATTERN =
   /^((organisations\/\d{1,10}\/events\/\d{1,10}\/(sponsorships\/\d{1,10}\/)?|archive\/agreements\/)[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}|agreements\/\d{1,10}\/[0-9a-f]{64})\.pdf$/;
@@ -87,6 +88,8 @@ export const LOGO_KEY_PATTERN = /^sponsor-logos\/\d{1,10}\/[0-9a-f]{32}\.webp$/;
 export const ASSET_KEY_PATTERN = /^deliverable-assets\/\d{1,10}\/[0-9a-f]{64}\.(png|jpg|webp|svg|pdf)$/;
 /** The venue's photo of a received parcel (decision 082), re-encoded to WebP and named by its hash. */
 export const SHIPMENT_PHOTO_KEY_PATTERN = /^shipment-photos\/\d{1,10}\/[0-9a-f]{32}\.webp$/;
+/** A piece of delivery evidence re-encoded as JPEG and its thumbnail (decision 107), named by the upload's SHA-256. */
+export const EVIDENCE_KEY_PATTERN = /^deliverable-evidence\/\d{1,10}\/[0-9a-f]{64}(-thumb)?\.jpg$/;
 /** Pictures the server made from a round, named by the round (decision 089). */
 const PICTURE_KEY_PATTERN =
   /^(deliverable-proofs\/\d{1,10}\/\d{1,7}-(banner|slide|website)\.png|deliverable-variants\/\d{1,10}\/\d{1,7}\.(png|pdf))$/;
@@ -105,6 +108,7 @@ export function assertBlobKey(key: string): void {
       SPONSOR_REPORT_KEY_PATTERN.test(key) ||
       ASSET_KEY_PATTERN.test(key) ||
       SHIPMENT_PHOTO_KEY_PATTERN.test(key) ||
+      EVIDENCE_KEY_PATTERN.test(key) ||
       PICTURE_KEY_PATTERN.test(key)
     ) ||
     key.includes('..')

@@ -4,6 +4,17 @@ import { useTranslation } from '@/lib/i18n';
 
 const STATUS_PATTERN = /^(open|in_progress|done|waived) → (open|in_progress|done|waived)$/;
 
+type Kind = DeliverableActivityWire['kind'];
+type EvidenceKind = Extract<Kind, `evidence_${string}`>;
+const isEvidence = (kind: Kind): kind is EvidenceKind => kind.startsWith('evidence_');
+
+/** The entry's text key: delivery evidence (issue 60) is worded in its own namespace. */
+function keyOf(kind: Kind, own: boolean) {
+  if (isEvidence(kind))
+    return own ? (`evidence.activity.you.${kind}` as const) : (`evidence.activity.${kind}` as const);
+  return own ? (`fulfilment.activity.you.${kind}` as const) : (`fulfilment.activity.${kind}` as const);
+}
+
 /**
  * The fulfilment log of a sponsorship (who, when, what), which both parties see; the sponsor reads its
  * own entries as "You provided …".
@@ -37,16 +48,11 @@ export function DeliverableActivity({
             <time dateTime={entry.at} className="text-muted-foreground tabular-nums">
               {format.dateTime(entry.at)}
             </time>{' '}
-            {t(
-              viewer === 'sponsor' && entry.side === 'sponsor'
-                ? `fulfilment.activity.you.${entry.kind}`
-                : `fulfilment.activity.${entry.kind}`,
-              {
-                by: entry.by || t('fulfilment.activity.system'),
-                title: entry.title ?? '',
-                detail: detailOf(entry),
-              },
-            )}
+            {t(keyOf(entry.kind, viewer === 'sponsor' && entry.side === 'sponsor'), {
+              by: entry.by || t('fulfilment.activity.system'),
+              title: entry.title ?? '',
+              detail: detailOf(entry),
+            })}
           </li>
         ))}
       </ol>

@@ -16,6 +16,7 @@ import { cn } from '@/lib/utils';
 import { useUpdateDeliverable } from '../api/organisation-deliverables';
 import { DeliverableAsset } from './deliverable-asset';
 import { DeliverableComments } from './deliverable-comments';
+import { DeliverableEvidence } from './deliverable-evidence';
 import { StatusBadge } from './status-badge';
 
 const ORGANISER = { kind: 'user' } as const;
@@ -36,6 +37,7 @@ export function DeliverableRow({
   const format = useFormat();
   const update = useUpdateDeliverable();
   const [assetOpen, setAssetOpen] = useState(false);
+  const [evidenceOpen, setEvidenceOpen] = useState(false);
   const change = (body: UpdateDeliverableRequest) =>
     update.mutate({ id: d.id, change: body }, { onError: (error) => toast.error(getErrorMessage(error, t)) });
 
@@ -137,6 +139,19 @@ export function DeliverableRow({
           </div>
         </details>
       ) : null}
+      <details onToggle={(e) => setEvidenceOpen(e.currentTarget.open)} data-testid="evidence-details">
+        <summary className="cursor-pointer text-sm font-medium">{t('evidence.title')}</summary>
+        <div className="mt-2">
+          {evidenceOpen ? (
+            <DeliverableEvidence
+              deliverableId={d.id}
+              sponsorshipId={d.sponsorship_id}
+              viewer={ORGANISER}
+              side="organisation"
+            />
+          ) : null}
+        </div>
+      </details>
       <details>
         <summary className="cursor-pointer text-sm font-medium">
           {t('fulfilment.comments.title')} ({d.comments.length})

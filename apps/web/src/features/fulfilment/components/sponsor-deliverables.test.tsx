@@ -75,6 +75,8 @@ beforeEach(() => {
           json(200, { ...answer.deliverables[0], sponsor_input: 'Neu gedacht', status: 'in_progress' }),
         );
       }
+      // Delivery evidence (issue 60) has its own list; none here.
+      if (String(input).endsWith('/evidence')) return Promise.resolve(json(200, { evidence: [] }));
       return Promise.resolve(
         status === 200 ? json(200, answer) : json(status, { code: 'sponsorship.not-found', status }),
       );

@@ -19,6 +19,7 @@ import { deliverableAssetQueryOptions } from '../api/deliverable-asset';
 import { refusalMessages } from './asset-refusal';
 import { DeliverableAsset } from './deliverable-asset';
 import { DeliverableComments } from './deliverable-comments';
+import { DeliverableEvidence } from './deliverable-evidence';
 import { StatusBadge } from './status-badge';
 
 function InputForm({ deliverable, viewer }: { deliverable: DeliverableWire; viewer: DeliverableViewer }) {
@@ -138,6 +139,7 @@ export function SponsorDeliverables({ sponsorshipId, viewer }: { sponsorshipId: 
               <p className="text-sm whitespace-pre-wrap break-words">{d.sponsor_input}</p>
             ) : null}
             {d.needs_sponsor_input ? <DeliverableAsset deliverableId={d.id} viewer={viewer} side="sponsor" /> : null}
+            <DeliverableEvidence deliverableId={d.id} sponsorshipId={sponsorshipId} viewer={viewer} side="sponsor" />
             <DeliverableComments deliverableId={d.id} comments={d.comments} viewer={viewer} side="sponsor" />
           </li>
         ))}
