@@ -41,7 +41,7 @@ export async function gatherReport(sources: ReportSources, s: SponsorshipRecord)
     sources.agreement(s.id),
     sources.invoices(s.id),
   ]);
-  const evidence = await sources.evidence(deliverables.map((d) => d.id));
+  const evidence = await sources.evidence(s.id);
   return {
     language: reportLanguageOf(s, legal?.language ?? null),
     sponsorshipId: s.id,

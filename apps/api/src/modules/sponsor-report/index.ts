@@ -6,7 +6,7 @@
 // writer of sponsor_reports and sponsor_report_sends; the PDFs live under sponsor-reports/{id}/.
 import { defineModule } from '../kit.ts';
 import { createAfterEventJob, keepAfterEventJob } from './after-event-job.ts';
-import { evidenceForDeliverables } from './evidence.ts';
+import { evidenceFrom } from './evidence.ts';
 import { createSponsorReportRepository } from './repository.ts';
 import { sponsorReportRoutes } from './routes.ts';
 import { createSponsorReportService } from './service.ts';
@@ -29,7 +29,7 @@ export const sponsorReportModule = defineModule({
         chosenPackage: (id) => use('packages').chosenPackage(id),
         legalDetails: (email) => use('sponsor-profiles').legalDetails(email),
         deliverables: (id) => use('fulfilment').forReport(id),
-        evidence: evidenceForDeliverables,
+        evidence: evidenceFrom((id) => use('fulfilment').evidenceOfSponsorship(id)),
         wallFigures: (id) => use('wall-stats').figuresOf(id),
         tickets: (id) => use('tickets').usageOf(id),
         agreement: (id) => agreements.sealedReference(id),

@@ -11,7 +11,7 @@ import { workPool } from '../../lib/work-pool.ts';
 import type { SealKey } from '../agreements/index.ts';
 import { loadSealKey } from '../agreements/test-support.ts';
 import { pdfsig } from '../agreements/test-support.ts';
-import { evidenceForDeliverables } from './evidence.ts';
+import { evidenceFrom } from './evidence.ts';
 import type { ReportInput } from './report-input.ts';
 import { sampleReport, standInPhotos } from './test-support.ts';
 
@@ -75,12 +75,42 @@ describe('sponsor report layout', () => {
     expect(text).toContain('€14,875.00');
   });
 
-  it('answers no evidence for any deliverable until the evidence module plugs in', async () => {
-    expect(await evidenceForDeliverables([3, 7])).toEqual(
-      new Map([
-        [3, []],
-        [7, []],
+  it('shows the pictures of the delivery evidence, thumbnails with their note, and leaves out links, notes and lost bytes', async () => {
+    const photo = new Uint8Array([0xff, 0xd8, 0xff, 1]);
+    const addedAt = new Date('2026-06-02T10:00:00Z');
+    const item = (id: number, kind: 'photo' | 'screenshot' | 'link' | 'note', bytes: Uint8Array | null) => ({
+      id,
+      kind,
+      note: `Nachweis ${id}`,
+      url: kind === 'link' ? 'https://example.org/post' : null,
+      width: bytes ? 480 : null,
+      height: bytes ? 320 : null,
+      addedAt,
+      thumbsUp: false,
+      comments: 0,
+      image: (size: 'thumb' | 'full') => Promise.resolve(size === 'thumb' && bytes ? Buffer.from(bytes) : null),
+    });
+    const read = evidenceFrom(() =>
+      Promise.resolve([
+        {
+          deliverableId: 3,
+          title: 'Logo auf dem Banner',
+          status: 'done' as const,
+          evidence: [
+            item(1, 'photo', photo),
+            item(2, 'link', null),
+            item(3, 'screenshot', null),
+            item(4, 'note', null),
+          ],
+        },
+        { deliverableId: 7, title: 'Stand', status: 'open' as const, evidence: [] },
       ]),
     );
+    const pictures = await read(42);
+    expect([...pictures.keys()]).toEqual([3, 7]);
+    expect(pictures.get(3)).toEqual([
+      { bytes: Buffer.from(photo), caption: 'Nachweis 1', takenAt: addedAt.toISOString() },
+    ]);
+    expect(pictures.get(7)).toEqual([]);
   });
 });
