@@ -68,6 +68,10 @@ export default defineConfig({
       RATE_LIMIT_SIGN_UPS: '1000/3600',
       RATE_LIMIT_FORGOT_PASSWORD: '1000/3600',
       RATE_LIMIT_CODE_SUBMISSIONS: '1000/900',
+      // The same for uploads: week-before.spec and readiness-board.spec each upload forty signed agreements
+      // from this address, and two specs run at once (their limits are tested in apps/api).
+      RATE_LIMIT_UPLOADS: '2000/60',
+      RATE_LIMIT_UPLOAD_MB: '2000/60',
     },
   },
 });
