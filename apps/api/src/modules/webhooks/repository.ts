@@ -171,13 +171,21 @@ export function createWebhooksRepository(db: Db) {
       id: number,
       patch: Partial<Pick<EndpointRow, 'url' | 'description' | 'event_types' | 'enabled'>>,
     ) =>
-      db
-        .updateTable('webhook_endpoints')
-        .set({ ...patch, ...(patch.enabled !== undefined ? { enabled: toDbBool(Boolean(patch.enabled)) } : {}) })
-        .where('organisation_id', '=', organisationId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst(),
+      // An empty change changes nothing: the endpoint as it is (an UPDATE needs a column to set).
+      Object.keys(patch).length === 0
+        ? db
+            .selectFrom('webhook_endpoints')
+            .selectAll()
+            .where('organisation_id', '=', organisationId)
+            .where('id', '=', id)
+            .executeTakeFirst()
+        : db
+            .updateTable('webhook_endpoints')
+            .set({ ...patch, ...(patch.enabled !== undefined ? { enabled: toDbBool(Boolean(patch.enabled)) } : {}) })
+            .where('organisation_id', '=', organisationId)
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst(),
 
     async remove(organisationId: number, id: number): Promise<boolean> {
       const result = await db
