@@ -1,7 +1,8 @@
 // Proof of delivery (issue 60, point 1) against the production build: the organisation's team, on a
 // 375 px phone, attaches a photo straight from the camera (a file input with `capture`) to a
 // deliverable; the sponsor opens their link on their phone, sees the photo at once, gives a thumbs up
-// and a comment; the organiser, at 1280 px, sees both. The stored photo carries no EXIF (the GPS case
+// and a comment, and sees the team's next piece arrive without a reload; the organiser, at 1280 px,
+// sees the reaction and the comment. The stored photo carries no EXIF (the GPS case
 // with a real camera-style file is proven in apps/api's evidence.test.ts). In German and in English,
 // axe without serious findings on every screen.
 import fs from 'node:fs';
@@ -124,6 +125,14 @@ for (const language of ['de', 'en'] as const) {
     await evidence.getByLabel(text.comment).fill('Sieht großartig aus!');
     await evidence.getByRole('button', { name: text.send, exact: true }).click();
     await expect(evidence.getByTestId('evidence-comment')).toContainText('Sieht großartig aus!');
+    // Another piece from the team reaches the open page at once, without a reload (the live stream).
+    const note = await page.request.post(`/api/deliverables/${piece!.deliverable_id}/evidence`, {
+      headers: world.auth,
+      data: { kind: 'note', note: 'Auch im Programmheft abgedruckt' },
+    });
+    expect(note.ok(), await note.text()).toBe(true);
+    await expect(evidence.getByTestId('evidence-item')).toHaveCount(2);
+    await expect(evidence).toContainText('Auch im Programmheft abgedruckt');
     await expectNoSideScroll(guest);
     await expectAccessible(guest, `evidence seen by the sponsor at 375 px (${language})`);
     await guest.screenshot({ path: testInfo.outputPath(`sponsor-375-${language}.png`), fullPage: true });
@@ -131,7 +140,9 @@ for (const language of ['de', 'en'] as const) {
     // The organiser at 1280 px sees the reaction and the comment.
     await page.setViewportSize({ width: 1280, height: 900 });
     await openEventArea(page, world.event.id, 'fulfilment');
-    const seen = await openEvidence(page, sponsor.email, title, text.evidence);
+    const seen = (await openEvidence(page, sponsor.email, title, text.evidence))
+      .getByTestId('evidence-item')
+      .filter({ hasText: 'Banner hängt am Haupteingang' });
     await expect(seen.getByTestId('evidence-reaction')).toHaveText(text.sponsorLikes);
     await expect(seen.getByTestId('evidence-comment')).toContainText('Sieht großartig aus!');
     await expect(seen.getByTestId('evidence-comment')).toContainText(sponsor.email);
